@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+describe("configuration", () => {
+  it("uses the documented defaults", () => {
+    const c = parseConfig({});
+    expect(c.DATABASE_URL).toEqual({ kind: "sqlite", path: "./data/clinic.db" });
+    expect(c.PORT).toBe(3000);
+    expect(c.SEED_DEMO).toBe(true);
+    expect(c.TRUST_PROXY).toBe(false);
+    expect(c.HEARTBEAT_INTERVAL_MS).toBe(259200000);
+    expect(c.UPLOAD_DIR).toBe("./data/uploads");
+  });
+
+  it("reads the three forms of DATABASE_URL", () => {
+    expect(parseConfig({ DATABASE_URL: "file:/tmp/x.db" }).DATABASE_URL).toEqual({ kind: "sqlite", path: "/tmp/x.db" });
+    expect(parseConfig({ DATABASE_URL: "postgres://u@h:5432/db" }).DATABASE_URL).toEqual({ kind: "postgres", url: "postgres://u@h:5432/db" });
+    expect(parseConfig({ DATABASE_URL: "postgresql://u@h/db" }).DATABASE_URL.kind).toBe("postgres");
+  });
+
+  it("parses booleans, numbers and proxy settings", () => {
+    const c = parseConfig({ SEED_DEMO: "false", PORT: "8080", TRUST_PROXY: "1", RATE_LIMIT_FORM_MAX: "3", PUBLIC_URL: "https://clinique.example/chemin" });
+    expect(c.SEED_DEMO).toBe(false);
+    expect(c.PORT).toBe(8080);
+    expect(c.TRUST_PROXY).toBe(1);
+    expect(c.RATE_LIMIT_FORM_MAX).toBe(3);
+    expect(c.PUBLIC_URL).toBe("https://clinique.example");
+    expect(parseConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toBe("loopback, 10.0.0.0/8");
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^Configuration invalide — PORT: attendu un nombre entier$/],
+    [{ PORT: "70000" }, /PORT: attendu entre 1 et 65535/],
+    [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL: attendu file:CHEMIN, postgres:\/\/… ou postgresql:\/\/…/],
+    [{ SEED_DEMO: "peut-être" }, /SEED_DEMO: attendu true ou false/],
+    [{ SMTP_URL: "http://mail" }, /SMTP_URL: attendu une URL smtp/],
+    [{ PUBLIC_URL: "ftp://x" }, /PUBLIC_URL: attendu une URL http/],
+    [{ ADMIN_EMAIL: "pas-une-adresse" }, /ADMIN_EMAIL: adresse e-mail invalide/],
+    [{ ADMIN_PASSWORD: "court" }, /ADMIN_PASSWORD: au moins 10 caractères/],
+    [{ SESSION_SECRET: "trop-court" }, /SESSION_SECRET: au moins 32 caractères/],
+  ])("refuses %o with one clear line", (env, message) => {
+    let error: unknown;
+    try {
+      parseConfig(env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const text = (error as Error).message;
+    expect(text).toMatch(message);
+    expect(text).not.toContain("\n");
+  });
+
+  it("names every bad variable in the same line", () => {
+    expect(() => parseConfig({ PORT: "x", SEED_DEMO: "x" })).toThrow(/PORT: .*; SEED_DEMO: /);
+  });
+});

@@ -1,0 +1,178 @@
+import { z } from "zod";
+
+/**
+ * Configuration read from the environment once, validated with Zod.
+ * A bad value stops the start with a single clear line (see formatConfigError).
+ */
+const boolish = (defaultValue: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return defaultValue;
+      if (["1", "true", "yes", "on"].includes(v)) return true;
+      if (["0", "false", "no", "off"].includes(v)) return false;
+      ctx.addIssue({ code: "custom", message: "attendu true ou false" });
+      return z.NEVER;
+    });
+
+const int = (defaultValue: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return defaultValue;
+      if (!/^\d+$/.test(v)) {
+        ctx.addIssue({ code: "custom", message: "attendu un nombre entier" });
+        return z.NEVER;
+      }
+      const n = Number(v);
+      if (n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: `attendu entre ${min} et ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const databaseUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return { kind: "sqlite" as const, path: "./data/clinic.db" };
+    if (v.startsWith("file:")) {
+      const path = v.slice("file:".length);
+      if (!path) {
+        ctx.addIssue({ code: "custom", message: "file: doit être suivi d'un chemin" });
+        return z.NEVER;
+      }
+      return { kind: "sqlite" as const, path };
+    }
+    if (/^postgres(ql)?:\/\//.test(v)) {
+      try {
+        new URL(v);
+      } catch {
+        ctx.addIssue({ code: "custom", message: "URL PostgreSQL invalide" });
+        return z.NEVER;
+      }
+      return { kind: "postgres" as const, url: v };
+    }
+    ctx.addIssue({ code: "custom", message: "attendu file:CHEMIN, postgres://… ou postgresql://…" });
+    return z.NEVER;
+  });
+
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      if (!protocols.test(v)) {
+        ctx.addIssue({ code: "custom", message: hint });
+        return z.NEVER;
+      }
+      try {
+        new URL(v);
+      } catch {
+        ctx.addIssue({ code: "custom", message: hint });
+        return z.NEVER;
+      }
+      return v;
+    });
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).optional().default("production"),
+    DATABASE_URL: databaseUrl,
+    TEST_DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "attendu une URL postgres://…"),
+    PUBLIC_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return undefined;
+        try {
+          const u = new URL(v);
+          if (!/^https?:$/.test(u.protocol)) throw new Error();
+          return u.origin;
+        } catch {
+          ctx.addIssue({ code: "custom", message: "attendu une URL http(s)://…" });
+          return z.NEVER;
+        }
+      }),
+    PORT: int(3000, 1, 65535),
+    HOST: z.string().trim().optional().default("0.0.0.0"),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v): boolean | number | string => {
+        if (!v || v === "false" || v === "0") return false;
+        if (v === "true") return true;
+        if (/^\d+$/.test(v)) return Number(v);
+        return v; // a list of addresses/subnets, as Express accepts it
+      }),
+    SMTP_URL: optionalUrl(/^smtps?:\/\//, "attendu une URL smtp://… ou smtps://…"),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .optional()
+      .default("Clinique dentaire <no-reply@localhost>"),
+    CLINIC_NOTIFY_EMAIL: z.string().trim().email("adresse e-mail invalide").optional(),
+    SESSION_SECRET: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || v === "" || v.length >= 32, "au moins 32 caractères"),
+    ADMIN_EMAIL: z.string().trim().toLowerCase().email("adresse e-mail invalide").optional(),
+    ADMIN_PASSWORD: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || v === "" || v.length >= 10, "au moins 10 caractères"),
+    SEED_DEMO: boolish(true),
+    UPLOAD_DIR: z.string().trim().optional().default("./data/uploads"),
+    DATA_DIR: z.string().trim().optional().default("./data"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional().default("info"),
+    // Rate limits (per IP, fixed window). Tests lower or raise them.
+    RATE_LIMIT_FORM_MAX: int(10, 1),
+    RATE_LIMIT_FORM_WINDOW_MS: int(10 * 60 * 1000, 1000),
+    LOGIN_THROTTLE_FREE_ATTEMPTS: int(5, 1),
+    LOGIN_THROTTLE_BASE_DELAY_MS: int(1000, 0),
+    LOGIN_THROTTLE_MAX_DELAY_MS: int(15 * 60 * 1000, 0),
+    HEARTBEAT_INTERVAL_MS: int(259200000, 1000),
+  })
+  .transform((c) => ({
+    ...c,
+    ADMIN_PASSWORD: c.ADMIN_PASSWORD || undefined,
+    SESSION_SECRET: c.SESSION_SECRET || undefined,
+  }));
+
+export type Config = z.infer<typeof schema>;
+
+export class ConfigError extends Error {}
+
+export function formatConfigError(error: z.ZodError): string {
+  const parts = error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  return `Configuration invalide — ${parts.join("; ")}`;
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) throw new ConfigError(formatConfigError(result.error));
+  return result.data;
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** For tests: forget the cached configuration so the next read uses process.env again. */
+export function resetConfig() {
+  cached = undefined;
+}

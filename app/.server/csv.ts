@@ -1,0 +1,61 @@
+import { stringify } from "csv-stringify/sync";
+import { formatDateTime } from "~/lib/format";
+import { enrollmentStatusLabel } from "~/lib/enrollment-schema";
+import type { Enrollment } from "./db/types";
+
+/**
+ * CSV files for staff (SPEC §7 "CSV export", ARCHITECTURE "Deliberate departures"):
+ * - UTF-8 with a byte-order mark, so that Excel shows the accents;
+ * - RFC 4180 quoting: a field holding the separator, a double quote, CR or LF is quoted and its
+ *   quotes doubled; records end with CRLF;
+ * - the separator is the comma of RFC 4180 (the issue asks for RFC 4180; French-locale Excel users
+ *   open it through Données > À partir d'un fichier texte/CSV, which detects the comma);
+ * - formula injection: a cell that starts with = + - @, a tab or a CR is prefixed with a single
+ *   quote, so a spreadsheet shows it as text instead of running it.
+ */
+export const CSV_SEPARATOR = ",";
+export const CSV_BOM = "\uFEFF";
+
+export type CsvCell = string | number | null | undefined;
+
+/** Neutralise a cell a spreadsheet would read as a formula. */
+export function neutralizeCell(value: CsvCell): string {
+  const s = value === null || value === undefined ? "" : String(value);
+  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+}
+
+export function toCsv(header: string[], rows: CsvCell[][]): string {
+  const body = stringify([header, ...rows.map((r) => r.map(neutralizeCell))], {
+    delimiter: CSV_SEPARATOR,
+    record_delimiter: "\r\n",
+    quote: '"',
+    escape: '"',
+    // quote whatever RFC 4180 says must be quoted (csv-stringify already quotes the separator,
+    // quotes and LF; this adds a lone CR)
+    quoted_match: /[\r\n"]/,
+    bom: false,
+  });
+  return CSV_BOM + body;
+}
+
+export const ENROLLMENT_CSV_HEADER = ["Nom", "Prénom", "Email", "Téléphone", "Formation", "Date d'inscription", "Statut"];
+
+/** The enrolments of one formation, as staff export them ('inscriptions_{id}.csv'). */
+export function enrollmentsCsv(enrollments: Enrollment[], formationTitle: string): string {
+  return toCsv(
+    ENROLLMENT_CSV_HEADER,
+    enrollments.map((e) => [
+      e.user_name,
+      e.user_surname,
+      e.email,
+      e.phone,
+      e.formation_chosen || formationTitle,
+      formatDateTime(e.enrollment_date),
+      enrollmentStatusLabel(e.status),
+    ]),
+  );
+}
+
+export function enrollmentsCsvFileName(formationId: number): string {
+  return `inscriptions_${formationId}.csv`;
+}

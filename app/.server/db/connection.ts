@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { Database } from "./types";
+
+export type Engine = "sqlite" | "postgres";
+
+export interface Db {
+  db: Kysely<Database>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export type DbTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
+
+export function openDb(target: DbTarget): Db {
+  if (target.kind === "sqlite") {
+    if (target.path !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(target.path)), { recursive: true });
+    const database = new SQLite(target.path);
+    database.pragma("journal_mode = WAL");
+    // better-sqlite3 defaults to NORMAL, which can drop the last commits on power loss.
+    database.pragma("synchronous = FULL");
+    database.pragma("foreign_keys = ON");
+    database.pragma("busy_timeout = 5000");
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+    return {
+      db,
+      engine: "sqlite",
+      async close() {
+        await db.destroy();
+      },
+    };
+  }
+  // Return BIGINT counts as numbers (they stay far below 2^53 here).
+  pg.types.setTypeParser(20, (v) => Number(v));
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on("error", (err) => {
+    // An idle client lost its connection; the pool replaces it. Never crash the process for it.
+    console.error(JSON.stringify({ level: "error", msg: "postgres pool error", err: err.message }));
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: "postgres",
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** A cheap query that proves the database answers (used by /healthz and the heartbeat). */
+export async function ping(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { clinic } from "~/content/clinic";
+import { buildEnrollmentEmails } from "./enrollment-mail";
+
+const enrollment = { id: 7, user_name: "Benali", user_surname: "Karim", email: "karim@exemple.dz", phone: "0550 12 34 56", enrollment_date: "2026-03-02T14:05:00.000Z" };
+
+describe("enrolment e-mails", () => {
+  it("confirms to the trainee and notifies the clinic, with the session and links", () => {
+    const [toTrainee, toClinic] = buildEnrollmentEmails(enrollment, { id: 3, title: "Implantologie orale", duration_months: 6, price: 35_000_000 }, { publicUrl: "https://clinique.example/", clinicAddress: "equipe@clinique.example" });
+    expect(toTrainee.to).toBe("karim@exemple.dz");
+    expect(toTrainee.subject).toBe(`Votre demande d'inscription — ${clinic.name}`);
+    expect(toTrainee.text).toContain("Bonjour Karim Benali,");
+    expect(toTrainee.text).toContain("la session « Implantologie orale »");
+    expect(toTrainee.text).toContain("en attente");
+    expect(toTrainee.text.replace(/\s/g, " ")).toContain("Tarif : 350 000 DA");
+    expect(toTrainee.text).toContain("Centre de Formation Dentaire, 9h-17h");
+    expect(toTrainee.text).toContain("https://clinique.example/syllabus/3");
+    expect(toClinic.to).toBe("equipe@clinique.example");
+    expect(toClinic.subject).toBe("Nouvelle inscription : Implantologie orale");
+    expect(toClinic.text).toContain("Téléphone : 0550 12 34 56");
+    expect(toClinic.text).toContain("Date : 02/03/2026 15:05");
+    expect(toClinic.text).toContain("https://clinique.example/admin/formations?inscriptions=3");
+  });
+
+  it("works without a session and without a public URL", () => {
+    const [toTrainee, toClinic] = buildEnrollmentEmails(enrollment, null, { clinicAddress: clinic.email });
+    expect(toTrainee.text).toContain("notre formation (session à convenir avec vous)");
+    expect(toTrainee.text).not.toContain("http");
+    expect(toClinic.subject).toBe("Nouvelle inscription");
+    expect(toClinic.text).toContain("Formation : aucune session choisie");
+  });
+});

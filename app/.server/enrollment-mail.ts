@@ -1,0 +1,90 @@
+import { clinic } from "~/content/clinic";
+import { formatDateTime } from "~/lib/format";
+import { formationPriceLabel } from "~/lib/formation-schema";
+import { getConfig } from "./config";
+import type { Db } from "./db";
+import { getDb } from "./db";
+import type { Enrollment } from "./db/types";
+import { log } from "./log";
+import { clinicInbox, queueAndSend, type MailMessage } from "./mail";
+
+export interface EnrollmentMailFormation {
+  id: number;
+  title: string;
+  duration_months: number;
+  price: number | null;
+}
+
+/**
+ * The two messages of a new enrolment: a confirmation to the trainee and a notice to the
+ * clinic. Pure, so that it can be tested; sending goes through the outbox (mail.ts).
+ */
+export function buildEnrollmentEmails(
+  e: Pick<Enrollment, "id" | "user_name" | "user_surname" | "email" | "phone" | "enrollment_date">,
+  formation: EnrollmentMailFormation | null,
+  opts: { publicUrl?: string; clinicAddress: string },
+): MailMessage[] {
+  const session = formation ? `la session « ${formation.title} »` : "notre formation (session à convenir avec vous)";
+  const phones = clinic.phones.map((p) => `${p.label} : ${p.display}`).join(" — ");
+  const lines = [
+    `Bonjour ${e.user_surname} ${e.user_name},`,
+    "",
+    `Nous avons bien reçu votre demande d'inscription à ${session}.`,
+    "Votre inscription est en attente : notre équipe vous contactera prochainement pour la confirmer et vous donner les détails pratiques.",
+    "",
+  ];
+  if (formation) {
+    lines.push(
+      "Récapitulatif :",
+      `- Formation : ${formation.title}`,
+      `- Durée : ${formation.duration_months} mois`,
+      `- Tarif : ${formationPriceLabel(formation.price, "Prix sur demande")}`,
+      "- Lieu : Centre de Formation Dentaire, 9h-17h",
+      "",
+    );
+  }
+  lines.push(
+    `Pour toute question : ${phones}, ou ${clinic.email}.`,
+    "",
+    "Cordialement,",
+    `${clinic.doctor.name} et l'équipe de la ${clinic.name}`,
+    clinic.address.oneLine,
+  );
+  if (opts.publicUrl && formation) lines.push("", `Programme de la formation : ${opts.publicUrl.replace(/\/$/, "")}/syllabus/${formation.id}`);
+
+  const staff = [
+    "Nouvelle demande d'inscription à une formation.",
+    "",
+    `Nom : ${e.user_name}`,
+    `Prénom : ${e.user_surname}`,
+    `E-mail : ${e.email}`,
+    `Téléphone : ${e.phone}`,
+    `Formation : ${formation ? formation.title : "aucune session choisie"}`,
+    `Date : ${formatDateTime(e.enrollment_date)}`,
+    "Statut : En attente",
+  ];
+  if (opts.publicUrl) {
+    const base = opts.publicUrl.replace(/\/$/, "");
+    staff.push("", formation ? `Voir les inscriptions : ${base}/admin/formations?inscriptions=${formation.id}` : `Espace de travail : ${base}/admin/formations`);
+  }
+
+  return [
+    { to: e.email, subject: `Votre demande d'inscription — ${clinic.name}`, text: lines.join("\n") },
+    { to: opts.clinicAddress, subject: `Nouvelle inscription${formation ? ` : ${formation.title}` : ""}`, text: staff.join("\n") },
+  ];
+}
+
+/**
+ * Queue (and send, when SMTP is configured) the messages of a committed enrolment. Never
+ * throws: the enrolment is stored, a mail problem is only logged (without personal data).
+ */
+export async function sendEnrollmentEmails(e: Enrollment, formation: EnrollmentMailFormation | null, h: Db = getDb()): Promise<void> {
+  try {
+    const messages = buildEnrollmentEmails(e, formation, { publicUrl: getConfig().PUBLIC_URL, clinicAddress: clinicInbox(clinic.email) });
+    const { sending } = await queueAndSend(messages, h);
+    // not awaited by the request: the visitor does not wait for SMTP
+    sending.catch(() => undefined);
+  } catch (err) {
+    log.error({ event: "enrollment_mail_failed", enrollmentId: e.id, err: err instanceof Error ? err.message : String(err) }, "enrolment mail could not be queued");
+  }
+}

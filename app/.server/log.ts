@@ -1,0 +1,17 @@
+import pino from "pino";
+import { getConfig } from "./config";
+
+/** Structured JSON logs on stdout. Never log passwords or patient data. */
+export const log = pino({
+  level: process.env.NODE_ENV === "test" && !process.env.LOG_LEVEL ? "silent" : getConfigLevel(),
+  base: undefined,
+  redact: { paths: ["password", "*.password", "req.headers.cookie", "res.headers['set-cookie']"], remove: true },
+});
+
+function getConfigLevel(): string {
+  try {
+    return getConfig().LOG_LEVEL;
+  } catch {
+    return "info";
+  }
+}

@@ -1,0 +1,46 @@
+import type { Db } from "../db";
+import { nowIso } from "../db";
+import type { Blog } from "../db/types";
+
+export type { Blog };
+
+export interface BlogInput {
+  title: string;
+  content: string;
+  image_url?: string | null;
+}
+
+/** Newest first (SPEC §7). */
+export async function listBlogs(h: Db): Promise<Blog[]> {
+  return h.db.selectFrom("blogs").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+}
+
+export async function getBlog(h: Db, id: number): Promise<Blog | undefined> {
+  return h.db.selectFrom("blogs").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function createBlog(h: Db, input: BlogInput, createdAt: string = nowIso()): Promise<Blog> {
+  return h.db
+    .insertInto("blogs")
+    .values({ title: input.title, content: input.content, image_url: input.image_url ?? null, created_at: createdAt, updated_at: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Returns undefined when no such post exists. */
+export async function updateBlog(h: Db, id: number, input: BlogInput): Promise<Blog | undefined> {
+  const values: Record<string, unknown> = { title: input.title, content: input.content, updated_at: nowIso() };
+  if (input.image_url !== undefined) values.image_url = input.image_url;
+  return h.db.updateTable("blogs").set(values).where("id", "=", id).returningAll().executeTakeFirst();
+}
+
+/** True when a row was deleted. */
+export async function deleteBlog(h: Db, id: number): Promise<boolean> {
+  const r = await h.db.deleteFrom("blogs").where("id", "=", id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export async function countBlogs(h: Db): Promise<number> {
+  const r = await h.db.selectFrom("blogs").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(r.n);
+}

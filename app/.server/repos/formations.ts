@@ -1,0 +1,148 @@
+import { sql } from "kysely";
+import type { Db } from "../db";
+import { nowIso } from "../db";
+import type { FormationRow } from "../db/types";
+import { parseSyllabus, type Syllabus } from "~/lib/syllabus";
+
+export interface Formation {
+  id: number;
+  title: string;
+  description: string;
+  duration_months: number;
+  max_participants: number;
+  /** centimes, or null when the price is on request */
+  price: number | null;
+  is_active: boolean;
+  syllabus: Syllabus | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FormationWithCount extends Formation {
+  /** pending + confirmed enrolments */
+  taken: number;
+}
+
+export interface FormationInput {
+  title: string;
+  description: string;
+  duration_months: number;
+  max_participants: number;
+  price: number | null;
+  is_active: boolean;
+  syllabus: Syllabus | null;
+}
+
+/** The one place where stored rows become typed formations (0/1 -> boolean, JSON -> object). */
+export function toFormation(row: FormationRow): Formation {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    description: row.description,
+    duration_months: Number(row.duration_months),
+    max_participants: Number(row.max_participants),
+    price: row.price === null ? null : Number(row.price),
+    is_active: Number(row.is_active) === 1,
+    syllabus: parseSyllabus(row.syllabus),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function toRow(input: FormationInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    duration_months: input.duration_months,
+    max_participants: input.max_participants,
+    price: input.price,
+    is_active: input.is_active ? 1 : 0,
+    syllabus: input.syllabus ? JSON.stringify(input.syllabus) : null,
+  };
+}
+
+const takenSubquery = sql<number>`(select count(*) from enrollments e where e.formation_id = formations.id and e.status in ('pending', 'confirmed'))`;
+
+/** All formations, newest first, with the places taken. */
+export async function listFormations(h: Db): Promise<FormationWithCount[]> {
+  const rows = await h.db
+    .selectFrom("formations")
+    .selectAll()
+    .select(takenSubquery.as("taken"))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((r) => ({ ...toFormation(r), taken: Number(r.taken) }));
+}
+
+/** Active formations, newest first (the first is the featured one). */
+export async function listActiveFormations(h: Db): Promise<FormationWithCount[]> {
+  const rows = await h.db
+    .selectFrom("formations")
+    .selectAll()
+    .select(takenSubquery.as("taken"))
+    .where("is_active", "=", 1)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((r) => ({ ...toFormation(r), taken: Number(r.taken) }));
+}
+
+export async function getFormation(h: Db, id: number): Promise<FormationWithCount | undefined> {
+  const row = await h.db
+    .selectFrom("formations")
+    .selectAll()
+    .select(takenSubquery.as("taken"))
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? { ...toFormation(row), taken: Number(row.taken) } : undefined;
+}
+
+export async function createFormation(h: Db, input: FormationInput, createdAt: string = nowIso()): Promise<Formation> {
+  const row = await h.db
+    .insertInto("formations")
+    .values({ ...toRow(input), created_at: createdAt, updated_at: createdAt })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toFormation(row);
+}
+
+export async function updateFormation(h: Db, id: number, input: FormationInput): Promise<Formation | undefined> {
+  const row = await h.db
+    .updateTable("formations")
+    .set({ ...toRow(input), updated_at: nowIso() })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toFormation(row) : undefined;
+}
+
+/** Enrolments keep their rows: formation_id becomes null (ON DELETE SET NULL). */
+export async function deleteFormation(h: Db, id: number): Promise<boolean> {
+  const r = await h.db.deleteFrom("formations").where("id", "=", id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export async function formationStats(h: Db): Promise<{ total: number; active: number; enrollments: number }> {
+  const f = await h.db
+    .selectFrom("formations")
+    .select((eb) => [eb.fn.countAll<number>().as("total"), sql<number>`coalesce(sum(is_active), 0)`.as("active")])
+    .executeTakeFirstOrThrow();
+  const e = await h.db
+    .selectFrom("enrollments")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "in", ["pending", "confirmed"])
+    .executeTakeFirstOrThrow();
+  return { total: Number(f.total), active: Number(f.active), enrollments: Number(e.n) };
+}
+
+/** The keep-alive of SPEC §7 as a heartbeat: select id from formations limit 1. */
+export async function heartbeat(h: Db): Promise<void> {
+  await h.db.selectFrom("formations").select("id").limit(1).execute();
+}
+
+/** An active formation by id (public pages): undefined when unknown or inactive. */
+export async function getActiveFormation(h: Db, id: number): Promise<FormationWithCount | undefined> {
+  const f = await getFormation(h, id);
+  return f && f.is_active ? f : undefined;
+}

@@ -1,0 +1,33 @@
+import { CalendarDays, Clock, UserRound } from "lucide-react";
+import { clinic } from "~/content/clinic";
+import { ARTICLE_TAG, readingTime } from "~/lib/blog";
+import { formatLongDate } from "~/lib/format";
+
+/** Who signs the articles (SPEC §2: author label). */
+export const BLOG_AUTHOR = clinic.doctor.name;
+
+/** Tag, date (fr-FR long format), reading time and author of a post. */
+export function BlogMeta({ post, className = "" }: { post: { content: string; created_at: string }; className?: string }) {
+  return (
+    <div className={`flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600 ${className}`}>
+      <span className="inline-flex items-center rounded-full bg-teal-50 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-teal-800 ring-1 ring-teal-100">
+        {ARTICLE_TAG}
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <CalendarDays aria-hidden className="h-4 w-4 text-gold-500" />
+        <time dateTime={post.created_at}>{formatLongDate(post.created_at)}</time>
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <Clock aria-hidden className="h-4 w-4 text-gold-500" />
+        {readingTime(post.content)}
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <UserRound aria-hidden className="h-4 w-4 text-gold-500" />
+        <span>
+          <span className="sr-only">Auteur : </span>
+          {BLOG_AUTHOR}
+        </span>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { ChevronRight } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { ContentImage } from "~/content/service-page";
+import { Img } from "~/components/ui/Img";
+import { RevealOnScroll } from "./RevealOnScroll";
+
+export interface Crumb {
+  to?: string;
+  label: string;
+}
+
+/**
+ * The opening band of a content page: breadcrumb, eyebrow, the page's one h1, a lead paragraph,
+ * optional actions and an optional illustration (loaded first: it is above the fold).
+ */
+export function PageHeader({
+  crumbs,
+  eyebrow,
+  title,
+  lead,
+  image,
+  children,
+}: {
+  crumbs: Crumb[];
+  eyebrow?: string;
+  title: ReactNode;
+  lead?: ReactNode;
+  image?: ContentImage;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="relative overflow-hidden bg-ivory">
+      <div aria-hidden="true" className="pointer-events-none absolute -right-24 -top-24 h-72 w-72 rounded-full bg-teal-100/60 blur-2xl" />
+      <div aria-hidden="true" className="pointer-events-none absolute -left-24 bottom-2 h-64 w-64 rounded-full bg-gold-100/70 blur-2xl" />
+      <div className={`container-site relative grid gap-10 py-10 md:py-14 ${image ? "lg:grid-cols-[1.05fr_1fr] lg:items-center lg:gap-14" : ""}`}>
+        <RevealOnScroll duration={0.6} from="up">
+          <nav aria-label="Fil d'Ariane">
+            <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
+              {crumbs.map((c, i) => (
+                <li key={`${c.label}-${i}`} className="flex items-center gap-1">
+                  {i > 0 && <ChevronRight aria-hidden="true" className="h-3.5 w-3.5 text-slate-400" />}
+                  {c.to ? (
+                    <Link to={c.to} className="hover:text-teal-600 hover:underline">
+                      {c.label}
+                    </Link>
+                  ) : i === crumbs.length - 1 ? (
+                    <span aria-current="page" className="font-medium text-navy-900">
+                      {c.label}
+                    </span>
+                  ) : (
+                    <span>{c.label}</span>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </nav>
+          {eyebrow && <p className="eyebrow mt-6">{eyebrow}</p>}
+          <h1 className="mt-3 font-serif text-4xl font-bold leading-tight text-navy-900 md:text-5xl">{title}</h1>
+          {lead && <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-700">{lead}</p>}
+          {children && <div className="mt-7 flex flex-wrap gap-3">{children}</div>}
+        </RevealOnScroll>
+        {image && (
+          <div className="relative">
+            <div aria-hidden="true" className="absolute -inset-3 -z-0 rotate-2 rounded-[2rem] bg-teal-600/10" />
+            <Img
+              src={image.src}
+              alt={image.alt}
+              width={image.width}
+              height={image.height}
+              priority
+              className="relative aspect-[3/2] w-full rounded-[1.75rem] object-cover shadow-xl shadow-navy-900/10"
+            />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

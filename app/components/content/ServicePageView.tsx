@@ -1,0 +1,129 @@
+import { ArrowRight, CalendarCheck, CheckCircle2, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { carePageLink } from "~/content/care-pages";
+import { clinic } from "~/content/clinic";
+import type { ServicePage, ServicePageKind } from "~/content/service-page";
+import { CtaBand } from "./CtaBand";
+import { PageHeader } from "./PageHeader";
+import { RevealOnScroll } from "./RevealOnScroll";
+
+export const KIND_LABELS: Record<ServicePageKind, string> = {
+  treatment: "Nos soins et traitements",
+  need: "Votre besoin",
+  aesthetic: "Embellir votre sourire",
+};
+
+/**
+ * One care page (treatment, need or /clean): title, illustration, the sections of text, a short
+ * "En bref" panel, links to related pages, and the booking link (cta) to /appointment.
+ */
+export function ServicePageView({ page }: { page: ServicePage }) {
+  const phone = clinic.phones[0];
+  const related = page.related.map(carePageLink).filter((l) => l !== undefined);
+  return (
+    <>
+      <PageHeader
+        crumbs={[{ to: "/", label: "Accueil" }, { label: KIND_LABELS[page.kind] }, { label: page.title }]}
+        eyebrow={KIND_LABELS[page.kind]}
+        title={page.title}
+        lead={page.lead}
+        image={page.image}
+      >
+        <Link to="/appointment" className="btn-primary">
+          <CalendarCheck aria-hidden="true" className="h-4 w-4" />
+          {page.cta}
+        </Link>
+        <a href={`tel:${phone.tel}`} className="btn border border-navy-900/20 bg-white text-navy-900 hover:border-navy-900 active:scale-95">
+          <Phone aria-hidden="true" className="h-4 w-4 text-teal-600" />
+          {phone.display}
+        </a>
+      </PageHeader>
+
+      <div className="container-site grid gap-12 py-14 md:py-20 lg:grid-cols-[minmax(0,1fr)_340px] lg:gap-16">
+        <article className="max-w-3xl">
+          {page.sections.map((section, i) => (
+            <RevealOnScroll as="section" key={section.heading} duration={0.6} className={i > 0 ? "mt-12" : ""}>
+              <h2 className="flex items-baseline gap-3 font-serif text-2xl font-bold text-navy-900 md:text-3xl">
+                <span aria-hidden="true" className="font-sans text-sm font-semibold tabular-nums text-[#8c6a2c]">
+                  {String(i + 1).padStart(2, "0")}
+                </span>
+                {section.heading}
+              </h2>
+              {section.paragraphs.map((p) => (
+                <p key={p.slice(0, 40)} className="mt-4 text-[1.0625rem] leading-relaxed text-slate-700">
+                  {p}
+                </p>
+              ))}
+            </RevealOnScroll>
+          ))}
+          <p className="mt-12 rounded-xl border-l-4 border-teal-600 bg-teal-50 px-5 py-4 text-sm leading-relaxed text-slate-700">
+            Ces informations sont générales et ne remplacent pas une consultation. L'indication d'un traitement, sa durée et son coût ne
+            peuvent être établis qu'après un examen clinique.
+          </p>
+        </article>
+
+        <aside aria-labelledby="en-bref-title" className="lg:sticky lg:top-24 lg:self-start">
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="en-bref-title" className="font-serif text-xl font-bold text-navy-900">
+              En bref
+            </h2>
+            <dl className="mt-4 divide-y divide-slate-100">
+              {page.keyPoints.map((k) => (
+                <div key={k.label} className="py-3">
+                  <dt className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wider text-slate-600">
+                    <CheckCircle2 aria-hidden="true" className="h-4 w-4 shrink-0 text-teal-600" />
+                    {k.label}
+                  </dt>
+                  <dd className="mt-1 pl-6 font-medium text-navy-900">{k.value}</dd>
+                </div>
+              ))}
+            </dl>
+            <Link to="/appointment" className="btn-primary mt-5 w-full">
+              <CalendarCheck aria-hidden="true" className="h-4 w-4" />
+              {page.cta}
+            </Link>
+            <p className="mt-4 text-center text-sm text-slate-600">
+              ou appelez le{" "}
+              <a href={`tel:${phone.tel}`} className="font-semibold text-navy-900 underline-offset-4 hover:underline">
+                {phone.display}
+              </a>
+            </p>
+          </div>
+        </aside>
+      </div>
+
+      {related.length > 0 && (
+        <section aria-labelledby="related-title" className="bg-slate-50 py-14 md:py-20">
+          <div className="container-site">
+            <h2 id="related-title" className="section-title">
+              À lire aussi
+            </h2>
+            <ul className="mt-8 grid gap-5 md:grid-cols-3">
+              {related.map((r) => (
+                <li key={r.to}>
+                  <Link
+                    to={r.to}
+                    className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-teal-600 hover:shadow-md motion-reduce:hover:translate-y-0"
+                  >
+                    <span className="font-serif text-lg font-bold text-navy-900">{r.label}</span>
+                    <span className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{r.description}</span>
+                    <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-teal-600">
+                      En savoir plus
+                      <ArrowRight aria-hidden="true" className="h-4 w-4 transition group-hover:translate-x-1 motion-reduce:group-hover:translate-x-0" />
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+
+      <CtaBand
+        title="Une question sur votre situation ?"
+        text="Réservez une consultation : nous faisons le point avec vous et vous remettons un devis personnalisé, sans engagement."
+        label={page.cta}
+      />
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { Counter } from "~/components/ui/Counter";
+import { expertise, PATIENTS_COUNTER, YEARS_COUNTER } from "~/content/home";
+
+/** Expertise counters: 30+ years (1 every 80 ms) and 7000+ patients (100 every 30 ms), started when in view. */
+export function Expertise() {
+  return (
+    <section aria-labelledby="expertise-title" className="relative overflow-hidden bg-navy-900 py-16 text-white md:py-20">
+      <div aria-hidden className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-teal-500/20 blur-3xl" />
+      <div aria-hidden className="absolute -bottom-24 -left-24 h-72 w-72 rounded-full bg-gold-500/20 blur-3xl" />
+      <div className="container-site relative grid items-center gap-10 lg:grid-cols-[1.1fr_1fr]">
+        <div>
+          <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">{expertise.eyebrow}</p>
+          <h2 id="expertise-title" className="mt-3 font-serif text-3xl font-bold text-white md:text-4xl">
+            {expertise.title}
+          </h2>
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-300">{expertise.text}</p>
+        </div>
+        <dl className="grid grid-cols-2 gap-4">
+          <div className="flex flex-col rounded-2xl bg-white/10 p-6 text-center ring-1 ring-white/15">
+            <dt className="mt-1 text-sm uppercase tracking-wider text-slate-300">{expertise.years}</dt>
+            <dd className="order-first font-serif text-5xl font-bold text-gold-400" data-testid="years-counter">
+              <Counter {...YEARS_COUNTER} suffix="+" />
+            </dd>
+          </div>
+          <div className="flex flex-col rounded-2xl bg-white/10 p-6 text-center ring-1 ring-white/15">
+            <dt className="mt-1 text-sm uppercase tracking-wider text-slate-300">{expertise.patients}</dt>
+            <dd className="order-first font-serif text-5xl font-bold text-gold-400" data-testid="patients-counter">
+              <Counter {...PATIENTS_COUNTER} suffix="+" />
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </section>
+  );
+}

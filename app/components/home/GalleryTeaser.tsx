@@ -1,0 +1,124 @@
+import Autoplay from "embla-carousel-autoplay";
+import useEmblaCarousel from "embla-carousel-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { Counter } from "~/components/ui/Counter";
+import { Img } from "~/components/ui/Img";
+import { clinic } from "~/content/clinic";
+import { HOME_CAROUSEL_INTERVAL_MS, PATIENTS_COUNTER, teaser } from "~/content/home";
+import { useReducedMotion } from "~/hooks/useReducedMotion";
+
+/** Gallery teaser: a two-image carousel that switches every 3000 ms, with arrows and dots. */
+export function GalleryTeaser() {
+  const reduced = useReducedMotion();
+  const [emblaRef, embla] = useEmblaCarousel(
+    { loop: true },
+    reduced ? [] : [Autoplay({ delay: HOME_CAROUSEL_INTERVAL_MS, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })],
+  );
+  const [selected, setSelected] = useState(0);
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    onSelect();
+    embla.on("select", onSelect);
+    embla.on("reInit", onSelect);
+    return () => {
+      embla.off("select", onSelect);
+      embla.off("reInit", onSelect);
+    };
+  }, [embla]);
+
+  const go = useCallback((i: number) => embla?.scrollTo(i), [embla]);
+
+  return (
+    <section id="galerie-apercu" aria-labelledby="teaser-title" className="bg-ivory py-16 md:py-24">
+      <div className="container-site grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
+        <div
+          className="relative"
+          role="region"
+          aria-roledescription="carrousel"
+          aria-label="Transformations avant / après"
+        >
+          <div className="overflow-hidden rounded-2xl shadow-xl ring-1 ring-slate-200" ref={emblaRef}>
+            <div className="flex">
+              {teaser.slides.map((s, i) => (
+                <figure
+                  key={s.src}
+                  className="relative min-w-0 shrink-0 grow-0 basis-full"
+                  role="group"
+                  aria-roledescription="diapositive"
+                  aria-label={`${i + 1} sur ${teaser.slides.length}`}
+                >
+                  <Img src={s.src} alt={s.alt} width={s.width} height={s.height} className="aspect-[3/2] h-auto w-full bg-white object-cover" />
+                  <figcaption className="absolute bottom-3 left-3 rounded-full bg-navy-900/80 px-3 py-1 text-xs font-semibold text-white">{s.caption}</figcaption>
+                </figure>
+              ))}
+            </div>
+          </div>
+          <button
+            type="button"
+            onClick={() => embla?.scrollPrev()}
+            className="absolute left-3 top-1/2 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-navy-900 shadow-md hover:bg-white"
+          >
+            <ChevronLeft aria-hidden className="h-6 w-6" />
+            <span className="sr-only">Image précédente</span>
+          </button>
+          <button
+            type="button"
+            onClick={() => embla?.scrollNext()}
+            className="absolute right-3 top-1/2 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-navy-900 shadow-md hover:bg-white"
+          >
+            <ChevronRight aria-hidden className="h-6 w-6" />
+            <span className="sr-only">Image suivante</span>
+          </button>
+          <div className="mt-4 flex justify-center gap-1" data-testid="teaser-dots">
+            {teaser.slides.map((s, i) => (
+              <button
+                key={s.src}
+                type="button"
+                onClick={() => go(i)}
+                aria-label={`Afficher l'image ${i + 1} : ${s.caption}`}
+                aria-current={selected === i ? "true" : undefined}
+                className="inline-flex h-11 w-11 items-center justify-center"
+              >
+                <span className={`block h-2.5 rounded-full transition-all ${selected === i ? "w-8 bg-teal-600" : "w-2.5 bg-slate-300"}`} />
+              </button>
+            ))}
+          </div>
+        </div>
+
+        <div>
+          <p className="eyebrow">{teaser.eyebrow}</p>
+          <h2 id="teaser-title" className="section-title mt-3">
+            {teaser.title}
+          </h2>
+          <p className="mt-5 text-lg leading-relaxed text-slate-600">{teaser.text}</p>
+          <dl className="mt-8 grid grid-cols-2 gap-4">
+            <div className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+              <dt className="text-sm text-slate-600">{teaser.satisfactionLabel}</dt>
+              <dd className="order-first font-serif text-4xl font-bold text-teal-600" data-testid="satisfaction">
+                {clinic.figures.satisfaction}%
+              </dd>
+            </div>
+            <div className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+              <dt className="text-sm text-slate-600">{teaser.patientsLabel}</dt>
+              <dd className="order-first font-serif text-4xl font-bold text-teal-600">
+                <Counter {...PATIENTS_COUNTER} suffix="+" />
+              </dd>
+            </div>
+          </dl>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to={teaser.buttons[0].to} className="btn-primary">
+              {teaser.buttons[0].label}
+            </Link>
+            <Link to={teaser.buttons[1].to} className="btn border border-navy-900 text-navy-900 hover:bg-white active:scale-95">
+              {teaser.buttons[1].label}
+            </Link>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { clinic } from "~/content/clinic";
+
+/** The clinic's mark: a stylised tooth in a circle, with the name beside it. */
+export function Logo({ variant = "dark", compact = false }: { variant?: "dark" | "light"; compact?: boolean }) {
+  const text = variant === "light" ? "text-white" : "text-navy-900";
+  return (
+    <span className="inline-flex items-center gap-2.5">
+      <img src="/media/logo.svg" alt="" width={40} height={40} className="h-10 w-10 shrink-0" />
+      {!compact && (
+        <span className={`leading-tight ${text}`}>
+          <span className="block font-serif text-lg font-bold">{clinic.shortName}</span>
+          <span className="block text-[11px] font-medium uppercase tracking-[0.18em] opacity-75">Implantologie &amp; esthétique</span>
+        </span>
+      )}
+    </span>
+  );
+}

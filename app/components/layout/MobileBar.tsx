@@ -1,0 +1,32 @@
+import { CalendarCheck, Mail, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { clinic } from "~/content/clinic";
+
+/** Mobile-only fixed bottom bar: call, e-mail, and 'RDV' to /appointment. Hidden on large screens. */
+export function MobileBar() {
+  const phone = clinic.phones[0];
+  return (
+    <nav aria-label="Contact rapide" className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 shadow-[0_-4px_20px_rgba(0,0,0,0.08)] backdrop-blur lg:hidden">
+      <ul className="grid grid-cols-3">
+        <li>
+          <a href={`tel:${phone.tel}`} className="flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-semibold text-navy-900">
+            <Phone aria-hidden className="h-5 w-5 text-teal-600" />
+            Appeler
+          </a>
+        </li>
+        <li>
+          <a href={`mailto:${clinic.email}`} className="flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-semibold text-navy-900">
+            <Mail aria-hidden className="h-5 w-5 text-teal-600" />
+            E-mail
+          </a>
+        </li>
+        <li>
+          <Link to="/appointment" className="flex min-h-14 flex-col items-center justify-center gap-0.5 bg-teal-600 text-xs font-semibold text-white">
+            <CalendarCheck aria-hidden className="h-5 w-5" />
+            RDV
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,15 @@
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+
+/**
+ * The anti-bot field of public forms: hidden from people and assistive technology, filled by
+ * bots. The server (isHoneypotFilled in ~/.server/rate-limit) answers such a post as a success
+ * without storing it.
+ */
+export function Honeypot({ id }: { id: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+      <label htmlFor={id}>Ne pas remplir ce champ</label>
+      <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}

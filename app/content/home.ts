@@ -1,0 +1,145 @@
+import { clinic } from "./clinic";
+
+/** The home page's French copy and pictures. Pictures live in public/media (see README). */
+export const HOME_CAROUSEL_INTERVAL_MS = 3000;
+export const PATIENTS_COUNTER = { target: clinic.figures.patients, step: 100, intervalMs: 30 };
+export const YEARS_COUNTER = { target: clinic.figures.yearsOfExperience, step: 1, intervalMs: 80 };
+
+export const hero = {
+  tagline: "VOTRE FUTUR SOURIRE",
+  intro: `Implantologie et esthétique dentaire à ${clinic.address.district}, ${clinic.address.city} : des soins précis, un accompagnement humain et des résultats naturels.`,
+  cta: { label: "DECOUVRIR", to: "/dentist" },
+  image: { src: "/media/home-hero.svg", width: 1600, height: 900 },
+  claims: [
+    { value: `${clinic.figures.patients}+`, label: "patients satisfaits" },
+    { value: `${clinic.figures.yearsOfExperience}+`, label: "ans d'expérience" },
+    { value: String(clinic.figures.since), label: "l'excellence depuis" },
+  ],
+  scrollHint: "Faites défiler",
+};
+
+export const teaser = {
+  eyebrow: "Avant / Après",
+  title: "Facettes et implants : des sourires transformés",
+  text: "Facettes en céramique pour un sourire harmonieux, implants pour remplacer durablement les dents manquantes : découvrez des transformations réalisées au cabinet.",
+  satisfactionLabel: "de patients satisfaits",
+  patientsLabel: "patients traités",
+  slides: [
+    { src: "/media/home-teaser-veneers.svg", width: 1200, height: 800, alt: "Sourire avant et après la pose de facettes dentaires", caption: "Facettes dentaires" },
+    { src: "/media/home-teaser-implant.svg", width: 1200, height: 800, alt: "Implant dentaire surmonté d'une couronne en céramique", caption: "Implant et couronne" },
+  ],
+  buttons: [
+    { label: "Voir la galerie", to: "/gallery" },
+    { label: "Prendre Rendez-vous", to: "/appointment" },
+  ],
+};
+
+export const expertise = {
+  eyebrow: "Notre expertise",
+  title: "Une expérience au service de votre sourire",
+  text: `Depuis ${clinic.figures.since}, ${clinic.doctor.name} accompagne ses patients de la première consultation jusqu'au suivi, avec la même exigence de précision et de confort.`,
+  years: "ans d'expérience",
+  patients: "patients traités",
+};
+
+export const surgery = {
+  eyebrow: "Chirurgie et implantologie",
+  title: "La chirurgie implantaire, en toute sérénité",
+  intro: "Remplacer une dent, reconstruire un sourire complet ou préparer l'os avant un implant : chaque intervention est planifiée avec soin et expliquée à l'avance.",
+  blocks: [
+    {
+      title: "Des résultats visibles et naturels",
+      text: "Implants, couronnes et facettes sont conçus pour s'intégrer à votre visage : forme, teinte et alignement sont choisis avec vous. La galerie présente des cas traités au cabinet.",
+      image: { src: "/media/home-surgery-3.svg", alt: "Sourire harmonieux après traitement" },
+      buttons: [{ label: "Voir les avant/après", to: "/gallery" }],
+    },
+    {
+      title: "Des techniques chirurgicales précises",
+      text: "Imagerie 3D, planification numérique et guides chirurgicaux permettent des interventions moins invasives, des suites plus simples et une pose d'implant au millimètre.",
+      image: { src: "/media/home-surgery-2.svg", alt: "Planification 3D d'un implant et instruments chirurgicaux" },
+      buttons: [{ label: "Découvrir nos techniques", to: "/espacesoinpage" }],
+    },
+    {
+      title: "Un praticien expérimenté à votre écoute",
+      text: `Plus de ${clinic.figures.surgeries} chirurgies implantaires et ${clinic.figures.yearsOfExperience} ans de pratique : ${clinic.doctor.name} vous reçoit, répond à vos questions et vous remet un devis personnalisé.`,
+      image: { src: "/media/home-surgery-1.svg", alt: "Cabinet de consultation avec fauteuil dentaire et radiographie" },
+      buttons: [
+        { label: "Prendre Rendez-vous", to: "/appointment" },
+        { label: "Rencontrer le docteur", to: "/doctorpage" },
+      ],
+    },
+  ],
+};
+
+export interface TreatmentTab {
+  id: "esthetique" | "chirurgie" | "blanchiment" | "generale" | "orthodontie";
+  tab: string;
+  title: string;
+  description: string;
+  image: string;
+  imageAlt: string;
+  bookingLabel: string;
+  more: string;
+}
+
+/** The five tabs of 'NOS SOINS ET TRAITEMENTS' (SPEC §2, Home). */
+export const treatments: { title: string; tabs: TreatmentTab[] } = {
+  title: "NOS SOINS ET TRAITEMENTS",
+  tabs: [
+    {
+      id: "esthetique",
+      tab: "Esthétique",
+      title: "Facettes dentaires",
+      description:
+        "De fines facettes en céramique, collées sur la face visible des dents, corrigent la forme, la couleur et les petits défauts d'alignement. Le résultat est simulé avant toute préparation.",
+      image: "/media/home-treat-esthetique.svg",
+      imageAlt: "Pose d'une facette en céramique sur une incisive",
+      bookingLabel: "PRENDRE RENDEZ-VOUS",
+      more: "/esthetique-dentaire",
+    },
+    {
+      id: "chirurgie",
+      tab: "Chirurgie",
+      title: "Implants dentaires",
+      description:
+        "L'implant en titane remplace la racine d'une dent perdue et porte une couronne sur mesure. Une solution fixe et durable, planifiée en 3D et posée sous anesthésie locale.",
+      image: "/media/home-treat-chirurgie.svg",
+      imageAlt: "Implant dentaire dans l'os de la mâchoire, surmonté d'une couronne",
+      bookingLabel: "PRENDRE RENDEZ-VOUS",
+      more: "/implants-dentaires",
+    },
+    {
+      id: "blanchiment",
+      tab: "Blanchiment",
+      title: "Blanchiment professionnel",
+      description:
+        "Un éclaircissement sûr et contrôlé de la teinte naturelle de vos dents, au fauteuil ou à domicile avec des gouttières sur mesure, après un examen et un détartrage.",
+      image: "/media/home-treat-blanchiment.svg",
+      imageAlt: "Teintier allant du jaune au blanc à côté de dents éclaircies",
+      bookingLabel: "PLANIFIER UN BLANCHIMENT",
+      more: "/blanchiment-professionnel",
+    },
+    {
+      id: "generale",
+      tab: "Générale",
+      title: "Soins conservateurs",
+      description:
+        "Caries, dents sensibles ou fissurées : nous soignons en préservant au maximum la dent naturelle, avec des restaurations esthétiques de la couleur de vos dents.",
+      image: "/media/home-treat-generale.svg",
+      imageAlt: "Dent soignée par une obturation esthétique, miroir et sonde",
+      bookingLabel: "PRENDRE RENDEZ-VOUS",
+      more: "/soins-conservateurs",
+    },
+    {
+      id: "orthodontie",
+      tab: "Orthodontie",
+      title: "Orthodontie invisible",
+      description:
+        "Des gouttières transparentes, presque invisibles et amovibles, alignent progressivement les dents. Un plan de traitement numérique montre le résultat attendu dès le départ.",
+      image: "/media/home-treat-orthodontie.svg",
+      imageAlt: "Gouttière d'alignement transparente au-dessus d'une arcade dentaire",
+      bookingLabel: "CONSULTATION ORTHODONTIE",
+      more: "/orthodontie-invisible",
+    },
+  ],
+};

@@ -1,0 +1,72 @@
+/** fr-FR formatting shared by server and browser. Money is integer centimes (1 DA = 100). */
+const TIME_ZONE = "Africa/Algiers";
+
+const longDate = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE });
+const shortDate = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: TIME_ZONE });
+const dateTime = new Intl.DateTimeFormat("fr-FR", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: TIME_ZONE,
+});
+const number = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+
+/** "22 novembre 2026" */
+export function formatLongDate(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : longDate.format(d);
+}
+
+/** "22/11/2026" */
+export function formatShortDate(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : shortDate.format(d);
+}
+
+/** "22/11/2026 14:05" in the clinic's time zone */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : dateTime.format(d).replace(",", "");
+}
+
+/** A calendar date "2026-11-22" shown as "22/11/2026" (no time zone shift). */
+export function formatCalendarDate(ymd: string | null | undefined): string {
+  if (!ymd) return "";
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : ymd;
+}
+
+/** 1500000 centimes -> "15 000 DA" (narrow no-break spaces as fr-FR uses). */
+export function formatDA(centimes: number | null | undefined): string {
+  if (centimes === null || centimes === undefined) return "";
+  return `${number.format(centimes / 100)} DA`;
+}
+
+/**
+ * Parse a price typed by a person ("15000", "15 000", "15000,50", "15000.5") into centimes.
+ * Returns null for empty input and NaN for anything that is not a number.
+ */
+export function parsePriceToCentimes(input: string | null | undefined): number | null {
+  if (input === null || input === undefined) return null;
+  const cleaned = String(input).replace(/[\s\u00a0\u202f]/g, "").replace(/DA$/i, "").replace(",", ".");
+  if (cleaned === "") return null;
+  if (!/^-?\d+(\.\d{1,2})?$/.test(cleaned)) return Number.NaN;
+  return Math.round(Number(cleaned) * 100);
+}
+
+/** Centimes back to an input value: 1500050 -> "15000.5" */
+export function centimesToInput(centimes: number | null | undefined): string {
+  if (centimes === null || centimes === undefined) return "";
+  return String(centimes / 100);
+}
+
+/** Today's date in the clinic's time zone as YYYY-MM-DD. */
+export function todayInClinic(now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return parts; // en-CA formats as YYYY-MM-DD
+}

@@ -1,0 +1,48 @@
+import { clinic } from "~/content/clinic";
+import type { MetaDescriptor } from "react-router";
+
+/** Build a page's French title, description, canonical link and Open Graph tags. */
+export interface SeoInput {
+  title: string;
+  description: string;
+  /** path of the page, e.g. "/gallery"; the canonical URL is origin + path */
+  path: string;
+  /** absolute or root-relative image for Open Graph */
+  image?: string;
+  type?: "website" | "article";
+  noindex?: boolean;
+}
+
+export const SITE_NAME = clinic.name;
+export const DEFAULT_OG_IMAGE = "/media/og-default.svg";
+
+type MatchLike = { id: string; data?: unknown; loaderData?: unknown } | undefined;
+
+/** The site's origin as the root loader computed it (PUBLIC_URL, or the request's origin). */
+export function originFromMatches(matches: readonly MatchLike[]): string {
+  const root = matches.find((m) => m?.id === "root");
+  const data = (root?.loaderData ?? root?.data) as { origin?: string } | undefined;
+  return data?.origin ?? "";
+}
+
+export function seo(matches: readonly MatchLike[], input: SeoInput): MetaDescriptor[] {
+  const origin = originFromMatches(matches);
+  const url = `${origin}${input.path}`;
+  const image = input.image ?? DEFAULT_OG_IMAGE;
+  const imageUrl = image.startsWith("http") ? image : `${origin}${image}`;
+  const title = input.title.includes(SITE_NAME) ? input.title : `${input.title} | ${SITE_NAME}`;
+  return [
+    { title },
+    { name: "description", content: input.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:locale", content: "fr_FR" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: input.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: imageUrl },
+    { name: "twitter:card", content: "summary_large_image" },
+    ...(input.noindex ? [{ name: "robots", content: "noindex, nofollow" }] : []),
+  ];
+}

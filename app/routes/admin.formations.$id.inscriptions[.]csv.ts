@@ -1,0 +1,47 @@
+import type { Route } from "./+types/admin.formations.$id.inscriptions[.]csv";
+import { enrollmentsCsv, enrollmentsCsvFileName } from "~/.server/csv";
+import { getDb } from "~/.server/db";
+import { log } from "~/.server/log";
+import { listEnrollmentsForFormation, listEnrollmentsWithoutFormation } from "~/.server/repos/enrollments";
+import { getFormation } from "~/.server/repos/formations";
+import { requireStaff } from "~/.server/session";
+
+const UNASSIGNED = "sans-session";
+
+/**
+ * GET /admin/formations/{id}/inscriptions.csv — staff only, read only: the enrolments of one
+ * formation as 'inscriptions_{id}.csv' (UTF-8 with BOM, RFC 4180 quoting, formula cells
+ * neutralised; see app/.server/csv.ts). 'sans-session' exports the enrolments attached to no
+ * formation.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const staff = await requireStaff(request);
+  const h = getDb();
+  const id = params.id;
+  let csv: string;
+  let fileName: string;
+  if (id === UNASSIGNED) {
+    csv = enrollmentsCsv(await listEnrollmentsWithoutFormation(h), "");
+    fileName = `inscriptions_${UNASSIGNED}.csv`;
+  } else {
+    if (!/^\d{1,9}$/.test(id)) throw new Response("Formation introuvable.", { status: 404 });
+    const formation = await getFormation(h, Number(id));
+    if (!formation) throw new Response("Formation introuvable.", { status: 404 });
+    csv = enrollmentsCsv(await listEnrollmentsForFormation(h, formation.id), formation.title);
+    fileName = enrollmentsCsvFileName(formation.id);
+  }
+  log.info({ event: "enrollments_exported", formation: id, staffId: staff.userId }, "enrolments exported");
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+/** Nothing to change here: staff get 405, anyone else the session check's 401. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireStaff(request);
+  throw new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "GET" } });
+}

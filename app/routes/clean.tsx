@@ -1,0 +1,12 @@
+import type { Route } from "./+types/clean";
+import { ServicePageView } from "~/components/content/ServicePageView";
+import { CLEAN_PAGE } from "~/content/clean";
+import { seo } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: CLEAN_PAGE.metaTitle, description: CLEAN_PAGE.description, path: "/clean", image: CLEAN_PAGE.image.src });
+
+/** /clean: professional cleaning and polishing of the smile (menu 'EMBELLIR VOTRE SOURIRE'). */
+export default function CleanPage() {
+  return <ServicePageView page={CLEAN_PAGE} />;
+}

@@ -1,0 +1,130 @@
+import { Bone, CalendarCheck, Crosshair, Drill, Gem, ScanLine, ShieldCheck, Smile } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/espacesoinpage";
+import { CtaBand } from "~/components/content/CtaBand";
+import { PageHeader } from "~/components/content/PageHeader";
+import { RevealOnScroll } from "~/components/content/RevealOnScroll";
+import { Img } from "~/components/ui/Img";
+import { clinic } from "~/content/clinic";
+import { ESPACE_INTRO, HYGIENE_POINTS, PATIENT_PATH, TECHNIQUES, type Technique } from "~/content/espace";
+import { seo } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Espace de soin : nos techniques chirurgicales",
+    description:
+      "Implantologie, chirurgie guidée par imagerie 3D, greffes osseuses et chirurgie des gencives : découvrez l'espace de soin de la clinique à Kouba.",
+    path: "/espacesoinpage",
+    image: "/media/content-clinic.svg",
+  });
+
+const ICONS: Record<Technique["id"], typeof Bone> = {
+  implant: Drill,
+  guided: ScanLine,
+  graft: Bone,
+  perio: Smile,
+  extraction: Crosshair,
+  prosthesis: Gem,
+};
+
+/** The clinic presentation 'Espace de soin': surgical techniques, hygiene and the patient's path. */
+export default function EspaceSoinPage() {
+  return (
+    <>
+      <PageHeader
+        crumbs={[{ to: "/", label: "Accueil" }, { label: "Découvrir notre clinique" }, { label: "Espace de soin" }]}
+        eyebrow="Découvrir notre clinique"
+        title="Espace de soin"
+        lead={`Un plateau technique dédié à la chirurgie dentaire et à l'implantologie, au cœur de ${clinic.address.district}.`}
+        image={{ src: "/media/content-clinic.svg", alt: "Illustration de la salle de soins : fauteuil dentaire, scialytique et écran d'imagerie", width: 1200, height: 800 }}
+      >
+        <Link to="/appointment" className="btn-primary">
+          <CalendarCheck aria-hidden="true" className="h-4 w-4" />
+          Prendre RDV
+        </Link>
+        <Link to="/doctorpage" className="btn border border-navy-900/20 bg-white text-navy-900 hover:border-navy-900 active:scale-95">
+          Rencontrer le docteur
+        </Link>
+      </PageHeader>
+
+      <section aria-labelledby="espace-intro" className="container-site py-14 md:py-20">
+        <RevealOnScroll duration={0.6} className="max-w-3xl">
+          <h2 id="espace-intro" className="section-title">
+            Les techniques chirurgicales
+          </h2>
+          {ESPACE_INTRO.map((p) => (
+            <p key={p.slice(0, 40)} className="mt-5 text-[1.0625rem] leading-relaxed text-slate-700">
+              {p}
+            </p>
+          ))}
+        </RevealOnScroll>
+        <ul className="mt-12 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+          {TECHNIQUES.map((t, i) => {
+            const Icon = ICONS[t.id];
+            return (
+              <RevealOnScroll as="li" key={t.id} duration={[0.6, 0.7, 0.8][i % 3]} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+                <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-teal-50 text-teal-600">
+                  <Icon aria-hidden="true" className="h-6 w-6" />
+                </span>
+                <h3 className="mt-4 font-serif text-xl font-bold">{t.title}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-slate-600">{t.text}</p>
+              </RevealOnScroll>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="hygiene-title" className="overflow-x-clip bg-ivory py-14 md:py-20">
+        <div className="container-site grid gap-10 lg:grid-cols-2 lg:items-center lg:gap-16">
+          <RevealOnScroll duration={0.7} from="left">
+            <Img
+              src="/media/content-sterilisation.svg"
+              alt="Illustration de la chaîne de stérilisation : autoclave et sachets d'instruments tracés"
+              width={1200}
+              height={800}
+              className="aspect-[3/2] w-full rounded-[1.75rem] object-cover shadow-lg shadow-navy-900/10"
+            />
+          </RevealOnScroll>
+          <RevealOnScroll duration={0.7} from="right">
+            <p className="eyebrow">Sécurité</p>
+            <h2 id="hygiene-title" className="section-title mt-2">
+              Hygiène et stérilisation
+            </h2>
+            <p className="mt-5 leading-relaxed text-slate-700">
+              La sécurité des soins repose sur des protocoles stricts, appliqués à chaque patient, pour chaque intervention.
+            </p>
+            <ul className="mt-6 space-y-3">
+              {HYGIENE_POINTS.map((h) => (
+                <li key={h} className="flex gap-3 text-slate-700">
+                  <ShieldCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-teal-600" />
+                  <span>{h}</span>
+                </li>
+              ))}
+            </ul>
+          </RevealOnScroll>
+        </div>
+      </section>
+
+      <section aria-labelledby="parcours-title" className="container-site py-14 md:py-20">
+        <p className="eyebrow">Votre parcours</p>
+        <h2 id="parcours-title" className="section-title mt-2">
+          De la consultation au suivi
+        </h2>
+        <RevealOnScroll as="ol" duration={0.8} className="mt-10 grid gap-5 md:grid-cols-5">
+          {PATIENT_PATH.map((step, i) => (
+            <li key={step.title} className="relative rounded-2xl bg-slate-50 p-5">
+              <span className="flex h-10 w-10 items-center justify-center rounded-full bg-navy-900 font-serif text-lg font-bold text-white">{i + 1}</span>
+              <h3 className="mt-4 font-serif text-lg font-bold">{step.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600">{step.text}</p>
+            </li>
+          ))}
+        </RevealOnScroll>
+      </section>
+
+      <CtaBand
+        title="Visiter la clinique, poser vos questions"
+        text="Le plus simple est de venir nous rencontrer : une consultation permet de faire le point et de vous présenter les options adaptées à votre situation."
+      />
+    </>
+  );
+}

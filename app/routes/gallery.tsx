@@ -1,0 +1,101 @@
+import { ArrowRight, Quote } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/gallery";
+import { BeforeAfter } from "~/components/content/BeforeAfter";
+import { CtaBand } from "~/components/content/CtaBand";
+import { RevealOnScroll } from "~/components/content/RevealOnScroll";
+import { StarRating } from "~/components/content/StarRating";
+import { clinic } from "~/content/clinic";
+import { GALLERY_ITEMS } from "~/content/gallery";
+import { initialOf, REVIEWS } from "~/content/reviews";
+import { seo } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Galerie avant/après et avis de nos patients",
+    description: "Comparez avant et après un blanchiment ou des facettes, et lisez les avis de nos patients sur leurs soins à la clinique de Kouba.",
+    path: "/gallery",
+    image: "/media/content-whitening-after.svg",
+  });
+
+const AVATAR_COLOURS = ["bg-teal-600", "bg-navy-800", "bg-[#8c6a2c]", "bg-navy-700"];
+
+/** /gallery, titled GALERIE: before/after cards and 'Avis de nos patients'. */
+export default function GalleryPage() {
+  return (
+    <>
+      <section className="bg-ivory">
+        <RevealOnScroll duration={0.6} className="container-site py-12 text-center md:py-16">
+          <p className="eyebrow">Photos avant / après</p>
+          <h1 className="mt-3 font-serif text-4xl font-bold tracking-[0.12em] text-navy-900 md:text-5xl">GALERIE</h1>
+          <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-slate-700">
+            Quelques exemples de traitements réalisés à la clinique. Chaque sourire est différent : le résultat dépend de la situation de
+            départ et se discute lors de la consultation.
+          </p>
+        </RevealOnScroll>
+      </section>
+
+      <section aria-labelledby="avant-apres-title" className="container-site py-14 md:py-20">
+        <h2 id="avant-apres-title" className="section-title">
+          Avant / après
+        </h2>
+        <ul className="mt-8 grid gap-8 lg:grid-cols-2">
+          {GALLERY_ITEMS.map((item, i) => (
+            <RevealOnScroll as="li" key={item.id} duration={i % 2 ? 0.8 : 0.7} className="rounded-3xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+              <article aria-labelledby={`galerie-${item.id}`}>
+                <BeforeAfter before={item.before} after={item.after} label={item.treatment} />
+                <div className="mt-4 px-1">
+                  <h3 id={`galerie-${item.id}`} className="font-serif text-xl font-bold">
+                    {item.treatment}
+                  </h3>
+                  <p className="mt-2 text-sm leading-relaxed text-slate-600">{item.description}</p>
+                  <Link to={item.link.to} className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-teal-600 hover:text-navy-900">
+                    {item.link.label}
+                    <ArrowRight aria-hidden="true" className="h-4 w-4" />
+                  </Link>
+                </div>
+              </article>
+            </RevealOnScroll>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="avis-title" className="bg-slate-50 py-14 md:py-20">
+        <div className="container-site">
+          <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+            <h2 id="avis-title" className="section-title">
+              Avis de nos patients
+            </h2>
+            <p className="text-sm text-slate-600">{clinic.figures.satisfaction} % de patients satisfaits</p>
+          </div>
+          <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
+            {REVIEWS.map((r, i) => (
+              <RevealOnScroll as="li" key={r.id} duration={[0.6, 0.7, 0.8, 0.7][i] ?? 0.7} className="flex">
+                <article aria-label={`Avis de ${r.name}`} data-review={r.id} className="flex w-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                  <div className="flex items-center gap-3">
+                    <span aria-hidden="true" className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-full font-serif text-xl font-bold text-white ${AVATAR_COLOURS[i % AVATAR_COLOURS.length]}`}>
+                      {initialOf(r.name)}
+                    </span>
+                    <div>
+                      <h3 className="font-sans text-base font-semibold text-navy-900">{r.name}</h3>
+                      <StarRating rating={r.rating} size="sm" />
+                    </div>
+                  </div>
+                  <blockquote className="relative mt-4 flex-1 text-sm leading-relaxed text-slate-700">
+                    <Quote aria-hidden="true" className="mb-1 h-5 w-5 text-teal-600/40" />
+                    <p>{r.comment}</p>
+                  </blockquote>
+                </article>
+              </RevealOnScroll>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <CtaBand
+        title="Et si c'était votre sourire ?"
+        text="Parlons de votre projet lors d'une consultation : examen, options possibles et devis personnalisé, sans engagement."
+      />
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/politique-de-confidentialite";
+import { LegalLayout } from "~/components/content/LegalLayout";
+import { clinic } from "~/content/clinic";
+import { DATA_LAW, DATA_PROCESSINGS, HOST } from "~/content/legal";
+import { seo } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Politique de confidentialité",
+    description:
+      "Données collectées par les formulaires de rendez-vous et d'inscription, finalités, durées de conservation et vos droits (loi n° 18-07).",
+    path: "/politique-de-confidentialite",
+  });
+
+const TOC = [
+  { id: "responsable", label: "Responsable du traitement" },
+  { id: "traitements", label: "Données collectées et usages" },
+  { id: "sante", label: "Données de santé" },
+  { id: "destinataires", label: "Qui a accès à vos données" },
+  { id: "securite", label: "Sécurité" },
+  { id: "cookies", label: "Cookies et services tiers" },
+  { id: "droits", label: "Vos droits" },
+  { id: "reclamation", label: "Réclamation" },
+];
+
+/** What the booking and enrolment forms collect, why, for how long, who sees it, and the visitor's rights (law 18-07). */
+export default function PolitiqueDeConfidentialite() {
+  return (
+    <LegalLayout
+      title="Politique de confidentialité"
+      lead="Nous ne collectons que les données nécessaires pour vous recevoir et vous soigner. Cette page explique lesquelles, pourquoi, pendant combien de temps et comment exercer vos droits."
+      toc={TOC}
+    >
+      <h2 id="responsable">Responsable du traitement</h2>
+      <p>
+        Le responsable du traitement de vos données est la <strong>{clinic.name}</strong>, représentée par {clinic.doctor.name},{" "}
+        {clinic.address.oneLine}. Pour toute question sur vos données : <a href={`mailto:${clinic.email}`}>{clinic.email}</a>.
+      </p>
+      <p>
+        Les traitements décrits ci-dessous sont mis en œuvre conformément à la {DATA_LAW.name}, et déclarés auprès de l'{DATA_LAW.authority}.
+      </p>
+
+      <h2 id="traitements">Données collectées et usages</h2>
+      {DATA_PROCESSINGS.map((t) => (
+        <section key={t.id} aria-labelledby={`traitement-${t.id}`} className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <h3 id={`traitement-${t.id}`} className="!mt-0">
+            {t.title}
+          </h3>
+          <dl className="mt-3 grid gap-3 text-base sm:grid-cols-[180px_1fr]">
+            <dt className="font-semibold text-navy-900">Données</dt>
+            <dd>
+              <ul className="!mt-0">
+                {t.data.map((d) => (
+                  <li key={d}>{d}</li>
+                ))}
+              </ul>
+            </dd>
+            <dt className="font-semibold text-navy-900">Pourquoi</dt>
+            <dd>{t.purpose.charAt(0).toUpperCase() + t.purpose.slice(1)}.</dd>
+            <dt className="font-semibold text-navy-900">Fondement</dt>
+            <dd>{t.basis.charAt(0).toUpperCase() + t.basis.slice(1)}.</dd>
+            <dt className="font-semibold text-navy-900">Conservation</dt>
+            <dd>{t.retention.charAt(0).toUpperCase() + t.retention.slice(1)}.</dd>
+            <dt className="font-semibold text-navy-900">Destinataires</dt>
+            <dd>{t.recipients.charAt(0).toUpperCase() + t.recipients.slice(1)}.</dd>
+          </dl>
+        </section>
+      ))}
+      <p>
+        Les champs obligatoires sont signalés dans chaque formulaire ; sans eux, nous ne pourrions pas traiter votre demande. Vos données ne
+        sont jamais vendues, louées ni utilisées à des fins publicitaires. À l'expiration des durées indiquées, elles sont supprimées ou
+        rendues anonymes.
+      </p>
+
+      <h2 id="sante">Données de santé</h2>
+      <p>
+        Les informations relatives à votre santé sont des données sensibles. Le formulaire de rendez-vous ne vous en demande aucune : le champ
+        « message » est facultatif, et nous vous conseillons de ne pas y détailler votre état de santé, que nous verrons ensemble lors de la
+        consultation. Les données de santé recueillies au cabinet sont couvertes par le secret médical.
+      </p>
+
+      <h2 id="destinataires">Qui a accès à vos données</h2>
+      <p>
+        Seuls le chirurgien-dentiste et les membres de l'équipe de la clinique qui en ont besoin pour leur mission y ont accès, chacun avec un
+        compte personnel protégé. Notre hébergeur, {HOST.name}, conserve les données pour notre compte sur des serveurs situés en Algérie,
+        sans pouvoir les utiliser à d'autres fins. Aucune donnée n'est transférée vers un pays étranger par la clinique.
+      </p>
+      <p>Vos données peuvent enfin être communiquées aux autorités lorsque la loi l'exige.</p>
+
+      <h2 id="securite">Sécurité</h2>
+      <p>
+        Les échanges avec le site sont chiffrés (HTTPS). L'espace du personnel est protégé par des mots de passe stockés sous forme chiffrée
+        et irréversible, des sessions limitées dans le temps et une limitation des tentatives de connexion. Les formulaires publics sont
+        protégés contre les envois automatisés.
+      </p>
+
+      <h2 id="cookies">Cookies et services tiers</h2>
+      <p>
+        Le site n'utilise aucun cookie publicitaire ni outil de mesure d'audience. Seul l'espace du personnel dépose un cookie de session,
+        strictement nécessaire à la connexion.
+      </p>
+      <p>
+        Le plan d'accès affiché sur certaines pages est fourni par OpenStreetMap : lorsque vous l'affichez, votre navigateur se connecte aux
+        serveurs de la fondation OpenStreetMap, qui reçoivent votre adresse IP. Si vous le préférez, l'adresse de la clinique figure en
+        toutes lettres sur chaque page.
+      </p>
+
+      <h2 id="droits">Vos droits</h2>
+      <p>Conformément à la loi n° 18-07, vous disposez à tout moment :</p>
+      <ul>
+        <li>du droit d'être informé de l'usage de vos données ;</li>
+        <li>du droit d'accès à vos données et d'en obtenir une copie ;</li>
+        <li>du droit de faire rectifier des données inexactes ou incomplètes ;</li>
+        <li>du droit de demander l'effacement de vos données, sous réserve des obligations de conservation du dossier médical ;</li>
+        <li>du droit de vous opposer, pour un motif légitime, au traitement de vos données ;</li>
+        <li>du droit de retirer votre consentement, sans effet sur les traitements déjà réalisés.</li>
+      </ul>
+      <p>
+        Pour exercer ces droits, écrivez-nous à <a href={`mailto:${clinic.email}`}>{clinic.email}</a> ou par courrier à l'adresse de la
+        clinique, en précisant votre nom, votre téléphone et l'objet de votre demande. Nous pourrons vous demander de justifier de votre
+        identité. Nous vous répondons dans un délai d'un mois au plus.
+      </p>
+
+      <h2 id="reclamation">Réclamation</h2>
+      <p>
+        Si vous estimez, après nous avoir contactés, que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à l'
+        {DATA_LAW.authority}. Voir aussi nos <Link to="/mentions-legales">mentions légales</Link>.
+      </p>
+    </LegalLayout>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Route } from "./+types/sitemap[.]xml";
+import { getConfig } from "~/.server/config";
+import { getDb } from "~/.server/db";
+import { log } from "~/.server/log";
+import { listBlogs } from "~/.server/repos/blogs";
+import { listActiveFormations } from "~/.server/repos/formations";
+import { PUBLIC_ROUTES } from "~/content/public-routes";
+import { buildSitemapXml, type SitemapEntry } from "~/lib/sitemap";
+import { blogArticlePath, syllabusPath } from "~/lib/slug";
+
+/**
+ * /sitemap.xml: every public static route (except those marked sitemap: false, e.g. /login), every blog article and the syllabus of every active
+ * formation, as absolute URLs (PUBLIC_URL, or the request's origin). If the database cannot be
+ * read, the static routes are still served (and the failure is logged).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const origin = getConfig().PUBLIC_URL ?? new URL(request.url).origin;
+  const entries: SitemapEntry[] = PUBLIC_ROUTES.filter((r) => r.sitemap !== false).map((r) => ({ path: r.path, priority: r.priority }));
+  try {
+    const db = getDb();
+    const [blogs, formations] = await Promise.all([listBlogs(db), listActiveFormations(db)]);
+    for (const b of blogs) entries.push({ path: blogArticlePath(Number(b.id), b.title), lastmod: b.updated_at ?? b.created_at, priority: 0.6 });
+    for (const f of formations) entries.push({ path: syllabusPath(f.id), lastmod: f.updated_at ?? f.created_at, priority: 0.6 });
+  } catch (err) {
+    log.error({ err }, "sitemap: dynamic pages could not be listed");
+  }
+  return new Response(buildSitemapXml(origin, entries), {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

@@ -1,0 +1,59 @@
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests in the system Chromium (Debian package `chromium`); Playwright never
+ * downloads a browser. The web server runs the production build against a fresh SQLite file.
+ * E2E_PORT and BUILD_DIR let several checkouts or builds run side by side.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
+export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? `.e2e-data/${E2E_PORT}`);
+export const E2E_ADMIN = { email: "staff@clinique.test", password: "Sourire-Kouba-2026" };
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    viewport: { width: 1280, height: 800 },
+    locale: "fr-FR",
+    timezoneId: "Africa/Algiers",
+    trace: "off",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-dev-shm-usage"],
+    },
+  },
+  webServer: {
+    command: `rm -rf "${E2E_DATA_DIR}" && mkdir -p "${E2E_DATA_DIR}" && node server/index.js`,
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      BUILD_DIR,
+      DATABASE_URL: `file:${E2E_DATA_DIR}/e2e.db`,
+      UPLOAD_DIR: `${E2E_DATA_DIR}/uploads`,
+      DATA_DIR: E2E_DATA_DIR,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_FORM_MAX: "1000",
+      LOGIN_THROTTLE_FREE_ATTEMPTS: "50",
+      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+    },
+  },
+});

@@ -1,0 +1,8 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  appDirectory: "app",
+  ssr: true,
+  // Tests build to their own folder so that several builds never clobber each other.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
+} satisfies Config;

@@ -1,0 +1,102 @@
+// Starts the clinic site: validates the configuration, prepares the database (migrations, demo
+// content, first staff account), serves HTTP and shuts down gracefully on SIGTERM/SIGINT.
+import "./env.js";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import pino from "pino";
+import { createApp } from "./app.js";
+
+const dev = process.argv.includes("--dev");
+
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: undefined });
+
+async function loadBuild() {
+  if (dev) {
+    const vite = await import("vite");
+    const server = await vite.createServer({ server: { middlewareMode: true } });
+    return {
+      getBuild: () => server.ssrLoadModule("virtual:react-router/server-build"),
+      devMiddlewares: [server.middlewares],
+    };
+  }
+  const serverEntry = path.join(buildDir, "server", "index.js");
+  if (!fs.existsSync(serverEntry)) {
+    console.error(`Aucune version construite dans ${buildDir}. Lancez d'abord « npm run build » (ou « npm start »).`);
+    process.exit(1);
+  }
+  const build = await import(pathToFileURL(serverEntry).href);
+  return { getBuild: async () => build, devMiddlewares: [] };
+}
+
+const { getBuild, devMiddlewares } = await loadBuild();
+const build = await getBuild();
+const entry = build.entry.module;
+
+let config;
+try {
+  config = entry.getConfig();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
+
+let started;
+try {
+  started = await entry.startApp();
+} catch (err) {
+  console.error(`Impossible de préparer la base de données : ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
+
+const app = createApp({
+  getBuild,
+  clientDir: path.join(buildDir, "client"),
+  uploadDir: path.resolve(config.UPLOAD_DIR),
+  trustProxy: config.TRUST_PROXY,
+  production: config.NODE_ENV === "production",
+  logger,
+  devMiddlewares,
+});
+
+const server = app.listen(config.PORT, config.HOST, () => {
+  const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  console.log(`\n  Site de la clinique prêt : ${url}  (base ${started.engine})`);
+  if (started.firstStaff) {
+    console.log(`\n  Compte du personnel créé : ${started.firstStaff.email}`);
+    if (started.firstStaff.password) {
+      console.log(`  Mot de passe (affiché une seule fois, notez-le) : ${started.firstStaff.password}`);
+    }
+    console.log(`  Connexion : ${url}/login\n`);
+  }
+});
+server.on("error", (err) => {
+  console.error(`Le serveur n'a pas pu démarrer : ${err.message}`);
+  process.exit(1);
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ event: "shutdown", signal }, "stopping: no new connections, draining requests");
+  const force = setTimeout(() => {
+    logger.warn({ event: "shutdown_forced" }, "requests still running after 10 s: closing them");
+    server.closeAllConnections();
+  }, 10_000);
+  force.unref();
+  server.close(async () => {
+    clearTimeout(force);
+    try {
+      await entry.stopApp();
+    } catch (err) {
+      logger.error({ err }, "error while closing the database");
+    }
+    logger.info({ event: "stopped" }, "stopped");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

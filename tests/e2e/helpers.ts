@@ -1,0 +1,107 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import Database from "better-sqlite3";
+import { expect, type Page } from "@playwright/test";
+import { E2E_ADMIN, E2E_DATA_DIR } from "../../playwright.config";
+
+export { E2E_ADMIN };
+
+/** Read the e2e server's SQLite database directly (assert what was stored). */
+export function dbQuery<T = Record<string, unknown>>(sql: string, ...params: unknown[]): T[] {
+  const db = new Database(path.join(E2E_DATA_DIR, "e2e.db"), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Write to the e2e database (set up a state the UI cannot reach quickly). */
+export function dbRun(sql: string, ...params: unknown[]) {
+  const db = new Database(path.join(E2E_DATA_DIR, "e2e.db"));
+  db.pragma("busy_timeout = 5000");
+  try {
+    return db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
+}
+
+/** Sign in through the login page as the e2e staff account. */
+export async function loginAsStaff(page: Page, to = "/admin/appointments") {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
+  await page.getByLabel("Adresse e-mail").fill(E2E_ADMIN.email);
+  await page.getByLabel("Mot de passe").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.waitForURL((u) => u.pathname === to.split("?")[0]);
+}
+
+/** No axe-core violation of serious or critical impact. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+/** Collect console errors of a page (call before navigating). */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+/** A formation written straight into the e2e database; returns its id (formation specs). */
+export function insertFormation(f: {
+  title: string;
+  description?: string;
+  duration_months?: number;
+  max_participants?: number;
+  /** centimes */
+  price?: number | null;
+  is_active?: boolean;
+  syllabus?: unknown;
+  created_at?: string;
+}): number {
+  const now = new Date().toISOString();
+  const r = dbRun(
+    "insert into formations (title, description, duration_months, max_participants, price, is_active, syllabus, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    f.title,
+    f.description ?? `Description de ${f.title}`,
+    f.duration_months ?? 6,
+    f.max_participants ?? 10,
+    f.price === undefined ? 3_500_000 : f.price,
+    f.is_active === false ? 0 : 1,
+    f.syllabus === undefined || f.syllabus === null ? null : JSON.stringify(f.syllabus),
+    f.created_at ?? now,
+    f.created_at ?? now,
+  );
+  return Number(r.lastInsertRowid);
+}
+
+/** An enrolment written straight into the e2e database; returns its id. */
+export function insertEnrollment(e: { formation_id: number | null; user_name: string; user_surname?: string; email?: string; phone?: string; status?: string; formation_chosen?: string | null; enrollment_date?: string }): number {
+  const r = dbRun(
+    "insert into enrollments (formation_id, user_name, user_surname, email, phone, formation_chosen, enrollment_date, status) values (?, ?, ?, ?, ?, ?, ?, ?)",
+    e.formation_id,
+    e.user_name,
+    e.user_surname ?? "Prénom",
+    e.email ?? "inscrit@exemple.dz",
+    e.phone ?? "0550 12 34 56",
+    e.formation_chosen ?? null,
+    e.enrollment_date ?? new Date().toISOString(),
+    e.status ?? "pending",
+  );
+  return Number(r.lastInsertRowid);
+}
+
+/** The syllabus pages of the active formations ('all' included), for walks and crawls. */
+export function activeSyllabusPaths(): string[] {
+  const rows = dbQuery<{ id: number }>("select id from formations where is_active = 1 order by created_at desc, id desc");
+  return ["/syllabus", "/syllabus/all", ...rows.map((r) => `/syllabus/${r.id}`)];
+}
+
+/** The staff routes of the training offer (the admin route sweep covers them from the build). */
+export const FORMATION_ADMIN_PATHS = ["/admin/formations", "/admin/formations/1/inscriptions.csv"] as const;

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "~/.server/db";
+import {
+  clinicDayBounds,
+  createAppointment,
+  getAppointment,
+  isAppointmentDone,
+  listAppointments,
+  searchPatterns,
+  updateAppointment,
+  type AppointmentInput,
+} from "~/.server/repos/appointments";
+import { createTestDb, ENGINES, truncateAll } from "../helpers/db";
+
+function input(over: Partial<AppointmentInput> = {}): AppointmentInput {
+  return {
+    name: "Amina Benali",
+    email: "amina.benali@exemple.dz",
+    phone: "0550 12 34 56",
+    service: "Orthodontie",
+    date: "2026-03-20",
+    time: "10:30",
+    message: null,
+    ...over,
+  };
+}
+
+describe("searchPatterns", () => {
+  it("escapes LIKE wildcards and tries accented capitals", () => {
+    expect(searchPatterns("50%_x")).toEqual(["%50\\%\\_x%"]);
+    expect(searchPatterns("élodie")).toEqual(["%élodie%", "%Élodie%"]);
+    expect(searchPatterns("ÉLÉONORE")).toEqual(["%éléonore%", "%ÉlÉonore%", "%Éléonore%"]);
+  });
+});
+
+for (const engine of ENGINES) {
+  describe.runIf(engine.available)(`appointments repo [${engine.name}]`, () => {
+    let h: Db;
+    let drop: () => Promise<void>;
+
+    beforeAll(async () => {
+      ({ h, drop } = await createTestDb(engine.name));
+    });
+    afterAll(async () => {
+      await drop?.();
+    });
+    beforeEach(async () => {
+      await truncateAll(h);
+    });
+
+    async function count() {
+      const r = await h.db.selectFrom("appointments").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      return Number(r.n);
+    }
+
+    it("stores an appointment and reads it back with integer centimes", async () => {
+      const { appointment, duplicate } = await createAppointment(h, input({ message: "Bonjour", prixtotal: 1_500_050, prixpay: 0, progress: "Devis" }));
+      expect(duplicate).toBe(false);
+      expect(appointment.id).toBeGreaterThan(0);
+      const back = await getAppointment(h, Number(appointment.id));
+      expect(back).toMatchObject({
+        name: "Amina Benali",
+        email: "amina.benali@exemple.dz",
+        service: "Orthodontie",
+        date: "2026-03-20",
+        time: "10:30",
+        message: "Bonjour",
+        prixtotal: 1_500_050,
+        prixpay: 0,
+        progress: "Devis",
+        tips: null,
+      });
+      expect(typeof back!.prixtotal).toBe("number");
+      expect(Date.parse(back!.created_at)).not.toBeNaN();
+    });
+
+    it("stores one row for a repeated submission key, also when both arrive at once", async () => {
+      const first = await createAppointment(h, input(), { submissionKey: "key-aaaaaaaa" });
+      const again = await createAppointment(h, input({ name: "Autre" }), { submissionKey: "key-aaaaaaaa" });
+      expect(again.duplicate).toBe(true);
+      expect(again.appointment.id).toBe(first.appointment.id);
+      expect(again.appointment.name).toBe("Amina Benali");
+
+      const both = await Promise.all([
+        createAppointment(h, input(), { submissionKey: "key-bbbbbbbb" }),
+        createAppointment(h, input(), { submissionKey: "key-bbbbbbbb" }),
+      ]);
+      expect(both[0].appointment.id).toBe(both[1].appointment.id);
+      expect(await count()).toBe(2);
+
+      // no key: no idempotency, two rows
+      await createAppointment(h, input());
+      await createAppointment(h, input());
+      expect(await count()).toBe(4);
+    });
+
+    it("lists newest submission first, with the total and pages", async () => {
+      for (let i = 0; i < 5; i++) {
+        await createAppointment(h, input({ name: `Patient ${i}` }), { createdAt: `2026-01-0${i + 1}T09:00:00.000Z` });
+      }
+      const page1 = await listAppointments(h, {}, { limit: 2, offset: 0 });
+      expect(page1.total).toBe(5);
+      expect(page1.rows.map((r) => r.name)).toEqual(["Patient 4", "Patient 3"]);
+      const page3 = await listAppointments(h, {}, { limit: 2, offset: 4 });
+      expect(page3.rows.map((r) => r.name)).toEqual(["Patient 0"]);
+      expect(page3.total).toBe(5);
+    });
+
+    it("searches name or e-mail, case-insensitively, accents included, wildcards literal", async () => {
+      await createAppointment(h, input({ name: "Élodie Martin", email: "e.martin@exemple.dz" }));
+      await createAppointment(h, input({ name: "Karim Haddad", email: "KARIM@Exemple.dz" }));
+      await createAppointment(h, input({ name: "Remise 50% Test", email: "remise@exemple.dz" }));
+      await createAppointment(h, input({ name: "Remise 500 Test", email: "autre@exemple.dz" }));
+      const names = async (q: string) => (await listAppointments(h, { q })).rows.map((r) => r.name).sort();
+      expect(await names("élodie")).toEqual(["Élodie Martin"]);
+      expect(await names("Élodie")).toEqual(["Élodie Martin"]);
+      expect(await names("MARTIN")).toEqual(["Élodie Martin"]);
+      expect(await names("karim@")).toEqual(["Karim Haddad"]);
+      expect(await names("haddad")).toEqual(["Karim Haddad"]);
+      expect(await names("50%")).toEqual(["Remise 50% Test"]);
+      expect(await names("_")).toEqual([]);
+      expect(await names("personne")).toEqual([]);
+    });
+
+    it("filters by submission day in the clinic's time zone, by appointment date and by service", async () => {
+      // 23:30 UTC on the 14th is 00:30 on the 15th in Algiers (UTC+1)
+      await createAppointment(h, input({ name: "Tard" }), { createdAt: "2025-03-14T23:30:00.000Z" });
+      await createAppointment(h, input({ name: "Tôt", date: "2026-04-02", service: "Implementation" }), { createdAt: "2025-03-14T10:00:00.000Z" });
+      expect(clinicDayBounds("2025-03-15")).toEqual(["2025-03-14T23:00:00.000Z", "2025-03-15T23:00:00.000Z"]);
+      expect((await listAppointments(h, { submitted: "2025-03-15" })).rows.map((r) => r.name)).toEqual(["Tard"]);
+      expect((await listAppointments(h, { submitted: "2025-03-14" })).rows.map((r) => r.name)).toEqual(["Tôt"]);
+      expect((await listAppointments(h, { date: "2026-04-02" })).rows.map((r) => r.name)).toEqual(["Tôt"]);
+      expect((await listAppointments(h, { service: "Implementation" })).rows.map((r) => r.name)).toEqual(["Tôt"]);
+      expect((await listAppointments(h, { service: "Implementation", date: "2026-03-20" })).total).toBe(0);
+    });
+
+    it("filters 'Terminé' and 'Non terminé': no total yet is not done", async () => {
+      await createAppointment(h, input({ name: "Payé", prixtotal: 2_000_000, prixpay: 2_000_000 }));
+      await createAppointment(h, input({ name: "Partiel", prixtotal: 2_000_000, prixpay: 500_000 }));
+      await createAppointment(h, input({ name: "Sans prix" }));
+      await createAppointment(h, input({ name: "Zéro", prixtotal: 0, prixpay: 0 }));
+      const names = async (status: "done" | "todo") => (await listAppointments(h, { status })).rows.map((r) => r.name).sort();
+      expect(await names("done")).toEqual(["Payé", "Zéro"]);
+      expect(await names("todo")).toEqual(["Partiel", "Sans prix"]);
+      const all = (await listAppointments(h)).rows;
+      expect(all.filter(isAppointmentDone).map((r) => r.name).sort()).toEqual(["Payé", "Zéro"]);
+    });
+
+    it("updates progress, prices and tips and returns the stored row", async () => {
+      const { appointment } = await createAppointment(h, input({ message: "garder" }));
+      const id = Number(appointment.id);
+      const updated = await updateAppointment(h, id, { progress: "Pose de l'implant", prixtotal: 12_000_000, prixpay: 4_000_000, tips: "Éviter le café" });
+      expect(updated).toMatchObject({ id: appointment.id, progress: "Pose de l'implant", prixtotal: 12_000_000, prixpay: 4_000_000, tips: "Éviter le café", message: "garder" });
+      const partial = await updateAppointment(h, id, { prixpay: 12_000_000 });
+      expect(partial).toMatchObject({ progress: "Pose de l'implant", prixtotal: 12_000_000, prixpay: 12_000_000 });
+      expect(isAppointmentDone(partial!)).toBe(true);
+      const cleared = await updateAppointment(h, id, { tips: null });
+      expect(cleared!.tips).toBeNull();
+      expect(await updateAppointment(h, 999_999, { progress: "x" })).toBeUndefined();
+    });
+  });
+}

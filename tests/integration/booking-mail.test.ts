@@ -1,0 +1,278 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer, type SMTPServerOptions } from "smtp-server";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { bookingMessages, notifyNewBooking } from "~/.server/booking-mail";
+import { resetConfig } from "~/.server/config";
+import { setDb, type Db } from "~/.server/db";
+import { log } from "~/.server/log";
+import { flushOutbox, resetMailTransport } from "~/.server/mail";
+import { createAppointment } from "~/.server/repos/appointments";
+import { clinic } from "~/content/clinic";
+import { todayInClinic } from "~/lib/format";
+import { action as bookingAction } from "~/routes/appointment";
+import { createTestDb, ENGINES, truncateAll } from "../helpers/db";
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** Decode what nodemailer wrote: quoted-printable body and RFC 2047 headers. */
+function decodeMail(raw: string): { subject: string; text: string } {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
+  const subjectRaw = /^Subject: (.*)$/im.exec(unfolded)?.[1] ?? "";
+  const subject = subjectRaw.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, enc: string, data: string) =>
+    enc.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : qp(data.replace(/_/g, " ")),
+  );
+  const body = rest.join("\n\n");
+  const text = /Content-Transfer-Encoding: quoted-printable/i.test(head) ? qp(body) : body;
+  return { subject, text: text.replace(/\r\n/g, "\n") };
+}
+
+function qp(s: string): string {
+  const soft = s.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < soft.length; i++) {
+    if (soft[i] === "=" && /^[0-9A-F]{2}$/i.test(soft.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(soft.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(soft[i], "utf8"));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+async function startSmtp(extra: Partial<SMTPServerOptions> = {}) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (c: string) => (raw += c));
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+    ...extra,
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const port = (server.server.address() as AddressInfo).port;
+  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+function inTwoDays() {
+  const d = new Date(`${todayInClinic()}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 2);
+  return d.toISOString().slice(0, 10);
+}
+
+const PATIENT = { name: "Yasmine Kaci", email: "yasmine.kaci@exemple.dz", phone: "0661 98 76 54" };
+
+function setMailEnv(values: { SMTP_URL?: string; CLINIC_NOTIFY_EMAIL?: string; PUBLIC_URL?: string }) {
+  delete process.env.SMTP_URL;
+  delete process.env.CLINIC_NOTIFY_EMAIL;
+  delete process.env.PUBLIC_URL;
+  Object.assign(process.env, values);
+  resetConfig();
+  resetMailTransport();
+}
+
+async function waitFor<T>(fn: () => T | undefined | false | Promise<T | undefined | false>, ms = 8000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("booking e-mail texts", () => {
+  it("tells the clinic everything and the patient what happens next, in French", () => {
+    const [toClinic, toPatient] = bookingMessages(
+      {
+        id: 7,
+        ...PATIENT,
+        service: "Implementation",
+        date: "2026-06-02",
+        time: "14:30",
+        message: "Douleur à gauche",
+        prixtotal: null,
+        prixpay: null,
+        progress: null,
+        tips: null,
+        submission_key: null,
+        created_at: "2026-05-01T10:00:00.000Z",
+      },
+      { clinicTo: "accueil@clinique.dz", publicUrl: "https://clinique.example" },
+    );
+    expect(toClinic.to).toBe("accueil@clinique.dz");
+    expect(toClinic.subject).toBe("Nouvelle demande de rendez-vous : Implementation, 02/06/2026 à 14:30");
+    for (const part of [PATIENT.name, PATIENT.email, PATIENT.phone, "Douleur à gauche", "https://clinique.example/admin/appointments?q=yasmine.kaci%40exemple.dz"]) {
+      expect(toClinic.text).toContain(part);
+    }
+    expect(toPatient.to).toBe(PATIENT.email);
+    expect(toPatient.subject).toBe(`Votre demande de rendez-vous — ${clinic.name}`);
+    expect(toPatient.text).toContain(`Bonjour ${PATIENT.name},`);
+    expect(toPatient.text).toContain("02/06/2026 à 14:30");
+    expect(toPatient.text).toContain("n'est pas encore confirmé");
+    expect(toPatient.text).toContain(clinic.phones[0].display);
+  });
+});
+
+for (const engine of ENGINES) {
+  describe.runIf(engine.available)(`booking e-mails [${engine.name}]`, () => {
+    let h: Db;
+    let drop: () => Promise<void>;
+
+    beforeAll(async () => {
+      ({ h, drop } = await createTestDb(engine.name));
+    });
+    afterAll(async () => {
+      setDb(undefined);
+      setMailEnv({});
+      await drop?.();
+    });
+    beforeEach(async () => {
+      await truncateAll(h);
+      setDb(h);
+    });
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    function spyLogs() {
+      return (["info", "warn", "error"] as const).map((level) => vi.spyOn(log, level));
+    }
+    function expectNoPatientDataIn(spies: ReturnType<typeof spyLogs>) {
+      const written = JSON.stringify(spies.flatMap((s) => s.mock.calls));
+      expect(written.length).toBeGreaterThan(2);
+      for (const v of Object.values(PATIENT)) expect(written).not.toContain(v);
+    }
+
+    it("sends the clinic notification and the patient confirmation through SMTP", async () => {
+      const smtp = await startSmtp();
+      try {
+        setMailEnv({ SMTP_URL: smtp.url, CLINIC_NOTIFY_EMAIL: "accueil@clinique.dz" });
+        const logs = spyLogs();
+        const { appointment } = await createAppointment(h, { ...PATIENT, service: "Orthodontie", date: "2026-06-02", time: "09:00", message: null });
+        const { ids, sending } = await notifyNewBooking(appointment, h);
+        expect(ids).toHaveLength(2);
+        expect(await sending).toEqual({ sent: 2, failed: 0 });
+
+        expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["accueil@clinique.dz", PATIENT.email]);
+        const clinicMail = decodeMail(smtp.received.find((m) => m.to[0] === "accueil@clinique.dz")!.raw);
+        expect(clinicMail.subject).toBe("Nouvelle demande de rendez-vous : Orthodontie, 02/06/2026 à 09:00");
+        expect(clinicMail.text).toContain(`Nom complet : ${PATIENT.name}`);
+        expect(clinicMail.text).toContain(`Téléphone : ${PATIENT.phone}`);
+        const patientMail = decodeMail(smtp.received.find((m) => m.to[0] === PATIENT.email)!.raw);
+        expect(patientMail.subject).toBe(`Votre demande de rendez-vous — ${clinic.name}`);
+        expect(patientMail.text).toContain(`Bonjour ${PATIENT.name},`);
+
+        const outbox = await h.db.selectFrom("outbox").selectAll().orderBy("id").execute();
+        expect(outbox.map((o) => o.status)).toEqual(["sent", "sent"]);
+        expectNoPatientDataIn(logs);
+      } finally {
+        await smtp.close();
+      }
+    });
+
+    it("a booking posted to the page reaches the SMTP server, clinic inbox defaulting to the clinic's address", async () => {
+      const smtp = await startSmtp();
+      try {
+        setMailEnv({ SMTP_URL: smtp.url });
+        const logs = spyLogs();
+        const body = new URLSearchParams({ ...PATIENT, service: "Soins conservateurs", date: inTwoDays(), time: "11:15", message: "", consent: "on", submission_key: "mail-test-key-1" });
+        const result = (await bookingAction({
+          request: new Request("http://clinic.test/appointment", { method: "POST", body }),
+          params: {},
+          context: { nonce: "", clientIp: "203.0.113.5" },
+        } as never)) as { data: { ok: boolean } };
+        expect(result.data.ok).toBe(true);
+        await waitFor(() => smtp.received.length >= 2);
+        expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([clinic.email, PATIENT.email].sort());
+        expect(await h.db.selectFrom("appointments").select("name").execute()).toEqual([{ name: PATIENT.name }]);
+        expectNoPatientDataIn(logs);
+      } finally {
+        await smtp.close();
+      }
+    });
+
+    it("a refused send keeps the booking and the messages in the outbox for a later try", async () => {
+      const smtp = await startSmtp({
+        onRcptTo(_address, _session, callback) {
+          callback(new Error("Boîte pleine"));
+        },
+      });
+      try {
+        setMailEnv({ SMTP_URL: smtp.url });
+        const logs = spyLogs();
+        const { appointment } = await createAppointment(h, { ...PATIENT, service: "Orthodontie", date: "2026-06-02", time: "09:00", message: null });
+        const { sending } = await notifyNewBooking(appointment, h);
+        expect(await sending).toEqual({ sent: 0, failed: 2 });
+        const outbox = await h.db.selectFrom("outbox").selectAll().execute();
+        expect(outbox).toHaveLength(2);
+        for (const o of outbox) {
+          expect(o.status).toBe("pending");
+          expect(Number(o.attempts)).toBe(1);
+          expect(o.last_error).toBeTruthy();
+        }
+        expect(await h.db.selectFrom("appointments").select("id").execute()).toHaveLength(1);
+        expectNoPatientDataIn(logs);
+      } finally {
+        await smtp.close();
+      }
+
+      // the server is back: the background flush sends what waited
+      const healthy = await startSmtp();
+      try {
+        setMailEnv({ SMTP_URL: healthy.url });
+        expect(await flushOutbox(h)).toEqual({ sent: 2, failed: 0 });
+        expect(healthy.received).toHaveLength(2);
+      } finally {
+        await healthy.close();
+      }
+    });
+
+    it("an unreachable SMTP server never loses the booking", async () => {
+      const smtp = await startSmtp();
+      const deadUrl = smtp.url;
+      await smtp.close();
+      setMailEnv({ SMTP_URL: deadUrl });
+      const body = new URLSearchParams({ ...PATIENT, service: "Orthodontie", date: inTwoDays(), time: "11:15", consent: "on", submission_key: "mail-test-key-2" });
+      const result = (await bookingAction({
+        request: new Request("http://clinic.test/appointment", { method: "POST", body }),
+        params: {},
+        context: { nonce: "", clientIp: "203.0.113.6" },
+      } as never)) as { data: { ok: boolean } };
+      expect(result.data.ok).toBe(true);
+      expect(await h.db.selectFrom("appointments").select("id").execute()).toHaveLength(1);
+      // the send is tried in the background and fails; both messages stay pending
+      const rows = await waitFor(async () => {
+        const r = await h.db.selectFrom("outbox").selectAll().execute();
+        return r.length === 2 && r.every((o) => Number(o.attempts) >= 1) ? r : undefined;
+      });
+      expect(rows.every((r) => r.status === "pending" && r.last_error)).toBe(true);
+    });
+
+    it("without SMTP_URL the messages wait in the outbox and the log only says one was queued", async () => {
+      setMailEnv({});
+      const logs = spyLogs();
+      const { appointment } = await createAppointment(h, { ...PATIENT, service: "Orthodontie", date: "2026-06-02", time: "09:00", message: null });
+      const { ids, sending } = await notifyNewBooking(appointment, h);
+      expect(await sending).toEqual({ sent: 0, failed: 0 });
+      const outbox = await h.db.selectFrom("outbox").selectAll().orderBy("id").execute();
+      expect(outbox.map((o) => [Number(o.id), o.status, Number(o.attempts)])).toEqual(ids.map((id) => [id, "pending", 0]));
+      expect(outbox.map((o) => o.to_address).sort()).toEqual([clinic.email, PATIENT.email].sort());
+      const events = logs.flatMap((s) => s.mock.calls).map((c) => (c[0] as unknown as { event?: string }).event);
+      expect(events.filter((e) => e === "mail_queued")).toHaveLength(2);
+      expectNoPatientDataIn(logs);
+    });
+  });
+}
