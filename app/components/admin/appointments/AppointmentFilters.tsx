@@ -1,6 +1,6 @@
 import { Filter, RotateCcw, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigate } from "react-router";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { appointmentQueryString, type AppointmentListQuery } from "~/lib/appointment-schema";
 import { SERVICES } from "~/lib/services";
 
@@ -24,9 +24,13 @@ export function AppointmentFilters({ query, basePath }: { query: AppointmentList
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   // When the URL changes (back button, a link, pagination), show its filters; a search being
-  // typed is left alone.
+  // typed is left alone. While a newer filter navigation is still loading, the list that just
+  // arrived is an older one: showing its filters would undo what the user has changed since
+  // (and the next change would then send those old values again), so we wait for the last one.
+  const navigation = useNavigation();
+  const newerPending = navigation.state !== "idle" && navigation.location?.pathname === basePath;
   const [seen, setSeen] = useState(query);
-  if (seen !== query) {
+  if (seen !== query && !newerPending) {
     setSeen(query);
     if (typeof document === "undefined" || document.activeElement !== searchRef.current) setQ(query.q);
     setSubmitted(query.submitted);
