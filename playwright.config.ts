@@ -16,10 +16,13 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry in CI, as Playwright's own template does: a test that passes only on its retry is
+  // still reported as "flaky" in the output, to be fixed, but a machine hiccup does not stop a
+  // release. Locally there is no retry, so a flaky test shows up at once.
+  retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     viewport: { width: 1280, height: 800 },
