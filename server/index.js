@@ -6,6 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pino from "pino";
 import { createApp } from "./app.js";
+import { gracefulShutdown } from "./shutdown.js";
 
 const dev = process.argv.includes("--dev");
 
@@ -76,27 +77,11 @@ server.on("error", (err) => {
   process.exit(1);
 });
 
-let stopping = false;
-async function shutdown(signal) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ event: "shutdown", signal }, "stopping: no new connections, draining requests");
-  const force = setTimeout(() => {
-    logger.warn({ event: "shutdown_forced" }, "requests still running after 10 s: closing them");
-    server.closeAllConnections();
-  }, 10_000);
-  force.unref();
-  server.close(async () => {
-    clearTimeout(force);
-    try {
-      await entry.stopApp();
-    } catch (err) {
-      logger.error({ err }, "error while closing the database");
-    }
-    logger.info({ event: "stopped" }, "stopped");
-    process.exit(0);
-  });
-  server.closeIdleConnections();
-}
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+const shutdown = gracefulShutdown({
+  server,
+  onClosed: () => entry.stopApp(),
+  logger,
+  exit: (code) => process.exit(code),
+});
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,4 +1,7 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 test.describe("navigation on large screens", () => {
@@ -175,5 +178,42 @@ test.describe("errors and health", () => {
     });
     expect(r.status).toBe(1);
     expect(r.stderr.trim()).toBe("Configuration invalide — PORT: attendu un nombre entier");
+  });
+
+  test("SIGTERM stops the server cleanly: in-flight work drained, database closed, exit code 0", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-stop-"));
+    const port = Number(process.env.E2E_PORT ?? 4310) + 50;
+    const child = spawn(process.execPath, ["server/index.js"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        BUILD_DIR: process.env.BUILD_DIR ?? "build",
+        DATABASE_URL: `file:${dir}/stop.db`,
+        UPLOAD_DIR: `${dir}/uploads`,
+        DATA_DIR: dir,
+        ADMIN_EMAIL: "stop@clinique.test",
+        ADMIN_PASSWORD: "Arret-Propre-2026",
+        LOG_LEVEL: "info",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (c) => (out += c));
+    const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+    try {
+      await expect
+        .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 20_000 })
+        .toBe(200);
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(out).toContain('"event":"shutdown"');
+      expect(out).toContain('"event":"stopped"');
+      await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    } finally {
+      child.kill("SIGKILL");
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
