@@ -62,6 +62,24 @@ test.describe("public route walk", () => {
   });
 });
 
+test.describe("a 375 px phone without JavaScript", () => {
+  // Before JavaScript runs (slow network) or without it, nothing may stick out sideways: an
+  // absolutely positioned element inside a carousel once gave the home page 1412 px of width.
+  test.use({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
+
+  test("no public page scrolls sideways", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const paths = [...new Set([...STATIC_PATHS, ...(await sitemapPaths(request))])];
+    const wide: string[] = [];
+    for (const path of paths) {
+      expect((await page.goto(path))?.status(), `${path} status`).toBe(200);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 375) wide.push(`${path}: ${width} px`);
+    }
+    expect(wide).toEqual([]);
+  });
+});
+
 test.describe("link crawl", () => {
   test("no internal link reachable from / answers 404", async ({ request, baseURL }) => {
     test.setTimeout(180_000);

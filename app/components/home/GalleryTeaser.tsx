@@ -41,7 +41,7 @@ export function GalleryTeaser() {
           aria-roledescription="carrousel"
           aria-label="Transformations avant / après"
         >
-          <div className="overflow-hidden rounded-2xl shadow-xl ring-1 ring-slate-200" ref={emblaRef}>
+          <div className="relative overflow-hidden rounded-2xl shadow-xl ring-1 ring-slate-200" ref={emblaRef}>
             <div className="flex">
               {teaser.slides.map((s, i) => (
                 <figure

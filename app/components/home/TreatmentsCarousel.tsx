@@ -84,7 +84,7 @@ export function TreatmentsCarousel() {
         </div>
 
         <div className="relative mt-8">
-          <div className="overflow-hidden rounded-3xl bg-white shadow-xl ring-1 ring-slate-200" ref={emblaRef}>
+          <div className="relative overflow-hidden rounded-3xl bg-white shadow-xl ring-1 ring-slate-200" ref={emblaRef}>
             <div className="flex">
               {tabs.map((t, i) => (
                 <div
