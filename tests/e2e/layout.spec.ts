@@ -131,6 +131,16 @@ test.describe("navigation on a 375 px phone", () => {
     await expect(panel.getByRole("link", { name: "Le Blog Dentaire" })).toBeHidden();
   });
 
+  test("once the bar is fixed, the logo and the menu button both fit on the screen", async ({ page }) => {
+    await page.goto("/");
+    await page.mouse.wheel(0, 1500);
+    await expect(page.locator("nav[data-fixed='true']")).toBeVisible();
+    const button = page.locator("nav[data-fixed='true']").getByRole("button", { name: /menu/i });
+    const box = await button.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  });
+
   test("the fixed bottom bar offers call, e-mail and RDV", async ({ page }) => {
     await page.goto("/");
     const bar = page.getByRole("navigation", { name: "Contact rapide" });

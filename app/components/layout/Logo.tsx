@@ -1,7 +1,10 @@
 import { clinic } from "~/content/clinic";
 
-/** The clinic's mark: a stylised tooth in a circle, with the name beside it. */
-export function Logo({ variant = "dark", compact = false }: { variant?: "dark" | "light"; compact?: boolean }) {
+/**
+ * The clinic's mark: a stylised tooth in a circle, with the name beside it. `narrowTagline: false`
+ * hides the tagline below 576 px, where the mark shares a row with other controls.
+ */
+export function Logo({ variant = "dark", compact = false, narrowTagline = true }: { variant?: "dark" | "light"; compact?: boolean; narrowTagline?: boolean }) {
   const text = variant === "light" ? "text-white" : "text-navy-900";
   return (
     <span className="inline-flex items-center gap-2.5">
@@ -9,7 +12,7 @@ export function Logo({ variant = "dark", compact = false }: { variant?: "dark" |
       {!compact && (
         <span className={`leading-tight ${text}`}>
           <span className="block font-serif text-lg font-bold">{clinic.shortName}</span>
-          <span className="block text-[11px] font-medium uppercase tracking-[0.18em] opacity-75">Implantologie &amp; esthétique</span>
+          <span className={`${narrowTagline ? "block" : "hidden sm:block"} text-[11px] font-medium uppercase tracking-[0.18em] opacity-75`}>Implantologie &amp; esthétique</span>
         </span>
       )}
     </span>

@@ -73,7 +73,7 @@ export function NavBar({ fixed }: { fixed: boolean }) {
     >
       <div className="container-site flex min-h-14 items-center justify-between gap-2">
         <Link to="/" className={`${fixed ? "flex" : "hidden"} shrink-0 py-2 lg:hidden`} aria-label="Accueil">
-          <Logo variant="light" />
+          <Logo variant="light" narrowTagline={false} />
         </Link>
 
         {/* Large screens */}
