@@ -1,18 +1,18 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { log } from "./.server/log";
-import "./load-context";
+import { requestInfo } from "./context";
 
-// The HTTP server (server/app.js) uses these through build.entry.module, so that it shares
-// the one database connection the app's loaders use.
+// The HTTP server (server/) uses these through build.entry.module (typed by ServerEntry in
+// app/server-entry.ts), so that it shares the one database connection the app's loaders use.
 export { startApp, stopApp, healthCheck } from "./.server/startup";
 export { getConfig } from "./.server/config";
-export { hasStaffSession } from "./.server/session";
+export { createLoadContext } from "./context";
 
 export const streamTimeout = 5_000;
 
@@ -21,12 +21,12 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext?.nonce;
+  const nonce = loadContext.get(requestInfo).nonce || undefined;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

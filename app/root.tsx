@@ -1,17 +1,23 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
+import { AppToaster, useToast } from "./components/toaster";
+import { GeneralErrorBoundary } from "./components/error-boundary";
 import { SiteLayout } from "./components/layout/SiteLayout";
 import { getConfig } from "./.server/config";
+import { getToast } from "./.server/toast";
+import { requestInfo } from "./context";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = getConfig().PUBLIC_URL ?? new URL(request.url).origin;
-  return { nonce: context?.nonce ?? "", origin };
+  const { toast, setCookie } = await getToast(request);
+  return data({ nonce: context.get(requestInfo).nonce, origin, toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
-// The root data (nonce, origin) does not change between navigations.
-export function shouldRevalidate() {
-  return false;
+// The nonce and origin do not change between navigations; only a form post (whose redirect may
+// carry a toast) makes the root read again.
+export function shouldRevalidate({ formMethod }: ShouldRevalidateFunctionArgs) {
+  return Boolean(formMethod && formMethod.toUpperCase() !== "GET");
 }
 
 export const links: Route.LinksFunction = () => [
@@ -20,8 +26,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
-  const nonce = data?.nonce || undefined;
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const nonce = rootData?.nonce || undefined;
   return (
     <html lang="fr">
       <head>
@@ -33,6 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <SiteLayout>{children}</SiteLayout>
+        <AppToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -40,30 +47,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  useToast(loaderData.toast);
   return <Outlet />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Page introuvable" : "Une erreur est survenue";
-  const text = notFound
-    ? "La page que vous cherchez n'existe pas ou a été déplacée."
-    : "Nous n'avons pas pu afficher cette page. Merci de réessayer dans un instant ; si le problème persiste, appelez-nous.";
-  return (
-    <section className="container-site flex min-h-[55vh] flex-col items-center justify-center py-20 text-center">
-      <title>{`${title} | Clinique dentaire`}</title>
-      <p className="eyebrow">{notFound ? "Erreur 404" : "Erreur"}</p>
-      <h1 className="mt-3 text-4xl font-bold">{title}</h1>
-      <p className="mt-4 max-w-xl text-slate-600">{text}</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="btn-primary">
-          Retour à l'accueil
-        </Link>
-        <Link to="/appointment" className="btn border border-navy-900 text-navy-900 hover:bg-slate-50">
-          Prendre Rendez-vous
-        </Link>
-      </div>
-    </section>
-  );
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -102,47 +102,13 @@ export function createApp({ getBuild, clientDir, uploadDir, trustProxy, producti
     }),
   );
 
-  // Defense in depth for the staff area: a page form posted to /admin/* without a valid staff
-  // session is refused here with 401 before any route runs (each admin action also checks the
-  // session itself). Otherwise React Router would render the page after the refused action and
-  // the layout's redirect would hide the 401. Client data requests (*.data) get the action's
-  // own 401 in React Router's format.
-  const ADMIN_PAGE = /^\/admin(?:\/|$)/i;
-  app.use(async (req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD") return next();
-    let pathname = req.path;
-    try {
-      pathname = decodeURIComponent(pathname);
-    } catch {
-      // keep the raw path
-    }
-    if (!ADMIN_PAGE.test(pathname) || pathname.endsWith(".data")) return next();
-    try {
-      const build = await getBuild();
-      const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
-      if (await build.entry.module.hasStaffSession(url, req.headers.cookie)) return next();
-    } catch (err) {
-      req.log?.error({ err }, "admin session check failed");
-      return next(); // the route's own check decides
-    }
-    const login = `/login?redirectTo=${encodeURIComponent(pathname)}`;
-    res
-      .status(401)
-      .type("text/html; charset=utf-8")
-      .send(
-        `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Session expirée</title></head>` +
-          `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0b2a47">` +
-          `<h1>Session expirée</h1><p>Vous devez être connecté pour effectuer cette action. Rien n'a été enregistré.</p>` +
-          `<p><a href="${login}">Se reconnecter</a></p></body></html>`,
-      );
-  });
-
   app.all(
     "/{*splat}",
     createRequestHandler({
       build: getBuild,
       mode: production ? "production" : "development",
-      getLoadContext: (req, res) => ({ nonce: res.locals.nonce, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+      getLoadContext: async (req, res) =>
+        (await getBuild()).entry.module.createLoadContext({ nonce: res.locals.nonce, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
     }),
   );
 

@@ -15,3 +15,12 @@ function getConfigLevel(): string {
     return "info";
   }
 }
+
+/**
+ * The loggable part of an error: its code and class name, never its message (a driver's message
+ * may quote the values of a row, i.e. a patient's data).
+ */
+export function errorCode(err: unknown): { code: string; name: string } {
+  const e = err as { code?: unknown; name?: unknown } | null;
+  return { code: String(e?.code ?? ""), name: String(e?.name ?? "") };
+}

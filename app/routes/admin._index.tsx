@@ -1,8 +1,6 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/admin._index";
-import { requireStaff } from "~/.server/session";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+/** /admin opens the appointments (the staff guard of the `admin` route has already run). */
+export async function loader() {
   throw redirect("/admin/appointments");
 }

@@ -5,20 +5,21 @@ import type { Route } from "./+types/admin.account";
 import { changePassword, MIN_PASSWORD_LENGTH } from "~/.server/auth";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
-import { endOtherSessions, requireStaff } from "~/.server/session";
+import { endOtherSessions } from "~/.server/session";
+import { getStaff } from "~/.server/staff-guard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mon compte | Admin Dashboard" }, { name: "robots", content: "noindex, nofollow" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = getStaff(context);
   return { email: staff.email, minLength: MIN_PASSWORD_LENGTH };
 }
 
 type Field = "current" | "next" | "confirm";
 type Result = { ok: true } | { ok: false; fieldErrors: Partial<Record<Field, string>>; formError?: string };
 
-export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireStaff(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = getStaff(context);
   const form = await request.formData();
   const current = String(form.get("current") ?? "");
   const next = String(form.get("next") ?? "");

@@ -5,7 +5,7 @@ import { getDb } from "~/.server/db";
 import type { Appointment } from "~/.server/db/types";
 import { log } from "~/.server/log";
 import { createAppointment, listAppointments, updateAppointment } from "~/.server/repos/appointments";
-import { requireStaff } from "~/.server/session";
+import { getStaff } from "~/.server/staff-guard";
 import { AddAppointmentForm } from "~/components/admin/appointments/AddAppointmentForm";
 import { AppointmentCard } from "~/components/admin/appointments/AppointmentCard";
 import { AppointmentFilters } from "~/components/admin/appointments/AppointmentFilters";
@@ -47,7 +47,6 @@ function toView(a: Appointment): AppointmentView {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
   const query = parseAppointmentQuery(new URL(request.url).searchParams);
   const { rows, total } = await listAppointments(
     getDb(),
@@ -76,8 +75,8 @@ function logFailure(event: string, err: unknown) {
   log.error({ event, code: String(e?.code ?? ""), name: String(e?.name ?? "") }, "appointment write failed");
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireStaff(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = getStaff(context);
   const form = await request.formData();
   const intent = form.get("intent");
 

@@ -6,7 +6,7 @@ import type { Route } from "./+types/admin.blog";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
 import { createBlog, deleteBlog, getBlog, listBlogs, updateBlog } from "~/.server/repos/blogs";
-import { requireStaff } from "~/.server/session";
+import { getStaff } from "~/.server/staff-guard";
 import { deleteUploadedImage, isFilledFile, PayloadTooLargeError, readFormWithLimit, saveImageUpload, UploadError } from "~/.server/uploads";
 import { BlogEditor, type EditorValues } from "~/components/blog/BlogEditor";
 import { Dialog } from "~/components/ui/Dialog";
@@ -40,8 +40,7 @@ export const ADMIN_BLOG_TOAST_MS = 3000;
 
 export const meta: Route.MetaFunction = () => [{ title: "Blog Management | Espace de Travail" }, { name: "robots", content: "noindex, nofollow" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader() {
   try {
     const rows = newestFirst(await listBlogs(getDb()));
     return {
@@ -82,8 +81,8 @@ function idFrom(form: FormData): number | null {
   return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireStaff(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = getStaff(context);
 
   let form: FormData;
   try {

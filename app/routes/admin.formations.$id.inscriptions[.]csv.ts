@@ -4,7 +4,7 @@ import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
 import { listEnrollmentsForFormation, listEnrollmentsWithoutFormation } from "~/.server/repos/enrollments";
 import { getFormation } from "~/.server/repos/formations";
-import { requireStaff } from "~/.server/session";
+import { getStaff } from "~/.server/staff-guard";
 
 const UNASSIGNED = "sans-session";
 
@@ -14,8 +14,8 @@ const UNASSIGNED = "sans-session";
  * neutralised; see app/.server/csv.ts). 'sans-session' exports the enrolments attached to no
  * formation.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const staff = getStaff(context);
   const h = getDb();
   const id = params.id;
   let csv: string;
@@ -41,7 +41,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** Nothing to change here: staff get 405, anyone else the session check's 401. */
-export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request);
+export async function action() {
   throw new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "GET" } });
 }

@@ -13,7 +13,7 @@ import {
   setEnrollmentStatus,
 } from "~/.server/repos/enrollments";
 import { createFormation, deleteFormation, formationStats, listFormations, updateFormation, type FormationWithCount } from "~/.server/repos/formations";
-import { requireStaff } from "~/.server/session";
+import { getStaff } from "~/.server/staff-guard";
 import { EnrollmentsDialog, UNASSIGNED, type AdminEnrollment, type EnrollmentsTarget } from "~/components/formation/EnrollmentsDialog";
 import { FillBar } from "~/components/formation/FillBar";
 import { draftFrom, FormationEditorDialog, newDraft, TOAST_MS, type FormationActionResult, type FormationDraft } from "~/components/formation/FormationEditorDialog";
@@ -48,7 +48,6 @@ function errText(err: unknown) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
   const h = getDb();
   let formations: AdminFormation[] = [];
   let stats = { total: 0, active: 0, enrollments: 0 };
@@ -107,8 +106,8 @@ function fail(intent: string, message: string, status: number, extra: Partial<Ex
   return data<FormationActionResult>({ intent, ok: false, message, ...extra }, { status });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireStaff(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = getStaff(context);
   const h = getDb();
   let form: FormData;
   try {

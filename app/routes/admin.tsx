@@ -1,14 +1,18 @@
 import { CalendarDays, GraduationCap, LogOut, Newspaper, UserCog } from "lucide-react";
 import { Form, NavLink, Outlet } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/admin";
-import { requireStaff } from "~/.server/session";
+import { getStaff, staffGuard } from "~/.server/staff-guard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Espace de Travail" }, { name: "robots", content: "noindex, nofollow" }];
 
-/** The staff layout. Its check protects rendering only: every admin.* loader and action checks again. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const staff = await requireStaff(request);
+/**
+ * The staff layout. Its middleware is the one guard of the staff area: it runs before every
+ * admin.* loader and action, for documents, client data requests and resource routes alike.
+ */
+export const middleware: Route.MiddlewareFunction[] = [staffGuard];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = getStaff(context);
   return { email: staff.email };
 }
 
@@ -21,7 +25,6 @@ const LINKS = [
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-[70vh] bg-slate-50">
-      <Toaster position="top-right" richColors closeButton />
       <div className="border-b border-slate-200 bg-white">
         <div className="container-site flex flex-col gap-3 py-4 md:flex-row md:items-center md:justify-between">
           <div>

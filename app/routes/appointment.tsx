@@ -1,6 +1,7 @@
 import { AlertCircle, CalendarCheck, CheckCircle2, Clock, MapPin, PhoneCall, X } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { requestInfo } from "~/context";
 import type { Route } from "./+types/appointment";
 import { notifyNewBooking } from "~/.server/booking-mail";
 import { getDb } from "~/.server/db";
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return fail(400, { fieldErrors: parsed.fieldErrors, formError: FIX_FIELDS_MESSAGE });
 
   try {
-    const limit = await checkFormRateLimit("booking", context?.clientIp ?? "unknown");
+    const limit = await checkFormRateLimit("booking", context.get(requestInfo).clientIp);
     if (!limit.ok) {
       log.warn({ event: "booking_rate_limited" }, "booking refused: rate limit");
       return fail(429, { fieldErrors: {}, formError: RATE_LIMIT_MESSAGE });

@@ -1,6 +1,7 @@
 import { CheckCircle2, GraduationCap } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useActionData } from "react-router";
+import { requestInfo } from "~/context";
 import type { Route } from "./+types/inscription";
 import { handleEnrollmentPost, loadActiveSessions, newSubmissionKey, sessionOptions } from "~/.server/formation-public";
 import { EnrollmentForm, type EnrollmentResult } from "~/components/formation/EnrollmentForm";
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleEnrollmentPost(request, context?.clientIp ?? "unknown");
+  return handleEnrollmentPost(request, context.get(requestInfo).clientIp);
 }
 
 /** In the browser: a network failure becomes the failure message, never an error page. */

@@ -1,9 +1,9 @@
 import { Lock } from "lucide-react";
 import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { requestInfo } from "~/context";
 import type { Route } from "./+types/login";
 import { attemptLogin } from "~/.server/auth";
 import { getDb } from "~/.server/db";
-import { takeFlash } from "~/.server/flash";
 import { getStaffSession, safeRedirectPath, startSession } from "~/.server/session";
 import { seo } from "~/lib/seo";
 
@@ -21,8 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const to = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
     throw redirect(to);
   }
-  const flash = await takeFlash(request);
-  return data({ flash: flash.message }, flash.setCookie ? { headers: { "Set-Cookie": flash.setCookie } } : undefined);
+  return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!email || !password) {
     return data({ error: "Incorrect password. Please try again.", email }, { status: 400 });
   }
-  const result = await attemptLogin(getDb(), email, password, context?.clientIp ?? "unknown");
+  const result = await attemptLogin(getDb(), email, password, context.get(requestInfo).clientIp);
   if (!result.ok) {
     if (result.reason === "throttled") {
       const minutes = Math.ceil(result.retryAfterSeconds / 60);
@@ -51,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
 }
 
-export default function Login({ loaderData }: Route.ComponentProps) {
+export default function Login() {
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -65,11 +64,6 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           </div>
           <h1 className="mt-5 text-center text-3xl font-bold">Espace de Travail</h1>
           <p className="mt-3 text-center text-slate-600">Cette page de connexion est réservée aux dentistes.</p>
-          {loaderData?.flash && !actionData && (
-            <div role="status" className="mt-6 rounded-lg border border-teal-200 bg-teal-50 px-4 py-3 text-sm font-medium text-teal-800">
-              {loaderData.flash}
-            </div>
-          )}
           {actionData?.error && (
             <div role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
               {actionData.error}

@@ -1,0 +1,116 @@
+import { randomUUID } from "node:crypto";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+import { parseSubmissionKey } from "~/lib/rules";
+import { log, errorCode } from "./log";
+import { checkFormRateLimit, isHoneypotFilled, RATE_LIMIT_MESSAGE } from "./rate-limit";
+
+/**
+ * The one pipeline of the public forms (booking, enrolment), in this order:
+ * rate limit → honeypot → parse → idempotency key → the repo's transaction → reply, and only
+ * after COMMIT. Logs carry the form's scope, ids and error codes, never what a visitor typed.
+ */
+
+/** What a public form's action answers: Conform's reply and the key for the next post. */
+export interface PublicFormReply {
+  status: "success" | "error";
+  result: SubmissionResult<string[]>;
+  /** a fresh key after a success; after a refusal the same key, so that a retry stores one row */
+  submissionKey: string;
+}
+
+/** What the repo step reports: stored (perhaps a resend of a stored post), or refused with a reason. */
+export type StoreOutcome<T> =
+  | { ok: true; value: T; duplicate: boolean }
+  | { ok: false; status: number; formError: string; fieldErrors?: Record<string, string[]> };
+
+export async function handlePublicForm<Schema extends z.ZodType, T>({
+  request,
+  clientIp,
+  scope,
+  schema,
+  failureMessage,
+  store,
+  afterCommit,
+}: {
+  request: Request;
+  clientIp: string;
+  scope: "booking" | "enrollment";
+  schema: Schema;
+  /** shown when the data could not be stored (or the limit not checked) */
+  failureMessage: string;
+  /** the repo call, one transaction, idempotent with the key */
+  store: (value: z.output<Schema>, submissionKey: string | null) => Promise<StoreOutcome<T>>;
+  /** after COMMIT, for a new row only (e-mails through the outbox) */
+  afterCommit?: (value: T, input: z.output<Schema>) => Promise<void>;
+}) {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data<PublicFormReply>(
+      { status: "error", result: { status: "error", error: { "": [failureMessage] } }, submissionKey: randomUUID() },
+      { status: 400 },
+    );
+  }
+  const submission = parseWithZod(form, { schema });
+  const postedKey = parseSubmissionKey(form.get("submission_key"));
+  const refuse = (status: number, formErrors: string[], headers?: HeadersInit) =>
+    data<PublicFormReply>({ status: "error", result: submission.reply({ formErrors }), submissionKey: postedKey ?? randomUUID() }, { status, headers });
+
+  try {
+    const limit = await checkFormRateLimit(scope, clientIp);
+    if (!limit.ok) {
+      log.warn({ event: `${scope}_rate_limited` }, "public form refused: rate limit");
+      return refuse(429, [RATE_LIMIT_MESSAGE], { "Retry-After": String(limit.retryAfterSeconds) });
+    }
+  } catch (err) {
+    log.error({ event: `${scope}_rate_limit_failed`, ...errorCode(err) }, "rate limit check failed");
+    return refuse(503, [failureMessage]);
+  }
+
+  // A bot filled the hidden field: answer as if all went well, store nothing.
+  if (isHoneypotFilled(form)) {
+    log.info({ event: `${scope}_honeypot` }, "public form ignored: honeypot filled");
+    return data<PublicFormReply>({ status: "success", result: submission.reply({ resetForm: true }), submissionKey: randomUUID() });
+  }
+
+  if (submission.status !== "success") {
+    return data<PublicFormReply>({ status: "error", result: submission.reply(), submissionKey: postedKey ?? randomUUID() }, { status: 400 });
+  }
+
+  let outcome: StoreOutcome<T>;
+  try {
+    outcome = await store(submission.value, postedKey);
+  } catch (err) {
+    log.error({ event: `${scope}_store_failed`, ...errorCode(err) }, "public form could not be stored");
+    return refuse(503, [failureMessage]);
+  }
+  if (!outcome.ok) {
+    return data<PublicFormReply>(
+      {
+        status: "error",
+        result: submission.reply({ formErrors: [outcome.formError], fieldErrors: outcome.fieldErrors }),
+        submissionKey: postedKey ?? randomUUID(),
+      },
+      { status: outcome.status },
+    );
+  }
+
+  if (outcome.duplicate) {
+    log.info({ event: `${scope}_duplicate` }, "public form resent: the stored row is kept");
+  } else {
+    log.info({ event: `${scope}_stored` }, "public form stored");
+    // Queued in the outbox: SMTP never delays the visitor and never loses the request.
+    if (afterCommit) {
+      try {
+        await afterCommit(outcome.value, submission.value);
+      } catch (err) {
+        log.error({ event: `${scope}_after_commit_failed`, ...errorCode(err) }, "notification could not be queued");
+      }
+    }
+  }
+  return data<PublicFormReply>({ status: "success", result: submission.reply({ resetForm: true }), submissionKey: randomUUID() });
+}

@@ -1,0 +1,71 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Link, useLocation, useRouteError, type ErrorResponse } from "react-router";
+
+type StatusHandler = (info: { error: ErrorResponse; pathname: string }) => ReactNode;
+
+/** A French error page; public texts never carry internal detail. */
+export function ErrorPage({ eyebrow, title, text, actions }: { eyebrow: string; title: string; text: ReactNode; actions?: ReactNode }) {
+  return (
+    <section className="container-site flex min-h-[55vh] flex-col items-center justify-center py-20 text-center">
+      <title>{`${title} | Clinique dentaire`}</title>
+      <p className="eyebrow">{eyebrow}</p>
+      <h1 className="mt-3 text-4xl font-bold">{title}</h1>
+      <div className="mt-4 max-w-xl text-slate-600">{text}</div>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {actions ?? (
+          <>
+            <Link to="/" className="btn-primary">
+              Retour à l'accueil
+            </Link>
+            <Link to="/appointment" className="btn border border-navy-900 text-navy-900 hover:bg-slate-50">
+              Prendre Rendez-vous
+            </Link>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+const DEFAULT_HANDLERS: Record<number, StatusHandler> = {
+  401: ({ error, pathname }) => {
+    const to = typeof error.data?.redirectTo === "string" ? error.data.redirectTo : pathname;
+    return (
+      <ErrorPage
+        eyebrow="Erreur 401"
+        title="Session expirée"
+        text={<p>Vous devez être connecté pour effectuer cette action. Rien n'a été enregistré.</p>}
+        actions={
+          <a href={`/login?redirectTo=${encodeURIComponent(to)}`} className="btn-primary">
+            Se reconnecter
+          </a>
+        }
+      />
+    );
+  },
+  403: () => <ErrorPage eyebrow="Erreur 403" title="Accès refusé" text={<p>Vous n'avez pas le droit d'effectuer cette action. Rien n'a été enregistré.</p>} />,
+  404: () => <ErrorPage eyebrow="Erreur 404" title="Page introuvable" text={<p>La page que vous cherchez n'existe pas ou a été déplacée.</p>} />,
+  413: () => <ErrorPage eyebrow="Erreur 413" title="Envoi trop volumineux" text={<p>Les données envoyées dépassent la taille permise. Rien n'a été enregistré.</p>} />,
+};
+
+const UNEXPECTED = () => (
+  <ErrorPage
+    eyebrow="Erreur"
+    title="Une erreur est survenue"
+    text={<p>Nous n'avons pas pu afficher cette page. Merci de réessayer dans un instant ; si le problème persiste, appelez-nous.</p>}
+  />
+);
+
+/**
+ * The one error boundary of the site: the root uses it, and a route that needs other words for
+ * a status passes its own handlers (the others keep the defaults).
+ */
+export function GeneralErrorBoundary({ statusHandlers }: { statusHandlers?: Record<number, StatusHandler> }) {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  if (isRouteErrorResponse(error)) {
+    const handler = statusHandlers?.[error.status] ?? DEFAULT_HANDLERS[error.status];
+    if (handler) return <>{handler({ error, pathname })}</>;
+  }
+  return <UNEXPECTED />;
+}

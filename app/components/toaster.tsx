@@ -1,0 +1,31 @@
+import { useEffect } from "react";
+import { toast as showSonner, Toaster } from "sonner";
+import type { Toast } from "~/lib/toast";
+
+/** Toasts already shown in this page's life: a result seen again (a remount) shows nothing. */
+const shown = new Set<string>();
+
+export function showToast(t: Toast) {
+  if (shown.has(t.id)) return;
+  shown.add(t.id);
+  const show = t.type === "success" ? showSonner.success : t.type === "error" ? showSonner.error : showSonner;
+  show(t.title ?? t.description, { id: t.id, description: t.title ? t.description : undefined, duration: t.duration });
+}
+
+/**
+ * Show a toast that arrived from the server: in the root loader (after a redirect) or in an
+ * action's result (after a fetcher). Each toast shows once, whatever re-renders.
+ */
+export function useToast(toast: Toast | null | undefined) {
+  useEffect(() => {
+    if (!toast) return;
+    // after the <Toaster> has subscribed (a parent's effects run after its children's)
+    const t = setTimeout(() => showToast(toast), 0);
+    return () => clearTimeout(t);
+  }, [toast]);
+}
+
+/** The one toaster of the site, in the root layout. */
+export function AppToaster() {
+  return <Toaster position="top-right" richColors closeButton />;
+}

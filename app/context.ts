@@ -1,0 +1,25 @@
+import { createContext, RouterContextProvider } from "react-router";
+import type { StaffSession } from "./.server/session";
+
+/**
+ * What the HTTP server (server/app.ts) hands to every loader, action and middleware, read with
+ * `context.get(requestInfo)`.
+ */
+export interface RequestInfo {
+  /** per-request CSP nonce for inline scripts */
+  nonce: string;
+  /** the client's address, as Express computed it with TRUST_PROXY */
+  clientIp: string;
+}
+
+export const requestInfo = createContext<RequestInfo>({ nonce: "", clientIp: "unknown" });
+
+/** The signed-in staff member, set by the `admin` route's middleware for every admin route. */
+export const staffContext = createContext<StaffSession | null>(null);
+
+/** The load context of one request (server/app.ts calls it through the build's entry module). */
+export function createLoadContext(info: RequestInfo): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(requestInfo, info);
+  return context;
+}

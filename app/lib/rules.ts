@@ -1,0 +1,155 @@
+import { z } from "zod";
+import { parsePriceToCentimes } from "./format";
+
+/**
+ * Each field rule of the site, once. Forms compose their Zod schema from these; the action
+ * (parseWithZod) and the browser run the same schema. Conform hands an empty field to the schema
+ * as `undefined`, so "missing" is the schema's type error and "empty" its min(1).
+ * See docs/product.md ("Rules of the fields") for the values in words.
+ */
+
+// ---- text -------------------------------------------------------------------------------------
+
+/** A required text, trimmed, with its French messages. */
+export function requiredText(o: { missing: string; max: number; tooLong: string }) {
+  return z.string({ error: o.missing }).trim().min(1, { error: o.missing }).max(o.max, { error: o.tooLong });
+}
+
+/** An optional text, trimmed; empty becomes null. */
+export function optionalText(o: { max: number; tooLong: string }) {
+  return z
+    .string()
+    .trim()
+    .max(o.max, { error: o.tooLong })
+    .optional()
+    .transform((v) => (v ? v : null));
+}
+
+// ---- people -----------------------------------------------------------------------------------
+
+export const NAME_MAX = 120;
+
+/** A person's name (or one part of it). */
+export function personName(o: { missing: string; max?: number; tooLong?: string }) {
+  const max = o.max ?? NAME_MAX;
+  return requiredText({ missing: o.missing, max, tooLong: o.tooLong ?? `Le nom ne peut pas dépasser ${max} caractères.` });
+}
+
+/** RFC 5321: an address is at most 254 characters. */
+export const EMAIL_MAX = 254;
+
+/** An e-mail address. The wording of the two messages follows the form's voice. */
+export function email(o: { missing: string; invalid: string }) {
+  return requiredText({ missing: o.missing, max: EMAIL_MAX, tooLong: "L'adresse e-mail est trop longue." }).pipe(z.email({ error: o.invalid }));
+}
+
+export const PHONE_MAX_CHARS = 30;
+/** E.164 allows at most 15 digits; an Algerian number has 9 to 12 with its prefix. */
+export const PHONE_DIGITS = { min: 8, max: 15 } as const;
+export const PHONE_INVALID = `Numéro de téléphone invalide : indiquez ${PHONE_DIGITS.min} à ${PHONE_DIGITS.max} chiffres (exemple : 0550 12 34 56).`;
+
+/** Digits, spaces, dots, dashes, brackets and a leading "+". */
+export function isPlausiblePhone(v: string): boolean {
+  if (!/^\+?[0-9\s().-]+$/.test(v)) return false;
+  const digits = v.replace(/\D/g, "").length;
+  return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
+}
+
+export function phone(o: { missing: string }) {
+  return requiredText({ missing: o.missing, max: PHONE_MAX_CHARS, tooLong: "Le numéro de téléphone est trop long." }).refine(isPlausiblePhone, {
+    error: PHONE_INVALID,
+  });
+}
+
+/** A consent box that must be ticked (Conform hands a ticked box as `true`). */
+export function consent(message: string) {
+  return z.boolean({ error: message }).refine((v) => v === true, { error: message });
+}
+
+// ---- money: integer centimes, typed in DA ---------------------------------------------------
+
+/** 1 000 000 000 DA: far above any dental bill or course, far below what the columns hold. */
+export const MAX_PRICE_CENTIMES = 100_000_000_000;
+export const PRICE_INVALID = "Montant invalide : indiquez un nombre en DA (exemple : 15000 ou 15000,50).";
+
+/** A price typed in DA ("15 000", "15000,50") -> centimes; null when empty unless `missing` is given. */
+export function money(o: { missing?: string; invalid?: string } = {}) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): number | null => {
+      const value = parsePriceToCentimes(raw ?? "");
+      if (value === null) {
+        if (o.missing) {
+          ctx.addIssue({ code: "custom", message: o.missing });
+          return z.NEVER;
+        }
+        return null;
+      }
+      if (Number.isNaN(value)) {
+        ctx.addIssue({ code: "custom", message: o.invalid ?? PRICE_INVALID });
+        return z.NEVER;
+      }
+      if (value < 0) {
+        ctx.addIssue({ code: "custom", message: "Le montant ne peut pas être négatif." });
+        return z.NEVER;
+      }
+      if (value > MAX_PRICE_CENTIMES) {
+        ctx.addIssue({ code: "custom", message: "Montant trop élevé." });
+        return z.NEVER;
+      }
+      return value;
+    });
+}
+
+// ---- calendar days and times in the clinic's time zone (Africa/Algiers) ----------------------
+
+/** A real calendar day written YYYY-MM-DD. */
+export function isValidYmd(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+/** YYYY-MM-DD plus `days` calendar days. */
+export function addDays(ymd: string, days: number): string {
+  const d = new Date(`${ymd}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function calendarDay(o: { missing: string; invalid?: string }) {
+  return z
+    .string({ error: o.missing })
+    .trim()
+    .min(1, { error: o.missing })
+    .refine(isValidYmd, { error: o.invalid ?? "Date invalide." });
+}
+
+/** HH:MM, or HH:MM:SS as some browsers send it; kept as HH:MM. */
+export function timeOfDay(o: { missing: string }) {
+  return z
+    .string({ error: o.missing })
+    .trim()
+    .min(1, { error: o.missing })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { error: "Heure invalide (format HH:MM)." })
+    .transform((v) => v.slice(0, 5));
+}
+
+// ---- ids and keys -----------------------------------------------------------------------------
+
+/** A database id typed in a form or a URL: 1 to 999 999 999. */
+export function parseId(v: unknown): number | null {
+  return typeof v === "string" && /^\d{1,9}$/.test(v) && Number(v) >= 1 ? Number(v) : null;
+}
+
+const SUBMISSION_KEY = /^[A-Za-z0-9-]{8,100}$/;
+
+/**
+ * The idempotency key of a public form (a hidden field with a random UUID): a post sent twice
+ * with the same key stores one row. Anything else is no key.
+ */
+export function parseSubmissionKey(v: unknown): string | null {
+  return typeof v === "string" && SUBMISSION_KEY.test(v) ? v : null;
+}
