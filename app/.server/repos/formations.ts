@@ -2,36 +2,10 @@ import { sql } from "kysely";
 import type { Db } from "../db";
 import { nowIso } from "../db";
 import type { FormationRow } from "../db/types";
-import { parseSyllabus, type Syllabus } from "~/lib/syllabus";
+import { parseSyllabus } from "~/lib/syllabus";
+import type { Formation, FormationInput, FormationWithCount } from "~/lib/formation";
 
-export interface Formation {
-  id: number;
-  title: string;
-  description: string;
-  duration_months: number;
-  max_participants: number;
-  /** centimes, or null when the price is on request */
-  price: number | null;
-  is_active: boolean;
-  syllabus: Syllabus | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface FormationWithCount extends Formation {
-  /** pending + confirmed enrolments */
-  taken: number;
-}
-
-export interface FormationInput {
-  title: string;
-  description: string;
-  duration_months: number;
-  max_participants: number;
-  price: number | null;
-  is_active: boolean;
-  syllabus: Syllabus | null;
-}
+export type { Formation, FormationInput, FormationWithCount } from "~/lib/formation";
 
 /** The one place where stored rows become typed formations (0/1 -> boolean, JSON -> object). */
 export function toFormation(row: FormationRow): Formation {

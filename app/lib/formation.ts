@@ -1,0 +1,42 @@
+import type { Syllabus } from "./syllabus";
+
+/**
+ * A training course for dentists ("formation" in the code and the UI; see the glossary in
+ * docs/glossary.md). One domain type, made from the stored row in one place
+ * (toFormation in app/.server/repos/formations.ts), and one read model per screen, derived from it.
+ */
+export interface Formation {
+  id: number;
+  title: string;
+  description: string;
+  duration_months: number;
+  max_participants: number;
+  /** centimes, or null when the price is on request */
+  price: number | null;
+  is_active: boolean;
+  syllabus: Syllabus | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A formation with the places taken (pending + confirmed enrolments). */
+export interface FormationWithCount extends Formation {
+  taken: number;
+}
+
+/** What the staff editor writes. */
+export type FormationInput = Omit<Formation, "id" | "created_at" | "updated_at">;
+
+// ---- read models: what each screen receives ----------------------------------------------------
+
+/** /formation (landing) and the enrolment form's choice of formation. */
+export type FormationLandingItem = Omit<FormationWithCount, "updated_at" | "is_active">;
+
+/** /syllabus and /syllabus/:id. */
+export type FormationSyllabusItem = Omit<FormationWithCount, "updated_at" | "is_active">;
+
+/** /admin/formations: everything the list and the editor show. */
+export type FormationAdminItem = Omit<FormationWithCount, "updated_at">;
+
+/** The few fields the enrolment form's choice of formation needs. */
+export type FormationOption = Pick<FormationWithCount, "id" | "title" | "taken" | "max_participants">;
