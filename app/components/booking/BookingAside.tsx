@@ -1,0 +1,64 @@
+import { Clock, MapPin, PhoneCall } from "lucide-react";
+import { Img } from "~/components/ui/Img";
+import { clinic } from "~/content/clinic";
+
+const STEPS = [
+  { title: "Vous envoyez votre demande", text: "Choisissez le soin, le jour et l'heure qui vous conviennent." },
+  { title: "Nous vous rappelons", text: "Notre équipe confirme le créneau avec vous, ou vous en propose un autre." },
+  { title: "Vous êtes attendu", text: "Le jour venu, le cabinet vous accueille à l'heure convenue." },
+];
+
+/** The side column of /appointment: how a request goes, and the clinic's phones, address and hours. */
+export function BookingAside() {
+  return (
+    <aside className="space-y-6" aria-label="Informations pratiques">
+      <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <Img src="/media/booking-calendar.svg" alt="" width={720} height={400} priority className="h-auto w-full bg-teal-50" />
+        <div className="p-6">
+          <h2 className="text-xl font-bold">Comment ça se passe ?</h2>
+          <ol className="mt-4 space-y-4">
+            {STEPS.map((s, i) => (
+              <li key={s.title} className="flex gap-3">
+                <span aria-hidden className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-teal-600 text-sm font-bold text-white">
+                  {i + 1}
+                </span>
+                <div>
+                  <p className="font-semibold text-navy-900">{s.title}</p>
+                  <p className="text-sm text-slate-600">{s.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </div>
+
+      <div className="rounded-2xl bg-navy-900 p-6 text-slate-200 shadow-sm">
+        <h2 className="text-xl font-bold text-white">Vous préférez appeler ?</h2>
+        <ul className="mt-4 space-y-3 text-sm">
+          {clinic.phones.map((p) => (
+            <li key={p.tel}>
+              <a href={`tel:${p.tel}`} className="flex items-center gap-3 rounded-lg bg-white/5 px-3 py-2.5 font-semibold text-white hover:bg-white/10">
+                <PhoneCall aria-hidden className="h-4 w-4 text-gold-400" />
+                <span>
+                  {p.label} : {p.display}
+                </span>
+              </a>
+            </li>
+          ))}
+          <li className="flex gap-3 px-3 pt-1">
+            <MapPin aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-gold-400" />
+            <span>{clinic.address.oneLine}</span>
+          </li>
+          {clinic.openingHours.map((h) => (
+            <li key={h.label} className="flex gap-3 px-3">
+              <Clock aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-gold-400" />
+              <span>
+                {h.label} : {h.opens.replace(":", "h")} – {h.closes.replace(":", "h")}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,98 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { BOOKING_MAX_DAYS_AHEAD, bookingSchema } from "./booking-schema";
+import { addDays, PHONE_INVALID } from "./rules";
+
+const TODAY = "2026-05-10";
+const good = {
+  name: "  Amina Benali ",
+  email: " amina@exemple.dz ",
+  phone: "+213 (0)550-12.34.56",
+  service: "Orthodontie",
+  date: "2026-05-10",
+  time: "09:30",
+  message: "",
+  consent: "on",
+};
+
+/** Parse as the action and the browser do: a posted form through Conform. */
+function parse(fields: Record<string, string>, today = TODAY) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  return parseWithZod(form, { schema: bookingSchema(today) });
+}
+
+/** The message shown under each field (the first one). */
+function shown(fields: Record<string, string>, today = TODAY) {
+  const s = parse(fields, today);
+  if (s.status === "success") return undefined;
+  return Object.fromEntries(Object.entries(s.error ?? {}).map(([k, v]) => [k, v?.[0]]));
+}
+
+describe("booking schema", () => {
+  it("accepts a complete request and cleans it", () => {
+    const s = parse(good);
+    expect(s.status).toBe("success");
+    expect(s.status === "success" && s.value).toEqual({
+      name: "Amina Benali",
+      email: "amina@exemple.dz",
+      phone: "+213 (0)550-12.34.56",
+      service: "Orthodontie",
+      date: "2026-05-10",
+      time: "09:30",
+      message: null,
+      consent: true,
+    });
+  });
+
+  it("gives one French message per wrong field", () => {
+    expect(shown({ name: " ", email: "pas-un-mail", phone: "abc", service: "", date: "", time: "", message: "", consent: "" })).toEqual({
+      name: "Veuillez indiquer le nom complet.",
+      email: "Adresse e-mail invalide (exemple : nom@exemple.com).",
+      phone: PHONE_INVALID,
+      service: "Veuillez choisir un service.",
+      date: "Veuillez choisir une date.",
+      time: "Veuillez choisir une heure.",
+      consent: "Veuillez accepter la politique de confidentialité pour envoyer votre demande.",
+    });
+  });
+
+  it("names each missing field when nothing is posted", () => {
+    expect(shown({})).toEqual({
+      name: "Veuillez indiquer le nom complet.",
+      email: "Veuillez indiquer une adresse e-mail.",
+      phone: "Veuillez indiquer un numéro de téléphone.",
+      service: "Veuillez choisir un service.",
+      date: "Veuillez choisir une date.",
+      time: "Veuillez choisir une heure.",
+      consent: "Veuillez accepter la politique de confidentialité pour envoyer votre demande.",
+    });
+  });
+
+  it("refuses a past date, an impossible date, a far date, an unknown service, a bad phone, time or message", () => {
+    const err = (over: Partial<typeof good>) => shown({ ...good, ...over });
+    expect(err({ date: "2026-05-09" })).toEqual({ date: "La date ne peut pas être dans le passé." });
+    expect(err({ date: "2026-02-30" })).toEqual({ date: "Date invalide." });
+    expect(err({ date: "2030-01-01" })).toEqual({ date: "Choisissez une date dans les deux prochaines années." });
+    expect(err({ service: "Blanchiment" })).toEqual({ service: "Veuillez choisir un service." });
+    expect(err({ phone: "1234567" })).toEqual({ phone: PHONE_INVALID });
+    expect(err({ phone: "0550 12 34 56 78 90 12 34" })).toEqual({ phone: PHONE_INVALID });
+    expect(err({ time: "25:00" })).toEqual({ time: "Heure invalide (format HH:MM)." });
+    expect(err({ message: "x".repeat(2001) })).toEqual({ message: "Le message ne peut pas dépasser 2000 caractères." });
+    expect(err({ consent: "" })).toEqual({ consent: "Veuillez accepter la politique de confidentialité pour envoyer votre demande." });
+  });
+
+  it("judges dates against the today it is given, up to two years ahead", () => {
+    const last = addDays(TODAY, BOOKING_MAX_DAYS_AHEAD);
+    expect(parse({ ...good, date: last }).status).toBe("success");
+    expect(shown({ ...good, date: addDays(last, 1) })?.date).toBe("Choisissez une date dans les deux prochaines années.");
+    // the browser's check uses the clinic's today from the loader, not its own clock
+    expect(parse({ ...good, date: "2026-05-11" }, "2026-05-11").status).toBe("success");
+    expect(shown({ ...good, date: "2026-05-10" }, "2026-05-11")?.date).toBe("La date ne peut pas être dans le passé.");
+  });
+
+  it("keeps HH:MM when a browser sends seconds, and a message when one is written", () => {
+    const s = parse({ ...good, time: "14:05:00", message: "  Douleur à gauche " });
+    expect(s.status === "success" && [s.value.time, s.value.message]).toEqual(["14:05", "Douleur à gauche"]);
+  });
+});
