@@ -2,7 +2,7 @@ import { createContext, RouterContextProvider } from "react-router";
 import type { StaffSession } from "./.server/session";
 
 /**
- * What the HTTP server (server/app.ts) hands to every loader, action and middleware, read with
+ * What the HTTP server (server/app.js) hands to every loader, action and middleware, read with
  * `context.get(requestInfo)`.
  */
 export interface RequestInfo {
@@ -17,7 +17,7 @@ export const requestInfo = createContext<RequestInfo>({ nonce: "", clientIp: "un
 /** The signed-in staff member, set by the `admin` route's middleware for every admin route. */
 export const staffContext = createContext<StaffSession | null>(null);
 
-/** The load context of one request (server/app.ts calls it through the build's entry module). */
+/** The load context of one request (server/app.js calls it through the build's entry module). */
 export function createLoadContext(info: RequestInfo): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(requestInfo, info);

@@ -10,7 +10,7 @@ import { pinoHttp } from "pino-http";
 
 /**
  * @param {object} opts
- * @param {() => Promise<any>} opts.getBuild  the server build (a function so dev mode can reload it)
+ * @param {() => Promise<import("../app/server-entry").AppServerBuild>} opts.getBuild  the server build (a function so dev mode can reload it)
  * @param {string} opts.clientDir             the built client assets (build/client)
  * @param {string} opts.uploadDir             uploaded files, served under /uploads
  * @param {boolean|number|string} opts.trustProxy
@@ -113,14 +113,16 @@ export function createApp({ getBuild, clientDir, uploadDir, trustProxy, producti
   );
 
   // Last resort: never show internal detail.
-  app.use((/** @type {any} */ err, /** @type {any} */ req, /** @type {any} */ res, /** @type {any} */ _next) => {
+  /** @type {import("express").ErrorRequestHandler} */
+  const lastResort = (err, req, res, _next) => {
     req.log?.error({ err }, "request failed");
     if (err?.status === 404 || err?.statusCode === 404) {
       res.status(404).type("text/plain; charset=utf-8").send("Fichier introuvable.");
       return;
     }
     res.status(500).type("text/plain; charset=utf-8").send("Une erreur est survenue. Merci de réessayer.");
-  });
+  };
+  app.use(lastResort);
 
   return app;
 }

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
+import type { AppServerBuild, ServerEntry } from "~/server-entry";
 import { createApp } from "./app.js";
 
 let server: Server | undefined;
@@ -11,17 +12,16 @@ afterEach(async () => {
   server = undefined;
 });
 
+/** A build whose entry answers the health check only: these tests request /healthz alone. */
+function healthOnlyBuild(healthCheck: ServerEntry["healthCheck"]) {
+  return { entry: { module: { healthCheck } } } as unknown as AppServerBuild;
+}
+
 async function start(healthy: boolean | "throws") {
-  const build = {
-    entry: {
-      module: {
-        healthCheck: async () => {
-          if (healthy === "throws") throw new Error("boom");
-          return healthy;
-        },
-      },
-    },
-  };
+  const build = healthOnlyBuild(async () => {
+    if (healthy === "throws") throw new Error("boom");
+    return healthy;
+  });
   const app = createApp({
     getBuild: async () => build,
     clientDir: "/nonexistent",

@@ -1,25 +1,46 @@
 // Starts the clinic site: validates the configuration, prepares the database (migrations, demo
 // content, first staff account), serves HTTP and shuts down gracefully on SIGTERM/SIGINT.
+//
+// Configuration: the build folder and --dev come from ./config.js (validated, needed before the
+// build is loaded); every other value from the build's getConfig(), the app's one validated
+// configuration. This file reads no environment variable itself.
 import "./env.js";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pino from "pino";
 import { createApp } from "./app.js";
+import { parseServerConfig } from "./config.js";
 import { gracefulShutdown } from "./shutdown.js";
 
-const dev = process.argv.includes("--dev");
+/** @typedef {import("../app/server-entry").AppServerBuild} AppServerBuild */
 
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: undefined });
+/**
+ * @param {unknown} err
+ * @returns {never}
+ */
+function fail(err, prefix = "") {
+  console.error(prefix + (err instanceof Error ? err.message : String(err)));
+  process.exit(1);
+}
 
+/** @type {import("./config.js").ServerConfig} */
+let server;
+try {
+  server = parseServerConfig(process.env, process.argv);
+} catch (err) {
+  fail(err);
+}
+const { buildDir, dev } = server;
+
+/** @returns {Promise<{ getBuild: () => Promise<AppServerBuild>, devMiddlewares: import("express").RequestHandler[] }>} */
 async function loadBuild() {
   if (dev) {
     const vite = await import("vite");
-    const server = await vite.createServer({ server: { middlewareMode: true } });
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
     return {
-      getBuild: () => server.ssrLoadModule("virtual:react-router/server-build"),
-      devMiddlewares: [server.middlewares],
+      getBuild: async () => /** @type {AppServerBuild} */ (await viteServer.ssrLoadModule("virtual:react-router/server-build")),
+      devMiddlewares: [viteServer.middlewares],
     };
   }
   const serverEntry = path.join(buildDir, "server", "index.js");
@@ -27,28 +48,29 @@ async function loadBuild() {
     console.error(`Aucune version construite dans ${buildDir}. Lancez d'abord « npm run build » (ou « npm start »).`);
     process.exit(1);
   }
+  /** @type {AppServerBuild} */
   const build = await import(pathToFileURL(serverEntry).href);
   return { getBuild: async () => build, devMiddlewares: [] };
 }
 
 const { getBuild, devMiddlewares } = await loadBuild();
-const build = await getBuild();
-const entry = build.entry.module;
+const entry = (await getBuild()).entry.module;
 
+/** @type {ReturnType<typeof entry.getConfig>} */
 let config;
 try {
   config = entry.getConfig();
 } catch (err) {
-  console.error(err instanceof Error ? err.message : String(err));
-  process.exit(1);
+  fail(err);
 }
+const logger = pino({ level: config.LOG_LEVEL, base: undefined });
 
+/** @type {Awaited<ReturnType<typeof entry.startApp>>} */
 let started;
 try {
   started = await entry.startApp();
 } catch (err) {
-  console.error(`Impossible de préparer la base de données : ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(1);
+  fail(err, "Impossible de préparer la base de données : ");
 }
 
 const app = createApp({
@@ -61,7 +83,7 @@ const app = createApp({
   devMiddlewares,
 });
 
-const server = app.listen(config.PORT, config.HOST, () => {
+const httpServer = app.listen(config.PORT, config.HOST, () => {
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   console.log(`\n  Site de la clinique prêt : ${url}  (base ${started.engine})`);
   if (started.firstStaff) {
@@ -72,13 +94,10 @@ const server = app.listen(config.PORT, config.HOST, () => {
     console.log(`  Connexion : ${url}/login\n`);
   }
 });
-server.on("error", (err) => {
-  console.error(`Le serveur n'a pas pu démarrer : ${err.message}`);
-  process.exit(1);
-});
+httpServer.on("error", (err) => fail(err, "Le serveur n'a pas pu démarrer : "));
 
 const shutdown = gracefulShutdown({
-  server,
+  server: httpServer,
   onClosed: () => entry.stopApp(),
   logger,
   exit: (code) => process.exit(code),

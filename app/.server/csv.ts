@@ -4,7 +4,7 @@ import { enrollmentStatusLabel } from "~/lib/enrollment-schema";
 import type { Enrollment } from "./db/types";
 
 /**
- * CSV files for staff (SPEC §7 "CSV export", ARCHITECTURE "Deliberate departures"):
+ * CSV files for staff (docs/product.md, "Staff: formations"):
  * - UTF-8 with a byte-order mark, so that Excel shows the accents;
  * - RFC 4180 quoting: a field holding the separator, a double quote, CR or LF is quoted and its
  *   quotes doubled; records end with CRLF;

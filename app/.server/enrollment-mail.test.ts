@@ -5,7 +5,7 @@ import { buildEnrollmentEmails } from "./enrollment-mail";
 const enrollment = { id: 7, user_name: "Benali", user_surname: "Karim", email: "karim@exemple.dz", phone: "0550 12 34 56", enrollment_date: "2026-03-02T14:05:00.000Z" };
 
 describe("enrolment e-mails", () => {
-  it("confirms to the trainee and notifies the clinic, with the session and links", () => {
+  it("confirms to the trainee and notifies the clinic, with the formation and links", () => {
     const [toTrainee, toClinic] = buildEnrollmentEmails(enrollment, { id: 3, title: "Implantologie orale", duration_months: 6, price: 35_000_000 }, { publicUrl: "https://clinique.example/", clinicAddress: "equipe@clinique.example" });
     expect(toTrainee.to).toBe("karim@exemple.dz");
     expect(toTrainee.subject).toBe(`Votre demande d'inscription — ${clinic.name}`);
@@ -22,7 +22,7 @@ describe("enrolment e-mails", () => {
     expect(toClinic.text).toContain("https://clinique.example/admin/formations?inscriptions=3");
   });
 
-  it("works without a session and without a public URL", () => {
+  it("works without a formation and without a public URL", () => {
     const [toTrainee, toClinic] = buildEnrollmentEmails(enrollment, null, { clinicAddress: clinic.email });
     expect(toTrainee.text).toContain("notre formation (session à convenir avec vous)");
     expect(toTrainee.text).not.toContain("http");

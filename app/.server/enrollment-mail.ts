@@ -24,12 +24,12 @@ export function buildEnrollmentEmails(
   formation: EnrollmentMailFormation | null,
   opts: { publicUrl?: string; clinicAddress: string },
 ): MailMessage[] {
-  const session = formation ? `la session « ${formation.title} »` : "notre formation (session à convenir avec vous)";
+  const chosen = formation ? `la session « ${formation.title} »` : "notre formation (session à convenir avec vous)";
   const phones = clinic.phones.map((p) => `${p.label} : ${p.display}`).join(" — ");
   const lines = [
     `Bonjour ${e.user_surname} ${e.user_name},`,
     "",
-    `Nous avons bien reçu votre demande d'inscription à ${session}.`,
+    `Nous avons bien reçu votre demande d'inscription à ${chosen}.`,
     "Votre inscription est en attente : notre équipe vous contactera prochainement pour la confirmer et vous donner les détails pratiques.",
     "",
   ];

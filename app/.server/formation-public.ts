@@ -1,27 +1,17 @@
-import { randomUUID } from "node:crypto";
 import { data } from "react-router";
-import {
-  ENROLLMENT_MESSAGES,
-  parseEnrollmentForm,
-  type EnrollmentFieldErrors,
-  type EnrollmentValues,
-} from "~/lib/enrollment-schema";
 import { getDb } from "./db";
-import { sendEnrollmentEmails } from "./enrollment-mail";
 import { log } from "./log";
-import { checkFormRateLimit, isHoneypotFilled, RATE_LIMIT_MESSAGE } from "./rate-limit";
-import { enroll } from "./repos/enrollments";
 import { getActiveFormation, listActiveFormations, type FormationWithCount } from "./repos/formations";
+import type { FormationLandingItem, FormationOption, FormationSyllabusItem } from "~/lib/formation";
 
 /**
- * Server side of the public training pages (/formation, /syllabus, /inscription) and of the
- * enrolment form, shared by the dialog (posted through a fetcher) and the no-JavaScript page.
+ * Read side of the public training pages: /formation, /syllabus and the choice of formation of
+ * the enrolment form (/inscription and the dialog). Each page receives its read model
+ * (app/lib/formation.ts), never the stored row.
  */
 
-/** A session as the public pages show it. */
-export type PublicSession = Omit<FormationWithCount, "updated_at">;
-
-function toPublic(f: FormationWithCount): PublicSession {
+/** A formation as the syllabus pages and the featured part of /formation show it. */
+function toSyllabusItem(f: FormationWithCount): FormationSyllabusItem {
   return {
     id: f.id,
     title: f.title,
@@ -29,144 +19,90 @@ function toPublic(f: FormationWithCount): PublicSession {
     duration_months: f.duration_months,
     max_participants: f.max_participants,
     price: f.price,
-    is_active: f.is_active,
     syllabus: f.syllabus,
-    created_at: f.created_at,
     taken: f.taken,
   };
 }
 
+/** A card of the list on /formation: the same without the syllabus. */
+function toLandingItem(f: FormationWithCount): FormationLandingItem {
+  const { syllabus: _syllabus, ...item } = toSyllabusItem(f);
+  return item;
+}
+
+/** The choice of formation of the enrolment form. */
+export function formationOptions(formations: FormationOption[]): FormationOption[] {
+  return formations.map(({ id, title, taken, max_participants }) => ({ id, title, taken, max_participants }));
+}
+
+function logLoadFailure(event: string, err: unknown) {
+  log.error({ event, err: err instanceof Error ? err.message : String(err) }, "public formations could not be loaded");
+}
+
 /**
- * The active sessions, newest first. A failure is logged and answered with an empty list
- * (SPEC §8: the page shows its empty state or defaults).
+ * The active formations, newest first. A failure is logged and answered with an empty list
+ * (docs/product.md, "Errors and failures": the page shows its empty state or defaults).
  */
-export async function loadActiveSessions(): Promise<{ sessions: PublicSession[]; loadFailed: boolean }> {
+export async function loadActiveFormations(): Promise<{ formations: FormationWithCount[]; loadFailed: boolean }> {
   try {
-    const rows = await listActiveFormations(getDb());
-    return { sessions: rows.map(toPublic), loadFailed: false };
+    return { formations: await listActiveFormations(getDb()), loadFailed: false };
   } catch (err) {
-    log.error({ event: "formations_load_failed", err: err instanceof Error ? err.message : String(err) }, "public formations could not be loaded");
-    return { sessions: [], loadFailed: true };
+    logLoadFailure("formations_load_failed", err);
+    return { formations: [], loadFailed: true };
   }
+}
+
+/**
+ * What /formation shows (docs/product.md, "Training offer"): the newest active formation,
+ * featured with its syllabus, and the cards of all the active ones.
+ */
+export async function loadFormationLanding() {
+  const { formations } = await loadActiveFormations();
+  return {
+    featured: formations[0] ? toSyllabusItem(formations[0]) : null,
+    formations: formations.map(toLandingItem),
+    submissionKey: crypto.randomUUID(),
+  };
 }
 
 /**
  * The formation a syllabus page shows: 'all' (or no id) is the newest active one; a number is
  * that formation if it is active. Anything else, or an unknown/inactive id, is `notFound`.
  */
-export async function loadSyllabusFormation(idParam: string | undefined): Promise<{
-  formation: PublicSession | null;
-  sessions: PublicSession[];
-  notFound: boolean;
-  loadFailed: boolean;
-}> {
-  const { sessions, loadFailed } = await loadActiveSessions();
-  if (idParam === undefined || idParam === "all") {
-    return { formation: sessions[0] ?? null, sessions, notFound: false, loadFailed };
-  }
-  if (!/^\d{1,9}$/.test(idParam)) return { formation: null, sessions, notFound: true, loadFailed };
+async function findSyllabusFormation(
+  idParam: string | undefined,
+  active: FormationWithCount[],
+  loadFailed: boolean,
+): Promise<{ formation: FormationWithCount | null; notFound: boolean }> {
+  if (idParam === undefined || idParam === "all") return { formation: active[0] ?? null, notFound: false };
+  if (!/^\d{1,9}$/.test(idParam)) return { formation: null, notFound: true };
   const id = Number(idParam);
-  const fromList = sessions.find((s) => s.id === id);
-  if (fromList) return { formation: fromList, sessions, notFound: false, loadFailed };
-  if (loadFailed) return { formation: null, sessions, notFound: false, loadFailed };
+  const fromList = active.find((f) => f.id === id);
+  if (fromList || loadFailed) return { formation: fromList ?? null, notFound: false };
   try {
     const f = await getActiveFormation(getDb(), id);
-    return f ? { formation: toPublic(f), sessions, notFound: false, loadFailed } : { formation: null, sessions, notFound: true, loadFailed };
+    return { formation: f ?? null, notFound: !f };
   } catch (err) {
-    log.error({ event: "formation_load_failed", err: err instanceof Error ? err.message : String(err) }, "formation could not be loaded");
-    return { formation: null, sessions, notFound: false, loadFailed: true };
+    logLoadFailure("formation_load_failed", err);
+    return { formation: null, notFound: false };
   }
 }
-
-/** The few fields the enrolment form's session choice needs. */
-export function sessionOptions(sessions: PublicSession[]) {
-  return sessions.map((s) => ({ id: s.id, title: s.title, taken: s.taken, max_participants: s.max_participants }));
-}
-
-export function newSubmissionKey(): string {
-  return randomUUID();
-}
-
-export type EnrollActionData =
-  | { ok: true; message: string; nextSubmissionKey: string }
-  | { ok: false; message: string; fieldErrors: EnrollmentFieldErrors; values: EnrollmentValues | null };
-
-const KEY_RE = /^[A-Za-z0-9-]{8,100}$/;
 
 /**
- * Handle a posted enrolment: honeypot, per-IP rate limit, validation, the capacity-checked
- * insert (one write transaction, idempotent with the submission key), then the e-mails.
- * "Success" is answered only after COMMIT.
+ * /syllabus and /syllabus/:id (docs/product.md, "Training offer"): the formation, the choice of
+ * the enrolment form, and status 404 for an unknown, inactive or malformed id (so that search
+ * engines drop an old link), never an error page.
  */
-export async function handleEnrollmentPost(request: Request, clientIp: string) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<EnrollActionData>({ ok: false, message: ENROLLMENT_MESSAGES.failure, fieldErrors: {}, values: null }, { status: 400 });
-  }
-
-  // A bot that filled the hidden field is answered as if all went well, and nothing is stored.
-  if (isHoneypotFilled(form)) {
-    log.info({ event: "enrollment_honeypot" }, "enrolment honeypot filled, ignored");
-    return data<EnrollActionData>({ ok: true, message: ENROLLMENT_MESSAGES.success, nextSubmissionKey: newSubmissionKey() });
-  }
-
-  const parsed = parseEnrollmentForm(form);
-  const values = parsed.values;
-
-  try {
-    const limit = await checkFormRateLimit("enrollment", clientIp);
-    if (!limit.ok) {
-      return data<EnrollActionData>(
-        { ok: false, message: RATE_LIMIT_MESSAGE, fieldErrors: {}, values },
-        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-      );
-    }
-  } catch (err) {
-    log.error({ event: "rate_limit_failed", err: err instanceof Error ? err.message : String(err) }, "rate limit check failed");
-    return data<EnrollActionData>({ ok: false, message: ENROLLMENT_MESSAGES.failure, fieldErrors: {}, values }, { status: 500 });
-  }
-
-  if (!parsed.success) {
-    return data<EnrollActionData>({ ok: false, message: ENROLLMENT_MESSAGES.invalid, fieldErrors: parsed.fieldErrors, values }, { status: 400 });
-  }
-
-  const rawKey = form.get("submission_key");
-  const submissionKey = typeof rawKey === "string" && KEY_RE.test(rawKey) ? rawKey : null;
-  const input = parsed.data;
-
-  try {
-    const result = await enroll(
-      getDb(),
-      {
-        formation_id: input.formation_id,
-        user_name: input.user_name,
-        user_surname: input.user_surname,
-        email: input.email,
-        phone: input.phone,
-      },
-      { submissionKey },
-    );
-    if (!result.ok) {
-      const message = result.reason === "full" ? ENROLLMENT_MESSAGES.full : ENROLLMENT_MESSAGES.unavailable;
-      return data<EnrollActionData>({ ok: false, message, fieldErrors: { formation_id: message }, values }, { status: 409 });
-    }
-    if (!result.duplicate) {
-      log.info({ event: "enrollment_created", enrollmentId: result.enrollment.id, formationId: result.enrollment.formation_id }, "enrolment created");
-      let formation = null;
-      if (input.formation_id !== null) {
-        try {
-          formation = (await getActiveFormation(getDb(), input.formation_id)) ?? null;
-        } catch {
-          formation = null;
-        }
-      }
-      await sendEnrollmentEmails(result.enrollment, formation);
-    }
-    return data<EnrollActionData>({ ok: true, message: ENROLLMENT_MESSAGES.success, nextSubmissionKey: newSubmissionKey() });
-  } catch (err) {
-    log.error({ event: "enrollment_failed", err: err instanceof Error ? err.message : String(err) }, "enrolment could not be stored");
-    return data<EnrollActionData>({ ok: false, message: ENROLLMENT_MESSAGES.failure, fieldErrors: {}, values }, { status: 500 });
-  }
+export async function loadSyllabusPage(idParam: string | undefined) {
+  const { formations, loadFailed } = await loadActiveFormations();
+  const { formation, notFound } = await findSyllabusFormation(idParam, formations, loadFailed);
+  return data(
+    {
+      formation: formation ? toSyllabusItem(formation) : null,
+      options: formationOptions(formations),
+      submissionKey: crypto.randomUUID(),
+      notFound,
+    },
+    { status: notFound ? 404 : 200 },
+  );
 }

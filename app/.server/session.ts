@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from "node:crypto";
-import { redirect } from "react-router";
 import { getDb, nowIso, type Db } from "./db";
 import { deleteSession, deleteSessionsOfUser, findSession, insertSession, touchSession } from "./repos/sessions";
 
@@ -81,32 +80,6 @@ export async function getStaffSession(request: Request, h: Db = getDb()): Promis
   // Keep writes rare: refresh the idle clock at most once a minute.
   if (now - Date.parse(row.last_seen_at) > 60_000) await touchSession(h, idHash, nowIso());
   return { userId: row.user_id, email: row.email, role: row.role, idHash };
-}
-
-/**
- * For the HTTP server's guard on admin writes (server/app.js): does this cookie header carry
- * a valid staff session? `url` gives the scheme (the cookie's name differs over HTTPS).
- */
-export async function hasStaffSession(url: string, cookieHeader: string | undefined, h: Db = getDb()): Promise<boolean> {
-  const headers = new Headers();
-  if (cookieHeader) headers.set("Cookie", cookieHeader);
-  return (await getStaffSession(new Request(url, { headers }), h)) !== null;
-}
-
-/**
- * Every admin loader and action calls this first. Without a valid session, a page request
- * (GET/HEAD) is redirected to /login?redirectTo=…, any other method is answered 401.
- */
-export async function requireStaff(request: Request): Promise<StaffSession> {
-  const session = await getStaffSession(request);
-  if (session) return session;
-  const method = request.method.toUpperCase();
-  if (method === "GET" || method === "HEAD") {
-    const url = new URL(request.url);
-    const to = url.pathname + url.search;
-    throw redirect(`/login?redirectTo=${encodeURIComponent(to)}`);
-  }
-  throw new Response("Authentification requise.", { status: 401 });
 }
 
 /** Destroy the current session and return the Set-Cookie header that clears the cookie. */

@@ -22,7 +22,7 @@ export async function prepareDatabase(h: Db = getDb()): Promise<{ migrated: stri
 const timers: NodeJS.Timeout[] = [];
 
 /**
- * The keep-alive of SPEC §7 as a database heartbeat (every 259200000 ms by default), plus the
+ * The keep-alive of the original product as a database heartbeat (docs/architecture.md) (every 259200000 ms by default), plus the
  * outbox sender and the removal of expired sessions. Failures are logged, never thrown.
  */
 export function startBackgroundJobs(h: Db = getDb()) {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata } from "sharp";
+import { BLOG_FORM_MESSAGES, BLOG_IMAGE_MAX_BYTES, BLOG_IMAGE_TYPES } from "~/lib/blog-form";
 import { getConfig } from "./config";
 
 /**
@@ -12,19 +13,20 @@ import { getConfig } from "./config";
  * /uploads with its own strict CSP; the type follows the .webp extension.
  */
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The limits the browser checks too (app/lib/blog-form.ts). */
+export const MAX_IMAGE_BYTES = BLOG_IMAGE_MAX_BYTES;
 /** A whole form with an image: the image plus room for the text fields. */
 export const MAX_FORM_BYTES = MAX_IMAGE_BYTES + 1024 * 1024;
 export const MAX_IMAGE_WIDTH = 1600;
 /** Refuse decompression bombs: at most 40 megapixels to decode. */
 export const MAX_INPUT_PIXELS = 40_000_000;
-export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const;
+export const ACCEPTED_IMAGE_TYPES = BLOG_IMAGE_TYPES;
 export const UPLOAD_URL_PREFIX = "/uploads/";
 const STORED_NAME = /^[a-f0-9]{32}\.webp$/;
 
 export const UPLOAD_MESSAGES = {
-  tooLarge: "L'image dépasse 5 Mo. Choisissez une image plus légère.",
-  badType: "Format d'image non accepté : choisissez une image JPEG, PNG, WebP, GIF ou AVIF.",
+  tooLarge: BLOG_FORM_MESSAGES.imageTooLarge,
+  badType: BLOG_FORM_MESSAGES.imageBadType,
   unreadable: "Cette image est illisible ou endommagée. Choisissez-en une autre.",
   tooManyPixels: "Cette image est trop grande (plus de 40 mégapixels). Réduisez-la avant de l'envoyer.",
   storeFailed: "L'image n'a pas pu être enregistrée. Merci de réessayer.",

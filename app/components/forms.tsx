@@ -32,7 +32,8 @@ export type ListOfErrors = Array<string | null | undefined> | null | undefined;
  * runs the schema in the browser before posting (default) and again on input once a submit has
  * shown errors, so that a fixed field loses its message at once.
  */
-export function useAppForm<Schema extends z.ZodType>({
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function useAppForm<Schema extends z.ZodType<Record<string, any>, Record<string, any>>>({
   id,
   schema,
   lastResult,
@@ -47,7 +48,8 @@ export function useAppForm<Schema extends z.ZodType>({
   clientValidation?: boolean;
   onSubmit?: Parameters<typeof useForm>[0]["onSubmit"];
 }) {
-  return useForm({
+  // The stack's errors are string[] (parseWithZod's default): said here, so callers need no cast.
+  return useForm<z.input<Schema>, z.output<Schema>, string[]>({
     id,
     lastResult,
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

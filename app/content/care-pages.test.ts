@@ -47,7 +47,7 @@ describe("care pages content", () => {
         expect(page.image.alt).toMatch(/^Illustration/);
       });
 
-      it("has a SPEC call to action and related pages that exist", () => {
+      it("has the product's call to action and related pages that exist", () => {
         expect(["Prendre RDV", "Contactez-nous"]).toContain(page.cta);
         expect(page.keyPoints.length).toBeGreaterThanOrEqual(3);
         for (const slug of page.related) {
@@ -58,7 +58,7 @@ describe("care pages content", () => {
     });
   }
 
-  it("gives 'Prendre RDV' to the three pages SPEC names", () => {
+  it("gives 'Prendre RDV' to the three pages the product names", () => {
     for (const slug of ["remplacement-complet-implants", "correction-sourire-gingival", "correction-sourires-edentes"]) {
       expect(findCarePage(slug)?.cta).toBe("Prendre RDV");
     }

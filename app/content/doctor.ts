@@ -49,7 +49,7 @@ export const DOCTOR_DIPLOMAS: Diploma[] = [
   },
 ];
 
-/** The doctor page's counters; years and patients count at the pace of the home page's (SPEC §9). */
+/** The doctor page's counters; years and patients count at the pace of the home page's (docs/product.md, "Texts, toasts and timings"). */
 export const DOCTOR_COUNTERS: { value: number; step: number; intervalMs: number; prefix: string; suffix: string; label: string }[] = [
   { value: clinic.figures.yearsOfExperience, step: 1, intervalMs: 80, prefix: "+", suffix: "", label: "années d'expérience" },
   { value: clinic.figures.patients, step: 100, intervalMs: 30, prefix: "+", suffix: "", label: "patients traités" },

@@ -1,7 +1,7 @@
 import type { ContentImage } from "./service-page";
 
 /**
- * Before/after cards of /gallery (SPEC §3, static). The pictures are illustrations drawn for the
+ * Before/after cards of /gallery (docs/product.md, "Public site"; static content). The pictures are illustrations drawn for the
  * site; the clinic can replace them with real photographs (with the patients' written consent).
  */
 export interface GalleryItem {

@@ -82,7 +82,7 @@ export interface TreatmentTab {
   more: string;
 }
 
-/** The five tabs of 'NOS SOINS ET TRAITEMENTS' (SPEC §2, Home). */
+/** The five tabs of 'NOS SOINS ET TRAITEMENTS' (docs/product.md, "Public site"). */
 export const treatments: { title: string; tabs: TreatmentTab[] } = {
   title: "NOS SOINS ET TRAITEMENTS",
   tabs: [

@@ -1,8 +1,8 @@
 import { clinic } from "./clinic";
 
 /**
- * The smile-transformation landing page (/dentist), SPEC §2: its sections in order and their
- * texts. Button labels and the headline are SPEC's, to the letter.
+ * The smile-transformation landing page (/dentist; docs/product.md, "Public site"): its sections in order and their
+ * texts. Button labels and the headline are the product's, to the letter.
  */
 export const LANDING = {
   hero: {
@@ -67,5 +67,5 @@ export const LANDING = {
   },
 } as const;
 
-/** The reveal durations of the landing page's sections, in seconds (SPEC §9). */
+/** The reveal durations of the landing page's sections, in seconds (docs/product.md, "Texts, toasts and timings"). */
 export const REVEAL_DURATIONS = [0.6, 0.7, 0.8] as const;

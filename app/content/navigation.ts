@@ -1,4 +1,4 @@
-/** The site's menus (SPEC §2, "Navigation bar and contact bar"), read by the nav, footer and sitemap. */
+/** The site's menus (docs/product.md, "Public site"), read by the nav, footer and sitemap. */
 export interface NavLink {
   to: string;
   label: string;

@@ -1,6 +1,6 @@
 import { BUDGET_NOTE, ILLUSTRATIONS, type ServicePage } from "./service-page";
 
-/** The ten need-based pages of the 'VOTRE BESOIN' menu (SPEC §2). */
+/** The ten need-based pages of the 'VOTRE BESOIN' menu (docs/product.md, "Public site"). */
 export const NEED_PAGES: ServicePage[] = [
   {
     slug: "allongement-dent-courte",

@@ -24,7 +24,7 @@ describe("doctor page content", () => {
 });
 
 describe("landing page content", () => {
-  it("keeps SPEC's texts to the letter and links", () => {
+  it("keeps the product's texts to the letter and links", () => {
     expect(LANDING.hero.headline).toBe("LE SOURIRE DE VOS RÊVES À MILIANA");
     expect(LANDING.redo.button).toEqual({ label: "GALERIE DES VISAGES AVANT & APRÈS", to: "/gallery" });
     expect(LANDING.bookOnline.button).toEqual({ label: "PRENEZ RDV EN LIGNE", to: "/appointment" });

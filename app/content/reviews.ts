@@ -1,5 +1,5 @@
 /**
- * Patient reviews shown on /gallery ('Avis de nos patients'): static content (SPEC §3),
+ * Patient reviews shown on /gallery ('Avis de nos patients'): static content (docs/product.md, "Public site"),
  * published with the patients' agreement. Ratings go from 1 to 5 in steps of one half.
  */
 export interface Review {

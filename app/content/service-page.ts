@@ -17,7 +17,7 @@ export interface ServicePageSection {
 
 export type ServicePageKind = "treatment" | "need" | "aesthetic";
 
-/** The two call-to-action labels SPEC allows on these pages; both lead to /appointment. */
+/** The two call-to-action labels the product allows on these pages; both lead to /appointment. */
 export type ServiceCta = "Prendre RDV" | "Contactez-nous";
 
 export interface ServicePage {

@@ -1,6 +1,6 @@
 import { BUDGET_NOTE, ILLUSTRATIONS, type ServicePage } from "./service-page";
 
-/** The five treatment pages of the 'NOS SOINS ET TRAITEMENTS' menu (SPEC §2). */
+/** The five treatment pages of the 'NOS SOINS ET TRAITEMENTS' menu (docs/product.md, "Public site"). */
 export const TREATMENT_PAGES: ServicePage[] = [
   {
     slug: "esthetique-dentaire",

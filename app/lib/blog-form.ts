@@ -1,9 +1,21 @@
 import { z } from "zod";
+import { optionalText, requiredText } from "./rules";
 
-/** The staff blog form (SPEC §5: title and content required), checked by the action every time. */
+/**
+ * The staff blog form (docs/product.md, "Staff: blog"): title and content required, an optional
+ * picture sent as a file or given as an https address. One schema, run by the browser before
+ * posting and by the action every time.
+ */
 export const BLOG_TITLE_MAX = 200;
 export const BLOG_CONTENT_MAX = 50_000;
 export const BLOG_IMAGE_URL_MAX = 2000;
+
+/**
+ * The picture's own limits. The browser checks the declared size and type before sending; the
+ * server (app/.server/uploads.ts) checks the bytes again with the same values.
+ */
+export const BLOG_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const BLOG_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const;
 
 export const BLOG_FORM_MESSAGES = {
   titleRequired: "Le titre est obligatoire.",
@@ -13,6 +25,8 @@ export const BLOG_FORM_MESSAGES = {
   imageUrlInvalid: "L'adresse de l'image doit être un lien complet commençant par https://",
   imageUrlTooLong: "L'adresse de l'image est trop longue.",
   imageBoth: "Choisissez soit un fichier, soit une adresse d'image, pas les deux.",
+  imageTooLarge: "L'image dépasse 5 Mo. Choisissez une image plus légère.",
+  imageBadType: "Format d'image non accepté : choisissez une image JPEG, PNG, WebP, GIF ou AVIF.",
 } as const;
 
 export function isHttpsUrl(value: string): boolean {
@@ -24,42 +38,26 @@ export function isHttpsUrl(value: string): boolean {
   }
 }
 
-export const blogFormSchema = z.object({
-  title: z.string().trim().min(1, BLOG_FORM_MESSAGES.titleRequired).max(BLOG_TITLE_MAX, BLOG_FORM_MESSAGES.titleTooLong),
-  content: z
-    .string()
-    .transform((v) => v.replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(1, BLOG_FORM_MESSAGES.contentRequired).max(BLOG_CONTENT_MAX, BLOG_FORM_MESSAGES.contentTooLong)),
-  image_url: z
-    .string()
-    .trim()
-    .max(BLOG_IMAGE_URL_MAX, BLOG_FORM_MESSAGES.imageUrlTooLong)
-    .refine((v) => v === "" || isHttpsUrl(v), BLOG_FORM_MESSAGES.imageUrlInvalid),
-});
+const M = BLOG_FORM_MESSAGES;
 
-export type BlogFormField = "title" | "content" | "image" | "image_url";
-export type BlogFormErrors = Partial<Record<BlogFormField, string>>;
+/** A chosen file: at most 5 MB, of an accepted type when the browser names one. */
+export const blogImageSchema = z
+  .file()
+  .max(BLOG_IMAGE_MAX_BYTES, { error: M.imageTooLarge })
+  .refine((f) => !f.type || (BLOG_IMAGE_TYPES as readonly string[]).includes(f.type), { error: M.imageBadType });
 
-export interface BlogFormValues {
-  title: string;
-  content: string;
-  image_url: string;
-}
+export const blogFormSchema = z
+  .object({
+    title: requiredText({ missing: M.titleRequired, max: BLOG_TITLE_MAX, tooLong: M.titleTooLong }),
+    // line breaks as the browser sends them (\r\n) count once
+    content: z
+      .string({ error: M.contentRequired })
+      .transform((v) => v.replace(/\r\n?/g, "\n"))
+      .pipe(requiredText({ missing: M.contentRequired, max: BLOG_CONTENT_MAX, tooLong: M.contentTooLong })),
+    image_url: optionalText({ max: BLOG_IMAGE_URL_MAX, tooLong: M.imageUrlTooLong }).refine((v) => v === null || isHttpsUrl(v), { error: M.imageUrlInvalid }),
+    image: blogImageSchema.optional(),
+    remove_image: z.boolean().optional(),
+  })
+  .refine((v) => !(v.image && v.image_url), { error: M.imageBoth, path: ["image_url"] });
 
-/** Validate the text fields; the first message of each field, in French. */
-export function parseBlogForm(input: Record<keyof BlogFormValues, unknown>):
-  | { ok: true; value: z.output<typeof blogFormSchema> }
-  | { ok: false; errors: BlogFormErrors } {
-  const result = blogFormSchema.safeParse({
-    title: typeof input.title === "string" ? input.title : "",
-    content: typeof input.content === "string" ? input.content : "",
-    image_url: typeof input.image_url === "string" ? input.image_url : "",
-  });
-  if (result.success) return { ok: true, value: result.data };
-  const errors: BlogFormErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path[0] as BlogFormField;
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors };
-}
+export type BlogFormValue = z.output<typeof blogFormSchema>;

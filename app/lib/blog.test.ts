@@ -1,6 +1,7 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { excerpt, newestFirst, paragraphs, readingMinutes, readingTime, summary, wordCount } from "./blog";
-import { BLOG_FORM_MESSAGES, parseBlogForm } from "./blog-form";
+import { BLOG_CONTENT_MAX, BLOG_FORM_MESSAGES, BLOG_IMAGE_MAX_BYTES, blogFormSchema } from "./blog-form";
 import { formatLongDate } from "./format";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `mot${i}`).join(" ");
@@ -108,25 +109,63 @@ describe("summary for search engines", () => {
   });
 });
 
-describe("staff blog form (checked on the server)", () => {
+/** The editor's form as the browser posts it, parsed as the action parses it. */
+function parseEditor(fields: Record<string, string | File>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return parseWithZod(form, { schema: blogFormSchema });
+}
+
+/** The French messages by field, as the editor shows them; undefined when the form is accepted. */
+function errorsOf(fields: Record<string, string | File>) {
+  const r = parseEditor(fields);
+  return r.status === "error" ? r.error : undefined;
+}
+
+const picture = (bytes: number, type = "image/png", name = "photo.png") => new File([new Uint8Array(bytes)], name, { type });
+const noFile = () => new File([], "", { type: "application/octet-stream" });
+
+describe("staff blog form (one schema, browser and action)", () => {
   it("requires a title and a content, with French messages", () => {
-    const r = parseBlogForm({ title: "   ", content: "\n \n", image_url: "" });
-    expect(r).toEqual({ ok: false, errors: { title: BLOG_FORM_MESSAGES.titleRequired, content: BLOG_FORM_MESSAGES.contentRequired } });
+    expect(errorsOf({ title: "   ", content: "\r\n \n", image_url: "", image: noFile() })).toEqual({
+      title: [BLOG_FORM_MESSAGES.titleRequired],
+      content: [BLOG_FORM_MESSAGES.contentRequired],
+    });
+    // fields missing from the post altogether
+    expect(errorsOf({})).toEqual({ title: [BLOG_FORM_MESSAGES.titleRequired], content: [BLOG_FORM_MESSAGES.contentRequired] });
   });
 
-  it("trims, normalises line breaks and accepts an empty image address", () => {
-    const r = parseBlogForm({ title: "  Titre ", content: " Un.\r\nDeux. ", image_url: " " });
-    expect(r).toEqual({ ok: true, value: { title: "Titre", content: "Un.\nDeux.", image_url: "" } });
+  it("trims, normalises line breaks, and reads an empty image address or file as none", () => {
+    const r = parseEditor({ intent: "create", title: "  Titre ", content: " Un.\r\nDeux.\rTrois. ", image_url: " ", image: noFile() });
+    expect(r.status).toBe("success");
+    expect(r.status === "success" && r.value).toEqual({ title: "Titre", content: "Un.\nDeux.\nTrois.", image_url: null });
   });
 
   it("accepts only https image addresses", () => {
-    expect(parseBlogForm({ title: "T", content: "C", image_url: "https://images.example.org/a.jpg" }).ok).toBe(true);
+    const ok = parseEditor({ title: "T", content: "C", image_url: "https://images.example.org/a.jpg" });
+    expect(ok.status === "success" && ok.value.image_url).toBe("https://images.example.org/a.jpg");
     for (const bad of ["http://example.org/a.jpg", "javascript:alert(1)", "/uploads/x.webp", "data:image/png;base64,AAAA", "https://user:pw@example.org/a.jpg"]) {
-      expect(parseBlogForm({ title: "T", content: "C", image_url: bad })).toEqual({ ok: false, errors: { image_url: BLOG_FORM_MESSAGES.imageUrlInvalid } });
+      expect(errorsOf({ title: "T", content: "C", image_url: bad })).toEqual({ image_url: [BLOG_FORM_MESSAGES.imageUrlInvalid] });
     }
   });
 
-  it("refuses a title over 200 characters", () => {
-    expect(parseBlogForm({ title: "x".repeat(201), content: "C", image_url: "" })).toEqual({ ok: false, errors: { title: BLOG_FORM_MESSAGES.titleTooLong } });
+  it("refuses a title over 200 characters and a content over 50 000, counting a line break once", () => {
+    expect(errorsOf({ title: "x".repeat(201), content: "C" })).toEqual({ title: [BLOG_FORM_MESSAGES.titleTooLong] });
+    expect(errorsOf({ title: "T", content: "x".repeat(BLOG_CONTENT_MAX + 1) })).toEqual({ content: [BLOG_FORM_MESSAGES.contentTooLong] });
+    expect(parseEditor({ title: "T", content: "x\r\n".repeat(BLOG_CONTENT_MAX / 2 - 1) + "x" }).status).toBe("success");
+  });
+
+  it("takes a picture file of an accepted type up to 5 MB, and the 'remove' box", () => {
+    const r = parseEditor({ title: "T", content: "C", image: picture(1000), remove_image: "on" });
+    expect(r.status === "success" && r.value.image?.size).toBe(1000);
+    expect(r.status === "success" && r.value.remove_image).toBe(true);
+    expect(errorsOf({ title: "T", content: "C", image: picture(BLOG_IMAGE_MAX_BYTES + 1) })).toEqual({ image: [BLOG_FORM_MESSAGES.imageTooLarge] });
+    expect(errorsOf({ title: "T", content: "C", image: picture(10, "image/svg+xml", "logo.svg") })).toEqual({ image: [BLOG_FORM_MESSAGES.imageBadType] });
+  });
+
+  it("refuses a file and an address together, beside the address", () => {
+    expect(errorsOf({ title: "T", content: "C", image: picture(10), image_url: "https://images.example.org/a.jpg" })).toEqual({
+      image_url: [BLOG_FORM_MESSAGES.imageBoth],
+    });
   });
 });

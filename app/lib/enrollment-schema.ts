@@ -1,13 +1,12 @@
 import { z } from "zod";
+import { consent, email, parseId, personName, phone } from "./rules";
 
 /**
- * The enrolment form (SPEC §2 "Enrolment dialog", §5): Nom, Prénom, email and telephone are
+ * The enrolment form (docs/product.md, "Enrolment"): Nom, Prénom, email and telephone are
  * required, 'Formation choisie' is optional, and the consent box (Algerian law 18-07) is
- * required. One schema for the server action (always) and the browser (optionally).
+ * required. Composed from the field rules of ./rules; the action (parseWithZod) and the browser
+ * run this same schema.
  */
-export const ENROLLMENT_FIELDS = ["user_name", "user_surname", "email", "phone", "formation_id", "consent"] as const;
-export type EnrollmentField = (typeof ENROLLMENT_FIELDS)[number];
-
 export const ENROLLMENT_MESSAGES = {
   success: "Votre inscription a été envoyée avec succès!",
   failure: "Erreur lors de l'inscription. Veuillez réessayer.",
@@ -16,96 +15,35 @@ export const ENROLLMENT_MESSAGES = {
   unavailable: "Cette session n'est plus proposée. Choisissez une autre session ou contactez-nous.",
 } as const;
 
-const requiredText = (missing: string, max: number, tooLong: string) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .min(1, { error: missing })
-    .max(max, { error: tooLong });
+/** The longest name (and first name) the form takes. */
+export const ENROLLMENT_NAME_MAX = 100;
+
+const FORMATION_INVALID = "Session invalide : choisissez une session dans la liste.";
 
 export const enrollmentSchema = z.object({
-  user_name: requiredText("Indiquez votre nom.", 100, "Le nom ne doit pas dépasser 100 caractères."),
-  user_surname: requiredText("Indiquez votre prénom.", 100, "Le prénom ne doit pas dépasser 100 caractères."),
-  email: requiredText("Indiquez votre adresse e-mail.", 254, "L'adresse e-mail est trop longue.").pipe(
-    z.email({ error: "Adresse e-mail invalide (exemple : nom@domaine.com)." }),
-  ),
-  phone: requiredText("Indiquez votre numéro de téléphone.", 30, "Le numéro de téléphone est trop long.").refine(
-    (v) => /^\+?[0-9\s().-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 8 && (v.match(/\d/g)?.length ?? 0) <= 15,
-    { error: "Numéro de téléphone invalide (exemple : 0550 12 34 56)." },
-  ),
-  /** empty means "no preference": the enrolment then occupies no place */
+  user_name: personName({ missing: "Indiquez votre nom.", max: ENROLLMENT_NAME_MAX, tooLong: "Le nom ne doit pas dépasser 100 caractères." }),
+  user_surname: personName({ missing: "Indiquez votre prénom.", max: ENROLLMENT_NAME_MAX, tooLong: "Le prénom ne doit pas dépasser 100 caractères." }),
+  email: email({ missing: "Indiquez votre adresse e-mail.", invalid: "Adresse e-mail invalide (exemple : nom@domaine.com)." }),
+  phone: phone({ missing: "Indiquez votre numéro de téléphone." }),
+  /** empty (Conform: undefined) means "no preference": the enrolment then occupies no place */
   formation_id: z
     .string()
-    .trim()
     .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === "") return null;
-      if (!/^\d{1,9}$/.test(v) || Number(v) < 1) {
-        ctx.addIssue({ code: "custom", message: "Session invalide : choisissez une session dans la liste." });
+    .transform((v, ctx): number | null => {
+      if (v === undefined || v.trim() === "") return null;
+      const id = parseId(v.trim());
+      if (id === null) {
+        ctx.addIssue({ code: "custom", message: FORMATION_INVALID });
         return z.NEVER;
       }
-      return Number(v);
+      return id;
     }),
-  consent: z
-    .string()
-    .optional()
-    .refine((v) => v === "on" || v === "true" || v === "1", {
-      error: "Cochez cette case pour nous permettre de traiter votre inscription.",
-    }),
+  consent: consent("Cochez cette case pour nous permettre de traiter votre inscription."),
 });
 
-export type EnrollmentData = z.infer<typeof enrollmentSchema>;
+export type EnrollmentInput = z.output<typeof enrollmentSchema>;
 
-/** What the visitor typed, echoed back so that a failed submit keeps it. */
-export interface EnrollmentValues {
-  user_name: string;
-  user_surname: string;
-  email: string;
-  phone: string;
-  formation_id: string;
-  consent: boolean;
-}
-
-export type EnrollmentFieldErrors = Partial<Record<EnrollmentField, string>>;
-
-export function enrollmentValuesFrom(form: FormData): EnrollmentValues {
-  const text = (k: string) => {
-    const v = form.get(k);
-    return typeof v === "string" ? v : "";
-  };
-  return {
-    user_name: text("user_name"),
-    user_surname: text("user_surname"),
-    email: text("email"),
-    phone: text("phone"),
-    formation_id: text("formation_id"),
-    consent: ["on", "true", "1"].includes(text("consent")),
-  };
-}
-
-export type EnrollmentParse =
-  | { success: true; data: EnrollmentData; values: EnrollmentValues }
-  | { success: false; fieldErrors: EnrollmentFieldErrors; values: EnrollmentValues };
-
-/** Validate a submitted enrolment form; the first message of each field is kept. */
-export function parseEnrollmentForm(form: FormData): EnrollmentParse {
-  const values = enrollmentValuesFrom(form);
-  const raw: Record<string, string | undefined> = {};
-  for (const k of ENROLLMENT_FIELDS) {
-    const v = form.get(k);
-    raw[k] = typeof v === "string" ? v : undefined;
-  }
-  const r = enrollmentSchema.safeParse(raw);
-  if (r.success) return { success: true, data: r.data, values };
-  const fieldErrors: EnrollmentFieldErrors = {};
-  for (const issue of r.error.issues) {
-    const k = issue.path[0] as EnrollmentField | undefined;
-    if (k && !fieldErrors[k]) fieldErrors[k] = issue.message;
-  }
-  return { success: false, fieldErrors, values };
-}
-
-/** The four statuses and their French labels (SPEC §4), in the order of the dropdown. */
+/** The four statuses and their French labels (docs/product.md, "Staff: formations"), in the order of the dropdown. */
 export const ENROLLMENT_STATUS_LABELS = {
   pending: "En attente",
   confirmed: "Confirmé",

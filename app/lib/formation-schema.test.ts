@@ -1,21 +1,31 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { cleanSyllabus, formationPriceLabel, parseFormationForm } from "./formation-schema";
+import type { FormationAdminItem } from "./formation";
+import { formationFormDefaults, formationFormSchema, formationPriceLabel, FORMATION_MESSAGES } from "./formation-schema";
 import { emptySyllabus } from "./syllabus";
 
-function form(fields: Record<string, string | undefined>) {
+/** The editor's post, as the browser sends it (Conform names: syllabus.modules[0].title …). */
+function parse(fields: Record<string, string | undefined>) {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) f.set(k, v);
-  return f;
+  return parseWithZod(f, { schema: formationFormSchema });
 }
+const value = (fields: Record<string, string | undefined>) => {
+  const s = parse(fields);
+  if (s.status !== "success") throw new Error(`refused: ${JSON.stringify(s.error)}`);
+  return s.value;
+};
+const errors = (fields: Record<string, string | undefined>) => {
+  const s = parse(fields);
+  if (s.status === "success") throw new Error("accepted");
+  return Object.fromEntries(Object.entries(s.error ?? {}).map(([k, v]) => [k, v?.[0]]));
+};
 
-const base = { title: "Implantologie", description: "Six mois de pratique.", duration_months: "6", price: "35000", max_participants: "10", is_active: "true" };
+const base = { title: "Implantologie", description: "Six mois de pratique.", duration_months: "6", price: "35000", max_participants: "10", is_active: "on" };
 
 describe("formation form schema", () => {
   it("parses the basic fields, the price in centimes and an empty syllabus", () => {
-    const r = parseFormationForm(form(base));
-    expect(r.success).toBe(true);
-    if (!r.success) return;
-    expect(r.data).toEqual({
+    expect(value(base)).toEqual({
       title: "Implantologie",
       description: "Six mois de pratique.",
       duration_months: 6,
@@ -26,76 +36,103 @@ describe("formation form schema", () => {
     });
   });
 
-  it("uses the defaults when a field is absent (6 months, 10 participants) and reads an unchecked box as inactive", () => {
-    const r = parseFormationForm(form({ title: "T", description: "D", price: "0" }));
-    expect(r.success).toBe(true);
-    if (!r.success) return;
-    expect(r.data.duration_months).toBe(6);
-    expect(r.data.max_participants).toBe(10);
-    expect(r.data.is_active).toBe(false);
-    expect(r.data.price).toBe(0);
+  it("reads an unticked box as inactive and a price of 0 as 'on request'", () => {
+    const v = value({ ...base, is_active: undefined, price: "0" });
+    expect(v.is_active).toBe(false);
+    expect(v.price).toBe(0);
   });
 
   it("accepts decimal prices with a comma or a dot (step 0.01)", () => {
-    const a = parseFormationForm(form({ ...base, price: "35000,50" }));
-    const b = parseFormationForm(form({ ...base, price: "35 000.5" }));
-    expect(a.success && a.data.price).toBe(3_500_050);
-    expect(b.success && b.data.price).toBe(3_500_050);
+    expect(value({ ...base, price: "35000,50" }).price).toBe(3_500_050);
+    expect(value({ ...base, price: "35 000.5" }).price).toBe(3_500_050);
   });
 
-  it("enforces the minimums with French messages", () => {
-    const r = parseFormationForm(form({ ...base, title: " ", description: "", duration_months: "0", price: "-1", max_participants: "0" }));
-    expect(r.success).toBe(false);
-    if (r.success) return;
-    expect(r.fieldErrors).toEqual({
-      title: "Indiquez le titre de la formation.",
-      description: "Indiquez la description de la formation.",
+  it("enforces the minimums and maximums with French messages", () => {
+    expect(errors({ ...base, title: " ", description: "", duration_months: "0", price: "-1", max_participants: "0" })).toEqual({
+      title: FORMATION_MESSAGES.titleMissing,
+      description: FORMATION_MESSAGES.descriptionMissing,
       duration_months: "La durée doit être d'au moins 1 mois.",
-      price: "Le prix ne peut pas être négatif.",
+      price: "Le montant ne peut pas être négatif.",
       max_participants: "Il faut au moins 1 participant par session.",
     });
-    expect(r.values.duration_months).toBe("0");
+    expect(errors({ ...base, title: "x".repeat(201), duration_months: "61", max_participants: "501", price: "100000000.01" })).toEqual({
+      title: FORMATION_MESSAGES.titleTooLong,
+      duration_months: "La durée en mois ne peut pas dépasser 60.",
+      max_participants: "Le nombre maximum de participants ne peut pas dépasser 500.",
+      price: FORMATION_MESSAGES.priceTooHigh,
+    });
   });
 
   it("refuses empty or malformed numbers", () => {
-    const r = parseFormationForm(form({ ...base, duration_months: "", price: "", max_participants: "2.5" }));
-    expect(r.success).toBe(false);
-    if (r.success) return;
-    expect(r.fieldErrors.duration_months).toBe("Indiquez la durée en mois.");
-    expect(r.fieldErrors.price).toBe("Indiquez le prix (0 pour « prix sur demande »).");
-    expect(r.fieldErrors.max_participants).toBe("Le nombre maximum de participants doit être un nombre entier.");
-    const p = parseFormationForm(form({ ...base, price: "12abc" }));
-    expect(!p.success && p.fieldErrors.price).toBe("Prix invalide : indiquez un montant en DA, par exemple 35000 ou 35000,50.");
+    expect(errors({ ...base, duration_months: "", price: "", max_participants: "2.5" })).toEqual({
+      duration_months: "Indiquez la durée en mois.",
+      price: FORMATION_MESSAGES.priceMissing,
+      max_participants: "Le nombre maximum de participants doit être un nombre entier.",
+    });
+    expect(errors({ ...base, price: "12abc" })).toEqual({ price: FORMATION_MESSAGES.priceInvalid });
   });
 
-  it("reads the syllabus JSON, trims it and drops empty items, lessons and modules", () => {
-    const syllabus = {
-      overview: { title: " Programme ", description: "", objectives: ["Poser l'indication", "", "  "], duration: "6 mois", instructor: "" },
-      modules: [
-        { number: 1, title: " Bases ", description: "", duration: "2 jours", points_clefs: ["A", ""], objectifs: [], pratique: ["P"], lessons: [{ title: "", description: "", duration: "", content: "" }, { title: "Cours", description: "", duration: "3 h", content: "" }] },
-        { number: 2, title: "", description: "", duration: "", points_clefs: [""], objectifs: [], pratique: [], lessons: [] },
-      ],
+  it("reads the nested syllabus: trims it, splits the lists by line, drops empty items, lessons and modules, numbers a module without number by its position", () => {
+    const v = value({
+      ...base,
+      "syllabus.overview.title": " Programme ",
+      "syllabus.overview.objectives": "Poser l'indication\r\n\n  \nPlanifier",
+      "syllabus.overview.duration": "6 mois",
+      "syllabus.modules[0].number": "1",
+      "syllabus.modules[0].title": " Bases ",
+      "syllabus.modules[0].duration": "2 jours",
+      "syllabus.modules[0].points_clefs": "A\n\nB",
+      "syllabus.modules[0].pratique": "P",
+      "syllabus.modules[0].lessons[0].title": "",
+      "syllabus.modules[0].lessons[1].title": "Cours",
+      "syllabus.modules[0].lessons[1].duration": "3 h",
+      "syllabus.modules[1].number": "7",
+      "syllabus.modules[1].title": "",
+      "syllabus.modules[2].title": "Sans numéro",
+    });
+    expect(v.syllabus.overview).toEqual({ title: "Programme", description: "", objectives: ["Poser l'indication", "Planifier"], duration: "6 mois", instructor: "" });
+    expect(v.syllabus.modules).toEqual([
+      { number: 1, title: "Bases", description: "", duration: "2 jours", points_clefs: ["A", "B"], objectifs: [], pratique: ["P"], lessons: [{ title: "Cours", description: "", duration: "3 h", content: "" }] },
+      { number: 3, title: "Sans numéro", description: "", duration: "", points_clefs: [], objectifs: [], pratique: [], lessons: [] },
+    ]);
+  });
+
+  it("keeps the module order and the numbers typed", () => {
+    const v = value({ ...base, "syllabus.modules[0].number": "3", "syllabus.modules[0].title": "M3", "syllabus.modules[1].number": "1", "syllabus.modules[1].title": "M1" });
+    expect(v.syllabus.modules.map((m) => [m.number, m.title])).toEqual([
+      [3, "M3"],
+      [1, "M1"],
+    ]);
+  });
+
+  it("says beside the field a bad module number or a module without a title", () => {
+    expect(errors({ ...base, "syllabus.modules[0].number": "-3", "syllabus.modules[0].title": "X" })).toEqual({ "syllabus.modules[0].number": FORMATION_MESSAGES.moduleNumber });
+    expect(errors({ ...base, "syllabus.modules[0].title": "A", "syllabus.modules[1].description": "texte" })).toEqual({
+      "syllabus.modules[1].title": "Le module en position 2 n'a pas de titre : donnez-lui un titre ou supprimez-le.",
+    });
+  });
+
+  it("fills the editor: defaults for a new formation, the stored one with its lists one item per line", () => {
+    expect(formationFormDefaults(null)).toMatchObject({ duration_months: "6", max_participants: "10", is_active: true, price: "", syllabus: { modules: [] } });
+    const stored: FormationAdminItem = {
+      id: 4,
+      title: "T",
+      description: "D",
+      duration_months: 3,
+      max_participants: 8,
+      price: 2_500_050,
+      is_active: false,
+      taken: 0,
+      created_at: "2026-01-01T00:00:00.000Z",
+      syllabus: {
+        overview: { title: "P", description: "", objectives: ["a", "b"], duration: "", instructor: "" },
+        modules: [{ number: 2, title: "M", description: "", duration: "", points_clefs: ["x", "y"], objectifs: [], pratique: ["z"], lessons: [] }],
+      },
     };
-    const r = parseFormationForm(form({ ...base, syllabus: JSON.stringify(syllabus) }));
-    expect(r.success).toBe(true);
-    if (!r.success) return;
-    expect(r.data.syllabus.overview).toEqual({ title: "Programme", description: "", objectives: ["Poser l'indication"], duration: "6 mois", instructor: "" });
-    expect(r.data.syllabus.modules).toHaveLength(1);
-    expect(r.data.syllabus.modules[0]).toMatchObject({ number: 1, title: "Bases", points_clefs: ["A"], pratique: ["P"], lessons: [{ title: "Cours", duration: "3 h" }] });
-  });
-
-  it("refuses a syllabus that is not JSON, has a bad module number, or a module without a title", () => {
-    const bad = parseFormationForm(form({ ...base, syllabus: "{oops" }));
-    expect(!bad.success && bad.fieldErrors.syllabus).toBe("Le programme n'a pas pu être lu. Rechargez la page et réessayez.");
-    const neg = parseFormationForm(form({ ...base, syllabus: JSON.stringify({ modules: [{ number: -3, title: "X" }] }) }));
-    expect(!neg.success && neg.fieldErrors.syllabus).toMatch(/valeurs invalides/);
-    const untitled = parseFormationForm(form({ ...base, syllabus: JSON.stringify({ modules: [{ number: 1, title: "A" }, { number: 2, title: "", description: "texte" }] }) }));
-    expect(!untitled.success && untitled.fieldErrors.syllabus).toBe("Le module en position 2 n'a pas de titre : donnez-lui un titre ou supprimez-le.");
-  });
-
-  it("cleanSyllabus keeps the module order and numbers", () => {
-    const s = cleanSyllabus({ ...emptySyllabus(), modules: [3, 1].map((n) => ({ number: n, title: `M${n}`, description: "", duration: "", points_clefs: [], objectifs: [], pratique: [], lessons: [] })) });
-    expect(s.modules.map((m) => m.number)).toEqual([3, 1]);
+    const d = formationFormDefaults(stored);
+    expect(d).toMatchObject({ title: "T", duration_months: "3", max_participants: "8", price: "25000.5", is_active: false });
+    expect(d.syllabus.overview.objectives).toBe("a\nb");
+    expect(d.syllabus.modules[0]).toMatchObject({ number: "2", points_clefs: "x\ny", objectifs: "", pratique: "z" });
   });
 
   it("shows 'Prix sur demande' / 'Sur demande' for an empty or zero price", () => {

@@ -29,11 +29,14 @@ export type FormationInput = Omit<Formation, "id" | "created_at" | "updated_at">
 
 // ---- read models: what each screen receives ----------------------------------------------------
 
-/** /formation (landing) and the enrolment form's choice of formation. */
-export type FormationLandingItem = Omit<FormationWithCount, "updated_at" | "is_active">;
+/**
+ * /syllabus and /syllabus/:id; on /formation, the featured formation (the newest active one),
+ * whose syllabus fills the page's sections.
+ */
+export type FormationSyllabusItem = Omit<FormationWithCount, "is_active" | "created_at" | "updated_at">;
 
-/** /syllabus and /syllabus/:id. */
-export type FormationSyllabusItem = Omit<FormationWithCount, "updated_at" | "is_active">;
+/** /formation: one card of the list of formations open to enrolment (no syllabus). */
+export type FormationLandingItem = Omit<FormationSyllabusItem, "syllabus">;
 
 /** /admin/formations: everything the list and the editor show. */
 export type FormationAdminItem = Omit<FormationWithCount, "updated_at">;

@@ -1,4 +1,4 @@
-/** The eight services of SPEC §3, offered by the public booking form and the admin add form. */
+/** The eight services (docs/product.md, "Booking"), offered by the public booking form and the admin add form. */
 export const SERVICES = [
   "Implementation",
   "Prothèses dentaires",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The syllabus stored as JSON with each formation (SPEC §3). */
+/** The syllabus stored as JSON with each formation (docs/product.md, "Training offer" and "Staff: formations"). */
 export const lessonSchema = z.object({
   title: z.string().default(""),
   description: z.string().default(""),

@@ -1,32 +1,26 @@
-import { AlertTriangle, ChevronLeft, ChevronRight, Loader2, RefreshCw } from "lucide-react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { AlertTriangle, Loader2, RefreshCw } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin.appointments";
+import { guarded, intentOf, readForm } from "~/.server/admin-action";
 import { getDb } from "~/.server/db";
 import type { Appointment } from "~/.server/db/types";
 import { log } from "~/.server/log";
 import { createAppointment, listAppointments, updateAppointment } from "~/.server/repos/appointments";
+import type { StaffSession } from "~/.server/session";
 import { getStaff } from "~/.server/staff-guard";
 import { AddAppointmentForm } from "~/components/admin/appointments/AddAppointmentForm";
 import { AppointmentCard } from "~/components/admin/appointments/AppointmentCard";
 import { AppointmentFilters } from "~/components/admin/appointments/AppointmentFilters";
+import { AppointmentPagination } from "~/components/admin/appointments/AppointmentPagination";
 import type { AppointmentsActionResult, AppointmentView } from "~/components/admin/appointments/types";
-import {
-  ADMIN_CREATE_FIELDS,
-  ADMIN_UPDATE_FIELDS,
-  APPOINTMENTS_PAGE_SIZE,
-  appointmentQueryString,
-  formValues,
-  parseAdminCreate,
-  parseAdminUpdate,
-  parseAppointmentQuery,
-} from "~/lib/appointment-schema";
+import { adminCreateSchema, adminUpdateSchema, APPOINTMENTS_PAGE_SIZE, appointmentQueryString, parseAppointmentQuery } from "~/lib/appointment-schema";
+import { parseId, parseSubmissionKey } from "~/lib/rules";
+import { makeToast } from "~/lib/toast";
 
 const BASE_PATH = "/admin/appointments";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Liste des Rendez-vous | Admin Dashboard" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Liste des Rendez-vous | Admin Dashboard" }, { name: "robots", content: "noindex, nofollow" }];
 
 function toView(a: Appointment): AppointmentView {
   return {
@@ -68,76 +62,71 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+const SCREEN = "appointments";
 const STORE_FAILED = "la base de données n'a pas répondu. Réessayez dans un instant.";
 
-function logFailure(event: string, err: unknown) {
-  const e = err as { code?: unknown; name?: unknown };
-  log.error({ event, code: String(e?.code ?? ""), name: String(e?.name ?? "") }, "appointment write failed");
+/** The action's answer, with its HTTP status (a refused form is a 400, a store failure a 503). */
+function answer(body: AppointmentsActionResult, status = 200) {
+  return data(body, { status });
 }
 
+/** Staff screen (docs/product.md, "Staff: appointments"): add an appointment, or edit a card. */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = getStaff(context);
-  const form = await request.formData();
-  const intent = form.get("intent");
-
-  if (intent === "update") {
-    const id = Number(form.get("id"));
-    const reply = (status: number, body: AppointmentsActionResult) => data(body, { status });
-    if (!Number.isInteger(id) || id <= 0) {
-      return reply(400, { intent: "update", ok: false, id: null, message: "rendez-vous inconnu.", fieldErrors: {} });
-    }
-    const parsed = parseAdminUpdate(formValues(form, ADMIN_UPDATE_FIELDS));
-    if (!parsed.ok) {
-      const first = ADMIN_UPDATE_FIELDS.map((f) => parsed.fieldErrors[f]).find(Boolean) ?? "valeurs invalides.";
-      return reply(400, { intent: "update", ok: false, id, message: first, fieldErrors: parsed.fieldErrors });
-    }
-    try {
-      const row = await updateAppointment(getDb(), id, parsed.data);
-      if (!row) return reply(404, { intent: "update", ok: false, id, message: "ce rendez-vous n'existe plus.", fieldErrors: {} });
-      log.info({ event: "appointment_updated", appointmentId: id, userId: staff.userId }, "appointment updated");
-      return reply(200, { intent: "update", ok: true, appointment: toView(row) });
-    } catch (err) {
-      logFailure("appointment_update_failed", err);
-      return reply(503, { intent: "update", ok: false, id, message: STORE_FAILED, fieldErrors: {} });
-    }
+  const form = await readForm(request);
+  const intent = intentOf(form);
+  switch (intent) {
+    case "create":
+      return create(form, staff);
+    case "update":
+      return update(form, staff);
+    default:
+      return answer({ intent: "unknown", message: "action inconnue." }, 400);
   }
+}
 
-  if (intent === "create") {
-    const values = formValues(form, ADMIN_CREATE_FIELDS);
-    const reply = (status: number, body: AppointmentsActionResult) => data(body, { status });
-    const parsed = parseAdminCreate(values);
-    if (!parsed.ok) {
-      return reply(400, {
-        intent: "create",
-        ok: false,
-        message: "certains champs sont à corriger (voir les messages sous les champs).",
-        fieldErrors: parsed.fieldErrors,
-        values,
-      });
-    }
-    const rawKey = form.get("submission_key");
-    const submissionKey = typeof rawKey === "string" && /^[A-Za-z0-9-]{8,100}$/.test(rawKey) ? `admin:${rawKey}` : null;
-    try {
-      const { appointment, duplicate } = await createAppointment(getDb(), parsed.data, { submissionKey });
+async function create(form: FormData, staff: StaffSession) {
+  const submission = parseWithZod(form, { schema: adminCreateSchema });
+  if (submission.status !== "success") return answer({ intent: "create", ok: false, result: submission.reply() }, 400);
+  const key = parseSubmissionKey(form.get("submission_key"));
+  return guarded(
+    SCREEN,
+    "create",
+    async () => {
+      const { appointment, duplicate } = await createAppointment(getDb(), submission.value, { submissionKey: key && `admin:${key}` });
       if (!duplicate) log.info({ event: "appointment_added", appointmentId: appointment.id, userId: staff.userId }, "appointment added by staff");
-      return reply(200, { intent: "create", ok: true, appointment: toView(appointment) });
-    } catch (err) {
-      logFailure("appointment_add_failed", err);
-      return reply(503, { intent: "create", ok: false, message: STORE_FAILED, fieldErrors: {}, values });
-    }
-  }
+      const toast = makeToast({ type: "success", description: "Rendez-vous ajouté.", duration: 5000 });
+      return answer({ intent: "create", ok: true, result: submission.reply({ resetForm: true }), toast });
+    },
+    () => answer({ intent: "create", ok: false, result: submission.reply({ formErrors: [STORE_FAILED] }) }, 503),
+  );
+}
 
-  return data<AppointmentsActionResult>({ intent: "unknown", ok: false, message: "action inconnue." }, { status: 400 });
+async function update(form: FormData, staff: StaffSession) {
+  const submission = parseWithZod(form, { schema: adminUpdateSchema });
+  const refuse = (message: string, status: number) => answer({ intent: "update", ok: false, result: submission.reply({ formErrors: [message] }) }, status);
+  const id = parseId(form.get("id"));
+  if (id === null) return refuse("rendez-vous inconnu.", 400);
+  if (submission.status !== "success") return answer({ intent: "update", ok: false, result: submission.reply() }, 400);
+  return guarded(
+    SCREEN,
+    "update",
+    async () => {
+      const row = await updateAppointment(getDb(), id, submission.value);
+      if (!row) return refuse("ce rendez-vous n'existe plus.", 404);
+      log.info({ event: "appointment_updated", appointmentId: id, userId: staff.userId }, "appointment updated");
+      return answer({ intent: "update", ok: true, result: submission.reply({ resetForm: true }) });
+    },
+    () => refuse(STORE_FAILED, 503),
+  );
 }
 
 export default function AdminAppointments({ loaderData }: Route.ComponentProps) {
   const { rows, total, query, pageCount } = loaderData;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const loading =
-    (navigation.state === "loading" && navigation.location.pathname === BASE_PATH) || revalidator.state === "loading";
+  const loading = (navigation.state === "loading" && navigation.location.pathname === BASE_PATH) || revalidator.state === "loading";
 
-  const pageLink = (page: number) => `${BASE_PATH}${appointmentQueryString({ ...query, page })}`;
   const first = total === 0 ? 0 : (query.page - 1) * APPOINTMENTS_PAGE_SIZE + 1;
   const last = Math.min(total, query.page * APPOINTMENTS_PAGE_SIZE);
 
@@ -150,7 +139,7 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
         </div>
       </div>
 
-      <AddAppointmentForm initialKey={loaderData.submissionKey} />
+      <AddAppointmentForm submissionKey={loaderData.submissionKey} />
 
       <AppointmentFilters query={query} basePath={BASE_PATH} />
 
@@ -161,11 +150,7 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
             Chargement des rendez-vous...
           </p>
         ) : (
-          <p>
-            {total === 0
-              ? "0 rendez-vous"
-              : `${first}–${last} sur ${total.toLocaleString("fr-FR")} rendez-vous`}
-          </p>
+          <p>{total === 0 ? "0 rendez-vous" : `${first}–${last} sur ${total.toLocaleString("fr-FR")} rendez-vous`}</p>
         )}
       </div>
 
@@ -185,35 +170,7 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
         )}
       </div>
 
-      {pageCount > 1 && (
-        <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-3">
-          {query.page > 1 ? (
-            <Link to={pageLink(query.page - 1)} className="btn-ghost ring-1 ring-slate-300" preventScrollReset={false}>
-              <ChevronLeft aria-hidden className="h-4 w-4" />
-              Précédent
-            </Link>
-          ) : (
-            <span aria-disabled="true" className="btn cursor-not-allowed text-slate-400 ring-1 ring-slate-200">
-              <ChevronLeft aria-hidden className="h-4 w-4" />
-              Précédent
-            </span>
-          )}
-          <span className="text-sm text-slate-600">
-            Page {Math.min(query.page, pageCount)} sur {pageCount}
-          </span>
-          {query.page < pageCount ? (
-            <Link to={pageLink(query.page + 1)} className="btn-ghost ring-1 ring-slate-300">
-              Suivant
-              <ChevronRight aria-hidden className="h-4 w-4" />
-            </Link>
-          ) : (
-            <span aria-disabled="true" className="btn cursor-not-allowed text-slate-400 ring-1 ring-slate-200">
-              Suivant
-              <ChevronRight aria-hidden className="h-4 w-4" />
-            </span>
-          )}
-        </nav>
-      )}
+      <AppointmentPagination page={query.page} pageCount={pageCount} pageLink={(page) => `${BASE_PATH}${appointmentQueryString({ ...query, page })}`} />
     </div>
   );
 }
@@ -236,7 +193,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <div role="alert" className="mx-auto max-w-xl rounded-2xl border border-red-200 bg-white p-8 text-center shadow-sm">
       <AlertTriangle aria-hidden className="mx-auto h-10 w-10 text-red-600" />
       <h1 className="mt-4 font-sans text-xl font-semibold text-navy-900">Impossible de charger les rendez-vous.</h1>
-      <p className="mt-2 text-slate-600">La liste n'a pas pu être lue. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site.</p>
+      <p className="mt-2 text-slate-600">
+        La liste n'a pas pu être lue. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site.
+      </p>
       <button type="button" className="btn-primary mt-6" onClick={() => revalidator.revalidate()} disabled={revalidator.state === "loading"}>
         <RefreshCw aria-hidden className={`h-4 w-4 ${revalidator.state === "loading" ? "animate-spin" : ""}`} />
         Réessayer

@@ -1,55 +1,40 @@
-import { ExternalLink, Pencil, Plus, RotateCw, Trash2, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { data, Form, isRouteErrorResponse, Link, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
-import { toast } from "sonner";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Plus, X } from "lucide-react";
+import { useId, useState } from "react";
+import { data, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.blog";
+import { guarded, intentOf } from "~/.server/admin-action";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
 import { createBlog, deleteBlog, getBlog, listBlogs, updateBlog } from "~/.server/repos/blogs";
 import { getStaff } from "~/.server/staff-guard";
-import { deleteUploadedImage, isFilledFile, PayloadTooLargeError, readFormWithLimit, saveImageUpload, UploadError } from "~/.server/uploads";
-import { BlogEditor, type EditorValues } from "~/components/blog/BlogEditor";
-import { Dialog } from "~/components/ui/Dialog";
-import { Img } from "~/components/ui/Img";
-import { excerpt, newestFirst } from "~/lib/blog";
-import { BLOG_FORM_MESSAGES, parseBlogForm, type BlogFormErrors } from "~/lib/blog-form";
-import { formatLongDate } from "~/lib/format";
+import { deleteUploadedImage, PayloadTooLargeError, readFormWithLimit, saveImageUpload, UploadError } from "~/.server/uploads";
+import { ADMIN_BLOG_TEXTS, ADMIN_BLOG_TOAST_MS, editorTarget, type AdminBlogResult, type BlogTarget, type EditorChoice } from "~/components/blog/admin-blog";
+import { AdminBlogError } from "~/components/blog/AdminBlogError";
+import { AdminBlogList } from "~/components/blog/AdminBlogList";
+import { BlogEditor } from "~/components/blog/BlogEditor";
+import { DeleteBlogDialog } from "~/components/blog/DeleteBlogDialog";
+import { useToast } from "~/components/toaster";
+import { newestFirst } from "~/lib/blog";
+import { blogFormSchema, type BlogFormValue } from "~/lib/blog-form";
+import { parseId } from "~/lib/rules";
 import { blogArticlePath } from "~/lib/slug";
+import { makeToast } from "~/lib/toast";
 
-/** SPEC §2 "Admin: blog", §5 and §8: the staff texts, English ones included, to the letter. */
-export const ADMIN_BLOG_TEXTS = {
-  title: "Blog Management",
-  open: "Ajouter un Blog",
-  close: "Close Form",
-  edit: "Modifier",
-  delete: "supprimer",
-  confirmDelete: "Are you sure you want to delete this blog?",
-  empty: "Aucun blog pour le moment. Ajoutez le vôtre !",
-  added: "Blog added successfully!",
-  updated: "Blog updated successfully!",
-  deleted: "Blog deleted successfully!",
-  fetchError: "Error fetching blogs",
-  addError: "Error adding blog",
-  updateError: "Error updating blog",
-  deleteError: "Error deleting blog",
-  unexpected: "An unexpected error occurred",
-} as const;
-
-/** SPEC §9: admin blog toasts last 3000 ms. */
-export const ADMIN_BLOG_TOAST_MS = 3000;
+const T = ADMIN_BLOG_TEXTS;
+const SCREEN = "admin_blog";
 
 export const meta: Route.MetaFunction = () => [{ title: "Blog Management | Espace de Travail" }, { name: "robots", content: "noindex, nofollow" }];
+
+const toastOf = (type: "success" | "error", description: string) => makeToast({ type, description, duration: ADMIN_BLOG_TOAST_MS });
 
 export async function loader() {
   try {
     const rows = newestFirst(await listBlogs(getDb()));
-    return {
-      loadError: false,
-      blogs: rows.map((b) => ({ ...b, path: blogArticlePath(b.id, b.title) })),
-    };
+    return { loadError: false, toast: null, blogs: rows.map((b) => ({ ...b, path: blogArticlePath(b.id, b.title) })) };
   } catch (err) {
     log.error({ event: "admin_blog_list_failed", err: err instanceof Error ? err.message : String(err) }, "admin blog list failed");
-    return { loadError: true, blogs: [] };
+    return { loadError: true, toast: toastOf("error", T.fetchError), blogs: [] };
   }
 }
 
@@ -62,329 +47,198 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return defaultShouldRevalidate;
 }
 
-type Intent = "create" | "update" | "delete";
-
-interface SubmittedValues extends EditorValues {
-  id: number | null;
-}
-
-type ActionResult =
-  | { ok: true; intent: Intent; message: string; id: number }
-  | { ok: false; intent: Intent | null; toast: string | null; errors?: BlogFormErrors; values?: SubmittedValues };
-
-function fail(status: number, result: Omit<Extract<ActionResult, { ok: false }>, "ok">) {
-  return data<ActionResult>({ ok: false, ...result }, { status });
-}
-
-function idFrom(form: FormData): number | null {
-  const raw = String(form.get("id") ?? "");
-  return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
-}
+const answer = (status: number, result: AdminBlogResult) => data(result, { status });
+const failed = (intent: AdminBlogResult["intent"], status: number, message: string, extra: Partial<AdminBlogResult> = {}) =>
+  answer(status, { intent, ok: false, toast: toastOf("error", message), ...extra });
+const done = (intent: "create" | "update" | "delete", message: string) => answer(200, { intent, ok: true, toast: toastOf("success", message) });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = getStaff(context);
-
+  const staffId = getStaff(context).userId;
   let form: FormData;
   try {
     form = await readFormWithLimit(request);
   } catch (err) {
-    if (err instanceof PayloadTooLargeError) return fail(413, { intent: null, toast: null, errors: { image: err.message } });
-    return fail(400, { intent: null, toast: ADMIN_BLOG_TEXTS.unexpected });
+    // the upload's own limit: said beside the image field
+    if (err instanceof PayloadTooLargeError) return answer(413, { intent: null, ok: false, reply: { status: "error", error: { image: [err.message] } } });
+    return failed(null, 400, T.unexpected);
   }
-
-  const intent = form.get("intent");
-  if (intent === "delete") return remove(form, staff.userId);
-  if (intent === "create" || intent === "update") return save(intent, form, staff.userId);
-  return fail(400, { intent: null, toast: ADMIN_BLOG_TEXTS.unexpected });
+  const intent = intentOf(form);
+  switch (intent) {
+    case "create":
+      return createPost(form, staffId);
+    case "update":
+      return updatePost(form, staffId);
+    case "delete":
+      return deletePost(form, staffId);
+    default:
+      return failed(null, 400, T.unexpected);
+  }
 }
 
-async function save(intent: "create" | "update", form: FormData, staffId: number) {
-  const failToast = intent === "create" ? ADMIN_BLOG_TEXTS.addError : ADMIN_BLOG_TEXTS.updateError;
-  const id = intent === "update" ? idFrom(form) : null;
-  const values: SubmittedValues = {
-    id,
-    title: String(form.get("title") ?? ""),
-    content: String(form.get("content") ?? ""),
-    image_url: String(form.get("image_url") ?? ""),
-    remove_image: form.get("remove_image") === "on",
+const intentOfTarget = (target: BlogTarget) => (target.kind === "create" ? "create" : "update");
+
+/** Parse the editor; a refusal answers with the field errors and the form to show again. */
+function parseEditor(form: FormData, target: BlogTarget) {
+  const submission = parseWithZod(form, { schema: blogFormSchema });
+  if (submission.status !== "success") return { refused: answer(400, { intent: intentOfTarget(target), ok: false, reply: submission.reply(), target }) } as const;
+  return { submission, value: submission.value } as const;
+}
+
+type Parsed = Extract<ReturnType<typeof parseEditor>, { value: BlogFormValue }>;
+
+/** Store a chosen file; a refused picture answers with its error beside the image field. */
+async function storeImage({ submission, value }: Parsed, target: BlogTarget, failure: string) {
+  if (!value.image) return { url: null } as const;
+  try {
+    return { url: await saveImageUpload(value.image) } as const;
+  } catch (err) {
+    if (!(err instanceof UploadError)) throw err;
+    const stored = err.status === 500;
+    const result: AdminBlogResult = { intent: intentOfTarget(target), ok: false, reply: submission.reply({ fieldErrors: { image: [err.message] } }), target, toast: stored ? toastOf("error", failure) : undefined };
+    return { refused: answer(stored ? 500 : 400, result) } as const;
+  }
+}
+
+async function createPost(form: FormData, staffId: number) {
+  const target: BlogTarget = { kind: "create" };
+  const parsed = parseEditor(form, target);
+  if (parsed.refused) return parsed.refused;
+  const image = await storeImage(parsed, target, T.addError);
+  if ("refused" in image) return image.refused;
+  const { title, content, image_url } = parsed.value;
+  return guarded(
+    SCREEN,
+    "create",
+    async () => {
+      const row = await createBlog(getDb(), { title, content, image_url: image.url ?? image_url });
+      log.info({ event: "blog_created", blogId: row.id, staffId }, "blog saved");
+      return done("create", T.added);
+    },
+    () => {
+      void deleteUploadedImage(image.url);
+      return failed("create", 500, T.addError, { reply: parsed.submission.reply(), target });
+    },
+  );
+}
+
+async function updatePost(form: FormData, staffId: number) {
+  const id = parseId(form.get("id"));
+  if (id === null) return failed("update", 400, T.updateError);
+  const target: BlogTarget = { kind: "edit", id };
+  const parsed = parseEditor(form, target);
+  if (parsed.refused) return parsed.refused;
+  const image = await storeImage(parsed, target, T.updateError);
+  if ("refused" in image) return image.refused;
+  const { title, content, image_url, remove_image } = parsed.value;
+  // the picture: a new file, else a new https address, else removed, else unchanged
+  const picture = image.url ?? image_url ?? (remove_image ? null : undefined);
+  const gone = () => {
+    void deleteUploadedImage(image.url);
+    return failed("update", 404, T.updateError, { target });
   };
-  if (intent === "update" && id === null) return fail(400, { intent, toast: failToast, values });
-
-  const parsed = parseBlogForm(values);
-  const file = form.get("image");
-  const hasFile = isFilledFile(file);
-  const errors: BlogFormErrors = parsed.ok ? {} : { ...parsed.errors };
-  if (hasFile && values.image_url.trim() && !errors.image_url) errors.image_url = BLOG_FORM_MESSAGES.imageBoth;
-  if (!parsed.ok || Object.keys(errors).length > 0) return fail(400, { intent, toast: null, errors, values });
-  const input = parsed.value;
-
-  const h = getDb();
-  let previous: { image_url: string | null } | undefined;
-  if (intent === "update") {
-    try {
-      previous = await getBlog(h, id!);
-    } catch (err) {
-      log.error({ event: "admin_blog_update_failed", err: err instanceof Error ? err.message : String(err) }, "blog update failed");
-      return fail(500, { intent, toast: failToast, values });
-    }
-    if (!previous) return fail(404, { intent, toast: failToast, values });
-  }
-
-  // The image: a new file, else a new https address, else removed, else unchanged.
-  let imageUrl: string | null | undefined;
-  let uploaded: string | null = null;
-  if (hasFile) {
-    try {
-      uploaded = await saveImageUpload(file);
-      imageUrl = uploaded;
-    } catch (err) {
-      if (err instanceof UploadError) return fail(err.status === 500 ? 500 : 400, { intent, toast: err.status === 500 ? failToast : null, errors: { image: err.message }, values });
-      throw err;
-    }
-  } else if (input.image_url) {
-    imageUrl = input.image_url;
-  } else if (values.remove_image) {
-    imageUrl = null;
-  } else {
-    imageUrl = intent === "create" ? null : undefined;
-  }
-
-  try {
-    const row =
-      intent === "create"
-        ? await createBlog(h, { title: input.title, content: input.content, image_url: imageUrl })
-        : await updateBlog(h, id!, { title: input.title, content: input.content, image_url: imageUrl });
-    if (!row) {
-      if (uploaded) await deleteUploadedImage(uploaded);
-      return fail(404, { intent, toast: failToast, values });
-    }
-    // committed: an uploaded picture that nothing uses any more can go
-    if (previous && imageUrl !== undefined && previous.image_url !== imageUrl) await deleteUploadedImage(previous.image_url);
-    log.info({ event: intent === "create" ? "blog_created" : "blog_updated", blogId: row.id, staffId }, "blog saved");
-    return data<ActionResult>({ ok: true, intent, id: row.id, message: intent === "create" ? ADMIN_BLOG_TEXTS.added : ADMIN_BLOG_TEXTS.updated });
-  } catch (err) {
-    if (uploaded) await deleteUploadedImage(uploaded);
-    log.error({ event: `admin_blog_${intent}_failed`, err: err instanceof Error ? err.message : String(err) }, "blog save failed");
-    return fail(500, { intent, toast: failToast, values });
-  }
+  return guarded(
+    SCREEN,
+    "update",
+    async () => {
+      const h = getDb();
+      const previous = await getBlog(h, id);
+      const row = previous && (await updateBlog(h, id, { title, content, image_url: picture }));
+      if (!previous || !row) return gone();
+      // committed: an uploaded picture that nothing uses any more can go
+      if (picture !== undefined && previous.image_url !== picture) await deleteUploadedImage(previous.image_url);
+      log.info({ event: "blog_updated", blogId: id, staffId }, "blog saved");
+      return done("update", T.updated);
+    },
+    () => {
+      void deleteUploadedImage(image.url);
+      return failed("update", 500, T.updateError, { reply: parsed.submission.reply(), target });
+    },
+  );
 }
 
-async function remove(form: FormData, staffId: number) {
-  const id = idFrom(form);
-  if (id === null) return fail(400, { intent: "delete", toast: ADMIN_BLOG_TEXTS.deleteError });
-  const h = getDb();
-  try {
-    const existing = await getBlog(h, id);
-    if (!existing || !(await deleteBlog(h, id))) return fail(404, { intent: "delete", toast: ADMIN_BLOG_TEXTS.deleteError });
-    await deleteUploadedImage(existing.image_url);
-    log.info({ event: "blog_deleted", blogId: id, staffId }, "blog deleted");
-    return data<ActionResult>({ ok: true, intent: "delete", id, message: ADMIN_BLOG_TEXTS.deleted });
-  } catch (err) {
-    log.error({ event: "admin_blog_delete_failed", err: err instanceof Error ? err.message : String(err) }, "blog delete failed");
-    return fail(500, { intent: "delete", toast: ADMIN_BLOG_TEXTS.deleteError });
-  }
-}
-
-type Mode = { kind: "closed" } | { kind: "create" } | { kind: "edit"; id: number };
-
-function initialMode(actionData: ActionResult | undefined): Mode {
-  // after a refused submit without JavaScript, the page comes back with the form open
-  if (actionData && !actionData.ok && actionData.values) {
-    return actionData.values.id !== null ? { kind: "edit", id: actionData.values.id } : { kind: "create" };
-  }
-  return { kind: "closed" };
+async function deletePost(form: FormData, staffId: number) {
+  const id = parseId(form.get("id"));
+  if (id === null) return failed("delete", 400, T.deleteError);
+  return guarded(
+    SCREEN,
+    "delete",
+    async () => {
+      const h = getDb();
+      const existing = await getBlog(h, id);
+      if (!existing || !(await deleteBlog(h, id))) return failed("delete", 404, T.deleteError);
+      await deleteUploadedImage(existing.image_url);
+      log.info({ event: "blog_deleted", blogId: id, staffId }, "blog deleted");
+      return done("delete", T.deleted);
+    },
+    () => failed("delete", 500, T.deleteError),
+  );
 }
 
 export default function AdminBlog({ loaderData, actionData }: Route.ComponentProps) {
   const { blogs, loadError } = loaderData;
-  const navigation = useNavigation();
-  const revalidator = useRevalidator();
-  const [mode, setMode] = useState<Mode>(() => initialMode(actionData));
+  // saves go through a fetcher (its result outlives the list's revalidations); deletes through a
+  // navigation. Without JavaScript both are plain posts and their result is `actionData`.
+  const fetcher = useFetcher<AdminBlogResult>();
+  const saveResult = fetcher.data ?? (actionData?.intent !== "delete" ? actionData : undefined);
+  const [choice, setChoice] = useState<EditorChoice>({ target: null, seen: undefined });
   const [toDelete, setToDelete] = useState<{ id: number; title: string } | null>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
   const formId = useId();
+  useToast(loaderData.toast);
+  useToast(fetcher.data?.toast);
+  useToast(actionData?.toast);
 
-  const editing = mode.kind === "edit" ? (blogs.find((b) => b.id === mode.id) ?? null) : null;
-  const formOpen = mode.kind === "create" || (mode.kind === "edit" && editing !== null);
-  const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const target = editorTarget(choice, saveResult);
+  const post = target?.kind === "edit" ? (blogs.find((b) => b.id === target.id) ?? null) : null;
+  const formOpen = target?.kind === "create" || post !== null;
+  // a save just closed the form: the toggle (mounted again under a new key) takes the focus
+  const savedKey = saveResult?.ok && saveResult !== choice.seen ? saveResult.toast?.id : undefined;
 
-  // toasts (top right, 3000 ms) for every answer of the action
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) {
-      toast.success(actionData.message, { duration: ADMIN_BLOG_TOAST_MS });
-      if (actionData.intent !== "delete") setMode({ kind: "closed" });
-      toggleRef.current?.focus();
-    } else if (actionData.toast) {
-      toast.error(actionData.toast, { duration: ADMIN_BLOG_TOAST_MS });
-    }
-  }, [actionData]);
-
-  useEffect(() => {
-    if (!loadError) return;
-    // after the layout's <Toaster> has subscribed (parents' effects run after children's)
-    const t = setTimeout(() => toast.error(ADMIN_BLOG_TEXTS.fetchError, { duration: ADMIN_BLOG_TOAST_MS }), 0);
-    return () => clearTimeout(t);
-  }, [loaderData, loadError]);
-
-  function toggleForm() {
-    // closing while editing also leaves edit mode
-    setMode(formOpen ? { kind: "closed" } : { kind: "create" });
-  }
-
+  const choose = (next: BlogTarget | null) => setChoice({ target: next, seen: saveResult });
   function startEdit(id: number) {
-    setMode({ kind: "edit", id });
+    choose({ kind: "edit", id });
     requestAnimationFrame(() => document.getElementById(formId)?.scrollIntoView({ behavior: "smooth", block: "start" }));
   }
-
-  const saveResult = actionData && !actionData.ok && actionData.intent !== "delete" ? actionData : undefined;
-  const values = saveResult?.values;
-  const defaults: EditorValues =
-    values && (mode.kind === "edit" ? values.id === mode.id : values.id === null)
-      ? values
-      : editing
-        ? { title: editing.title, content: editing.content, image_url: "", remove_image: false }
-        : { title: "", content: "", image_url: "", remove_image: false };
 
   return (
     <div>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-3xl font-bold">{ADMIN_BLOG_TEXTS.title}</h1>
+          <h1 className="text-3xl font-bold">{T.title}</h1>
           <p className="mt-1 text-slate-600">Rédigez, modifiez et supprimez les articles du blog public.</p>
         </div>
         <button
-          ref={toggleRef}
+          key={savedKey ?? "toggle"}
+          autoFocus={savedKey !== undefined}
           type="button"
-          onClick={toggleForm}
+          onClick={() => choose(formOpen ? null : { kind: "create" })}
           aria-expanded={formOpen}
           aria-controls={formOpen ? formId : undefined}
           className={formOpen ? "btn border border-slate-300 bg-white text-navy-900 hover:bg-slate-100" : "btn-primary"}
         >
           {formOpen ? <X aria-hidden className="h-4 w-4" /> : <Plus aria-hidden className="h-4 w-4" />}
-          {formOpen ? ADMIN_BLOG_TEXTS.close : ADMIN_BLOG_TEXTS.open}
+          {formOpen ? T.close : T.open}
         </button>
       </div>
 
       {formOpen && (
         <div className="mt-6">
           <BlogEditor
-            key={mode.kind === "edit" ? `edit-${mode.id}` : "create"}
+            key={post ? `edit-${post.id}` : "create"}
             id={formId}
-            editing={editing ? { id: editing.id } : null}
-            defaults={defaults}
-            currentImage={editing?.image_url ?? null}
-            errors={saveResult?.errors}
-            errorsKey={saveResult}
-            busy={pendingIntent === "create" || pendingIntent === "update"}
+            post={post}
+            lastResult={saveResult !== choice.seen ? saveResult?.reply : undefined}
+            fetcher={fetcher}
           />
         </div>
       )}
 
-      <section aria-labelledby="admin-blog-list" className="mt-10">
-        <h2 id="admin-blog-list" className="sr-only">
-          Articles publiés
-        </h2>
-        {loadError ? (
-          <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900 sm:flex-row sm:items-center sm:justify-between">
-            <p className="font-semibold">{ADMIN_BLOG_TEXTS.fetchError}</p>
-            <button type="button" onClick={() => void revalidator.revalidate()} disabled={revalidator.state === "loading"} className="btn bg-red-700 text-white hover:bg-red-800">
-              <RotateCw aria-hidden className={`h-4 w-4 ${revalidator.state === "loading" ? "animate-spin" : ""}`} />
-              Réessayer
-            </button>
-          </div>
-        ) : blogs.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-600">{ADMIN_BLOG_TEXTS.empty}</p>
-        ) : (
-          <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
-            {blogs.map((b) => (
-              <li key={b.id}>
-                <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby={`blog-${b.id}-title`}>
-                  <Img src={b.image_url} alt="" width={640} height={280} className="aspect-[16/7] w-full bg-slate-100 object-cover" />
-                  <div className="flex flex-1 flex-col p-5">
-                    <h3 id={`blog-${b.id}-title`} className="text-lg font-bold leading-snug [overflow-wrap:anywhere]">
-                      {b.title}
-                    </h3>
-                    <p className="mt-1 text-xs text-slate-500">
-                      Publié le {formatLongDate(b.created_at)}
-                      {b.updated_at ? ` · modifié le ${formatLongDate(b.updated_at)}` : ""}
-                    </p>
-                    <p className="mt-3 flex-1 whitespace-pre-line break-words text-sm leading-relaxed text-slate-700">{excerpt(b.content)}</p>
-                    <div className="mt-5 flex flex-wrap items-center gap-2">
-                      <button
-                        type="button"
-                        onClick={() => startEdit(b.id)}
-                        className="inline-flex min-h-10 items-center gap-1.5 rounded-full bg-navy-900 px-4 text-sm font-semibold text-white hover:bg-navy-800"
-                      >
-                        <Pencil aria-hidden className="h-4 w-4" />
-                        {ADMIN_BLOG_TEXTS.edit}
-                        <span className="sr-only"> : {b.title}</span>
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => setToDelete({ id: b.id, title: b.title })}
-                        className="inline-flex min-h-10 items-center gap-1.5 rounded-full border border-red-300 px-4 text-sm font-semibold text-red-700 hover:bg-red-50"
-                      >
-                        <Trash2 aria-hidden className="h-4 w-4" />
-                        {ADMIN_BLOG_TEXTS.delete}
-                        <span className="sr-only"> : {b.title}</span>
-                      </button>
-                      <Link to={b.path} className="ml-auto inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-teal-700 hover:bg-teal-50">
-                        <ExternalLink aria-hidden className="h-4 w-4" />
-                        Voir
-                        <span className="sr-only"> l'article {b.title}</span>
-                      </Link>
-                    </div>
-                  </div>
-                </article>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <Dialog open={toDelete !== null} onClose={() => setToDelete(null)} title={ADMIN_BLOG_TEXTS.confirmDelete}>
-        {toDelete && (
-          <Form method="post" action="/admin/blog" onSubmit={() => setToDelete(null)}>
-            <p className="text-slate-700 [overflow-wrap:anywhere]">
-              L'article « <strong>{toDelete.title}</strong> » sera supprimé du blog. Cette action est définitive.
-            </p>
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={toDelete.id} />
-            <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <button type="button" onClick={() => setToDelete(null)} className="btn border border-slate-300 text-navy-900 hover:bg-slate-100">
-                Annuler
-              </button>
-              <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800">
-                <Trash2 aria-hidden className="h-4 w-4" />
-                Oui, supprimer
-              </button>
-            </div>
-          </Form>
-        )}
-      </Dialog>
+      <AdminBlogList blogs={blogs} loadError={loadError} onEdit={startEdit} onDelete={setToDelete} />
+      <DeleteBlogDialog post={toDelete} onClose={() => setToDelete(null)} />
     </div>
   );
 }
 
 /** A failure of the screen itself (session expired, server error): never internal detail. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const expired = isRouteErrorResponse(error) && error.status === 401;
-  return (
-    <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900 md:p-8">
-      <h1 className="font-serif text-2xl font-bold text-red-900">{ADMIN_BLOG_TEXTS.title}</h1>
-      <p className="mt-3 font-semibold">{expired ? "Votre session a expiré : reconnectez-vous pour continuer." : ADMIN_BLOG_TEXTS.unexpected}</p>
-      <div className="mt-5 flex flex-wrap gap-3">
-        {expired ? (
-          <Link to="/login?redirectTo=%2Fadmin%2Fblog" className="btn-primary">
-            Se reconnecter
-          </Link>
-        ) : (
-          <a href="/admin/blog" className="btn-primary">
-            Recharger la page
-          </a>
-        )}
-      </div>
-    </div>
-  );
+  return <AdminBlogError error={error} />;
 }

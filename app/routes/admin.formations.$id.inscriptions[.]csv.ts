@@ -5,8 +5,8 @@ import { log } from "~/.server/log";
 import { listEnrollmentsForFormation, listEnrollmentsWithoutFormation } from "~/.server/repos/enrollments";
 import { getFormation } from "~/.server/repos/formations";
 import { getStaff } from "~/.server/staff-guard";
-
-const UNASSIGNED = "sans-session";
+import { UNASSIGNED } from "~/components/admin/formations/admin-formations";
+import { parseId } from "~/lib/rules";
 
 /**
  * GET /admin/formations/{id}/inscriptions.csv — staff only, read only: the enrolments of one
@@ -24,8 +24,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     csv = enrollmentsCsv(await listEnrollmentsWithoutFormation(h), "");
     fileName = `inscriptions_${UNASSIGNED}.csv`;
   } else {
-    if (!/^\d{1,9}$/.test(id)) throw new Response("Formation introuvable.", { status: 404 });
-    const formation = await getFormation(h, Number(id));
+    const formationId = parseId(id);
+    const formation = formationId === null ? undefined : await getFormation(h, formationId);
     if (!formation) throw new Response("Formation introuvable.", { status: 404 });
     csv = enrollmentsCsv(await listEnrollmentsForFormation(h, formation.id), formation.title);
     fileName = enrollmentsCsvFileName(formation.id);

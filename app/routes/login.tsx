@@ -1,11 +1,25 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Lock } from "lucide-react";
-import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
 import { requestInfo } from "~/context";
 import type { Route } from "./+types/login";
 import { attemptLogin } from "~/.server/auth";
 import { getDb } from "~/.server/db";
 import { getStaffSession, safeRedirectPath, startSession } from "~/.server/session";
+import { Field, FormErrors, useAppForm } from "~/components/forms";
 import { seo } from "~/lib/seo";
+
+/** One message for every refused login: it never tells whether the address has an account. */
+const LOGIN_REFUSED = "Incorrect password. Please try again.";
+
+/** The e-mail is not checked for its form here: whatever was typed, a wrong pair reads the same. */
+const loginSchema = z.object({
+  email: z.string({ error: "Indiquez votre adresse e-mail." }).trim().min(1, { error: "Indiquez votre adresse e-mail." }),
+  password: z.string({ error: "Indiquez votre mot de passe." }),
+  redirectTo: z.string().optional(),
+});
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -25,36 +39,30 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "").trim();
-  const password = String(form.get("password") ?? "");
-  const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""));
-  if (!email || !password) {
-    return data({ error: "Incorrect password. Please try again.", email }, { status: 400 });
-  }
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  // The password is never sent back into the page.
+  const hideFields = ["password"];
+  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
+
+  const { email, password, redirectTo } = submission.value;
   const result = await attemptLogin(getDb(), email, password, context.get(requestInfo).clientIp);
   if (!result.ok) {
     if (result.reason === "throttled") {
       const minutes = Math.ceil(result.retryAfterSeconds / 60);
-      return data(
-        {
-          error: `Trop de tentatives de connexion. Réessayez dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
-          email,
-        },
-        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-      );
+      const message = `Trop de tentatives de connexion. Réessayez dans ${minutes} minute${minutes > 1 ? "s" : ""}.`;
+      return data(submission.reply({ formErrors: [message], hideFields }), { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
     }
-    return data({ error: "Incorrect password. Please try again.", email }, { status: 401 });
+    return data(submission.reply({ formErrors: [LOGIN_REFUSED], hideFields }), { status: 401 });
   }
   const cookie = await startSession(request, result.user.id);
-  throw redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
+  throw redirect(safeRedirectPath(redirectTo), { headers: { "Set-Cookie": cookie } });
 }
 
-export default function Login() {
-  const actionData = useActionData<typeof action>();
+export default function Login({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const [form, fields] = useAppForm({ id: "login", schema: loginSchema, lastResult: actionData });
   return (
     <section className="bg-ivory py-16 md:py-24">
       <div className="container-site">
@@ -64,25 +72,11 @@ export default function Login() {
           </div>
           <h1 className="mt-5 text-center text-3xl font-bold">Espace de Travail</h1>
           <p className="mt-3 text-center text-slate-600">Cette page de connexion est réservée aux dentistes.</p>
-          {actionData?.error && (
-            <div role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-              {actionData.error}
-            </div>
-          )}
-          <Form method="post" className="mt-6 space-y-5">
+          <FormErrors form={form} />
+          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
             <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-            <div>
-              <label htmlFor="email" className="field-label">
-                Adresse e-mail
-              </label>
-              <input id="email" name="email" type="email" autoComplete="username" required defaultValue={actionData?.email ?? ""} className="field-input" />
-            </div>
-            <div>
-              <label htmlFor="password" className="field-label">
-                Mot de passe
-              </label>
-              <input id="password" name="password" type="password" autoComplete="current-password" required className="field-input" />
-            </div>
+            <Field meta={fields.email} type="email" label="Adresse e-mail" autoComplete="username" />
+            <Field meta={fields.password} type="password" label="Mot de passe" autoComplete="current-password" />
             <button type="submit" className="btn-primary w-full" disabled={busy}>
               Se connecter
             </button>

@@ -1,15 +1,21 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, inject } from "vitest";
+import { setDb } from "~/.server/db";
 import { openDb, type Db } from "~/.server/db/connection";
 import { migrateToLatest } from "~/.server/db/migrations";
+import { testDbNames } from "./test-databases";
 
 /**
- * Integration tests run once per engine. SQLite always; PostgreSQL when TEST_DATABASE_URL names
- * a server, on which each test file creates its own database and drops it afterwards.
- * Without TEST_DATABASE_URL the PostgreSQL half is reported as not run (never silently passed).
+ * The test databases of the integration tests. SQLite always; PostgreSQL when TEST_DATABASE_URL
+ * names a server. Without TEST_DATABASE_URL the PostgreSQL half is reported as not run (never
+ * silently passed): tests/helpers/test-databases.ts says so once per run.
+ *
+ * ONE database per engine per Vitest worker (VITEST_POOL_ID): created and migrated by the first
+ * test file that runs in that worker, then reused by the next ones, each of which starts on empty
+ * tables. The run's global setup (tests/helpers/test-databases.ts) names the run and drops every
+ * database of the run at its end.
  */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
@@ -23,44 +29,164 @@ export const ENGINES: EngineCase[] = [
   { name: "postgres", available: Boolean(TEST_DATABASE_URL) },
 ];
 
-export async function createTestDb(engine: "sqlite" | "postgres"): Promise<{ h: Db; drop: () => Promise<void> }> {
-  if (engine === "sqlite") {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-test-"));
-    const h = openDb({ kind: "sqlite", path: path.join(dir, "test.db") });
-    await migrateToLatest(h.db, h.engine);
-    return {
-      h,
-      drop: async () => {
-        await h.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  if (!TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `clinic_test_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const h = openDb({ kind: "postgres", url: url.toString() });
-  await migrateToLatest(h.db, h.engine);
-  return {
-    h,
-    drop: async () => {
-      await h.close();
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+function workerNames() {
+  const names = testDbNames(inject("testDbRunId"));
+  const worker = process.env.VITEST_POOL_ID ?? "1";
+  return { postgres: `${names.postgresPrefix}${worker}`, sqlite: path.join(names.sqliteDir, `worker-${worker}.db`) };
 }
 
-/** Empty every business table between tests (keeps the schema). */
+/** The tables the migrations create, read once per process from a migrated in-memory database. */
+let expectedTables: Promise<string[]> | undefined;
+function migratedTables(): Promise<string[]> {
+  expectedTables ??= (async () => {
+    const ref = openDb({ kind: "sqlite", path: ":memory:" });
+    try {
+      await migrateToLatest(ref.db, ref.engine);
+      return await tableNames(ref);
+    } finally {
+      await ref.close();
+    }
+  })();
+  return expectedTables;
+}
+
+async function tableNames(h: Db, withMigrationTables = false): Promise<string[]> {
+  const tables = await h.db.introspection.getTables({ withInternalKyselyTables: withMigrationTables });
+  return tables.filter((t) => !t.isView).map((t) => t.name).sort();
+}
+
+/** This worker's PostgreSQL database exists once created; asked once per process. */
+let postgresReady: Promise<void> | undefined;
+function ensurePostgresDatabase(name: string): Promise<void> {
+  postgresReady ??= (async () => {
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
+      if (!found.rowCount) await admin.query(`create database ${name}`);
+    } finally {
+      await admin.end();
+    }
+  })();
+  return postgresReady;
+}
+
+/**
+ * A test may have broken the schema on purpose (a dropped table to provoke a storage failure):
+ * then every table goes and the migrations run again.
+ */
+async function repairSchema(h: Db) {
+  const expected = await migratedTables();
+  if (JSON.stringify(await tableNames(h)) === JSON.stringify(expected)) return;
+  for (const table of await tableNames(h, true)) {
+    await sql`drop table if exists ${sql.table(table)}${h.engine === "postgres" ? sql` cascade` : sql``}`.execute(h.db);
+  }
+  await migrateToLatest(h.db, h.engine);
+}
+
+/**
+ * This worker's database of `engine`, migrated and with every table empty. `drop` only closes
+ * this handle: the database stays for the worker's next test file (emptied again when that file
+ * asks for it), and the run's global teardown removes it.
+ */
+export async function createTestDb(engine: "sqlite" | "postgres"): Promise<{ h: Db; drop: () => Promise<void> }> {
+  const names = workerNames();
+  let h: Db;
+  if (engine === "sqlite") {
+    h = openDb({ kind: "sqlite", path: names.sqlite });
+  } else {
+    if (!TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set");
+    await ensurePostgresDatabase(names.postgres);
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${names.postgres}`;
+    h = openDb({ kind: "postgres", url: url.toString() });
+  }
+  await migrateToLatest(h.db, h.engine);
+  await repairSchema(h);
+  await truncateAll(h);
+  return { h, drop: () => h.close() };
+}
+
+/**
+ * Empty every table between tests (keeps the schema), and restart the ids, as on a new database.
+ * Every table the migrations create, so a new table needs no change here.
+ */
 export async function truncateAll(h: Db) {
-  for (const t of ["enrollments", "formations", "appointments", "blogs", "sessions", "staff_users", "rate_limits", "login_throttle", "outbox", "app_meta"] as const) {
-    await h.db.deleteFrom(t).execute();
+  const tables = await tableNames(h);
+  if (h.engine === "postgres") {
+    await sql`truncate table ${sql.join(tables.map((t) => sql.table(t)))} restart identity cascade`.execute(h.db);
+    return;
+  }
+  // SQLite: one connection, so the pragma holds for the deletes below.
+  await sql`pragma foreign_keys = off`.execute(h.db);
+  try {
+    for (const t of tables) await sql`delete from ${sql.table(t)}`.execute(h.db);
+    const sequence = await sql<{ n: number }>`select count(*) as n from sqlite_master where name = 'sqlite_sequence'`.execute(h.db);
+    if (Number(sequence.rows[0]?.n)) await sql`delete from sqlite_sequence`.execute(h.db);
+  } finally {
+    await sql`pragma foreign_keys = on`.execute(h.db);
+  }
+}
+
+export interface EngineDbOptions {
+  /** The app's own getDb() answers this handle during each test (setDb), and nothing after the block. */
+  appDb?: boolean;
+  /** Empty every table before each test (default). `false`: only once, when the block starts. */
+  truncateEachTest?: boolean;
+}
+
+export interface EngineDb {
+  /** This block's database handle; read it inside hooks and tests (it is opened in beforeAll). */
+  readonly h: Db;
+  readonly engine: EngineCase["name"];
+}
+
+/**
+ * One `describe` block per engine, titled `${title} [sqlite]` / `${title} [postgres]` (the
+ * PostgreSQL one skipped without TEST_DATABASE_URL), with the hooks that give it a test database:
+ * opened before all its tests, emptied before each (see options), closed after all. The block's
+ * own hooks run after these ones before a test, and before them after the block.
+ */
+export function describeEachEngine(title: string, body: (t: EngineDb) => void): void;
+export function describeEachEngine(title: string, options: EngineDbOptions, body: (t: EngineDb) => void): void;
+export function describeEachEngine(title: string, optionsOrBody: EngineDbOptions | ((t: EngineDb) => void), body?: (t: EngineDb) => void) {
+  const options = typeof optionsOrBody === "function" ? {} : optionsOrBody;
+  const run = typeof optionsOrBody === "function" ? optionsOrBody : body!;
+  for (const engine of ENGINES) {
+    describe.runIf(engine.available)(`${title} [${engine.name}]`, () => {
+      run(registerTestDbHooks(engine.name, options));
+    });
+  }
+}
+
+/** The hooks of describeEachEngine, for one engine, inside the current `describe`. */
+function registerTestDbHooks(engine: EngineCase["name"], { appDb = false, truncateEachTest = true }: EngineDbOptions): EngineDb {
+  let opened: { h: Db; drop: () => Promise<void> } | undefined;
+  const t: EngineDb = {
+    get h() {
+      if (!opened) throw new Error("the test database is open only in the block's hooks and tests");
+      return opened.h;
+    },
+    engine,
+  };
+  beforeAll(async () => {
+    opened = await createTestDb(engine);
+  });
+  afterAll(async () => {
+    if (appDb) setDb(undefined);
+    await opened?.drop();
+    opened = undefined;
+  });
+  beforeEach(async () => {
+    if (truncateEachTest) await truncateAll(t.h);
+    if (appDb) setDb(t.h);
+  });
+  return t;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** names this run's test databases (tests/helpers/test-databases.ts) */
+    testDbRunId: string;
   }
 }

@@ -1,17 +1,15 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { bookingMessages, notifyNewBooking } from "~/.server/booking-mail";
-import { resetConfig } from "~/.server/config";
-import { setDb, type Db } from "~/.server/db";
 import { log } from "~/.server/log";
-import { flushOutbox, resetMailTransport } from "~/.server/mail";
+import { flushOutbox } from "~/.server/mail";
 import { createAppointment } from "~/.server/repos/appointments";
 import { clinic } from "~/content/clinic";
-import { createLoadContext } from "~/context";
 import { todayInClinic } from "~/lib/format";
 import { action as bookingAction } from "~/routes/appointment";
-import { createTestDb, ENGINES, truncateAll } from "../helpers/db";
+import { describeEachEngine } from "../helpers/db";
+import { postForm, setAppEnv } from "./public-form";
 
 interface Received {
   to: string[];
@@ -76,12 +74,12 @@ function inTwoDays() {
 const PATIENT = { name: "Yasmine Kaci", email: "yasmine.kaci@exemple.dz", phone: "0661 98 76 54" };
 
 function setMailEnv(values: { SMTP_URL?: string; CLINIC_NOTIFY_EMAIL?: string; PUBLIC_URL?: string }) {
-  delete process.env.SMTP_URL;
-  delete process.env.CLINIC_NOTIFY_EMAIL;
-  delete process.env.PUBLIC_URL;
-  Object.assign(process.env, values);
-  resetConfig();
-  resetMailTransport();
+  setAppEnv(["SMTP_URL", "CLINIC_NOTIFY_EMAIL", "PUBLIC_URL"], values);
+}
+
+/** A booking posted to the appointment page from `ip`: the patient's details and `fields`. */
+function postBooking(fields: Record<string, string>, ip: string) {
+  return postForm(bookingAction, "http://clinic.test/appointment", { ...PATIENT, service: "Orthodontie", date: inTwoDays(), time: "11:15", consent: "on", ...fields }, ip);
 }
 
 async function waitFor<T>(fn: () => T | undefined | false | Promise<T | undefined | false>, ms = 8000): Promise<T> {
@@ -127,153 +125,129 @@ describe("booking e-mail texts", () => {
   });
 });
 
-for (const engine of ENGINES) {
-  describe.runIf(engine.available)(`booking e-mails [${engine.name}]`, () => {
-    let h: Db;
-    let drop: () => Promise<void>;
-
-    beforeAll(async () => {
-      ({ h, drop } = await createTestDb(engine.name));
-    });
-    afterAll(async () => {
-      setDb(undefined);
-      setMailEnv({});
-      await drop?.();
-    });
-    beforeEach(async () => {
-      await truncateAll(h);
-      setDb(h);
-    });
-    afterEach(() => {
-      vi.restoreAllMocks();
-    });
-
-    function spyLogs() {
-      return (["info", "warn", "error"] as const).map((level) => vi.spyOn(log, level));
-    }
-    function expectNoPatientDataIn(spies: ReturnType<typeof spyLogs>) {
-      const written = JSON.stringify(spies.flatMap((s) => s.mock.calls));
-      expect(written.length).toBeGreaterThan(2);
-      for (const v of Object.values(PATIENT)) expect(written).not.toContain(v);
-    }
-
-    it("sends the clinic notification and the patient confirmation through SMTP", async () => {
-      const smtp = await startSmtp();
-      try {
-        setMailEnv({ SMTP_URL: smtp.url, CLINIC_NOTIFY_EMAIL: "accueil@clinique.dz" });
-        const logs = spyLogs();
-        const { appointment } = await createAppointment(h, { ...PATIENT, service: "Orthodontie", date: "2026-06-02", time: "09:00", message: null });
-        const { ids, sending } = await notifyNewBooking(appointment, h);
-        expect(ids).toHaveLength(2);
-        expect(await sending).toEqual({ sent: 2, failed: 0 });
-
-        expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["accueil@clinique.dz", PATIENT.email]);
-        const clinicMail = decodeMail(smtp.received.find((m) => m.to[0] === "accueil@clinique.dz")!.raw);
-        expect(clinicMail.subject).toBe("Nouvelle demande de rendez-vous : Orthodontie, 02/06/2026 à 09:00");
-        expect(clinicMail.text).toContain(`Nom complet : ${PATIENT.name}`);
-        expect(clinicMail.text).toContain(`Téléphone : ${PATIENT.phone}`);
-        const patientMail = decodeMail(smtp.received.find((m) => m.to[0] === PATIENT.email)!.raw);
-        expect(patientMail.subject).toBe(`Votre demande de rendez-vous — ${clinic.name}`);
-        expect(patientMail.text).toContain(`Bonjour ${PATIENT.name},`);
-
-        const outbox = await h.db.selectFrom("outbox").selectAll().orderBy("id").execute();
-        expect(outbox.map((o) => o.status)).toEqual(["sent", "sent"]);
-        expectNoPatientDataIn(logs);
-      } finally {
-        await smtp.close();
-      }
-    });
-
-    it("a booking posted to the page reaches the SMTP server, clinic inbox defaulting to the clinic's address", async () => {
-      const smtp = await startSmtp();
-      try {
-        setMailEnv({ SMTP_URL: smtp.url });
-        const logs = spyLogs();
-        const body = new URLSearchParams({ ...PATIENT, service: "Soins conservateurs", date: inTwoDays(), time: "11:15", message: "", consent: "on", submission_key: "mail-test-key-1" });
-        const result = (await bookingAction({
-          request: new Request("http://clinic.test/appointment", { method: "POST", body }),
-          params: {},
-          context: createLoadContext({ nonce: "", clientIp: "203.0.113.5" }),
-        } as never)) as unknown as { data: { status: string } };
-        expect(result.data.status).toBe("success");
-        await waitFor(() => smtp.received.length >= 2);
-        expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([clinic.email, PATIENT.email].sort());
-        expect(await h.db.selectFrom("appointments").select("name").execute()).toEqual([{ name: PATIENT.name }]);
-        expectNoPatientDataIn(logs);
-      } finally {
-        await smtp.close();
-      }
-    });
-
-    it("a refused send keeps the booking and the messages in the outbox for a later try", async () => {
-      const smtp = await startSmtp({
-        onRcptTo(_address, _session, callback) {
-          callback(new Error("Boîte pleine"));
-        },
-      });
-      try {
-        setMailEnv({ SMTP_URL: smtp.url });
-        const logs = spyLogs();
-        const { appointment } = await createAppointment(h, { ...PATIENT, service: "Orthodontie", date: "2026-06-02", time: "09:00", message: null });
-        const { sending } = await notifyNewBooking(appointment, h);
-        expect(await sending).toEqual({ sent: 0, failed: 2 });
-        const outbox = await h.db.selectFrom("outbox").selectAll().execute();
-        expect(outbox).toHaveLength(2);
-        for (const o of outbox) {
-          expect(o.status).toBe("pending");
-          expect(Number(o.attempts)).toBe(1);
-          expect(o.last_error).toBeTruthy();
-        }
-        expect(await h.db.selectFrom("appointments").select("id").execute()).toHaveLength(1);
-        expectNoPatientDataIn(logs);
-      } finally {
-        await smtp.close();
-      }
-
-      // the server is back: the background flush sends what waited
-      const healthy = await startSmtp();
-      try {
-        setMailEnv({ SMTP_URL: healthy.url });
-        expect(await flushOutbox(h)).toEqual({ sent: 2, failed: 0 });
-        expect(healthy.received).toHaveLength(2);
-      } finally {
-        await healthy.close();
-      }
-    });
-
-    it("an unreachable SMTP server never loses the booking", async () => {
-      const smtp = await startSmtp();
-      const deadUrl = smtp.url;
-      await smtp.close();
-      setMailEnv({ SMTP_URL: deadUrl });
-      const body = new URLSearchParams({ ...PATIENT, service: "Orthodontie", date: inTwoDays(), time: "11:15", consent: "on", submission_key: "mail-test-key-2" });
-      const result = (await bookingAction({
-        request: new Request("http://clinic.test/appointment", { method: "POST", body }),
-        params: {},
-        context: createLoadContext({ nonce: "", clientIp: "203.0.113.6" }),
-      } as never)) as unknown as { data: { status: string } };
-      expect(result.data.status).toBe("success");
-      expect(await h.db.selectFrom("appointments").select("id").execute()).toHaveLength(1);
-      // the send is tried in the background and fails; both messages stay pending
-      const rows = await waitFor(async () => {
-        const r = await h.db.selectFrom("outbox").selectAll().execute();
-        return r.length === 2 && r.every((o) => Number(o.attempts) >= 1) ? r : undefined;
-      });
-      expect(rows.every((r) => r.status === "pending" && r.last_error)).toBe(true);
-    });
-
-    it("without SMTP_URL the messages wait in the outbox and the log only says one was queued", async () => {
-      setMailEnv({});
-      const logs = spyLogs();
-      const { appointment } = await createAppointment(h, { ...PATIENT, service: "Orthodontie", date: "2026-06-02", time: "09:00", message: null });
-      const { ids, sending } = await notifyNewBooking(appointment, h);
-      expect(await sending).toEqual({ sent: 0, failed: 0 });
-      const outbox = await h.db.selectFrom("outbox").selectAll().orderBy("id").execute();
-      expect(outbox.map((o) => [Number(o.id), o.status, Number(o.attempts)])).toEqual(ids.map((id) => [id, "pending", 0]));
-      expect(outbox.map((o) => o.to_address).sort()).toEqual([clinic.email, PATIENT.email].sort());
-      const events = logs.flatMap((s) => s.mock.calls).map((c) => (c[0] as unknown as { event?: string }).event);
-      expect(events.filter((e) => e === "mail_queued")).toHaveLength(2);
-      expectNoPatientDataIn(logs);
-    });
+describeEachEngine("booking e-mails", { appDb: true }, (t) => {
+  afterAll(() => {
+    setMailEnv({});
   });
-}
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  function spyLogs() {
+    return (["info", "warn", "error"] as const).map((level) => vi.spyOn(log, level));
+  }
+  function expectNoPatientDataIn(spies: ReturnType<typeof spyLogs>) {
+    const written = JSON.stringify(spies.flatMap((s) => s.mock.calls));
+    expect(written.length).toBeGreaterThan(2);
+    for (const v of Object.values(PATIENT)) expect(written).not.toContain(v);
+  }
+
+  it("sends the clinic notification and the patient confirmation through SMTP", async () => {
+    const smtp = await startSmtp();
+    try {
+      setMailEnv({ SMTP_URL: smtp.url, CLINIC_NOTIFY_EMAIL: "accueil@clinique.dz" });
+      const logs = spyLogs();
+      const { appointment } = await createAppointment(t.h, { ...PATIENT, service: "Orthodontie", date: "2026-06-02", time: "09:00", message: null });
+      const { ids, sending } = await notifyNewBooking(appointment, t.h);
+      expect(ids).toHaveLength(2);
+      expect(await sending).toEqual({ sent: 2, failed: 0 });
+
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["accueil@clinique.dz", PATIENT.email]);
+      const clinicMail = decodeMail(smtp.received.find((m) => m.to[0] === "accueil@clinique.dz")!.raw);
+      expect(clinicMail.subject).toBe("Nouvelle demande de rendez-vous : Orthodontie, 02/06/2026 à 09:00");
+      expect(clinicMail.text).toContain(`Nom complet : ${PATIENT.name}`);
+      expect(clinicMail.text).toContain(`Téléphone : ${PATIENT.phone}`);
+      const patientMail = decodeMail(smtp.received.find((m) => m.to[0] === PATIENT.email)!.raw);
+      expect(patientMail.subject).toBe(`Votre demande de rendez-vous — ${clinic.name}`);
+      expect(patientMail.text).toContain(`Bonjour ${PATIENT.name},`);
+
+      const outbox = await t.h.db.selectFrom("outbox").selectAll().orderBy("id").execute();
+      expect(outbox.map((o) => o.status)).toEqual(["sent", "sent"]);
+      expectNoPatientDataIn(logs);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("a booking posted to the page reaches the SMTP server, clinic inbox defaulting to the clinic's address", async () => {
+    const smtp = await startSmtp();
+    try {
+      setMailEnv({ SMTP_URL: smtp.url });
+      const logs = spyLogs();
+      const result = await postBooking({ service: "Soins conservateurs", message: "", submission_key: "mail-test-key-1" }, "203.0.113.5");
+      expect(result.data.status).toBe("success");
+      await waitFor(() => smtp.received.length >= 2);
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([clinic.email, PATIENT.email].sort());
+      expect(await t.h.db.selectFrom("appointments").select("name").execute()).toEqual([{ name: PATIENT.name }]);
+      expectNoPatientDataIn(logs);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("a refused send keeps the booking and the messages in the outbox for a later try", async () => {
+    const smtp = await startSmtp({
+      onRcptTo(_address, _session, callback) {
+        callback(new Error("Boîte pleine"));
+      },
+    });
+    try {
+      setMailEnv({ SMTP_URL: smtp.url });
+      const logs = spyLogs();
+      const { appointment } = await createAppointment(t.h, { ...PATIENT, service: "Orthodontie", date: "2026-06-02", time: "09:00", message: null });
+      const { sending } = await notifyNewBooking(appointment, t.h);
+      expect(await sending).toEqual({ sent: 0, failed: 2 });
+      const outbox = await t.h.db.selectFrom("outbox").selectAll().execute();
+      expect(outbox).toHaveLength(2);
+      for (const o of outbox) {
+        expect(o.status).toBe("pending");
+        expect(Number(o.attempts)).toBe(1);
+        expect(o.last_error).toBeTruthy();
+      }
+      expect(await t.h.db.selectFrom("appointments").select("id").execute()).toHaveLength(1);
+      expectNoPatientDataIn(logs);
+    } finally {
+      await smtp.close();
+    }
+
+    // the server is back: the background flush sends what waited
+    const healthy = await startSmtp();
+    try {
+      setMailEnv({ SMTP_URL: healthy.url });
+      expect(await flushOutbox(t.h)).toEqual({ sent: 2, failed: 0 });
+      expect(healthy.received).toHaveLength(2);
+    } finally {
+      await healthy.close();
+    }
+  });
+
+  it("an unreachable SMTP server never loses the booking", async () => {
+    const smtp = await startSmtp();
+    const deadUrl = smtp.url;
+    await smtp.close();
+    setMailEnv({ SMTP_URL: deadUrl });
+    const result = await postBooking({ submission_key: "mail-test-key-2" }, "203.0.113.6");
+    expect(result.data.status).toBe("success");
+    expect(await t.h.db.selectFrom("appointments").select("id").execute()).toHaveLength(1);
+    // the send is tried in the background and fails; both messages stay pending
+    const rows = await waitFor(async () => {
+      const r = await t.h.db.selectFrom("outbox").selectAll().execute();
+      return r.length === 2 && r.every((o) => Number(o.attempts) >= 1) ? r : undefined;
+    });
+    expect(rows.every((r) => r.status === "pending" && r.last_error)).toBe(true);
+  });
+
+  it("without SMTP_URL the messages wait in the outbox and the log only says one was queued", async () => {
+    setMailEnv({});
+    const logs = spyLogs();
+    const { appointment } = await createAppointment(t.h, { ...PATIENT, service: "Orthodontie", date: "2026-06-02", time: "09:00", message: null });
+    const { ids, sending } = await notifyNewBooking(appointment, t.h);
+    expect(await sending).toEqual({ sent: 0, failed: 0 });
+    const outbox = await t.h.db.selectFrom("outbox").selectAll().orderBy("id").execute();
+    expect(outbox.map((o) => [Number(o.id), o.status, Number(o.attempts)])).toEqual(ids.map((id) => [id, "pending", 0]));
+    expect(outbox.map((o) => o.to_address).sort()).toEqual([clinic.email, PATIENT.email].sort());
+    const events = logs.flatMap((s) => s.mock.calls).map((c) => (c[0] as unknown as { event?: string }).event);
+    expect(events.filter((e) => e === "mail_queued")).toHaveLength(2);
+    expectNoPatientDataIn(logs);
+  });
+});

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CSV_BOM, enrollmentsCsv, enrollmentsCsvFileName, ENROLLMENT_CSV_HEADER, neutralizeCell, toCsv } from "~/.server/csv";
-import type { Db } from "~/.server/db";
 import { enroll, listEnrollmentsForFormation, setEnrollmentStatus } from "~/.server/repos/enrollments";
 import { createFormation } from "~/.server/repos/formations";
-import { createTestDb, ENGINES, truncateAll } from "../helpers/db";
+import { describeEachEngine } from "../helpers/db";
 
 /** A small RFC 4180 reader (comma separated), to check what a spreadsheet will read back. */
 function parseCsv(text: string): string[][] {
@@ -65,34 +64,24 @@ describe("CSV writer", () => {
   });
 });
 
-for (const engine of ENGINES) {
-  describe.runIf(engine.available)(`enrolments CSV export [${engine.name}]`, () => {
-    let h: Db;
-    let drop: () => Promise<void>;
-    beforeAll(async () => {
-      ({ h, drop } = await createTestDb(engine.name));
-    });
-    afterAll(async () => drop?.());
-    beforeEach(async () => truncateAll(h));
+describeEachEngine("enrolments CSV export", (t) => {
+  it("exports the header, that formation's enrolments newest first, French statuses and neutralised cells", async () => {
+    const f = await createFormation(t.h, { title: "Implantologie « avancée »", description: "D", duration_months: 6, max_participants: 10, price: null, is_active: true, syllabus: null });
+    const other = await createFormation(t.h, { title: "Autre", description: "D", duration_months: 3, max_participants: 5, price: null, is_active: true, syllabus: null });
+    const a = await enroll(t.h, { formation_id: f.id, user_name: "Benali", user_surname: "Amina", email: "amina@exemple.dz", phone: "0550 12 34 56" }, { at: "2026-03-01T09:30:00.000Z" });
+    const b = await enroll(t.h, { formation_id: f.id, user_name: '=HYPERLINK("x")', user_surname: 'Karim "KK"', email: "@karim@exemple.dz", phone: "+213 661 00 00 00" }, { at: "2026-03-02T14:05:00.000Z" });
+    await enroll(t.h, { formation_id: other.id, user_name: "Pas", user_surname: "Moi", email: "x@y.dz", phone: "0550000000" });
+    if (!a.ok || !b.ok) throw new Error("enrol failed");
+    await setEnrollmentStatus(t.h, a.enrollment.id, "confirmed");
 
-    it("exports the header, that formation's enrolments newest first, French statuses and neutralised cells", async () => {
-      const f = await createFormation(h, { title: "Implantologie « avancée »", description: "D", duration_months: 6, max_participants: 10, price: null, is_active: true, syllabus: null });
-      const other = await createFormation(h, { title: "Autre", description: "D", duration_months: 3, max_participants: 5, price: null, is_active: true, syllabus: null });
-      const a = await enroll(h, { formation_id: f.id, user_name: "Benali", user_surname: "Amina", email: "amina@exemple.dz", phone: "0550 12 34 56" }, { at: "2026-03-01T09:30:00.000Z" });
-      const b = await enroll(h, { formation_id: f.id, user_name: '=HYPERLINK("x")', user_surname: 'Karim "KK"', email: "@karim@exemple.dz", phone: "+213 661 00 00 00" }, { at: "2026-03-02T14:05:00.000Z" });
-      await enroll(h, { formation_id: other.id, user_name: "Pas", user_surname: "Moi", email: "x@y.dz", phone: "0550000000" });
-      if (!a.ok || !b.ok) throw new Error("enrol failed");
-      await setEnrollmentStatus(h, a.enrollment.id, "confirmed");
-
-      const csv = enrollmentsCsv(await listEnrollmentsForFormation(h, f.id), f.title);
-      expect(csv.charCodeAt(0)).toBe(0xfeff);
-      const rows = parseCsv(csv.slice(1));
-      expect(rows[0]).toEqual(ENROLLMENT_CSV_HEADER);
-      expect(rows[0]).toEqual(["Nom", "Prénom", "Email", "Téléphone", "Formation", "Date d'inscription", "Statut"]);
-      expect(rows).toHaveLength(3);
-      expect(rows[1]).toEqual(['\'=HYPERLINK("x")', 'Karim "KK"', "'@karim@exemple.dz", "'+213 661 00 00 00", "Implantologie « avancée »", "02/03/2026 15:05", "En attente"]);
-      expect(rows[2]).toEqual(["Benali", "Amina", "amina@exemple.dz", "0550 12 34 56", "Implantologie « avancée »", "01/03/2026 10:30", "Confirmé"]);
-      expect(csv).toContain('"\'=HYPERLINK(""x"")"');
-    });
+    const csv = enrollmentsCsv(await listEnrollmentsForFormation(t.h, f.id), f.title);
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const rows = parseCsv(csv.slice(1));
+    expect(rows[0]).toEqual(ENROLLMENT_CSV_HEADER);
+    expect(rows[0]).toEqual(["Nom", "Prénom", "Email", "Téléphone", "Formation", "Date d'inscription", "Statut"]);
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toEqual(['\'=HYPERLINK("x")', 'Karim "KK"', "'@karim@exemple.dz", "'+213 661 00 00 00", "Implantologie « avancée »", "02/03/2026 15:05", "En attente"]);
+    expect(rows[2]).toEqual(["Benali", "Amina", "amina@exemple.dz", "0550 12 34 56", "Implantologie « avancée »", "01/03/2026 10:30", "Confirmé"]);
+    expect(csv).toContain('"\'=HYPERLINK(""x"")"');
   });
-}
+});

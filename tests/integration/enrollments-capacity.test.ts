@@ -2,16 +2,16 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db";
 import { openDb } from "~/.server/db/connection";
 import { migrateToLatest } from "~/.server/db/migrations";
 import { countOccupying, enroll, listEnrollmentsForFormation, setEnrollmentStatus } from "~/.server/repos/enrollments";
 import { createFormation, getFormation, updateFormation, type FormationInput } from "~/.server/repos/formations";
-import { createTestDb, ENGINES, truncateAll } from "../helpers/db";
+import { describeEachEngine } from "../helpers/db";
 
-function session(over: Partial<FormationInput> = {}): FormationInput {
-  return { title: "Implantologie — session test", description: "D", duration_months: 6, max_participants: 10, price: 35_000_000, is_active: true, syllabus: null, ...over };
+function formation(over: Partial<FormationInput> = {}): FormationInput {
+  return { title: "Implantologie — formation test", description: "D", duration_months: 6, max_participants: 10, price: 35_000_000, is_active: true, syllabus: null, ...over };
 }
 
 const person = (i: number, formation_id: number | null) => ({
@@ -22,89 +22,79 @@ const person = (i: number, formation_id: number | null) => ({
   phone: "0550 12 34 56",
 });
 
-for (const engine of ENGINES) {
-  describe.runIf(engine.available)(`enrolment capacity [${engine.name}]`, () => {
-    let h: Db;
-    let drop: () => Promise<void>;
-    beforeAll(async () => {
-      ({ h, drop } = await createTestDb(engine.name));
-    });
-    afterAll(async () => drop?.());
-    beforeEach(async () => truncateAll(h));
-
-    it("50 concurrent enrolments for a 10-place session store exactly 10 occupying enrolments", async () => {
-      const f = await createFormation(h, session({ max_participants: 10 }));
-      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => enroll(h, person(i, f.id), { submissionKey: `k-${i}` })));
-      expect(results.filter((r) => r.ok)).toHaveLength(10);
-      expect(results.filter((r) => !r.ok && r.reason === "full")).toHaveLength(40);
-      expect(await countOccupying(h, f.id)).toBe(10);
-      const rows = await listEnrollmentsForFormation(h, f.id);
-      expect(rows).toHaveLength(10);
-      expect(rows.every((r) => r.status === "pending" && r.formation_chosen === f.title)).toBe(true);
-      expect((await getFormation(h, f.id))!.taken).toBe(10);
-    });
-
-    it("refuses a full session, and a cancelled or completed enrolment frees its place", async () => {
-      const f = await createFormation(h, session({ max_participants: 2 }));
-      const a = await enroll(h, person(1, f.id));
-      const b = await enroll(h, person(2, f.id));
-      expect(a.ok && b.ok).toBe(true);
-      expect(await enroll(h, person(3, f.id))).toEqual({ ok: false, reason: "full" });
-      if (!a.ok || !b.ok) return;
-      await setEnrollmentStatus(h, a.enrollment.id, "cancelled");
-      const c = await enroll(h, person(4, f.id));
-      expect(c.ok).toBe(true);
-      await setEnrollmentStatus(h, b.enrollment.id, "completed");
-      expect((await enroll(h, person(5, f.id))).ok).toBe(true);
-      expect(await countOccupying(h, f.id)).toBe(2);
-      // confirmed still occupies
-      if (c.ok) await setEnrollmentStatus(h, c.enrollment.id, "confirmed");
-      expect(await enroll(h, person(6, f.id))).toEqual({ ok: false, reason: "full" });
-    });
-
-    it("staff may confirm past capacity (any status to any other); new enrolments stay refused", async () => {
-      const f = await createFormation(h, session({ max_participants: 1 }));
-      const a = await enroll(h, person(1, f.id));
-      if (!a.ok) throw new Error("first enrolment refused");
-      await setEnrollmentStatus(h, a.enrollment.id, "cancelled");
-      const b = await enroll(h, person(2, f.id));
-      if (!b.ok) throw new Error("second enrolment refused");
-      await setEnrollmentStatus(h, a.enrollment.id, "confirmed");
-      expect((await getFormation(h, f.id))!.taken).toBe(2);
-      expect(await enroll(h, person(3, f.id))).toEqual({ ok: false, reason: "full" });
-    });
-
-    it("an enrolment without a session occupies no place and is never refused for capacity", async () => {
-      const f = await createFormation(h, session({ max_participants: 1 }));
-      expect((await enroll(h, person(1, f.id))).ok).toBe(true);
-      const r = await enroll(h, person(2, null));
-      expect(r.ok).toBe(true);
-      if (r.ok) expect(r.enrollment).toMatchObject({ formation_id: null, formation_chosen: null, status: "pending" });
-      expect(await countOccupying(h, f.id)).toBe(1);
-    });
-
-    it("refuses an inactive or unknown session as unavailable", async () => {
-      const f = await createFormation(h, session());
-      await updateFormation(h, f.id, session({ is_active: false }));
-      expect(await enroll(h, person(1, f.id))).toEqual({ ok: false, reason: "unavailable" });
-      expect(await enroll(h, person(2, 999_999))).toEqual({ ok: false, reason: "unavailable" });
-    });
-
-    it("is idempotent with the submission key, also when the same key arrives concurrently", async () => {
-      const f = await createFormation(h, session({ max_participants: 5 }));
-      const first = await enroll(h, person(1, f.id), { submissionKey: "same-key-1" });
-      const again = await enroll(h, person(1, f.id), { submissionKey: "same-key-1" });
-      expect(first.ok && again.ok && again.duplicate && again.enrollment.id === first.enrollment.id).toBe(true);
-      const burst = await Promise.all(Array.from({ length: 8 }, () => enroll(h, person(2, f.id), { submissionKey: "same-key-2" })));
-      expect(burst.every((r) => r.ok)).toBe(true);
-      expect(new Set(burst.map((r) => (r.ok ? r.enrollment.id : 0))).size).toBe(1);
-      expect(burst.filter((r) => r.ok && !r.duplicate)).toHaveLength(1);
-      const noSession = await Promise.all(Array.from({ length: 5 }, () => enroll(h, person(3, null), { submissionKey: "same-key-3" })));
-      expect(new Set(noSession.map((r) => (r.ok ? r.enrollment.id : 0))).size).toBe(1);
-      expect(await countOccupying(h, f.id)).toBe(2);
-    });
+describeEachEngine("enrolment capacity", (t) => {
+  it("50 concurrent enrolments for a 10-place formation store exactly 10 occupying enrolments", async () => {
+    const f = await createFormation(t.h, formation({ max_participants: 10 }));
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => enroll(t.h, person(i, f.id), { submissionKey: `k-${i}` })));
+    expect(results.filter((r) => r.ok)).toHaveLength(10);
+    expect(results.filter((r) => !r.ok && r.reason === "full")).toHaveLength(40);
+    expect(await countOccupying(t.h, f.id)).toBe(10);
+    const rows = await listEnrollmentsForFormation(t.h, f.id);
+    expect(rows).toHaveLength(10);
+    expect(rows.every((r) => r.status === "pending" && r.formation_chosen === f.title)).toBe(true);
+    expect((await getFormation(t.h, f.id))!.taken).toBe(10);
   });
-}
+
+  it("refuses a full formation, and a cancelled or completed enrolment frees its place", async () => {
+    const f = await createFormation(t.h, formation({ max_participants: 2 }));
+    const a = await enroll(t.h, person(1, f.id));
+    const b = await enroll(t.h, person(2, f.id));
+    expect(a.ok && b.ok).toBe(true);
+    expect(await enroll(t.h, person(3, f.id))).toEqual({ ok: false, reason: "full" });
+    if (!a.ok || !b.ok) return;
+    await setEnrollmentStatus(t.h, a.enrollment.id, "cancelled");
+    const c = await enroll(t.h, person(4, f.id));
+    expect(c.ok).toBe(true);
+    await setEnrollmentStatus(t.h, b.enrollment.id, "completed");
+    expect((await enroll(t.h, person(5, f.id))).ok).toBe(true);
+    expect(await countOccupying(t.h, f.id)).toBe(2);
+    // confirmed still occupies
+    if (c.ok) await setEnrollmentStatus(t.h, c.enrollment.id, "confirmed");
+    expect(await enroll(t.h, person(6, f.id))).toEqual({ ok: false, reason: "full" });
+  });
+
+  it("staff may confirm past capacity (any status to any other); new enrolments stay refused", async () => {
+    const f = await createFormation(t.h, formation({ max_participants: 1 }));
+    const a = await enroll(t.h, person(1, f.id));
+    if (!a.ok) throw new Error("first enrolment refused");
+    await setEnrollmentStatus(t.h, a.enrollment.id, "cancelled");
+    const b = await enroll(t.h, person(2, f.id));
+    if (!b.ok) throw new Error("second enrolment refused");
+    await setEnrollmentStatus(t.h, a.enrollment.id, "confirmed");
+    expect((await getFormation(t.h, f.id))!.taken).toBe(2);
+    expect(await enroll(t.h, person(3, f.id))).toEqual({ ok: false, reason: "full" });
+  });
+
+  it("an enrolment without a formation occupies no place and is never refused for capacity", async () => {
+    const f = await createFormation(t.h, formation({ max_participants: 1 }));
+    expect((await enroll(t.h, person(1, f.id))).ok).toBe(true);
+    const r = await enroll(t.h, person(2, null));
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.enrollment).toMatchObject({ formation_id: null, formation_chosen: null, status: "pending" });
+    expect(await countOccupying(t.h, f.id)).toBe(1);
+  });
+
+  it("refuses an inactive or unknown formation as unavailable", async () => {
+    const f = await createFormation(t.h, formation());
+    await updateFormation(t.h, f.id, formation({ is_active: false }));
+    expect(await enroll(t.h, person(1, f.id))).toEqual({ ok: false, reason: "unavailable" });
+    expect(await enroll(t.h, person(2, 999_999))).toEqual({ ok: false, reason: "unavailable" });
+  });
+
+  it("is idempotent with the submission key, also when the same key arrives concurrently", async () => {
+    const f = await createFormation(t.h, formation({ max_participants: 5 }));
+    const first = await enroll(t.h, person(1, f.id), { submissionKey: "same-key-1" });
+    const again = await enroll(t.h, person(1, f.id), { submissionKey: "same-key-1" });
+    expect(first.ok && again.ok && again.duplicate && again.enrollment.id === first.enrollment.id).toBe(true);
+    const burst = await Promise.all(Array.from({ length: 8 }, () => enroll(t.h, person(2, f.id), { submissionKey: "same-key-2" })));
+    expect(burst.every((r) => r.ok)).toBe(true);
+    expect(new Set(burst.map((r) => (r.ok ? r.enrollment.id : 0))).size).toBe(1);
+    expect(burst.filter((r) => r.ok && !r.duplicate)).toHaveLength(1);
+    const noFormation = await Promise.all(Array.from({ length: 5 }, () => enroll(t.h, person(3, null), { submissionKey: "same-key-3" })));
+    expect(new Set(noFormation.map((r) => (r.ok ? r.enrollment.id : 0))).size).toBe(1);
+    expect(await countOccupying(t.h, f.id)).toBe(2);
+  });
+});
 
 describe("enrolment capacity across SQLite connections (separate processes)", () => {
   let dir: string;
@@ -145,8 +135,8 @@ describe("enrolment capacity across SQLite connections (separate processes)", ()
     return { child, ready, done };
   }
 
-  it("50 enrolments fired from 5 processes at once for a 10-place session store exactly 10", async () => {
-    const f = await createFormation(h, session({ max_participants: 10 }));
+  it("50 enrolments fired from 5 processes at once for a 10-place formation store exactly 10", async () => {
+    const f = await createFormation(h, formation({ max_participants: 10 }));
     const workers = Array.from({ length: 5 }, (_, i) => startWorker(f.id, 10, `w${i}`));
     await Promise.all(workers.map((w) => w.ready));
     for (const w of workers) w.child.stdin.write("go\n");

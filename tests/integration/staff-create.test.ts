@@ -2,12 +2,12 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "~/.server/auth";
 import type { Db } from "~/.server/db";
 import { findStaffByEmail } from "~/.server/repos/staff";
 import { runStaffCreate } from "../../scripts/staff-create";
-import { createTestDb, ENGINES, truncateAll } from "../helpers/db";
+import { describeEachEngine } from "../helpers/db";
 
 function io(h: Db, argv: string[], env: Record<string, string | undefined> = {}, answers?: string[]) {
   const out: string[] = [];
@@ -28,60 +28,46 @@ function io(h: Db, argv: string[], env: Record<string, string | undefined> = {},
   };
 }
 
-for (const engine of ENGINES) {
-  describe.runIf(engine.available)(`npm run staff:create [${engine.name}]`, () => {
-    let h: Db;
-    let drop: () => Promise<void>;
-    beforeAll(async () => {
-      ({ h, drop } = await createTestDb(engine.name));
-    });
-    afterAll(async () => {
-      await drop?.();
-    });
-    beforeEach(async () => {
-      await truncateAll(h);
-    });
-
-    it("creates an account from the argument and STAFF_PASSWORD", async () => {
-      const c = io(h, ["--", "Dr.Nouveau@Clinique.DZ"], { STAFF_PASSWORD: "Un-Mot-De-Passe-Solide" });
-      expect(await c.run()).toBe(0);
-      expect(c.out.join("\n")).toContain("Compte du personnel créé : dr.nouveau@clinique.dz");
-      const user = await findStaffByEmail(h, "dr.nouveau@clinique.dz");
-      expect(await verifyPassword(user!.password_hash, "Un-Mot-De-Passe-Solide")).toBe(true);
-    });
-
-    it("takes the e-mail from STAFF_EMAIL and the password from the hidden prompt, asked twice", async () => {
-      const c = io(h, [], { STAFF_EMAIL: "assistante@clinique.dz" }, ["Invite-Secrete-2026", "Invite-Secrete-2026"]);
-      expect(await c.run()).toBe(0);
-      expect(await findStaffByEmail(h, "assistante@clinique.dz")).toBeTruthy();
-
-      const mismatch = io(h, ["autre@clinique.dz"], {}, ["Invite-Secrete-2026", "Autre-Chose-2026"]);
-      expect(await mismatch.run()).not.toBe(0);
-      expect(mismatch.err.join("\n")).toContain("ne correspondent pas");
-      expect(await findStaffByEmail(h, "autre@clinique.dz")).toBeUndefined();
-    });
-
-    it("refuses a missing or invalid e-mail, a short or missing password, and a duplicate, in French", async () => {
-      const cases: [string[], Record<string, string>, RegExp][] = [
-        [[], { STAFF_PASSWORD: "Un-Mot-De-Passe-Solide" }, /indiquez l'adresse e-mail/],
-        [["pas-une-adresse"], { STAFF_PASSWORD: "Un-Mot-De-Passe-Solide" }, /n'est pas une adresse e-mail valide/],
-        [["a@clinique.dz"], { STAFF_PASSWORD: "court" }, /au moins 10 caractères/],
-        [["a@clinique.dz"], {}, /aucun mot de passe fourni/],
-      ];
-      for (const [argv, env, message] of cases) {
-        const c = io(h, argv, env);
-        expect(await c.run()).not.toBe(0);
-        expect(c.err.join("\n")).toMatch(message);
-      }
-      expect(await h.db.selectFrom("staff_users").select("id").execute()).toHaveLength(0);
-
-      expect(await io(h, ["a@clinique.dz"], { STAFF_PASSWORD: "Un-Mot-De-Passe-Solide" }).run()).toBe(0);
-      const dup = io(h, ["A@clinique.dz"], { STAFF_PASSWORD: "Un-Autre-Mot-De-Passe" });
-      expect(await dup.run()).toBe(1);
-      expect(dup.err.join("\n")).toMatch(/Un compte existe déjà pour a@clinique\.dz\. Aucun compte créé\./);
-    });
+describeEachEngine("npm run staff:create", (t) => {
+  it("creates an account from the argument and STAFF_PASSWORD", async () => {
+    const c = io(t.h, ["--", "Dr.Nouveau@Clinique.DZ"], { STAFF_PASSWORD: "Un-Mot-De-Passe-Solide" });
+    expect(await c.run()).toBe(0);
+    expect(c.out.join("\n")).toContain("Compte du personnel créé : dr.nouveau@clinique.dz");
+    const user = await findStaffByEmail(t.h, "dr.nouveau@clinique.dz");
+    expect(await verifyPassword(user!.password_hash, "Un-Mot-De-Passe-Solide")).toBe(true);
   });
-}
+
+  it("takes the e-mail from STAFF_EMAIL and the password from the hidden prompt, asked twice", async () => {
+    const c = io(t.h, [], { STAFF_EMAIL: "assistante@clinique.dz" }, ["Invite-Secrete-2026", "Invite-Secrete-2026"]);
+    expect(await c.run()).toBe(0);
+    expect(await findStaffByEmail(t.h, "assistante@clinique.dz")).toBeTruthy();
+
+    const mismatch = io(t.h, ["autre@clinique.dz"], {}, ["Invite-Secrete-2026", "Autre-Chose-2026"]);
+    expect(await mismatch.run()).not.toBe(0);
+    expect(mismatch.err.join("\n")).toContain("ne correspondent pas");
+    expect(await findStaffByEmail(t.h, "autre@clinique.dz")).toBeUndefined();
+  });
+
+  it("refuses a missing or invalid e-mail, a short or missing password, and a duplicate, in French", async () => {
+    const cases: [string[], Record<string, string>, RegExp][] = [
+      [[], { STAFF_PASSWORD: "Un-Mot-De-Passe-Solide" }, /indiquez l'adresse e-mail/],
+      [["pas-une-adresse"], { STAFF_PASSWORD: "Un-Mot-De-Passe-Solide" }, /n'est pas une adresse e-mail valide/],
+      [["a@clinique.dz"], { STAFF_PASSWORD: "court" }, /au moins 10 caractères/],
+      [["a@clinique.dz"], {}, /aucun mot de passe fourni/],
+    ];
+    for (const [argv, env, message] of cases) {
+      const c = io(t.h, argv, env);
+      expect(await c.run()).not.toBe(0);
+      expect(c.err.join("\n")).toMatch(message);
+    }
+    expect(await t.h.db.selectFrom("staff_users").select("id").execute()).toHaveLength(0);
+
+    expect(await io(t.h, ["a@clinique.dz"], { STAFF_PASSWORD: "Un-Mot-De-Passe-Solide" }).run()).toBe(0);
+    const dup = io(t.h, ["A@clinique.dz"], { STAFF_PASSWORD: "Un-Autre-Mot-De-Passe" });
+    expect(await dup.run()).toBe(1);
+    expect(dup.err.join("\n")).toMatch(/Un compte existe déjà pour a@clinique\.dz\. Aucun compte créé\./);
+  });
+});
 
 describe("npm run staff:create as a command", () => {
   let dir: string;

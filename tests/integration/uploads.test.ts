@@ -6,6 +6,7 @@ import path from "node:path";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppServerBuild } from "~/server-entry";
 import {
   deleteUploadedImage,
   MAX_IMAGE_BYTES,
@@ -167,7 +168,7 @@ describe("serving uploads", () => {
 
   beforeAll(async () => {
     const app = createApp({
-      getBuild: async () => ({ entry: { module: { healthCheck: async () => true } } }),
+      getBuild: async () => ({ entry: { module: { healthCheck: async () => true } } }) as unknown as AppServerBuild,
       clientDir: "/nonexistent",
       uploadDir: dir,
       trustProxy: false,

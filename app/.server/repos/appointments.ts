@@ -1,7 +1,8 @@
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
+import { COMPLETION_RULE } from "~/lib/appointment-status";
 import type { Db } from "../db";
 import { isUniqueViolation, nowIso } from "../db";
-import type { Appointment } from "../db/types";
+import type { Appointment, Database } from "../db/types";
 
 export type { Appointment };
 
@@ -76,7 +77,7 @@ export interface AppointmentFilters {
   /** appointment date YYYY-MM-DD */
   date?: string;
   service?: string;
-  /** 'done': total set and paid equals total; 'todo': the others */
+  /** 'done': complete per ~/lib/appointment-status; 'todo': the others */
   status?: "done" | "todo";
 }
 
@@ -102,6 +103,17 @@ export function searchPatterns(input: string): string[] {
   return [...new Set([lower, nonAsciiUpper, wordStarts])].map(escape);
 }
 
+/**
+ * The SQL form of `isAppointmentDone` (~/lib/appointment-status), from the same rule: the total
+ * is set, the amount paid is set and equal to it. Each part is a plain true/false (the equality
+ * is only reached when both are set), so the whole is never NULL and its NOT selects exactly
+ * the other rows.
+ */
+function isDoneSql(eb: ExpressionBuilder<Database, "appointments">) {
+  const { total, paid } = COMPLETION_RULE;
+  return eb.and([eb(total, "is not", null), eb(paid, "is not", null), eb(paid, "=", eb.ref(total))]);
+}
+
 export async function listAppointments(
   h: Db,
   filters: AppointmentFilters = {},
@@ -125,11 +137,8 @@ export async function listAppointments(
   }
   if (filters.date) q = q.where("date", "=", filters.date);
   if (filters.service) q = q.where("service", "=", filters.service);
-  if (filters.status === "done") {
-    q = q.where("prixtotal", "is not", null).whereRef("prixpay", "=", "prixtotal");
-  } else if (filters.status === "todo") {
-    q = q.where((eb) => eb.or([eb("prixtotal", "is", null), eb("prixpay", "is", null), eb("prixpay", "!=", eb.ref("prixtotal"))]));
-  }
+  if (filters.status === "done") q = q.where(isDoneSql);
+  else if (filters.status === "todo") q = q.where((eb) => eb.not(isDoneSql(eb)));
   const [rows, count] = await Promise.all([
     q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(),
     q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
@@ -152,9 +161,4 @@ export async function updateAppointment(h: Db, id: number, patch: AppointmentPro
   }
   if (Object.keys(values).length === 0) return getAppointment(h, id);
   return h.db.updateTable("appointments").set(values).where("id", "=", id).returningAll().executeTakeFirst();
-}
-
-/** Completion per ARCHITECTURE.md: a total is set and the amount paid equals it. */
-export function isAppointmentDone(a: Pick<Appointment, "prixtotal" | "prixpay">): boolean {
-  return a.prixtotal !== null && a.prixpay !== null && a.prixpay === a.prixtotal;
 }

@@ -10,7 +10,7 @@ export interface BlogInput {
   image_url?: string | null;
 }
 
-/** Newest first (SPEC §7). */
+/** Newest first, the later insert first on a tie (docs/product.md, "Blog"). */
 export async function listBlogs(h: Db): Promise<Blog[]> {
   return h.db.selectFrom("blogs").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }

@@ -24,7 +24,7 @@ export type EnrollResult =
   | { ok: false; reason: "full" | "unavailable" };
 
 /**
- * Create a pending enrolment. When a session is chosen, the capacity check and the insert
+ * Create a pending enrolment. When a formation is chosen, the capacity check and the insert
  * run in one write transaction (BEGIN IMMEDIATE on SQLite, a row lock on PostgreSQL), so
  * concurrent enrolments never exceed max_participants. Resolves after COMMIT.
  */
@@ -90,29 +90,31 @@ export async function enroll(
   }
 }
 
+/** The enrolments of one formation, or with null those attached to none. */
+function enrollmentsOf(h: Db, formationId: number | null) {
+  const q = h.db.selectFrom("enrollments");
+  return formationId === null ? q.where("formation_id", "is", null) : q.where("formation_id", "=", formationId);
+}
+
 /** Enrolments of one formation, newest first. */
 export async function listEnrollmentsForFormation(h: Db, formationId: number): Promise<Enrollment[]> {
-  return h.db
-    .selectFrom("enrollments")
-    .selectAll()
-    .where("formation_id", "=", formationId)
-    .orderBy("enrollment_date", "desc")
-    .orderBy("id", "desc")
-    .execute();
+  return enrollmentsOf(h, formationId).selectAll().orderBy("enrollment_date", "desc").orderBy("id", "desc").execute();
 }
 
 /**
- * Enrolments attached to no formation: the visitor chose no session, or the formation was
+ * Enrolments attached to no formation: the visitor chose none, or the formation was
  * deleted (formation_chosen keeps its title). Newest first.
  */
 export async function listEnrollmentsWithoutFormation(h: Db): Promise<Enrollment[]> {
-  return h.db
-    .selectFrom("enrollments")
-    .selectAll()
-    .where("formation_id", "is", null)
-    .orderBy("enrollment_date", "desc")
-    .orderBy("id", "desc")
-    .execute();
+  return enrollmentsOf(h, null).selectAll().orderBy("enrollment_date", "desc").orderBy("id", "desc").execute();
+}
+
+const STAFF_LIST_COLUMNS = ["id", "user_name", "user_surname", "email", "phone", "formation_chosen", "enrollment_date", "status"] as const;
+
+/** What the staff list of enrolments shows ('Inscriptions pour …'; null: 'Inscriptions sans session'), newest first. */
+export type StaffEnrollment = Pick<Enrollment, (typeof STAFF_LIST_COLUMNS)[number]>;
+export async function listEnrollmentsForStaff(h: Db, formationId: number | null): Promise<StaffEnrollment[]> {
+  return enrollmentsOf(h, formationId).select(STAFF_LIST_COLUMNS).orderBy("enrollment_date", "desc").orderBy("id", "desc").execute();
 }
 
 export async function countEnrollmentsWithoutFormation(h: Db): Promise<number> {
@@ -142,7 +144,7 @@ export async function getEnrollment(h: Db, id: number): Promise<Enrollment | und
   return h.db.selectFrom("enrollments").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Any status to any other (SPEC §4). Returns the updated row or undefined. */
+/** Any status to any other (docs/product.md, "Staff: formations"). Returns the updated row or undefined. */
 export async function setEnrollmentStatus(h: Db, id: number, status: EnrollmentStatus): Promise<Enrollment | undefined> {
   return h.db.updateTable("enrollments").set({ status }).where("id", "=", id).returningAll().executeTakeFirst();
 }

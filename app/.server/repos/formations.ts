@@ -37,39 +37,30 @@ function toRow(input: FormationInput) {
 
 const takenSubquery = sql<number>`(select count(*) from enrollments e where e.formation_id = formations.id and e.status in ('pending', 'confirmed'))`;
 
+/** Formations with the places taken (pending + confirmed enrolments), newest first. */
+function selectWithCount(h: Db) {
+  return h.db.selectFrom("formations").selectAll().select(takenSubquery.as("taken")).orderBy("created_at", "desc").orderBy("id", "desc");
+}
+
+function toFormationWithCount(row: FormationRow & { taken: number | string | bigint }): FormationWithCount {
+  return { ...toFormation(row), taken: Number(row.taken) };
+}
+
 /** All formations, newest first, with the places taken. */
 export async function listFormations(h: Db): Promise<FormationWithCount[]> {
-  const rows = await h.db
-    .selectFrom("formations")
-    .selectAll()
-    .select(takenSubquery.as("taken"))
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
-  return rows.map((r) => ({ ...toFormation(r), taken: Number(r.taken) }));
+  const rows = await selectWithCount(h).execute();
+  return rows.map(toFormationWithCount);
 }
 
 /** Active formations, newest first (the first is the featured one). */
 export async function listActiveFormations(h: Db): Promise<FormationWithCount[]> {
-  const rows = await h.db
-    .selectFrom("formations")
-    .selectAll()
-    .select(takenSubquery.as("taken"))
-    .where("is_active", "=", 1)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
-  return rows.map((r) => ({ ...toFormation(r), taken: Number(r.taken) }));
+  const rows = await selectWithCount(h).where("is_active", "=", 1).execute();
+  return rows.map(toFormationWithCount);
 }
 
 export async function getFormation(h: Db, id: number): Promise<FormationWithCount | undefined> {
-  const row = await h.db
-    .selectFrom("formations")
-    .selectAll()
-    .select(takenSubquery.as("taken"))
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row ? { ...toFormation(row), taken: Number(row.taken) } : undefined;
+  const row = await selectWithCount(h).where("id", "=", id).executeTakeFirst();
+  return row ? toFormationWithCount(row) : undefined;
 }
 
 export async function createFormation(h: Db, input: FormationInput, createdAt: string = nowIso()): Promise<Formation> {
@@ -110,7 +101,7 @@ export async function formationStats(h: Db): Promise<{ total: number; active: nu
   return { total: Number(f.total), active: Number(f.active), enrollments: Number(e.n) };
 }
 
-/** The keep-alive of SPEC §7 as a heartbeat: select id from formations limit 1. */
+/** The database keep-alive (docs/product.md, "Errors and failures"): select id from formations limit 1. */
 export async function heartbeat(h: Db): Promise<void> {
   await h.db.selectFrom("formations").select("id").limit(1).execute();
 }

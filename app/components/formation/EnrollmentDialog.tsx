@@ -1,7 +1,10 @@
-import { CheckCircle2, X } from "lucide-react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { Alert } from "~/components/ui/Alert";
 import { Dialog } from "~/components/ui/Dialog";
-import { EnrollmentForm, type SessionOption } from "./EnrollmentForm";
+import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-schema";
+import type { FormationOption } from "~/lib/formation";
+import { EnrollmentForm, type EnrollmentReply } from "./EnrollmentForm";
 
 interface EnrollmentContextValue {
   open: (formationId?: number | null) => void;
@@ -11,71 +14,73 @@ const EnrollmentContext = createContext<EnrollmentContextValue | null>(null);
 
 export const SUCCESS_BANNER_MS = 10_000;
 
+/** One opening of the dialog: the formation it preselects, and the reply it starts after. */
+interface Opening {
+  formationId: string;
+  after: EnrollmentReply | undefined;
+}
+
 /**
  * Holds the enrolment dialog of a page: every EnrollLink inside opens it (preselected when the
- * link names a session). It closes with the cross, 'Annuler', Escape, or after a stored
- * enrolment, which is then announced by a banner.
+ * link names a formation), with a fresh form at each opening. It closes with the cross,
+ * 'Annuler', Escape, or after a stored enrolment, which a banner then announces for 10 s
+ * (docs/product.md, "Enrolment"). Everything follows from the fetcher's last reply.
  */
-export function EnrollmentProvider({ sessions, submissionKey, children }: { sessions: SessionOption[]; submissionKey: string; children: ReactNode }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const [openCount, setOpenCount] = useState(0);
-  const [formationId, setFormationId] = useState("");
-  const [key, setKey] = useState(submissionKey);
-  const [success, setSuccess] = useState<string | null>(null);
+export function EnrollmentProvider({ options, submissionKey, children }: { options: FormationOption[]; submissionKey: string; children: ReactNode }) {
+  const fetcher = useFetcher<EnrollmentReply>();
+  const reply = fetcher.data;
+  const [opening, setOpening] = useState<Opening | null>(null);
+  const [bannerHiddenFor, setBannerHiddenFor] = useState<EnrollmentReply | undefined>(undefined);
 
-  const open = useCallback((id?: number | null) => {
-    setFormationId(id ? String(id) : "");
-    setSuccess(null);
-    setOpenCount((n) => n + 1);
-    setIsOpen(true);
-  }, []);
-  const close = useCallback(() => setIsOpen(false), []);
-  const onSuccess = useCallback((message: string, nextKey: string) => {
-    setKey(nextKey);
-    setIsOpen(false);
-    setSuccess(message);
-  }, []);
+  const stored = reply?.status === "success" ? reply : undefined;
+  // a success posted from this opening closes the dialog
+  const current = opening && !(stored && stored !== opening.after) ? opening : null;
+  const showBanner = stored !== undefined && bannerHiddenFor !== stored;
 
   useEffect(() => {
-    if (!success) return;
-    const t = setTimeout(() => setSuccess(null), SUCCESS_BANNER_MS);
+    if (!stored) return;
+    const t = setTimeout(() => setBannerHiddenFor(stored), SUCCESS_BANNER_MS);
     return () => clearTimeout(t);
-  }, [success]);
+  }, [stored]);
 
+  const open = useCallback(
+    (id?: number | null) => {
+      setOpening({ formationId: id ? String(id) : "", after: reply });
+      setBannerHiddenFor(stored);
+    },
+    [reply, stored],
+  );
+  const close = useCallback(() => setOpening(null), []);
   const value = useMemo(() => ({ open }), [open]);
 
   return (
     <EnrollmentContext.Provider value={value}>
       {children}
-      <Dialog open={isOpen} onClose={close} title="Inscription à la formation" size="lg" closeLabel="Fermer le formulaire d'inscription">
+      <Dialog open={current !== null} onClose={close} title="Inscription à la formation" size="lg" closeLabel="Fermer le formulaire d'inscription">
         <p className="mb-5 text-sm text-slate-600">
           Laissez-nous vos coordonnées : nous vous recontactons pour confirmer votre place. Les places sont limitées pour chaque session.
         </p>
-        {/* a fresh form at each opening; the submission key survives in this provider */}
-        <EnrollmentForm
-          key={openCount}
-          sessions={sessions}
-          submissionKey={key}
-          formationId={formationId}
-          onFormationIdChange={setFormationId}
-          onSuccess={onSuccess}
-          onCancel={close}
-          autoFocus
-        />
+        {/* mounted while open only: each opening starts from an empty form */}
+        {current && (
+          <EnrollmentForm
+            id="enrollment-dialog"
+            options={options}
+            submissionKey={reply?.submissionKey ?? submissionKey}
+            reply={reply !== current.after ? reply : undefined}
+            defaultFormationId={current.formationId}
+            fetcher={fetcher}
+            onCancel={close}
+            autoFocus
+          />
+        )}
       </Dialog>
-      {success && (
+      {showBanner && (
         <div className="pointer-events-none fixed inset-x-0 top-4 z-[70] flex justify-center px-3">
-          <div role="alert" className="pointer-events-auto flex max-w-lg items-start gap-3 rounded-xl border border-teal-600/30 bg-white px-4 py-3 shadow-xl ring-1 ring-black/5">
-            <CheckCircle2 aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-teal-600" />
-            <div className="text-sm">
-              <p className="font-semibold text-navy-900">{success}</p>
-              <p className="mt-0.5 text-slate-600">Nous vous contacterons prochainement pour confirmer votre place.</p>
-            </div>
-            <button type="button" onClick={() => setSuccess(null)} className="-mr-1 -mt-1 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100">
-              <X aria-hidden className="h-4 w-4" />
-              <span className="sr-only">Fermer le message</span>
-            </button>
-          </div>
+          {/* an alert: the dialog has closed and the focus is back on the enrol button */}
+          <Alert tone="success" role="alert" className="pointer-events-auto max-w-lg shadow-xl" onClose={() => setBannerHiddenFor(stored)} closeLabel="Fermer le message">
+            <p className="font-semibold">{ENROLLMENT_MESSAGES.success}</p>
+            <p className="mt-0.5 font-normal">Nous vous contacterons prochainement pour confirmer votre place.</p>
+          </Alert>
         </div>
       )}
     </EnrollmentContext.Provider>

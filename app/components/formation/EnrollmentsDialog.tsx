@@ -1,13 +1,15 @@
 import { Download, Mail, Phone } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { ADMIN_FORMATION_TEXTS, UNASSIGNED, type FormationActionResult } from "~/components/admin/formations/admin-formations";
+import { useToast } from "~/components/toaster";
 import { Dialog } from "~/components/ui/Dialog";
 import { ENROLLMENT_STATUS_LABELS, type EnrollmentStatusValue } from "~/lib/enrollment-schema";
 import { formatDateTime } from "~/lib/format";
+import type { FormationAdminItem } from "~/lib/formation";
 import { FillBar } from "./FillBar";
-import { TOAST_MS, type FormationActionResult } from "./FormationEditorDialog";
 
+/** One enrolment as the staff list shows it. */
 export interface AdminEnrollment {
   id: number;
   user_name: string;
@@ -26,11 +28,7 @@ const STATUS_STYLE: Record<EnrollmentStatusValue, string> = {
   completed: "bg-navy-900/5 text-navy-900 ring-navy-900/20",
 };
 
-export const UNASSIGNED = "sans-session";
-
-export type EnrollmentsTarget =
-  | { kind: "formation"; id: number; title: string; taken: number; max_participants: number }
-  | { kind: "unassigned" };
+export type EnrollmentsTarget = { kind: "formation"; formation: FormationAdminItem } | { kind: "unassigned" };
 
 /**
  * 'Inscriptions pour {title}': places taken, the CSV export and a status dropdown per enrolment.
@@ -38,16 +36,17 @@ export type EnrollmentsTarget =
  * deleted formation whose title they keep).
  */
 export function EnrollmentsDialog({ open, onClose, target, enrollments }: { open: boolean; onClose: () => void; target: EnrollmentsTarget | null; enrollments: AdminEnrollment[] }) {
-  const slug = target?.kind === "formation" ? String(target.id) : UNASSIGNED;
-  const title = target?.kind === "formation" ? `Inscriptions pour ${target.title}` : "Inscriptions sans session";
+  const formation = target?.kind === "formation" ? target.formation : null;
+  const slug = formation ? String(formation.id) : UNASSIGNED;
+  const title = formation ? `Inscriptions pour ${formation.title}` : "Inscriptions sans session";
   return (
     <Dialog open={open} onClose={onClose} title={title} size="xl">
       {target && (
         <div className="space-y-6">
           <div className="flex flex-col gap-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
-            {target.kind === "formation" ? (
+            {formation ? (
               <div className="min-w-0 flex-1 sm:max-w-sm">
-                <FillBar taken={target.taken} max={target.max_participants} label={`${target.taken}/${target.max_participants} places occupées`} />
+                <FillBar taken={formation.taken} max={formation.max_participants} label={`${formation.taken}/${formation.max_participants} places occupées`} />
                 <p className="mt-1 text-xs text-slate-500">Les inscriptions en attente et confirmées occupent une place.</p>
               </div>
             ) : (
@@ -59,7 +58,7 @@ export function EnrollmentsDialog({ open, onClose, target, enrollments }: { open
             </a>
           </div>
           {enrollments.length === 0 ? (
-            <p className="rounded-xl bg-white px-6 py-10 text-center text-slate-600 ring-1 ring-slate-200">Aucune inscription pour cette formation</p>
+            <p className="rounded-xl bg-white px-6 py-10 text-center text-slate-600 ring-1 ring-slate-200">{ADMIN_FORMATION_TEXTS.emptyEnrollments}</p>
           ) : (
             <ul className="divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
               {enrollments.map((e) => (
@@ -76,16 +75,10 @@ export function EnrollmentsDialog({ open, onClose, target, enrollments }: { open
 function EnrollmentRow({ enrollment: e, showFormation }: { enrollment: AdminEnrollment; showFormation: boolean }) {
   const fetcher = useFetcher<FormationActionResult>();
   const uid = useId();
-  const handled = useRef<unknown>(null);
+  // the status being saved shows at once; a failure brings the stored one back
   const pending = fetcher.formData?.get("status");
   const status = (typeof pending === "string" ? pending : e.status) as EnrollmentStatusValue;
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    if (fetcher.data.ok) toast.success(fetcher.data.message, { duration: TOAST_MS });
-    else toast.error(fetcher.data.message, { duration: TOAST_MS });
-  }, [fetcher.state, fetcher.data]);
+  useToast(fetcher.data?.toast);
 
   const name = `${e.user_surname} ${e.user_name}`;
   return (

@@ -1,83 +1,33 @@
+import { getFormProps } from "@conform-to/react";
 import { Loader2 } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { ADMIN_FORMATION_TEXTS, formationToast, type EditorTarget, type FormationActionResult } from "~/components/admin/formations/admin-formations";
+import { CheckboxField, Field, TextareaField, useAppForm } from "~/components/forms";
+import { useToast } from "~/components/toaster";
 import { Dialog } from "~/components/ui/Dialog";
-import { centimesToInput } from "~/lib/format";
-import { FORMATION_DEFAULTS, type FormationField, type FormationFieldErrors } from "~/lib/formation-schema";
-import type { Syllabus } from "~/lib/syllabus";
-import { fromEditorSyllabus, SyllabusEditor, toEditorSyllabus, type EditorSyllabus } from "./SyllabusEditor";
+import { formationFormDefaults, formationFormSchema } from "~/lib/formation-schema";
+import type { Toast } from "~/lib/toast";
+import { SyllabusEditor } from "./SyllabusEditor";
 
-export const TOAST_MS = 5000;
+/** A submit that Conform answered in the browser: a list intent (add, move, remove), or fields to fix. */
+const isListIntent = (e: FormEvent<HTMLFormElement>) => (e.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === "__intent__";
 
-/** The form's state while staff edit it; kept by the page so that an accidental close loses nothing. */
-export interface FormationDraft {
-  mode: "create" | "edit";
-  id: number | null;
-  title: string;
-  description: string;
-  duration_months: string;
-  price: string;
-  max_participants: string;
-  is_active: boolean;
-  syllabus: EditorSyllabus;
-}
-
-export function newDraft(): FormationDraft {
-  return {
-    mode: "create",
-    id: null,
-    title: "",
-    description: "",
-    duration_months: String(FORMATION_DEFAULTS.duration_months),
-    price: "",
-    max_participants: String(FORMATION_DEFAULTS.max_participants),
-    is_active: FORMATION_DEFAULTS.is_active,
-    syllabus: toEditorSyllabus(null),
-  };
-}
-
-export function draftFrom(f: {
-  id: number;
-  title: string;
-  description: string;
-  duration_months: number;
-  price: number | null;
-  max_participants: number;
-  is_active: boolean;
-  syllabus: Syllabus | null;
-}): FormationDraft {
-  return {
-    mode: "edit",
-    id: f.id,
-    title: f.title,
-    description: f.description,
-    duration_months: String(f.duration_months),
-    price: centimesToInput(f.price ?? 0),
-    max_participants: String(f.max_participants),
-    is_active: f.is_active,
-    syllabus: toEditorSyllabus(f.syllabus),
-  };
-}
-
-export type FormationActionResult =
-  | { intent: string; ok: true; message: string }
-  | { intent: string; ok: false; message: string; fieldErrors?: FormationFieldErrors };
-
-const ORDER: FormationField[] = ["title", "description", "duration_months", "price", "max_participants", "is_active", "syllabus"];
-
-/** 'Nouvelle Formation' and edit: the basic fields and the syllabus editor, in one modal. */
+/**
+ * 'Nouvelle Formation' and 'Modifier la formation': the basic fields and the syllabus editor, one
+ * Conform form in one modal. The page keeps it mounted when it closes, so that the cross or Escape
+ * keep what was typed and the toast of a save still shows; 'Annuler' and a save let the next
+ * opening start afresh. A refused save shows the messages beside the fields and the failure toast.
+ */
 export function FormationEditorDialog({
-  draft,
+  target,
   open,
-  onChange,
   onClose,
   onCancel,
   onSaved,
 }: {
-  draft: FormationDraft;
+  target: EditorTarget;
   open: boolean;
-  onChange: (d: FormationDraft) => void;
   /** cross, Escape: the draft is kept for a reopening */
   onClose: () => void;
   /** 'Annuler': the draft is dropped */
@@ -85,157 +35,47 @@ export function FormationEditorDialog({
   onSaved: () => void;
 }) {
   const fetcher = useFetcher<FormationActionResult>();
-  const uid = useId();
-  const handled = useRef<unknown>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const editing = target.kind === "edit" ? target.formation : null;
+  const [form, fields] = useAppForm({
+    id: editing ? `formation-${editing.id}` : "formation-new",
+    schema: formationFormSchema,
+    lastResult: fetcher.state === "idle" ? fetcher.data?.reply : undefined,
+    defaultValue: formationFormDefaults(editing),
+  });
+  // fields to fix, found in the browser: the same failure toast as the server's refusal
+  const [refused, setRefused] = useState<Toast | null>(null);
+  useToast(refused);
+  useToast(fetcher.data?.toast);
+  useEffect(() => {
+    if (fetcher.data?.ok) onSaved();
+  }, [fetcher.data, onSaved]);
   const busy = fetcher.state !== "idle";
-  const [errors, setErrors] = useState<FormationFieldErrors>({});
-  const target = `${draft.mode}:${draft.id ?? ""}`;
-
-  // another formation (or a new one) in the form: earlier messages no longer apply
-  useEffect(() => {
-    setErrors({});
-  }, [target]);
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    const d = fetcher.data;
-    if (d.ok) {
-      setErrors({});
-      toast.success(d.message, { duration: TOAST_MS });
-      onSaved();
-    } else {
-      setErrors(d.fieldErrors ?? {});
-      toast.error(d.message, { duration: TOAST_MS });
-      const first = ORDER.find((k) => d.fieldErrors?.[k]);
-      if (first && first !== "syllabus") {
-        const el = formRef.current?.elements.namedItem(first);
-        if (el instanceof HTMLElement) el.focus();
-      }
-    }
-  }, [fetcher.state, fetcher.data, onSaved]);
-
-  const set = (patch: Partial<FormationDraft>) => onChange({ ...draft, ...patch });
-  const fid = (k: string) => `${uid}-${k}`;
-  const err = (k: FormationField) =>
-    errors[k] ? (
-      <p id={fid(`${k}-error`)} className="field-error">
-        {errors[k]}
-      </p>
-    ) : null;
-  const a11y = (k: FormationField) => ({ "aria-invalid": errors[k] ? true : undefined, "aria-describedby": errors[k] ? fid(`${k}-error`) : undefined });
 
   return (
-    <Dialog open={open} onClose={onClose} title={draft.mode === "create" ? "Nouvelle Formation" : "Modifier la formation"} size="xl">
-      <fetcher.Form ref={formRef} method="post" action="/admin/formations" noValidate className="space-y-6">
-        <input type="hidden" name="intent" value={draft.mode === "create" ? "create" : "update"} />
-        {draft.id !== null && <input type="hidden" name="id" value={draft.id} />}
-        <input type="hidden" name="syllabus" value={JSON.stringify(fromEditorSyllabus(draft.syllabus))} />
+    <Dialog open={open} onClose={onClose} title={editing ? "Modifier la formation" : "Nouvelle Formation"} size="xl">
+      <fetcher.Form
+        method="post"
+        action="/admin/formations"
+        {...getFormProps(form)}
+        onSubmit={(e) => {
+          form.onSubmit(e);
+          if (e.defaultPrevented && !isListIntent(e)) setRefused(formationToast("error", ADMIN_FORMATION_TEXTS.genericError));
+        }}
+        className="space-y-6"
+      >
+        <input type="hidden" name="intent" value={editing ? "update" : "create"} />
+        {editing && <input type="hidden" name="id" value={editing.id} />}
 
         <div className="grid gap-5 md:grid-cols-2">
-          <div className="md:col-span-2">
-            <label htmlFor={fid("title")} className="field-label">
-              Titre <span aria-hidden className="text-red-700">*</span>
-            </label>
-            <input id={fid("title")} name="title" type="text" required maxLength={200} value={draft.title} onChange={(e) => set({ title: e.target.value })} className="field-input" {...a11y("title")} />
-            {err("title")}
-          </div>
-          <div className="md:col-span-2">
-            <label htmlFor={fid("description")} className="field-label">
-              Description <span aria-hidden className="text-red-700">*</span>
-            </label>
-            <textarea
-              id={fid("description")}
-              name="description"
-              required
-              rows={3}
-              maxLength={5000}
-              value={draft.description}
-              onChange={(e) => set({ description: e.target.value })}
-              className="field-input"
-              {...a11y("description")}
-            />
-            {err("description")}
-          </div>
-          <div>
-            <label htmlFor={fid("duration_months")} className="field-label">
-              Durée (mois) <span aria-hidden className="text-red-700">*</span>
-            </label>
-            <input
-              id={fid("duration_months")}
-              name="duration_months"
-              type="number"
-              inputMode="numeric"
-              required
-              min={1}
-              step={1}
-              value={draft.duration_months}
-              onChange={(e) => set({ duration_months: e.target.value })}
-              className="field-input"
-              {...a11y("duration_months")}
-            />
-            {err("duration_months")}
-          </div>
-          <div>
-            <label htmlFor={fid("max_participants")} className="field-label">
-              Participants maximum <span aria-hidden className="text-red-700">*</span>
-            </label>
-            <input
-              id={fid("max_participants")}
-              name="max_participants"
-              type="number"
-              inputMode="numeric"
-              required
-              min={1}
-              step={1}
-              value={draft.max_participants}
-              onChange={(e) => set({ max_participants: e.target.value })}
-              className="field-input"
-              {...a11y("max_participants")}
-            />
-            {err("max_participants")}
-          </div>
-          <div>
-            <label htmlFor={fid("price")} className="field-label">
-              Prix (DA) <span aria-hidden className="text-red-700">*</span>
-            </label>
-            <input
-              id={fid("price")}
-              name="price"
-              type="number"
-              inputMode="decimal"
-              required
-              min={0}
-              step={0.01}
-              value={draft.price}
-              onChange={(e) => set({ price: e.target.value })}
-              className="field-input"
-              aria-invalid={errors.price ? true : undefined}
-              aria-describedby={[errors.price ? fid("price-error") : "", fid("price-hint")].filter(Boolean).join(" ")}
-            />
-            <p id={fid("price-hint")} className="mt-1 text-xs text-slate-500">
-              0 : le site affiche « Prix sur demande ».
-            </p>
-            {err("price")}
-          </div>
-          <div className="flex items-center gap-3 self-center md:pt-4">
-            <input
-              id={fid("is_active")}
-              name="is_active"
-              type="checkbox"
-              value="true"
-              checked={draft.is_active}
-              onChange={(e) => set({ is_active: e.target.checked })}
-              className="h-5 w-5 rounded border-slate-400 accent-teal-600"
-            />
-            <label htmlFor={fid("is_active")} className="text-sm font-medium text-slate-700">
-              Formation active (visible sur le site)
-            </label>
-          </div>
+          <Field meta={fields.title} label="Titre" required className="md:col-span-2" />
+          <TextareaField meta={fields.description} label="Description" required rows={3} textareaClassName="field-input" className="md:col-span-2" />
+          <Field meta={fields.duration_months} type="number" label="Durée (mois)" required inputMode="numeric" min={1} step={1} />
+          <Field meta={fields.max_participants} type="number" label="Participants maximum" required inputMode="numeric" min={1} step={1} />
+          <Field meta={fields.price} type="number" label="Prix (DA)" required inputMode="decimal" min={0} step={0.01} hint="0 : le site affiche « Prix sur demande »." />
+          <CheckboxField meta={fields.is_active} label="Formation active (visible sur le site)" className="self-center md:pt-4" boxClassName="flex items-center gap-3" />
         </div>
 
-        <SyllabusEditor value={draft.syllabus} onChange={(syllabus) => set({ syllabus })} error={errors.syllabus} />
+        <SyllabusEditor form={form} syllabus={fields.syllabus} />
 
         <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-col-reverse gap-3 border-t border-slate-200 bg-white px-5 py-4 sm:flex-row sm:justify-end md:-mx-6 md:px-6">
           <button type="button" onClick={onCancel} className="btn border border-slate-300 text-slate-700 hover:bg-slate-50">
@@ -243,7 +83,7 @@ export function FormationEditorDialog({
           </button>
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy && <Loader2 aria-hidden className="h-4 w-4 animate-spin" />}
-            {draft.mode === "create" ? "Créer la formation" : "Enregistrer les modifications"}
+            {editing ? "Enregistrer les modifications" : "Créer la formation"}
           </button>
         </div>
       </fetcher.Form>

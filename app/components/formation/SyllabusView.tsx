@@ -3,9 +3,10 @@ import { Link } from "react-router";
 import { Img } from "~/components/ui/Img";
 import { clinic } from "~/content/clinic";
 import { formationPriceLabel } from "~/lib/formation-schema";
+import type { FormationOption, FormationSyllabusItem } from "~/lib/formation";
 import type { Syllabus, SyllabusModule } from "~/lib/syllabus";
 import { EnrollLink, EnrollmentProvider } from "./EnrollmentDialog";
-import type { SessionOption } from "./EnrollmentForm";
+import { FormationBreadcrumb } from "./FormationBreadcrumb";
 
 export const MODULE_IMAGE_COUNT = 6;
 
@@ -14,25 +15,14 @@ export function moduleImage(index: number): string | null {
   return index >= 0 && index < MODULE_IMAGE_COUNT ? `/media/formation-module-${index + 1}.svg` : null;
 }
 
-export interface SyllabusFormation {
-  id: number;
-  title: string;
-  description: string;
-  duration_months: number;
-  max_participants: number;
-  price: number | null;
-  taken: number;
-  syllabus: Syllabus | null;
-}
-
 export const NO_FORMATION_TEXT = "Aucune formation disponible pour le moment.";
 export const NO_MODULE_TEXT = "Aucun module disponible pour cette formation.";
 export const NO_OBJECTIVE_TEXT = "Aucun objectif défini";
 
-/** /syllabus and /syllabus/:id (SPEC §2 "Syllabus"). */
-export function SyllabusView({ formation, sessions, submissionKey }: { formation: SyllabusFormation | null; sessions: SessionOption[]; submissionKey: string }) {
+/** /syllabus and /syllabus/:id (docs/product.md, "Training offer"); `options` is the enrolment form's choice. */
+export function SyllabusView({ formation, options, submissionKey }: { formation: FormationSyllabusItem | null; options: FormationOption[]; submissionKey: string }) {
   return (
-    <EnrollmentProvider sessions={sessions} submissionKey={submissionKey}>
+    <EnrollmentProvider options={options} submissionKey={submissionKey}>
       {formation && formation.syllabus ? <SyllabusContent formation={formation} syllabus={formation.syllabus} /> : <NoFormation />}
     </EnrollmentProvider>
   );
@@ -63,7 +53,7 @@ function NoFormation() {
   );
 }
 
-function SyllabusContent({ formation, syllabus }: { formation: SyllabusFormation; syllabus: Syllabus }) {
+function SyllabusContent({ formation, syllabus }: { formation: FormationSyllabusItem; syllabus: Syllabus }) {
   const o = syllabus.overview;
   const title = o.title || formation.title;
   const description = o.description || formation.description;
@@ -79,15 +69,7 @@ function SyllabusContent({ formation, syllabus }: { formation: SyllabusFormation
       <section className="relative overflow-hidden bg-navy-900 py-16 text-white md:py-20">
         <div aria-hidden className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-teal-600/20 blur-3xl" />
         <div className="container-site relative">
-          <nav aria-label="Fil d'Ariane" className="text-sm text-slate-300">
-            <Link to="/formation" className="underline-offset-2 hover:text-white hover:underline">
-              Formation
-            </Link>
-            <span aria-hidden className="mx-2">
-              /
-            </span>
-            <span aria-current="page">Programme</span>
-          </nav>
+          <FormationBreadcrumb current="Programme" tone="dark" />
           <p className="mt-6 text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">Programme de formation</p>
           <h1 className="mt-3 max-w-4xl text-3xl font-bold text-white md:text-5xl">{title}</h1>
           <p className="mt-5 max-w-3xl text-lg leading-relaxed text-slate-200">{description}</p>

@@ -16,16 +16,22 @@ export function Alert({
   tone,
   children,
   onClose,
+  closeLabel = "Fermer",
   focusKey,
   className = "",
   id,
+  role,
 }: {
   tone: keyof typeof TONES;
   children: ReactNode;
   onClose?: () => void;
+  /** the close button's accessible name */
+  closeLabel?: string;
   focusKey?: unknown;
   className?: string;
   id?: string;
+  /** overrides the tone's role: a success shown while the focus stays elsewhere may be an alert */
+  role?: "alert" | "status";
 }) {
   const t = TONES[tone];
   const Icon = t.icon;
@@ -36,11 +42,11 @@ export function Alert({
     ref.current?.focus({ preventScroll: true });
   }, [focusKey]);
   return (
-    <div ref={ref} id={id} tabIndex={-1} role={t.role} className={`flex items-start gap-3 rounded-xl border p-4 text-sm font-medium outline-none ${t.box} ${className}`}>
+    <div ref={ref} id={id} tabIndex={-1} role={role ?? t.role} className={`flex items-start gap-3 rounded-xl border p-4 text-sm font-medium outline-none ${t.box} ${className}`}>
       <Icon aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
       <div className="min-w-0 flex-1">{children}</div>
       {onClose && (
-        <button type="button" onClick={onClose} className={`-m-1.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full ${t.close}`} aria-label="Fermer">
+        <button type="button" onClick={onClose} className={`-m-1.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full ${t.close}`} aria-label={closeLabel}>
           <X aria-hidden className="h-5 w-5" />
         </button>
       )}

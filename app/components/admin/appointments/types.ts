@@ -1,4 +1,5 @@
-import type { AdminCreateField, AdminUpdateField, FieldErrors, FormValues } from "~/lib/appointment-schema";
+import type { SubmissionResult } from "@conform-to/react";
+import type { Toast } from "~/lib/toast";
 
 /** An appointment as the admin screen receives it (no internal columns). */
 export interface AppointmentView {
@@ -17,17 +18,19 @@ export interface AppointmentView {
   created_at: string | null;
 }
 
-export type UpdateResult =
-  | { intent: "update"; ok: true; appointment: AppointmentView }
-  | { intent: "update"; ok: false; id: number | null; message: string; fieldErrors: FieldErrors<AdminUpdateField> };
-
-export type CreateResult =
-  | { intent: "create"; ok: true; appointment: AppointmentView }
-  | { intent: "create"; ok: false; message: string; fieldErrors: FieldErrors<AdminCreateField>; values: FormValues<AdminCreateField> };
-
-export type AppointmentsActionResult = UpdateResult | CreateResult | { intent: "unknown"; ok: false; message: string };
-
-/** 'Terminé' only when a total is set and the amount paid equals it (an appointment with no price yet is not complete). */
-export function isComplete(a: Pick<AppointmentView, "prixtotal" | "prixpay">): boolean {
-  return a.prixtotal !== null && a.prixpay !== null && a.prixpay === a.prixtotal;
+/** The action's answer to the add form: stored or not, Conform's reply, and the toast after a success. */
+export interface CreateResult {
+  intent: "create";
+  ok: boolean;
+  result: SubmissionResult<string[]>;
+  toast?: Toast;
 }
+
+/** The action's answer to a card's inline edit. */
+export interface UpdateResult {
+  intent: "update";
+  ok: boolean;
+  result: SubmissionResult<string[]>;
+}
+
+export type AppointmentsActionResult = CreateResult | UpdateResult | { intent: "unknown"; message: string };

@@ -1,6 +1,6 @@
 import { ArrowRight, CalendarCheck, Check, Crown, FileText, HandCoins, Stethoscope } from "lucide-react";
 import { Link } from "react-router";
-import type { Route } from "./+types/dentist";
+import type { Route } from "./+types/smile-makeover";
 import { MapEmbed } from "~/components/content/MapEmbed";
 import { RevealOnScroll } from "~/components/content/RevealOnScroll";
 import { Img } from "~/components/ui/Img";
@@ -25,8 +25,8 @@ const BTN_NAVY = `btn bg-navy-900 text-white shadow-md hover:bg-navy-800 ${SCALE
 
 const INVESTMENT_ICONS = [Stethoscope, FileText, HandCoins];
 
-/** The smile-transformation landing page: SPEC's sections in order, then the map. */
-export default function DentistLanding() {
+/** The smile-transformation landing page, at /dentist (docs/product.md, "Public site"): its sections in order, then the map. */
+export default function SmileMakeoverLanding() {
   const { hero, redo, bookOnline, veneers, investment, closing, map } = LANDING;
   return (
     <>

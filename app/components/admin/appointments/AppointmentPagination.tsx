@@ -1,0 +1,41 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/** 'Précédent' / 'Page n sur m' / 'Suivant' under the list; an end of the list is a greyed label. */
+export function AppointmentPagination({ page, pageCount, pageLink }: { page: number; pageCount: number; pageLink: (page: number) => string }) {
+  if (pageCount <= 1) return null;
+  const step = (to: number, enabled: boolean, children: ReactNode) =>
+    enabled ? (
+      <Link to={pageLink(to)} className="btn-ghost ring-1 ring-slate-300">
+        {children}
+      </Link>
+    ) : (
+      <span aria-disabled="true" className="btn cursor-not-allowed text-slate-400 ring-1 ring-slate-200">
+        {children}
+      </span>
+    );
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-3">
+      {step(
+        page - 1,
+        page > 1,
+        <>
+          <ChevronLeft aria-hidden className="h-4 w-4" />
+          Précédent
+        </>,
+      )}
+      <span className="text-sm text-slate-600">
+        Page {Math.min(page, pageCount)} sur {pageCount}
+      </span>
+      {step(
+        page + 1,
+        page < pageCount,
+        <>
+          Suivant
+          <ChevronRight aria-hidden className="h-4 w-4" />
+        </>,
+      )}
+    </nav>
+  );
+}

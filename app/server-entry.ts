@@ -1,0 +1,16 @@
+import type { ServerBuild } from "react-router";
+import type * as EntryServer from "./entry.server";
+
+/**
+ * The contract between the HTTP server (server/, plain JavaScript checked by TypeScript through
+ * JSDoc) and the app's build: what app/entry.server.tsx exports for the server, read by it as
+ * `build.entry.module`. Derived from the module itself, so the two cannot drift apart.
+ * - getConfig: the validated configuration (throws a ConfigError with one clear line)
+ * - startApp / stopApp: prepare the database and background jobs / stop them and close it
+ * - healthCheck: does the database answer (GET /healthz)
+ * - createLoadContext: the load context of one request (nonce, client address)
+ */
+export type ServerEntry = Pick<typeof EntryServer, "getConfig" | "startApp" | "stopApp" | "healthCheck" | "createLoadContext">;
+
+/** The server build as server/ sees it: React Router's build, whose entry module is a ServerEntry. */
+export type AppServerBuild = ServerBuild & { entry: { module: ServerEntry } };
