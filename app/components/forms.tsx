@@ -108,73 +108,63 @@ function FieldShell({ meta, label, required, optional, hint, className, children
 
 type InputType = Exclude<Parameters<typeof getInputProps>[1]["type"], "checkbox" | "radio">;
 
+/** Split a field's props: what the label/hint/error shell takes, and what goes to the control. */
+function splitShell<P extends ShellProps & { meta: AnyField }>({ meta, label, required, optional, hint, className, ...control }: P) {
+  return { shell: { meta, label, required, optional, hint, className }, control, ariaDescribedBy: hint ? meta.descriptionId : undefined };
+}
+
 /** A labelled input with its hint and its French error. */
 export function Field({
-  meta,
   type = "text",
-  label,
-  required,
-  optional,
-  hint,
-  className,
   inputClassName = "field-input",
-  ...inputProps
+  ...props
 }: ShellProps & { meta: AnyField; type?: InputType; inputClassName?: string } & Omit<
     InputHTMLAttributes<HTMLInputElement>,
     "type" | "name" | "id" | "form" | "defaultValue" | "className"
   >) {
-  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hint ? meta.descriptionId : undefined });
+  const { shell, control, ariaDescribedBy } = splitShell(props);
+  const { key, ...conform } = getInputProps(shell.meta, { type, ariaDescribedBy });
   return (
-    <FieldShell meta={meta} label={label} required={required} optional={optional} hint={hint} className={className}>
-      <input key={key} {...props} {...inputProps} className={inputClassName} />
+    <FieldShell {...shell}>
+      <input key={key} {...conform} {...control} className={inputClassName} />
     </FieldShell>
   );
 }
 
 /** A labelled textarea with its hint and its French error. */
 export function TextareaField({
-  meta,
-  label,
-  required,
-  optional,
-  hint,
-  className,
   textareaClassName = "field-input resize-y",
-  ...textareaProps
+  ...props
 }: ShellProps & { meta: AnyField; textareaClassName?: string } & Omit<
     TextareaHTMLAttributes<HTMLTextAreaElement>,
     "name" | "id" | "form" | "defaultValue" | "className"
   >) {
-  const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined });
+  const { shell, control, ariaDescribedBy } = splitShell(props);
+  const { key, ...conform } = getTextareaProps(shell.meta, { ariaDescribedBy });
   return (
-    <FieldShell meta={meta} label={label} required={required} optional={optional} hint={hint} className={className}>
-      <textarea key={key} {...props} {...textareaProps} className={textareaClassName} />
+    <FieldShell {...shell}>
+      <textarea key={key} {...conform} {...control} className={textareaClassName} />
     </FieldShell>
   );
 }
 
 /** A labelled select; `placeholder` is the empty first option. */
 export function SelectField({
-  meta,
-  label,
-  required,
-  optional,
-  hint,
-  className,
   selectClassName = "field-input",
   placeholder,
   options,
-  ...selectProps
+  ...props
 }: ShellProps & {
   meta: AnyField;
   selectClassName?: string;
   placeholder?: string;
   options: ReadonlyArray<string | { value: string; label: string; disabled?: boolean }>;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "form" | "defaultValue" | "className" | "children">) {
-  const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined });
+  const { shell, control, ariaDescribedBy } = splitShell(props);
+  const { key, ...conform } = getSelectProps(shell.meta, { ariaDescribedBy });
   return (
-    <FieldShell meta={meta} label={label} required={required} optional={optional} hint={hint} className={className}>
-      <select key={key} {...props} {...selectProps} defaultValue={(props.defaultValue as string | undefined) ?? ""} className={selectClassName}>
+    <FieldShell {...shell}>
+      <select key={key} {...conform} {...control} defaultValue={(conform.defaultValue as string | undefined) ?? ""} className={selectClassName}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => {
           const opt = typeof o === "string" ? { value: o, label: o } : o;

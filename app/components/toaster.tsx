@@ -19,9 +19,10 @@ export function showToast(t: Toast) {
 export function useToast(toast: Toast | null | undefined) {
   useEffect(() => {
     if (!toast) return;
-    // after the <Toaster> has subscribed (a parent's effects run after its children's)
-    const t = setTimeout(() => showToast(toast), 0);
-    return () => clearTimeout(t);
+    // After the <Toaster> has subscribed (a parent's effects run after its children's). Not
+    // cancelled if the component goes away meanwhile: the toast belongs to the page, and `shown`
+    // keeps it to one.
+    setTimeout(() => showToast(toast), 0);
   }, [toast]);
 }
 

@@ -1,12 +1,12 @@
 /**
- * Blog rules shared by the server and the browser (SPEC §2 "Public blog", §9):
+ * Blog rules shared by the server and the browser (docs/product.md, "Blog"):
  * reading time, card excerpt, paragraphs, order of the public list.
  */
 
 export const WORDS_PER_MINUTE = 200;
 export const EXCERPT_LENGTH = 150;
 export const ELLIPSIS = "...";
-/** Label shown on every public card (SPEC §2). */
+/** Label shown on every public card (docs/product.md, "Blog"). */
 export const ARTICLE_TAG = "Article";
 
 /** Number of words: runs of non-space characters. */
@@ -26,7 +26,7 @@ export function readingTime(content: string): string {
 }
 
 /**
- * The content cut at `max` characters plus '...' when it is longer (SPEC §9: 150 + ellipsis).
+ * The content cut at `max` characters plus '...' when it is longer (docs/product.md, "Blog": 150 + ellipsis).
  * Counts characters as people see them (an emoji is one), never cutting one in half.
  */
 export function excerpt(content: string, max: number = EXCERPT_LENGTH): string {
@@ -64,7 +64,7 @@ function timeOf(iso: string): number {
   return Number.isNaN(t) ? -Infinity : t;
 }
 
-/** Newest first (SPEC §7: order by created_at descending); the higher id first on a tie. */
+/** Newest first (docs/product.md, "Blog": order by created_at descending); the higher id first on a tie. */
 export function newestFirst<T extends Dated>(posts: readonly T[]): T[] {
   return [...posts].sort((a, b) => {
     const ta = timeOf(a.created_at);

@@ -22,22 +22,10 @@ const BASE_PATH = "/admin/appointments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Liste des Rendez-vous | Admin Dashboard" }, { name: "robots", content: "noindex, nofollow" }];
 
-function toView(a: Appointment): AppointmentView {
-  return {
-    id: Number(a.id),
-    name: a.name,
-    email: a.email,
-    phone: a.phone,
-    service: a.service,
-    date: a.date,
-    time: a.time,
-    message: a.message,
-    prixtotal: a.prixtotal === null ? null : Number(a.prixtotal),
-    prixpay: a.prixpay === null ? null : Number(a.prixpay),
-    progress: a.progress,
-    tips: a.tips,
-    created_at: a.created_at || null,
-  };
+/** The row without its internal key; numbers as numbers whatever the driver returned. */
+function toView({ submission_key: _key, ...a }: Appointment): AppointmentView {
+  const amount = (v: number | null) => (v === null ? null : Number(v));
+  return { ...a, id: Number(a.id), prixtotal: amount(a.prixtotal), prixpay: amount(a.prixpay) };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { dbQuery, dbRun, expectNoSeriousA11yViolations, loginAsStaff } from "./h
 
 /**
  * The staff blog screen /admin/blog ('Blog Management'): create, edit and delete with the
- * confirmation and SPEC's toasts (top right, 3000 ms), server-side checks with French field
+ * confirmation and the product's toasts (top right, 3000 ms), server-side checks with French field
  * errors, image upload or https address, and the session check on the loader and the action.
  * Every post is created here with a unique title and removed at the end.
  */
@@ -190,7 +190,7 @@ test("delete: asks 'Are you sure you want to delete this blog?' first; 'Annuler'
   expect(dbQuery("select id from blogs where id = ?", id)).toHaveLength(0);
 });
 
-test("failures show SPEC's error toasts: updating or deleting a post that is gone, an unknown request", async ({ page }) => {
+test("failures show the product's error toasts: updating or deleting a post that is gone, an unknown request", async ({ page }) => {
   const a = `Disparu pendant la modification ${RUN}`;
   const b = `Disparu avant la suppression ${RUN}`;
   const idA = insertPost(a);

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { dbQuery, dbRun, expectNoSeriousA11yViolations, FORMATION_ADMIN_PATHS, insertEnrollment, insertFormation, loginAsStaff } from "./helpers";
 
 /**
- * /admin/formations (SPEC §2 "Admin: formations", §8 toasts): stat tiles, course cards, the
+ * /admin/formations (docs/product.md, "Staff: formations"): stat tiles, course cards, the
  * editor with its syllabus tabs, the enrolments modal with status changes and the CSV export,
  * deletion that keeps the enrolments. Everything created here has a unique name.
  */
@@ -184,7 +184,7 @@ test.describe("formations dashboard", () => {
     await expect(card(page, title)).toContainText("2/1 inscrits");
   });
 
-  test("failures of a status change, a save or a deletion show SPEC's toasts and change nothing", async ({ page }) => {
+  test("failures of a status change, a save or a deletion show the product's toasts and change nothing", async ({ page }) => {
     const title = unique("Formation hors ligne");
     const id = insertFormation({ title, is_active: false });
     const enrollment = insertEnrollment({ formation_id: id, user_name: "Statut", user_surname: "Inchangé", status: "pending" });

@@ -27,7 +27,7 @@ async function hydrated(page: Page) {
 }
 
 test.describe("/dentist, the smile-transformation landing page", () => {
-  test("shows SPEC's sections in order, and its buttons lead where SPEC says", async ({ page }) => {
+  test("shows the landing page's sections in order, and its buttons lead where docs/product.md says", async ({ page }) => {
     await page.goto("/dentist");
     const main = page.locator("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveText("LE SOURIRE DE VOS RÊVES À MILIANA");

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations, insertEnrollment, insertFormation } from "./helpers";
 
 /**
- * /formation (SPEC §2 "Training landing", "Enrolment dialog"): the sections appear only with
+ * /formation (docs/product.md, "Training offer", "Enrolment"): the sections appear only with
  * their data, the session cards, the enrolment dialog with and without JavaScript, the real
  * capacity ('Complet', refusal), the spinner of a client-side load.
  * The formations created here are the newest (created in 2100) while a test runs, and are

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations, insertFormation } from "./helpers";
 
 /**
- * /syllabus and /syllabus/:id (SPEC §2 "Syllabus"): 'all' (and /syllabus) is the newest active
+ * /syllabus and /syllabus/:id (docs/product.md, "Training offer"): 'all' (and /syllabus) is the newest active
  * formation, a number that formation, an unknown or inactive id the 'no formation' page with
  * status 404. The formations created here are removed afterwards.
  */

@@ -164,23 +164,8 @@ export async function seedDemo(h: Db): Promise<boolean> {
         { name: "Yacine Boudiaf", email: "yacine.boudiaf@example.com", phone: "0661 98 76 54", service: "Implementation", date: inDays(6), time: "14:30", message: null, created: 1, prixtotal: 12000000, prixpay: 4000000, progress: "Bilan radiologique fait, pose prévue" },
         { name: "Sarah Haddad", email: "sarah.haddad@example.com", phone: "0770 11 22 33", service: "Soins conservateurs", date: inDays(-5), time: "09:30", message: null, created: 9, prixtotal: 800000, prixpay: 800000, progress: "Soins terminés" },
       ];
-      for (const a of demo) {
-        await createAppointment(
-          t,
-          {
-            name: a.name,
-            email: a.email,
-            phone: a.phone,
-            service: a.service,
-            date: a.date,
-            time: a.time,
-            message: a.message,
-            prixtotal: a.prixtotal ?? null,
-            prixpay: a.prixpay ?? null,
-            progress: a.progress ?? null,
-          },
-          { createdAt: daysAgo(a.created) },
-        );
+      for (const { created, ...input } of demo) {
+        await createAppointment(t, input, { createdAt: daysAgo(created) });
       }
     }
     await trx.insertInto("app_meta").values({ key: "demo_seeded", value: nowIso() }).execute();

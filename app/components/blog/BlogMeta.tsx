@@ -3,7 +3,7 @@ import { clinic } from "~/content/clinic";
 import { ARTICLE_TAG, readingTime } from "~/lib/blog";
 import { formatLongDate } from "~/lib/format";
 
-/** Who signs the articles (SPEC §2: author label). */
+/** Who signs the articles (docs/product.md, "Blog": author label). */
 export const BLOG_AUTHOR = clinic.doctor.name;
 
 /** Tag, date (fr-FR long format), reading time and author of a post. */

@@ -8,18 +8,10 @@ import { ENROLLMENT_STATUS_LABELS, type EnrollmentStatusValue } from "~/lib/enro
 import { formatDateTime } from "~/lib/format";
 import type { FormationAdminItem } from "~/lib/formation";
 import { FillBar } from "./FillBar";
+import type { StaffEnrollment } from "~/.server/repos/enrollments";
 
-/** One enrolment as the staff list shows it. */
-export interface AdminEnrollment {
-  id: number;
-  user_name: string;
-  user_surname: string;
-  email: string;
-  phone: string;
-  formation_chosen: string | null;
-  enrollment_date: string;
-  status: EnrollmentStatusValue;
-}
+/** One enrolment as the staff list shows it (the repo's read model). */
+export type AdminEnrollment = StaffEnrollment;
 
 const STATUS_STYLE: Record<EnrollmentStatusValue, string> = {
   pending: "bg-amber-50 text-amber-900 ring-amber-200",

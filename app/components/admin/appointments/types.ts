@@ -1,22 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { Toast } from "~/lib/toast";
+import type { Appointment } from "~/.server/db/types";
 
-/** An appointment as the admin screen receives it (no internal columns). */
-export interface AppointmentView {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  service: string;
-  date: string;
-  time: string;
-  message: string | null;
-  prixtotal: number | null;
-  prixpay: number | null;
-  progress: string | null;
-  tips: string | null;
-  created_at: string | null;
-}
+/** An appointment as the admin screen receives it: the stored row without its internal key. */
+export type AppointmentView = Omit<Appointment, "submission_key">;
 
 /** The action's answer to the add form: stored or not, Conform's reply, and the toast after a success. */
 export interface CreateResult {
