@@ -111,9 +111,15 @@ async function saveFormation(form: FormData, intent: "create" | "update", staffI
     intent,
     async () => {
       const h = getDb();
-      const saved = id === null ? await createFormation(h, input) : await updateFormation(h, id, input);
-      if (!saved) return failed(intent, 404, T.genericError);
-      log.info({ event: `formation_${intent}d`, formationId: saved.id, staffId }, "formation saved");
+      const saved = id === null ? { ok: true as const, formation: await createFormation(h, input) } : await updateFormation(h, id, input);
+      if (!saved.ok && saved.reason === "not_found") return failed(intent, 404, T.genericError);
+      if (!saved.ok) {
+        // max_participants below the places taken: said beside the field and in the toast
+        const message = T.maxBelowTaken(saved.taken);
+        log.info({ event: "formation_update_refused", reason: saved.reason, formationId: id, staffId }, "formation capacity below places taken");
+        return failed(intent, 409, message, { reply: submission.reply({ fieldErrors: { max_participants: [message] } }) });
+      }
+      log.info({ event: `formation_${intent}d`, formationId: saved.formation.id, staffId }, "formation saved");
       return done(intent, intent === "create" ? T.created : T.updated);
     },
     () => failed(intent, 500, T.genericError),
@@ -134,12 +140,17 @@ const removeFormation = (form: FormData, staffId: number) =>
     return done("delete", T.deleted);
   });
 
-/** Any status to any other (docs/product.md, "Staff: formations"). */
+/** Any status to any other (docs/product.md, "Staff: formations"), never past the formation's capacity. */
 const changeEnrollmentStatus = (form: FormData, staffId: number) =>
   writeRow(form, "status", T.statusError, async (id) => {
     const status = form.get("status");
     if (!isEnrollmentStatus(status)) return failed("status", 400, T.statusError);
-    if (!(await setEnrollmentStatus(getDb(), id, status))) return failed("status", 404, T.statusError);
+    const changed = await setEnrollmentStatus(getDb(), id, status);
+    if (!changed.ok && changed.reason === "full") {
+      log.info({ event: "enrollment_status_refused", reason: changed.reason, enrollmentId: id, status, staffId }, "formation full");
+      return failed("status", 409, T.statusFull);
+    }
+    if (!changed.ok) return failed("status", 404, T.statusError);
     log.info({ event: "enrollment_status_changed", enrollmentId: id, status, staffId }, "enrolment status changed");
     return done("status", T.statusUpdated);
   });

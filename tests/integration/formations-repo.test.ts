@@ -84,8 +84,8 @@ describeEachEngine("formations repo and staff action", { appDb: true }, (t) => {
   it("updates a formation and reports an unknown id", async () => {
     const f = await createFormation(t.h, input());
     const u = await updateFormation(t.h, f.id, input({ title: "Nouveau titre", max_participants: 12, is_active: false, price: 0 }));
-    expect(u).toMatchObject({ title: "Nouveau titre", max_participants: 12, is_active: false, price: 0 });
-    expect(await updateFormation(t.h, 987654, input())).toBeUndefined();
+    expect(u).toMatchObject({ ok: true, formation: { title: "Nouveau titre", max_participants: 12, is_active: false, price: 0 } });
+    expect(await updateFormation(t.h, 987654, input())).toEqual({ ok: false, reason: "not_found" });
   });
 
   it("counts totals, active formations and occupying enrolments (pending or confirmed)", async () => {
@@ -182,6 +182,38 @@ describeEachEngine("formations repo and staff action", { appDb: true }, (t) => {
 
     const unknown = await post({ intent: "archive", id: "1" });
     expect([unknown.init?.status, unknown.data.ok, toastOf(unknown).description]).toEqual([400, false, T.genericError]);
+  });
+
+  it("refuses to move a cancelled enrolment back into a full formation: 409, the French toast, nothing changed", async () => {
+    const f = await createFormation(t.h, input({ max_participants: 1 }));
+    const first = await enroll(t.h, person(f.id, 1));
+    const second = await enroll(t.h, person(null, 2));
+    if (!first.ok || !second.ok) throw new Error("enrolment refused");
+    await t.h.db.updateTable("enrollments").set({ formation_id: f.id, status: "cancelled" }).where("id", "=", second.enrollment.id).execute();
+    for (const status of ["confirmed", "pending"]) {
+      const r = await post({ intent: "status", id: String(second.enrollment.id), status });
+      expect([r.init?.status, r.data.ok, toastOf(r)]).toEqual([409, false, { type: "error", description: T.statusFull, duration: ADMIN_FORMATION_TOAST_MS }]);
+    }
+    expect(T.statusFull).toBe("Cette formation est complète : libérez une place (annulez une autre inscription) avant de confirmer ou de remettre en attente cette inscription.");
+    expect((await getEnrollment(t.h, second.enrollment.id))?.status).toBe("cancelled");
+    expect((await getFormation(t.h, f.id))!.taken).toBe(1);
+    // once a place is free, the same move is accepted
+    expect((await post({ intent: "status", id: String(first.enrollment.id), status: "cancelled" })).data.ok).toBe(true);
+    expect(toastOf(await post({ intent: "status", id: String(second.enrollment.id), status: "confirmed" })).description).toBe(T.statusUpdated);
+    expect((await getEnrollment(t.h, second.enrollment.id))?.status).toBe("confirmed");
+  });
+
+  it("refuses a 'Participants maximum' below the places taken: 409, the message beside the field and in the toast, nothing changed", async () => {
+    const f = await createFormation(t.h, input({ title: "Parodontologie", max_participants: 6 }));
+    for (let i = 1; i <= 3; i++) await enroll(t.h, person(f.id, i));
+    const r = await post({ intent: "update", id: String(f.id), ...editor, title: "Renommée", max_participants: "2" });
+    const message = "Le nombre maximum de participants ne peut pas être inférieur aux places déjà prises (3).";
+    expect([r.init?.status, r.data.ok, toastOf(r)]).toEqual([409, false, { type: "error", description: message, duration: ADMIN_FORMATION_TOAST_MS }]);
+    expect(fieldErrors(r)).toEqual({ max_participants: message });
+    expect(await getFormation(t.h, f.id)).toMatchObject({ title: "Parodontologie", max_participants: 6, taken: 3 });
+    const atTaken = await post({ intent: "update", id: String(f.id), ...editor, title: "Renommée", max_participants: "3" });
+    expect(toastOf(atTaken).description).toBe(T.updated);
+    expect(await getFormation(t.h, f.id)).toMatchObject({ title: "Renommée", max_participants: 3 });
   });
 
   it("a database that fails answers the screen's failure toast (500), never a crash", async () => {

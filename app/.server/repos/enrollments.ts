@@ -23,10 +23,39 @@ export type EnrollResult =
   | { ok: true; enrollment: Enrollment; duplicate: boolean }
   | { ok: false; reason: "full" | "unavailable" };
 
+type Queries = Db["db"];
+
+/** Places taken in a formation: its pending and confirmed enrolments. */
+function countTaken(db: Queries, formationId: number) {
+  return db
+    .selectFrom("enrollments")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("formation_id", "=", formationId)
+    .where("status", "in", OCCUPYING)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+/**
+ * The capacity of a formation, read for a decision that the same transaction then writes. Call it
+ * inside `writeTransaction`, before reading anything else: on SQLite BEGIN IMMEDIATE already holds
+ * the write lock; on PostgreSQL the formation row is locked (FOR UPDATE) until COMMIT. Every writer
+ * that can add a place taken or lower the capacity (public enrolment, a staff status change, the
+ * staff edit of max_participants) takes this lock first, so they run one after the other and the
+ * places taken never exceed max_participants. Undefined when the formation does not exist.
+ */
+export async function lockCapacity(h: Db, trx: Queries, formationId: number) {
+  let fq = trx.selectFrom("formations").select(["id", "title", "max_participants", "is_active"]).where("id", "=", formationId);
+  if (h.engine === "postgres") fq = fq.forUpdate();
+  const formation = await fq.executeTakeFirst();
+  if (!formation) return undefined;
+  return { formation, max: Number(formation.max_participants), taken: await countTaken(trx, formationId) };
+}
+
 /**
  * Create a pending enrolment. When a formation is chosen, the capacity check and the insert
- * run in one write transaction (BEGIN IMMEDIATE on SQLite, a row lock on PostgreSQL), so
- * concurrent enrolments never exceed max_participants. Resolves after COMMIT.
+ * run in one write transaction (`lockCapacity`), so concurrent enrolments never exceed
+ * max_participants. Resolves after COMMIT.
  */
 export async function enroll(
   h: Db,
@@ -34,35 +63,20 @@ export async function enroll(
   opts: { submissionKey?: string | null; at?: string } = {},
 ): Promise<EnrollResult> {
   const key = opts.submissionKey || null;
-  const byKey = (db: Db["db"]) => db.selectFrom("enrollments").selectAll().where("submission_key", "=", key!).executeTakeFirst();
+  const byKey = (db: Queries) => db.selectFrom("enrollments").selectAll().where("submission_key", "=", key!).executeTakeFirst();
   try {
     return await writeTransaction(h, async (trx): Promise<EnrollResult> => {
-      let formationTitle: string | null = null;
-      let formation: { id: number; title: string; max_participants: number; is_active: number } | undefined;
-      if (input.formation_id !== null) {
-        // Lock first (PostgreSQL: the formation row; SQLite: BEGIN IMMEDIATE already holds the
-        // write lock), so that the idempotency check below also sees a concurrent twin's commit.
-        let fq = trx
-          .selectFrom("formations")
-          .select(["id", "title", "max_participants", "is_active"])
-          .where("id", "=", input.formation_id);
-        if (h.engine === "postgres") fq = fq.forUpdate();
-        formation = await fq.executeTakeFirst();
-      }
+      // Lock first, so that the idempotency check below also sees a concurrent twin's commit.
+      const capacity = input.formation_id === null ? undefined : await lockCapacity(h, trx, input.formation_id);
       if (key) {
         const existing = await byKey(trx);
         if (existing) return { ok: true, enrollment: existing, duplicate: true };
       }
+      let formationTitle: string | null = null;
       if (input.formation_id !== null) {
-        if (!formation || Number(formation.is_active) !== 1) return { ok: false, reason: "unavailable" };
-        const taken = await trx
-          .selectFrom("enrollments")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("formation_id", "=", input.formation_id)
-          .where("status", "in", OCCUPYING)
-          .executeTakeFirstOrThrow();
-        if (Number(taken.n) >= Number(formation.max_participants)) return { ok: false, reason: "full" };
-        formationTitle = formation.title;
+        if (!capacity || Number(capacity.formation.is_active) !== 1) return { ok: false, reason: "unavailable" };
+        if (capacity.taken >= capacity.max) return { ok: false, reason: "full" };
+        formationTitle = capacity.formation.title;
       }
       const enrollment = await trx
         .insertInto("enrollments")
@@ -130,21 +144,44 @@ export async function listAllEnrollments(h: Db): Promise<Enrollment[]> {
   return h.db.selectFrom("enrollments").selectAll().orderBy("enrollment_date", "desc").orderBy("id", "desc").execute();
 }
 
-export async function countOccupying(h: Db, formationId: number): Promise<number> {
-  const r = await h.db
-    .selectFrom("enrollments")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("formation_id", "=", formationId)
-    .where("status", "in", OCCUPYING)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+export function countOccupying(h: Db, formationId: number): Promise<number> {
+  return countTaken(h.db, formationId);
 }
 
 export async function getEnrollment(h: Db, id: number): Promise<Enrollment | undefined> {
   return h.db.selectFrom("enrollments").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Any status to any other (docs/product.md, "Staff: formations"). Returns the updated row or undefined. */
-export async function setEnrollmentStatus(h: Db, id: number, status: EnrollmentStatus): Promise<Enrollment | undefined> {
-  return h.db.updateTable("enrollments").set({ status }).where("id", "=", id).returningAll().executeTakeFirst();
+export type SetStatusResult = { ok: true; enrollment: Enrollment } | { ok: false; reason: "not_found" } | { ok: false; reason: "full"; taken: number; max: number };
+
+const occupies = (status: EnrollmentStatus) => OCCUPYING.includes(status);
+
+/**
+ * Any status to any other (docs/product.md, "Staff: formations"), except that an enrolment which
+ * occupies no place (cancelled, completed) takes one again ('En attente', 'Confirmé') only if its
+ * formation has a place left: the check and the write run in one write transaction
+ * (`lockCapacity`). A move between pending and confirmed changes no place and is never refused.
+ */
+export async function setEnrollmentStatus(h: Db, id: number, status: EnrollmentStatus): Promise<SetStatusResult> {
+  const notFound = { ok: false, reason: "not_found" } as const;
+  const write = async (db: Queries): Promise<SetStatusResult> => {
+    const enrollment = await db.updateTable("enrollments").set({ status }).where("id", "=", id).returningAll().executeTakeFirst();
+    return enrollment ? { ok: true, enrollment } : notFound;
+  };
+  // freeing a place (or keeping none) needs no capacity check
+  if (!occupies(status)) return write(h.db);
+  return writeTransaction(h, async (trx): Promise<SetStatusResult> => {
+    const seen = await trx.selectFrom("enrollments").select("formation_id").where("id", "=", id).executeTakeFirst();
+    if (!seen) return notFound;
+    // Lock order: the formation, then the enrolment (as public enrolment and a formation's deletion).
+    const capacity = seen.formation_id === null ? undefined : await lockCapacity(h, trx, seen.formation_id);
+    // Read again under the lock, to judge the status committed by any concurrent change.
+    let cq = trx.selectFrom("enrollments").select(["status", "formation_id"]).where("id", "=", id);
+    if (h.engine === "postgres") cq = cq.forUpdate();
+    const current = await cq.executeTakeFirst();
+    if (!current) return notFound;
+    const takesAPlace = !occupies(current.status) && current.formation_id !== null;
+    if (takesAPlace && capacity && capacity.taken >= capacity.max) return { ok: false, reason: "full", taken: capacity.taken, max: capacity.max };
+    return write(trx);
+  });
 }

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import type { Db } from "../db";
-import { nowIso } from "../db";
+import { nowIso, writeTransaction } from "../db";
 import type { FormationRow } from "../db/types";
+import { lockCapacity } from "./enrollments";
 import { parseSyllabus } from "~/lib/syllabus";
 import type { Formation, FormationInput, FormationWithCount } from "~/lib/formation";
 
@@ -72,14 +73,27 @@ export async function createFormation(h: Db, input: FormationInput, createdAt: s
   return toFormation(row);
 }
 
-export async function updateFormation(h: Db, id: number, input: FormationInput): Promise<Formation | undefined> {
-  const row = await h.db
-    .updateTable("formations")
-    .set({ ...toRow(input), updated_at: nowIso() })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
-  return row ? toFormation(row) : undefined;
+export type UpdateFormationResult = { ok: true; formation: Formation } | { ok: false; reason: "not_found" } | { ok: false; reason: "below_taken"; taken: number };
+
+/**
+ * Save a formation. max_participants may not go down below the places taken (pending and
+ * confirmed enrolments): the check and the write run in one write transaction (`lockCapacity`), so
+ * a concurrent enrolment or status change cannot slip in between. On a formation already past its
+ * capacity, other changes are saved as long as max_participants does not go down.
+ */
+export async function updateFormation(h: Db, id: number, input: FormationInput): Promise<UpdateFormationResult> {
+  return writeTransaction(h, async (trx): Promise<UpdateFormationResult> => {
+    const capacity = await lockCapacity(h, trx, id);
+    if (!capacity) return { ok: false, reason: "not_found" };
+    if (input.max_participants < capacity.taken && input.max_participants < capacity.max) return { ok: false, reason: "below_taken", taken: capacity.taken };
+    const row = await trx
+      .updateTable("formations")
+      .set({ ...toRow(input), updated_at: nowIso() })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { ok: true, formation: toFormation(row) };
+  });
 }
 
 /** Enrolments keep their rows: formation_id becomes null (ON DELETE SET NULL). */

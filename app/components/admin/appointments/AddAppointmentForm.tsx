@@ -54,9 +54,12 @@ export function AddAppointmentForm({ submissionKey }: { submissionKey: string })
         </button>
       </div>
 
-      {/* 300 ms collapse; closed content is inert so it is neither focusable nor read. */}
-      <div id={panelId} inert={!open} className={`grid transition-[grid-template-rows] duration-300 ease-out ${open ? "grid-rows-[1fr]" : "grid-rows-[0fr]"}`}>
-        <div className="overflow-hidden">
+      {/*
+        Opens in 300 ms (fade and slide in place). The panel takes its full height at once, so
+        nothing below it moves under the pointer while it opens; closed, it is not rendered.
+      */}
+      <div id={panelId} hidden={!open} className="transition duration-300 ease-out starting:-translate-y-1 starting:opacity-0">
+        <div>
           <div className="border-t border-slate-100 p-4 sm:p-5">
             {failure && !alertClosed && (
               <Alert
