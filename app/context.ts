@@ -10,6 +10,8 @@ export interface RequestInfo {
   nonce: string;
   /** the client's address, as Express computed it with TRUST_PROXY */
   clientIp: string;
+  /** the body was over its limit and was not read (app/.server/request-limits.ts answers 413) */
+  bodyTooLarge?: boolean;
 }
 
 export const requestInfo = createContext<RequestInfo>({ nonce: "", clientIp: "unknown" });

@@ -11,7 +11,8 @@ import { requestInfo } from "./context";
 // The HTTP server (server/) uses these through build.entry.module (typed by ServerEntry in
 // app/server-entry.ts), so that it shares the one database connection the app's loaders use.
 export { startApp, stopApp, healthCheck } from "./.server/startup";
-export { getConfig } from "./.server/config";
+export { getConfig, publicOrigin } from "./.server/config";
+export { bodyLimitFor } from "./.server/request-limits";
 export { createLoadContext } from "./context";
 
 export const streamTimeout = 5_000;

@@ -1,15 +1,19 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { AppToaster, useToast } from "./components/toaster";
-import { GeneralErrorBoundary } from "./components/error-boundary";
+import { ErrorPage, GeneralErrorBoundary } from "./components/error-boundary";
 import { SiteLayout } from "./components/layout/SiteLayout";
-import { getConfig } from "./.server/config";
+import { publicOrigin } from "./.server/config";
+import { requestGuard } from "./.server/request-limits";
 import { getToast } from "./.server/toast";
 import { requestInfo } from "./context";
 import "./app.css";
 
+/** Before every loader and action of the site: bodies over their limit (413) or not a form (400). */
+export const middleware: Route.MiddlewareFunction[] = [requestGuard];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = getConfig().PUBLIC_URL ?? new URL(request.url).origin;
+  const origin = publicOrigin();
   const { toast, setCookie } = await getToast(request);
   return data({ nonce: context.get(requestInfo).nonce, origin, toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
@@ -52,6 +56,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return <Outlet />;
 }
 
+/** A request the site cannot read (not a form, a broken multipart): said as such, not as a crash. */
+const ROOT_STATUS_HANDLERS = {
+  400: () => <ErrorPage eyebrow="Erreur 400" title="Requête invalide" text={<p>La demande envoyée est mal formée. Rien n'a été enregistré.</p>} />,
+};
+
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={ROOT_STATUS_HANDLERS} />;
 }

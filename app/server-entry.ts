@@ -8,9 +8,11 @@ import type * as EntryServer from "./entry.server";
  * - getConfig: the validated configuration (throws a ConfigError with one clear line)
  * - startApp / stopApp: prepare the database and background jobs / stop them and close it
  * - healthCheck: does the database answer (GET /healthz)
- * - createLoadContext: the load context of one request (nonce, client address)
+ * - createLoadContext: the load context of one request (nonce, client address, body over its limit)
+ * - bodyLimitFor: the largest body accepted for a request, by path and Content-Type
+ * - publicOrigin: the site's origin for links (PUBLIC_URL, or http://localhost:PORT)
  */
-export type ServerEntry = Pick<typeof EntryServer, "getConfig" | "startApp" | "stopApp" | "healthCheck" | "createLoadContext">;
+export type ServerEntry = Pick<typeof EntryServer, "getConfig" | "startApp" | "stopApp" | "healthCheck" | "createLoadContext" | "bodyLimitFor" | "publicOrigin">;
 
 /** The server build as server/ sees it: React Router's build, whose entry module is a ServerEntry. */
 export type AppServerBuild = ServerBuild & { entry: { module: ServerEntry } };

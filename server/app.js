@@ -1,12 +1,80 @@
 // The HTTP entry around the React Router request handler: compression, security headers with a
-// per-request CSP nonce, immutable caching of hashed assets, request logs, /healthz.
+// per-request CSP nonce, immutable caching of hashed assets, request logs, /healthz, request
+// bodies read and bounded before React Router sees them (docs/decisions/006-request-limits.md),
+// and bad input answered 4xx with a French page, never 500.
 import crypto from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
+import getRawBody from "raw-body";
+import { hasValidHost, reactRouterHandler } from "./react-router.js";
+
+/**
+ * After a body over its limit, the rest is read and dropped (never kept) before the 413 goes out,
+ * up to these bounds: a browser still sending then receives the answer, where an answer written
+ * before the end of the body is followed by a close that may reset the connection under it.
+ * Past the bounds (or when the declared length is already past them) the 413 goes out at once.
+ */
+export const TOO_LARGE_DRAIN_MAX_BYTES = 16 * 1024 * 1024;
+export const TOO_LARGE_DRAIN_MAX_MS = 10_000;
+
+/**
+ * Drop what remains of a refused body, within the bounds above.
+ * @param {import("express").Request} req
+ * @returns {Promise<void>}
+ */
+function dropRefusedBody(req) {
+  const declared = Number(req.get("content-length"));
+  if (req.complete || declared > TOO_LARGE_DRAIN_MAX_BYTES) return Promise.resolve();
+  return new Promise((resolve) => {
+    let dropped = 0;
+    const stop = () => {
+      clearTimeout(timer);
+      req.off("data", onData);
+      req.pause();
+      resolve();
+    };
+    const timer = setTimeout(stop, TOO_LARGE_DRAIN_MAX_MS);
+    /** @param {Buffer} chunk */
+    const onData = (chunk) => {
+      dropped += chunk.length;
+      if (dropped > TOO_LARGE_DRAIN_MAX_BYTES) stop();
+    };
+    req.on("data", onData);
+    req.once("end", stop);
+    req.once("close", stop);
+    // the body reader paused the stream when it stopped
+    req.resume();
+  });
+}
+
+/** The French answers of the HTTP layer itself (React Router renders its own pages). */
+const ERROR_PAGES = /** @type {Record<number, { title: string, text: string }>} */ ({
+  400: { title: "Requête invalide", text: "La demande reçue est mal formée. Rien n'a été enregistré." },
+  403: { title: "Accès refusé", text: "Vous n'avez pas accès à ce fichier." },
+  404: { title: "Fichier introuvable", text: "Le fichier demandé n'existe pas ou a été déplacé." },
+  413: { title: "Envoi trop volumineux", text: "Les données envoyées dépassent la taille permise. Rien n'a été enregistré." },
+  500: { title: "Une erreur est survenue", text: "Merci de réessayer dans un instant ; si le problème persiste, appelez-nous." },
+});
+
+/**
+ * A small French error page; its words are fixed, nothing of the request is echoed.
+ * @param {import("express").Response} res
+ * @param {number} status
+ */
+function sendErrorPage(res, status) {
+  const page = ERROR_PAGES[status] ?? (status < 500 ? { title: "Requête refusée", text: "Cette demande ne peut pas être traitée. Rien n'a été enregistré." } : ERROR_PAGES[500]);
+  res
+    .status(status)
+    .type("text/html; charset=utf-8")
+    .send(
+      `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>${page.title} | Clinique dentaire</title></head><body><main><p>Erreur ${status}</p><h1>${page.title}</h1><p>${page.text}</p>` +
+        `<p><a href="/">Retour à l'accueil</a></p></main></body></html>`,
+    );
+}
 
 /**
  * @param {object} opts
@@ -75,6 +143,9 @@ export function createApp({ getBuild, clientDir, uploadDir, trustProxy, producti
 
   app.use(compression());
 
+  // React Router builds the request's URL from the Host header: one it cannot read is a 400.
+  app.use((req, res, next) => (hasValidHost(req) ? next() : sendErrorPage(res, 400)));
+
   app.get("/healthz", async (_req, res) => {
     try {
       const build = await getBuild();
@@ -102,25 +173,51 @@ export function createApp({ getBuild, clientDir, uploadDir, trustProxy, producti
     }),
   );
 
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build: getBuild,
+  // Every body is read here, counted on the stream (chunked ones too) and never past the limit of
+  // its route, before React Router parses anything. Over the limit (declared or counted), nothing
+  // more is kept: the app is told through the load context and answers 413 with the French page,
+  // while the rest of the body is dropped.
+  app.use(async (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const limit = (await getBuild()).entry.module.bodyLimitFor(req.path, req.get("content-type"));
+    try {
+      req.body = await getRawBody(req, { length: req.get("content-length"), limit });
+    } catch (err) {
+      if (/** @type {{ type?: string }} */ (err)?.type !== "entity.too.large") return next(err);
+      res.locals.bodyTooLarge = true;
+      await dropRefusedBody(req);
+    }
+    next();
+  });
+
+  // Mounted with use(), not a route pattern: Express never decodes the path (React Router does,
+  // and answers a malformed one with its 404 page).
+  app.use(
+    reactRouterHandler({
+      getBuild,
       mode: production ? "production" : "development",
       getLoadContext: async (req, res) =>
-        (await getBuild()).entry.module.createLoadContext({ nonce: res.locals.nonce, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+        (await getBuild()).entry.module.createLoadContext({
+          nonce: res.locals.nonce,
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          bodyTooLarge: res.locals.bodyTooLarge === true,
+        }),
     }),
   );
 
-  // Last resort: never show internal detail.
+  // Last resort: a refused request (a static file's 400/403/404, an aborted body) keeps its 4xx
+  // status; anything else is a 500. Never internal detail.
   /** @type {import("express").ErrorRequestHandler} */
   const lastResort = (err, req, res, _next) => {
-    req.log?.error({ err }, "request failed");
-    if (err?.status === 404 || err?.statusCode === 404) {
-      res.status(404).type("text/plain; charset=utf-8").send("Fichier introuvable.");
+    const status = Number(err?.status ?? err?.statusCode);
+    const refused = status >= 400 && status < 500;
+    if (refused) req.log?.warn({ err: { type: err?.type ?? err?.name, status } }, "request refused");
+    else req.log?.error({ err }, "request failed");
+    if (res.headersSent) {
+      req.socket.destroy();
       return;
     }
-    res.status(500).type("text/plain; charset=utf-8").send("Une erreur est survenue. Merci de réessayer.");
+    sendErrorPage(res, refused ? status : 500);
   };
   app.use(lastResort);
 

@@ -1,13 +1,17 @@
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
+import { bodyLimitFor, FORM_BODY_MAX_BYTES, requestGuard, STAFF_FORM_BODY_MAX_BYTES, UPLOAD_FORM_BODY_MAX_BYTES } from "~/.server/request-limits";
+import { createLoadContext } from "~/context";
 import type { AppServerBuild, ServerEntry } from "~/server-entry";
 import { createApp } from "./app.js";
 
 let server: Server | undefined;
 
 afterEach(async () => {
+  server?.closeAllConnections();
   await new Promise((r) => server?.close(r));
   server = undefined;
 });
@@ -17,11 +21,8 @@ function healthOnlyBuild(healthCheck: ServerEntry["healthCheck"]) {
   return { entry: { module: { healthCheck } } } as unknown as AppServerBuild;
 }
 
-async function start(healthy: boolean | "throws") {
-  const build = healthOnlyBuild(async () => {
-    if (healthy === "throws") throw new Error("boom");
-    return healthy;
-  });
+/** Serve `build` on a free port; returns the base URL. */
+async function listen(build: AppServerBuild) {
   const app = createApp({
     getBuild: async () => build,
     clientDir: "/nonexistent",
@@ -33,6 +34,15 @@ async function start(healthy: boolean | "throws") {
   server = app.listen(0);
   await new Promise((r) => server!.once("listening", r));
   return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+}
+
+async function start(healthy: boolean | "throws") {
+  return listen(
+    healthOnlyBuild(async () => {
+      if (healthy === "throws") throw new Error("boom");
+      return healthy;
+    }),
+  );
 }
 
 describe("HTTP server", () => {
@@ -70,5 +80,170 @@ describe("HTTP server", () => {
     expect(a.headers.get("x-content-type-options")).toBe("nosniff");
     expect(a.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(a.headers.get("strict-transport-security")).toContain("max-age=31536000");
+  });
+});
+
+/**
+ * A build with React Router's real request handling: the root route carries the app's
+ * requestGuard (413 and 400 before any action), and resource routes whose actions report the
+ * body they received. The body limits are the app's own (bodyLimitFor).
+ */
+async function startWithRoutes() {
+  const seen: { path: string; bytes: number }[] = [];
+  const echo = {
+    action: async ({ request }: { request: Request }) => {
+      const bytes = (await request.arrayBuffer()).byteLength;
+      seen.push({ path: new URL(request.url).pathname, bytes });
+      return Response.json({ bytes });
+    },
+  };
+  const route = (id: string, path: string) => ({ id, parentId: "root", path, module: echo });
+  const build = {
+    entry: { module: { default: () => new Response("page"), healthCheck: async () => true, bodyLimitFor, createLoadContext } },
+    routes: {
+      root: { id: "root", path: "", module: { middleware: [requestGuard] } },
+      login: route("login", "login"),
+      blog: route("blog", "admin/blog"),
+    },
+    assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "1" },
+    publicPath: "/",
+    assetsBuildDirectory: "/nonexistent",
+    future: { v8_middleware: true },
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  } as unknown as AppServerBuild;
+  const base = await listen(build);
+  return { base, port: Number(new URL(base).port), seen };
+}
+
+/** A raw HTTP post, chunked unless a length is given, streamed from `size` bytes of form data. */
+function post(port: number, path: string, size: number, { chunked = true, type = "application/x-www-form-urlencoded" } = {}) {
+  return new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
+    const headers: Record<string, string> = { "Content-Type": type, Host: `127.0.0.1:${port}` };
+    if (!chunked) headers["Content-Length"] = String(size);
+    const req = http.request({ host: "127.0.0.1", port, path, method: "POST", headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode!, body, connection: res.headers.connection }));
+    });
+    req.on("error", reject);
+    const chunk = Buffer.alloc(16 * 1024, "a");
+    let sent = 0;
+    const write = () => {
+      while (sent < size) {
+        const part = chunk.subarray(0, Math.min(chunk.length, size - sent));
+        sent += part.length;
+        // the server may answer and close before everything is sent: stop writing then
+        if (req.destroyed || !req.write(part)) return void (req.destroyed || req.once("drain", write));
+      }
+      req.end();
+    };
+    write();
+  });
+}
+
+/** A raw GET with a path and headers exactly as given (fetch would normalise them). */
+function rawGet(port: number, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; body: string; type?: string }>((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path, headers: { Host: `127.0.0.1:${port}`, ...headers } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode!, body, type: res.headers["content-type"] }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("request bodies", () => {
+  it("a form within its limit reaches the action whole, chunked or not", async () => {
+    const { port, seen } = await startWithRoutes();
+    expect((await post(port, "/login", FORM_BODY_MAX_BYTES)).status).toBe(200);
+    expect((await post(port, "/login", 1000, { chunked: false })).status).toBe(200);
+    expect(seen).toEqual([
+      { path: "/login", bytes: FORM_BODY_MAX_BYTES },
+      { path: "/login", bytes: 1000 },
+    ]);
+  });
+
+  it("a declared Content-Length over the limit is a 413 at once; the rest is dropped, and the connection stays usable", async () => {
+    const { port, seen } = await startWithRoutes();
+    const res = await post(port, "/login", 2 * 1024 * 1024, { chunked: false });
+    expect(res.status).toBe(413);
+    expect(res.connection).toBe("keep-alive");
+    expect(res.body).toContain("dépassent la taille permise");
+    expect(seen).toEqual([]);
+  });
+
+  it("a huge body still gets its 413 before the connection is cut", async () => {
+    const { port, seen } = await startWithRoutes();
+    const res = await post(port, "/login", 100 * 1024 * 1024, { chunked: false });
+    expect(res.status).toBe(413);
+    expect(seen).toEqual([]);
+  });
+
+  it("a chunked body is counted on the stream: one byte over the limit is a 413 and the action never runs", async () => {
+    const { port, seen } = await startWithRoutes();
+    const res = await post(port, "/login", FORM_BODY_MAX_BYTES + 1);
+    expect(res.status).toBe(413);
+    expect(seen).toEqual([]);
+  });
+
+  it("the blog editor's multipart posts get the upload's limit, its other posts and .data the text limit", async () => {
+    const { port, seen } = await startWithRoutes();
+    const multipart = "multipart/form-data; boundary=x";
+    // a broken multipart within the limit is read, then refused as no form (400), never a 500
+    expect((await post(port, "/admin/blog", 3 * 1024 * 1024, { type: multipart })).status).toBe(400);
+    expect((await post(port, "/admin/blog", UPLOAD_FORM_BODY_MAX_BYTES + 1, { type: multipart })).status).toBe(413);
+    expect((await post(port, "/admin/blog.data", UPLOAD_FORM_BODY_MAX_BYTES + 1, { type: multipart })).status).toBe(413);
+    expect((await post(port, "/admin/blog", STAFF_FORM_BODY_MAX_BYTES + 1)).status).toBe(413);
+    expect(seen).toEqual([]);
+  });
+
+  it("a body that is not a form is a 400 before the action", async () => {
+    const { base, seen } = await startWithRoutes();
+    for (const [type, body] of [
+      ["application/json", '{"email":"a@b.dz"}'],
+      ["text/plain", "hello"],
+      ["multipart/form-data", "a=b"],
+      ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nunfinished'],
+    ]) {
+      const res = await fetch(`${base}/login`, { method: "POST", headers: { "Content-Type": type }, body });
+      expect(res.status, type).toBe(400);
+    }
+    expect(seen).toEqual([]);
+  });
+});
+
+describe("bad input", () => {
+  it("traversal and malformed paths under the static folders are 4xx with a French page, never 500", async () => {
+    const port = Number(new URL(await start(true)).port);
+    for (const [path, status, title] of [
+      ["/assets/../../package.json", 403, "Accès refusé"],
+      ["/assets/%2e%2e/%2e%2e/package.json", 403, "Accès refusé"],
+      ["/uploads/..%2f..%2fclinic.db", 403, "Accès refusé"],
+      ["/uploads/%ZZ", 400, "Requête invalide"],
+      ["/assets/a%00b", 400, "Requête invalide"],
+      ["/uploads/00000000000000000000000000000000.webp", 404, "Fichier introuvable"],
+    ] as const) {
+      const res = await rawGet(port, path);
+      expect(res.status, path).toBe(status);
+      expect(res.type, path).toContain("text/html");
+      expect(res.body, path).toContain('<html lang="fr">');
+      expect(res.body, path).toContain(`<h1>${title}</h1>`);
+    }
+  });
+
+  it("a Host header no URL can be built from is a 400, not a 500", async () => {
+    const port = Number(new URL(await start(true)).port);
+    for (const host of ["a b", "[::1", "evil.example/admin", "user@evil.example"]) {
+      const res = await rawGet(port, "/", { Host: host });
+      expect(res.status, host).toBe(400);
+      expect(res.body).toContain("<h1>Requête invalide</h1>");
+    }
   });
 });

@@ -84,8 +84,11 @@ const app = createApp({
 });
 
 const httpServer = app.listen(config.PORT, config.HOST, () => {
-  const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const url = entry.publicOrigin(config);
   console.log(`\n  Site de la clinique prêt : ${url}  (base ${started.engine})`);
+  if (!config.PUBLIC_URL) {
+    console.log(`  Attention : PUBLIC_URL n'est pas défini ; les liens publics (canonique, Open Graph, sitemap, e-mails) pointent vers ${url}.`);
+  }
   if (started.firstStaff) {
     console.log(`\n  Compte du personnel créé : ${started.firstStaff.email}`);
     if (started.firstStaff.password) {

@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type Server, type ServerResponse } from "no
 import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { gracefulShutdown } from "./shutdown.js";
+import { gracefulShutdown, IDLE_GRACE_MS } from "./shutdown.js";
 
 /** A real HTTP server whose /slow requests wait until the test releases them. */
 async function startServer(events: string[] = []) {
@@ -76,17 +76,19 @@ describe("graceful shutdown", () => {
     expect(s.events).toEqual(["slow answer sent", "database closed", "exit 0"]);
   });
 
-  it("an idle keep-alive connection does not hold the stop", async () => {
+  it("an idle keep-alive connection does not hold the stop: it is closed after the grace time", async () => {
     const { server, port } = await startServer();
     servers.push(server);
     const s = setup(5_000);
+    const shutdown = gracefulShutdown({ server, ...s });
     const agent = new http.Agent({ keepAlive: true });
     expect(await get(port, "/fast", agent)).toEqual({ status: 200, body: "fast" });
 
     const started = Date.now();
-    gracefulShutdown({ server, ...s })("SIGINT");
+    shutdown("SIGINT");
     await vi.waitFor(() => expect(s.exit).toHaveBeenCalledWith(0));
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(IDLE_GRACE_MS - 20);
+    expect(Date.now() - started).toBeLessThan(IDLE_GRACE_MS + 500);
     agent.destroy();
   });
 
@@ -118,5 +120,146 @@ describe("graceful shutdown", () => {
     expect(s.exit).toHaveBeenCalledTimes(1);
     expect(s.exit).toHaveBeenCalledWith(1);
     expect(s.onClosed).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A GET that records everything about its answer, or the error code that ended it. */
+function fetchOn(agent: http.Agent, port: number, path: string) {
+  return new Promise<{ status: number; body: string; connection?: string; reused: boolean } | { error: string }>((resolve) => {
+    const req = http.get({ host: "127.0.0.1", port, path, agent }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection, reused: req.reusedSocket }));
+      res.on("error", (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
+    });
+    req.on("error", (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
+  });
+}
+
+/** A server whose /slow/{i} answers after i × `stepMs`, and /stream after the test releases it. */
+async function startLoadServer(stepMs: number) {
+  const state = { received: 0, answered: 0, stopped: false, answeredAfterStop: new Set<string>() };
+  let release: () => void = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  const server = http.createServer(async (req, res) => {
+    state.received++;
+    res.on("finish", () => state.answered++);
+    if (req.url === "/stream") {
+      res.writeHead(200, { "Content-Type": "text/plain" });
+      res.write("first part, ");
+      await released;
+      res.end("last part");
+      return;
+    }
+    const i = Number(/^\/slow\/(\d+)$/.exec(req.url ?? "")?.[1] ?? 0);
+    await new Promise((r) => setTimeout(r, i * stepMs));
+    res.setHeader("Content-Type", "text/plain");
+    // the headers go out with this end(): after the stop, they say close
+    if (state.stopped) state.answeredAfterStop.add(req.url ?? "");
+    res.end(`done ${req.url}`);
+  });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  return { server, port: (server.address() as AddressInfo).port, state, release };
+}
+
+describe("graceful shutdown under load, on keep-alive connections", () => {
+  it("answers the 50 requests already sent, those after the stop with Connection: close, resets none, and stops without waiting for the drain time", async () => {
+    const { server, port, state } = await startLoadServer(10);
+    const s = setup(10_000);
+    const shutdown = gracefulShutdown({ server, ...s });
+    const agent = new http.Agent({ keepAlive: true });
+    // 50 connections opened and kept alive by a first round of requests
+    const warm = await Promise.all(Array.from({ length: 50 }, () => fetchOn(agent, port, "/slow/0")));
+    expect(warm.every((r) => "status" in r && r.status === 200 && r.connection === "keep-alive")).toBe(true);
+
+    const answers = Array.from({ length: 50 }, (_, i) => fetchOn(agent, port, `/slow/${i}`));
+    await vi.waitFor(() => expect(state.received).toBe(100));
+    await vi.waitFor(() => expect(state.answered).toBeGreaterThanOrEqual(75));
+    state.stopped = true;
+    shutdown("SIGTERM");
+    const stoppedAt = Date.now();
+
+    const results = await Promise.all(answers);
+    const lastAnswerAt = Date.now();
+    results.forEach((r, i) => {
+      expect(r, `request ${i}`).toMatchObject({ status: 200, body: `done /slow/${i}`, reused: true });
+      const after = state.answeredAfterStop.has(`/slow/${i}`);
+      expect("connection" in r && r.connection, `request ${i}`).toBe(after ? "close" : "keep-alive");
+    });
+    expect(state.answeredAfterStop.size).toBeGreaterThanOrEqual(10);
+    expect(state.answeredAfterStop.size).toBeLessThanOrEqual(25);
+    await vi.waitFor(() => expect(s.exit).toHaveBeenCalledWith(0));
+    // the connections idle since their answer close after the grace time, not after the drain time
+    expect(Date.now() - lastAnswerAt).toBeLessThan(IDLE_GRACE_MS + 500);
+    expect(Date.now() - stoppedAt).toBeLessThan(IDLE_GRACE_MS + 1_000);
+    agent.destroy();
+  });
+
+  it("clients that keep sending on their connections get every request they sent answered; only new connections are refused", async () => {
+    const { server, port, state } = await startLoadServer(0);
+    const s = setup(5_000);
+    const shutdown = gracefulShutdown({ server, ...s });
+    const outcomes: { answers: number; closes: number; error?: string }[] = [];
+    let sending = true;
+    const clients = Array.from({ length: 20 }, async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const mine = { answers: 0, closes: 0, error: undefined as string | undefined };
+      outcomes.push(mine);
+      while (sending) {
+        const r = await fetchOn(agent, port, "/slow/3");
+        if ("error" in r) {
+          mine.error = r.error;
+          break;
+        }
+        expect(r).toMatchObject({ status: 200, body: "done /slow/3" });
+        mine.answers++;
+        if (r.connection === "close") mine.closes++;
+      }
+      agent.destroy();
+    });
+    await vi.waitFor(() => expect(state.answered).toBeGreaterThanOrEqual(200));
+    state.stopped = true;
+    shutdown("SIGTERM");
+    const stoppedAt = Date.now();
+    await vi.waitFor(() => expect(s.exit).toHaveBeenCalledWith(0), { timeout: 6_000 });
+    const stopTook = Date.now() - stoppedAt;
+    sending = false;
+    await Promise.all(clients);
+
+    // every request that reached the server was answered in full
+    expect(outcomes.reduce((n, o) => n + o.answers, 0)).toBe(state.received);
+    for (const o of outcomes) {
+      // the last answer on each connection said close; the next request found the door shut, unsent
+      expect(o.closes).toBe(1);
+      expect(o.error).toBe("ECONNREFUSED");
+    }
+    expect(stopTook).toBeLessThan(IDLE_GRACE_MS + 1_000);
+  });
+
+  it("an answer that had promised keep-alive before the stop leaves its connection open for a request sent meanwhile, then closes it", async () => {
+    const { server, port, state, release } = await startLoadServer(0);
+    const s = setup(10_000);
+    const shutdown = gracefulShutdown({ server, ...s });
+    const follows = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const quiet = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const first = fetchOn(follows, port, "/stream");
+    const other = fetchOn(quiet, port, "/stream");
+    // both answers have sent their headers (keep-alive) and a first part before the stop
+    await vi.waitFor(() => expect(state.received).toBe(2));
+    shutdown("SIGTERM");
+    release();
+    expect(await first).toMatchObject({ status: 200, body: "first part, last part", connection: "keep-alive" });
+    const releasedAt = Date.now();
+    // sent on the same connection after the stop: answered, and told that the connection closes
+    expect(await fetchOn(follows, port, "/slow/1")).toMatchObject({ status: 200, body: "done /slow/1", connection: "close", reused: true });
+    expect(await other).toMatchObject({ status: 200, connection: "keep-alive" });
+    // the quiet connection is closed once idle for the grace time, and the stop completes
+    await vi.waitFor(() => expect(s.exit).toHaveBeenCalledWith(0), { timeout: 4_000 });
+    expect(Date.now() - releasedAt).toBeGreaterThanOrEqual(IDLE_GRACE_MS - 100);
+    expect(Date.now() - releasedAt).toBeLessThan(IDLE_GRACE_MS + 500);
+    follows.destroy();
+    quiet.destroy();
   });
 });

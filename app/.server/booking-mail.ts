@@ -1,19 +1,68 @@
 import { clinic } from "~/content/clinic";
 import { formatCalendarDate } from "~/lib/format";
+import { isValidYmd } from "~/lib/rules";
+import { SERVICES, type Service } from "~/lib/services";
 import { getConfig } from "./config";
 import { getDb, type Db } from "./db";
 import type { Appointment } from "./db/types";
 import { log } from "./log";
 import { clinicInbox, queueAndSend, type MailMessage } from "./mail";
 
+/** What a patient picked from the booking form's lists: the only details an acknowledgement repeats. */
+export interface BookingChoice {
+  service: Service;
+  /** YYYY-MM-DD */
+  date: string;
+  /** HH:MM */
+  time: string;
+}
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The list choices of a stored booking; null when one of them is not a value the lists offer. */
+export function bookingChoice(a: Pick<Appointment, "service" | "date" | "time">): BookingChoice | null {
+  const service = SERVICES.find((s) => s === a.service);
+  if (!service || !isValidYmd(a.date) || !HH_MM.test(a.time)) return null;
+  return { service, date: a.date, time: a.time };
+}
+
 /**
- * The two e-mails of a new booking: a notification to the clinic and an acknowledgement to
- * the patient. Plain text, French. The patient's data appears in the messages only, never
- * in a log line.
+ * The acknowledgement sent to the address typed in the booking form (docs/product.md,
+ * "Booking"). Whoever typed that address may not own it, so the message repeats nothing that was
+ * typed: no name, no message, no link from the form; only the clinic's fixed text and the
+ * service, day and time picked from the form's lists. A stranger can make the clinic send its own
+ * words to someone, never a text or a link of their own.
+ */
+export function bookingAcknowledgement(to: string, choice: BookingChoice | null): MailMessage {
+  const phones = clinic.phones.map((p) => `${p.display} (${p.label.toLowerCase()})`).join(" ou ");
+  return {
+    to,
+    subject: `Votre demande de rendez-vous — ${clinic.name}`,
+    text: [
+      "Bonjour,",
+      "",
+      `Nous avons bien reçu une demande de rendez-vous faite avec cette adresse e-mail sur le site de la ${clinic.name}${choice ? " :" : "."}`,
+      ...(choice ? ["", `  Service : ${choice.service}`, `  Date souhaitée : ${formatCalendarDate(choice.date)} à ${choice.time}`] : []),
+      "",
+      "Ce créneau n'est pas encore confirmé : notre équipe vous contactera rapidement pour le confirmer ou vous proposer un autre horaire.",
+      "",
+      `Pour toute question, appelez-nous au ${phones}.`,
+      "",
+      `${clinic.name}`,
+      `${clinic.address.oneLine}`,
+      "",
+      "Vous recevez ce message parce qu'une demande de rendez-vous a été faite avec votre adresse e-mail sur notre site. Si ce n'est pas vous, ignorez simplement ce message.",
+    ].join("\n"),
+  };
+}
+
+/**
+ * The two e-mails of a new booking: a notification to the clinic, with every detail typed, and
+ * the acknowledgement to the address typed, with none (`bookingAcknowledgement`). Plain text,
+ * French. The patient's data appears in the messages only, never in a log line.
  */
 export function bookingMessages(a: Appointment, opts: { clinicTo: string; publicUrl?: string }): MailMessage[] {
   const when = `${formatCalendarDate(a.date)} à ${a.time}`;
-  const phones = clinic.phones.map((p) => `${p.display} (${p.label.toLowerCase()})`).join(" ou ");
   const adminLink = opts.publicUrl ? `${opts.publicUrl}/admin/appointments?q=${encodeURIComponent(a.email)}` : null;
 
   const toClinic: MailMessage = {
@@ -34,29 +83,7 @@ export function bookingMessages(a: Appointment, opts: { clinicTo: string; public
     ].join("\n"),
   };
 
-  const toPatient: MailMessage = {
-    to: a.email,
-    subject: `Votre demande de rendez-vous — ${clinic.name}`,
-    text: [
-      `Bonjour ${a.name},`,
-      "",
-      `Nous avons bien reçu votre demande de rendez-vous à la ${clinic.name} :`,
-      "",
-      `  Service : ${a.service}`,
-      `  Date souhaitée : ${when}`,
-      "",
-      "Ce créneau n'est pas encore confirmé : notre équipe vous contactera rapidement pour le confirmer ou vous proposer un autre horaire.",
-      "",
-      `Pour toute question, appelez-nous au ${phones}.`,
-      "",
-      `${clinic.name}`,
-      `${clinic.address.oneLine}`,
-      "",
-      "Vous recevez ce message parce qu'une demande de rendez-vous a été faite avec votre adresse e-mail sur notre site. Si ce n'est pas vous, ignorez simplement ce message.",
-    ].join("\n"),
-  };
-
-  return [toClinic, toPatient];
+  return [toClinic, bookingAcknowledgement(a.email, bookingChoice(a))];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./config";
+import { ConfigError, parseConfig, publicOrigin } from "./config";
 
 describe("configuration", () => {
   it("uses the documented defaults", () => {
@@ -53,5 +53,13 @@ describe("configuration", () => {
 
   it("names every bad variable in the same line", () => {
     expect(() => parseConfig({ PORT: "x", SEED_DEMO: "x" })).toThrow(/PORT: .*; SEED_DEMO: /);
+  });
+});
+
+describe("the public origin of links", () => {
+  it("is PUBLIC_URL's origin, or http://localhost:PORT without it (never a request's Host)", () => {
+    expect(publicOrigin(parseConfig({ PUBLIC_URL: "https://clinique.example/some/path" }))).toBe("https://clinique.example");
+    expect(publicOrigin(parseConfig({}))).toBe("http://localhost:3000");
+    expect(publicOrigin(parseConfig({ PORT: "8080" }))).toBe("http://localhost:8080");
   });
 });

@@ -142,12 +142,22 @@ const schema = z
     LOGIN_THROTTLE_FREE_ATTEMPTS: int(5, 1),
     LOGIN_THROTTLE_BASE_DELAY_MS: int(1000, 0),
     LOGIN_THROTTLE_MAX_DELAY_MS: int(15 * 60 * 1000, 0),
+    // login throttling, docs/decisions/005-login-throttle.md: FREE_ATTEMPTS per account and address,
+    // these two per account from every address (known devices pass it) and per address for every account
+    LOGIN_THROTTLE_ACCOUNT_FREE_ATTEMPTS: int(20, 1),
+    LOGIN_THROTTLE_IP_FREE_ATTEMPTS: int(20, 1),
     HEARTBEAT_INTERVAL_MS: int(259200000, 1000),
+    // Backups of the SQLite database and the uploads (app/.server/backup.ts); unset: DATA_DIR/backups.
+    BACKUP_DIR: z.string().trim().optional(),
+    BACKUP_KEEP: int(14, 1, 1000),
+    BACKUP_DAILY: boolish(true),
+    BACKUP_HOUR: int(3, 0, 23),
   })
   .transform((c) => ({
     ...c,
     ADMIN_PASSWORD: c.ADMIN_PASSWORD || undefined,
     SESSION_SECRET: c.SESSION_SECRET || undefined,
+    BACKUP_DIR: c.BACKUP_DIR || `${c.DATA_DIR.replace(/\/+$/, "")}/backups`,
   }));
 
 export type Config = z.infer<typeof schema>;
@@ -170,6 +180,15 @@ let cached: Config | undefined;
 export function getConfig(): Config {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+/**
+ * The site's origin in canonical links, Open Graph, the sitemap, robots.txt and e-mails:
+ * PUBLIC_URL, or http://localhost:PORT when it is unset (the start banner warns). Never the
+ * request's Host header, which a visitor chooses and a page cache would spread.
+ */
+export function publicOrigin(config: Pick<Config, "PUBLIC_URL" | "PORT"> = getConfig()): string {
+  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 }
 
 /** For tests: forget the cached configuration so the next read uses process.env again. */

@@ -9,7 +9,9 @@ describe("enrolment e-mails", () => {
     const [toTrainee, toClinic] = buildEnrollmentEmails(enrollment, { id: 3, title: "Implantologie orale", duration_months: 6, price: 35_000_000 }, { publicUrl: "https://clinique.example/", clinicAddress: "equipe@clinique.example" });
     expect(toTrainee.to).toBe("karim@exemple.dz");
     expect(toTrainee.subject).toBe(`Votre demande d'inscription — ${clinic.name}`);
-    expect(toTrainee.text).toContain("Bonjour Karim Benali,");
+    expect(toTrainee.text).toMatch(/^Bonjour,\n/);
+    expect(toTrainee.text).not.toContain("Karim");
+    expect(toTrainee.text).not.toContain("Benali");
     expect(toTrainee.text).toContain("la session « Implantologie orale »");
     expect(toTrainee.text).toContain("en attente");
     expect(toTrainee.text.replace(/\s/g, " ")).toContain("Tarif : 350 000 DA");
@@ -28,5 +30,28 @@ describe("enrolment e-mails", () => {
     expect(toTrainee.text).not.toContain("http");
     expect(toClinic.subject).toBe("Nouvelle inscription");
     expect(toClinic.text).toContain("Formation : aucune session choisie");
+  });
+
+  it("repeats nothing typed to the address typed: a phishing name never reaches it, the clinic still sees it", () => {
+    const typed = {
+      ...enrollment,
+      user_name: "Votre compte est suspendu : https://evil.example/connexion",
+      user_surname: '<a href="http://evil.example">Cliquez ici</a>',
+      email: "victime@exemple.dz",
+      phone: "0770 98 76 54",
+    };
+    for (const formation of [{ id: 3, title: "Implantologie orale", duration_months: 6, price: null }, null]) {
+      const [toTrainee, toClinic] = buildEnrollmentEmails(typed, formation, { publicUrl: "https://clinique.example", clinicAddress: "equipe@clinique.example" });
+      expect(toTrainee.to).toBe("victime@exemple.dz");
+      // every part of the message (subject, text, and an HTML part if one is ever added)
+      const parts = Object.values(toTrainee).filter((v): v is string => typeof v === "string");
+      expect(parts.length).toBeGreaterThanOrEqual(3);
+      for (const part of parts) {
+        for (const bad of [typed.user_name, typed.user_surname, "evil.example", "suspendu", "Cliquez", "<a", typed.phone]) expect(part).not.toContain(bad);
+      }
+      expect(toTrainee.text).toContain("Si ce n'est pas vous, ignorez simplement ce message.");
+      expect(toClinic.text).toContain(`Nom : ${typed.user_name}`);
+      expect(toClinic.text).toContain(`Prénom : ${typed.user_surname}`);
+    }
   });
 });

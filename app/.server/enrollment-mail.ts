@@ -16,20 +16,18 @@ export interface EnrollmentMailFormation {
 }
 
 /**
- * The two messages of a new enrolment: a confirmation to the trainee and a notice to the
- * clinic. Pure, so that it can be tested; sending goes through the outbox (mail.ts).
+ * The acknowledgement sent to the address typed in the enrolment form. Whoever typed that
+ * address may not own it, so the message repeats nothing that was typed (no name, no phone): only
+ * the clinic's fixed text, the session picked from the list (its title, duration and price as
+ * the staff wrote them) and a link built from the configured public address.
  */
-export function buildEnrollmentEmails(
-  e: Pick<Enrollment, "id" | "user_name" | "user_surname" | "email" | "phone" | "enrollment_date">,
-  formation: EnrollmentMailFormation | null,
-  opts: { publicUrl?: string; clinicAddress: string },
-): MailMessage[] {
+export function enrollmentAcknowledgement(to: string, formation: EnrollmentMailFormation | null, publicUrl?: string): MailMessage {
   const chosen = formation ? `la session « ${formation.title} »` : "notre formation (session à convenir avec vous)";
   const phones = clinic.phones.map((p) => `${p.label} : ${p.display}`).join(" — ");
   const lines = [
-    `Bonjour ${e.user_surname} ${e.user_name},`,
+    "Bonjour,",
     "",
-    `Nous avons bien reçu votre demande d'inscription à ${chosen}.`,
+    `Nous avons bien reçu une demande d'inscription à ${chosen}, faite avec cette adresse e-mail sur notre site.`,
     "Votre inscription est en attente : notre équipe vous contactera prochainement pour la confirmer et vous donner les détails pratiques.",
     "",
   ];
@@ -50,8 +48,21 @@ export function buildEnrollmentEmails(
     `${clinic.doctor.name} et l'équipe de la ${clinic.name}`,
     clinic.address.oneLine,
   );
-  if (opts.publicUrl && formation) lines.push("", `Programme de la formation : ${opts.publicUrl.replace(/\/$/, "")}/syllabus/${formation.id}`);
+  if (publicUrl && formation) lines.push("", `Programme de la formation : ${publicUrl.replace(/\/$/, "")}/syllabus/${formation.id}`);
+  lines.push("", "Vous recevez ce message parce qu'une demande d'inscription a été faite avec votre adresse e-mail sur notre site. Si ce n'est pas vous, ignorez simplement ce message.");
+  return { to, subject: `Votre demande d'inscription — ${clinic.name}`, text: lines.join("\n") };
+}
 
+/**
+ * The two messages of a new enrolment: the acknowledgement to the address typed
+ * (`enrollmentAcknowledgement`, nothing typed in it) and a notice to the clinic with every
+ * detail. Pure, so that it can be tested; sending goes through the outbox (mail.ts).
+ */
+export function buildEnrollmentEmails(
+  e: Pick<Enrollment, "id" | "user_name" | "user_surname" | "email" | "phone" | "enrollment_date">,
+  formation: EnrollmentMailFormation | null,
+  opts: { publicUrl?: string; clinicAddress: string },
+): MailMessage[] {
   const staff = [
     "Nouvelle demande d'inscription à une formation.",
     "",
@@ -69,7 +80,7 @@ export function buildEnrollmentEmails(
   }
 
   return [
-    { to: e.email, subject: `Votre demande d'inscription — ${clinic.name}`, text: lines.join("\n") },
+    enrollmentAcknowledgement(e.email, formation, opts.publicUrl),
     { to: opts.clinicAddress, subject: `Nouvelle inscription${formation ? ` : ${formation.title}` : ""}`, text: staff.join("\n") },
   ];
 }

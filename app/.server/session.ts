@@ -22,18 +22,30 @@ function isHttps(request: Request) {
   return new URL(request.url).protocol === "https:";
 }
 
+/** A cookie's value; a malformed one (bad percent-encoding) counts as absent, never as an error. */
 function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("Cookie");
   if (!header) return undefined;
   for (const part of header.split(/;\s*/)) {
     const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i) === name) return decodeURIComponent(part.slice(i + 1));
+    if (i > 0 && part.slice(0, i) === name) {
+      try {
+        return decodeURIComponent(part.slice(i + 1));
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
 }
 
+/** Session ids are base64url; anything else in the cookie is no session. */
+const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** Over HTTPS only the `__Host-` cookie counts: a plain one may have been set by a neighbour over HTTP. */
 function sessionIdFrom(request: Request): string | undefined {
-  return isHttps(request) ? (readCookie(request, SECURE_NAME) ?? readCookie(request, PLAIN_NAME)) : readCookie(request, PLAIN_NAME);
+  const id = readCookie(request, isHttps(request) ? SECURE_NAME : PLAIN_NAME);
+  return id !== undefined && SESSION_ID.test(id) ? id : undefined;
 }
 
 function cookie(request: Request, value: string, maxAgeSeconds: number): string {
@@ -93,13 +105,25 @@ export async function endOtherSessions(userId: number, keepIdHash: string, h: Db
   await deleteSessionsOfUser(h, userId, keepIdHash);
 }
 
-/** Only same-origin paths are accepted as a place to return to after login. */
+const REDIRECT_BASE = "http://redirect.invalid";
+const REDIRECT_MAX_LENGTH = 2048;
+
+/**
+ * Only a path of this site is accepted as a place to return to after login. The RESULT is
+ * judged, not the input: the value is resolved as a browser would (dot segments, backslashes,
+ * tabs and newlines dropped), and what would go into `Location` must itself resolve to this site
+ * and to the same place again (so "/..//evil.com", which resolves to the path "//evil.com", is
+ * refused rather than sent as a protocol-relative address).
+ */
 export function safeRedirectPath(to: string | null | undefined, fallback = "/admin/appointments"): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (!to || to.length > REDIRECT_MAX_LENGTH || !to.startsWith("/")) return fallback;
   try {
-    const u = new URL(to, "http://x");
-    if (u.origin !== "http://x") return fallback;
-    return u.pathname + u.search + u.hash;
+    const resolved = new URL(to, REDIRECT_BASE);
+    if (resolved.origin !== REDIRECT_BASE) return fallback;
+    const location = resolved.pathname + resolved.search + resolved.hash;
+    if (!/^\/(?![/\\])/.test(location)) return fallback;
+    const followed = new URL(location, `${REDIRECT_BASE}/some/page`);
+    return followed.origin === REDIRECT_BASE && followed.href === resolved.href ? location : fallback;
   } catch {
     return fallback;
   }

@@ -7,6 +7,7 @@ import { getStaffSession, type StaffSession } from "./session";
  * admin loader and action (documents, client data requests, fetchers and resource routes alike).
  * Without a valid session a page request (GET/HEAD) is redirected to /login?redirectTo=…, any
  * other method gets 401 and nothing runs. See docs/decisions/004-one-form-stack-one-guard.md.
+ * Every answer to a signed-in staff member carries `Cache-Control: private, no-store`.
  */
 export const staffGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const staff = await getStaffSession(request);
@@ -19,7 +20,10 @@ export const staffGuard: MiddlewareFunction<Response> = async ({ request, contex
     throw data({ reason: "session" as const, redirectTo: url.pathname }, { status: 401 });
   }
   context.set(staffContext, staff);
-  return next();
+  const response = await next();
+  // Staff pages, their data requests and exports hold patient data: never kept by a cache.
+  response.headers.set("Cache-Control", "private, no-store");
+  return response;
 };
 
 /** The signed-in staff member of an admin loader or action (set by `staffGuard`). */

@@ -4,12 +4,13 @@ import { ping } from "./db/connection";
 import { migrateToLatest } from "./db/migrations";
 import { seedDemo } from "./db/seed";
 import { ensureFirstStaff } from "./auth";
-import { log } from "./log";
+import { errorCode, log } from "./log";
 import { heartbeat } from "./repos/formations";
 import { flushOutbox } from "./mail";
 import { deleteExpiredSessions } from "./repos/sessions";
 import { purgeExpiredLimits } from "./repos/limits";
 import { IDLE_TIMEOUT_MS } from "./session";
+import { DAILY_BACKUP_CHECK_MS, markSiteRunning, runDailyBackup } from "./backup";
 
 /** Migrate, seed and create the first staff account. Safe to run at every start. */
 export async function prepareDatabase(h: Db = getDb()): Promise<{ migrated: string[]; seeded: boolean; firstStaff: { email: string; password?: string } | null }> {
@@ -49,13 +50,34 @@ export function startBackgroundJobs(h: Db = getDb()) {
       }
     }, 60_000),
   );
+  if (c.BACKUP_DAILY && h.engine === "sqlite") {
+    // One daily backup from BACKUP_HOUR, whichever worker claims the day first (app/.server/backup.ts).
+    let backingUp = false;
+    const backup = async () => {
+      if (backingUp) return;
+      backingUp = true;
+      await runDailyBackup(h, c).finally(() => (backingUp = false));
+    };
+    timers.push(setTimeout(backup, 60_000), setInterval(backup, DAILY_BACKUP_CHECK_MS));
+  }
   for (const t of timers) t.unref();
 }
+
+/** Removes this process's "site running" marker (see markSiteRunning), once started. */
+let unmarkSite: (() => void) | undefined;
 
 export async function startApp(): Promise<{ firstStaff: { email: string; password?: string } | null; engine: string }> {
   const h = getDb();
   const { migrated, seeded, firstStaff } = await prepareDatabase(h);
   log.info({ event: "db_ready", engine: h.engine, migrated, seeded }, "database ready");
+  const c = getConfig();
+  if (c.DATABASE_URL.kind === "sqlite") {
+    try {
+      unmarkSite = markSiteRunning(c.DATA_DIR, c.DATABASE_URL.path);
+    } catch (err) {
+      log.warn({ event: "site_marker_failed", ...errorCode(err) }, "could not write the running-site marker in DATA_DIR");
+    }
+  }
   startBackgroundJobs(h);
   return { firstStaff, engine: h.engine };
 }
@@ -72,4 +94,6 @@ export async function healthCheck(): Promise<boolean> {
 export async function stopApp(): Promise<void> {
   for (const t of timers.splice(0)) clearInterval(t);
   await closeDb();
+  unmarkSite?.();
+  unmarkSite = undefined;
 }

@@ -18,7 +18,7 @@ export const DEFAULT_OG_IMAGE = "/media/og-default.svg";
 
 type MatchLike = { id: string; data?: unknown; loaderData?: unknown } | undefined;
 
-/** The site's origin as the root loader computed it (PUBLIC_URL, or the request's origin). */
+/** The site's origin as the root loader computed it (PUBLIC_URL, or http://localhost:PORT; never the Host header). */
 export function originFromMatches(matches: readonly MatchLike[]): string {
   const root = matches.find((m) => m?.id === "root");
   const data = (root?.loaderData ?? root?.data) as { origin?: string } | undefined;

@@ -12,6 +12,7 @@ import { endOtherSessions } from "~/.server/session";
 import { getStaff } from "~/.server/staff-guard";
 import { Field, FormErrors, useAppForm } from "~/components/forms";
 import { Alert } from "~/components/ui/Alert";
+import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG } from "~/lib/login-schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mon compte | Admin Dashboard" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -27,7 +28,7 @@ const STORAGE_FAILURE = "Le mot de passe n'a pas pu être modifié : la base de 
 function passwordChangeSchema(minLength: number) {
   return z
     .object({
-      current: z.string({ error: "Indiquez votre mot de passe actuel." }),
+      current: z.string({ error: "Indiquez votre mot de passe actuel." }).max(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG }),
       next: z
         .string({ error: "Indiquez le nouveau mot de passe." })
         .min(minLength, { error: `Le nouveau mot de passe doit contenir au moins ${minLength} caractères.` })
@@ -64,6 +65,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { current, next } = submission.value;
   try {
     const changed = await changePassword(getDb(), staff.userId, current, next);
+    if (!changed.ok && changed.field === null) {
+      const init = { status: 429, headers: { "Retry-After": String(changed.retryAfterSeconds) } };
+      return data({ ok: false, result: submission.reply({ formErrors: [changed.message], hideFields }) }, init);
+    }
     if (!changed.ok) return data({ ok: false, result: submission.reply({ fieldErrors: { [changed.field]: [changed.message] }, hideFields }) }, { status: 400 });
     // Every other session of this person ends; this one stays signed in.
     await endOtherSessions(staff.userId, staff.idHash);

@@ -2,24 +2,18 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
-import { z } from "zod";
 import { requestInfo } from "~/context";
 import type { Route } from "./+types/login";
-import { attemptLogin } from "~/.server/auth";
+import { attemptLogin, retryPhrase } from "~/.server/auth";
 import { getDb } from "~/.server/db";
+import { knownDeviceCookie, readKnownDevice } from "~/.server/known-device";
 import { getStaffSession, safeRedirectPath, startSession } from "~/.server/session";
 import { Field, FormErrors, useAppForm } from "~/components/forms";
+import { loginSchema } from "~/lib/login-schema";
 import { seo } from "~/lib/seo";
 
 /** One message for every refused login: it never tells whether the address has an account. */
 const LOGIN_REFUSED = "Incorrect password. Please try again.";
-
-/** The e-mail is not checked for its form here: whatever was typed, a wrong pair reads the same. */
-const loginSchema = z.object({
-  email: z.string({ error: "Indiquez votre adresse e-mail." }).trim().min(1, { error: "Indiquez votre adresse e-mail." }),
-  password: z.string({ error: "Indiquez votre mot de passe." }),
-  redirectTo: z.string().optional(),
-});
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -45,17 +39,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
 
   const { email, password, redirectTo } = submission.value;
-  const result = await attemptLogin(getDb(), email, password, context.get(requestInfo).clientIp);
+  const device = await readKnownDevice(request);
+  const result = await attemptLogin(getDb(), email, password, context.get(requestInfo).clientIp, device);
   if (!result.ok) {
     if (result.reason === "throttled") {
-      const minutes = Math.ceil(result.retryAfterSeconds / 60);
-      const message = `Trop de tentatives de connexion. Réessayez dans ${minutes} minute${minutes > 1 ? "s" : ""}.`;
+      const message = `Trop de tentatives de connexion. ${retryPhrase(result.retryAfterSeconds)}`;
       return data(submission.reply({ formErrors: [message], hideFields }), { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
     }
     return data(submission.reply({ formErrors: [LOGIN_REFUSED], hideFields }), { status: 401 });
   }
-  const cookie = await startSession(request, result.user.id);
-  throw redirect(safeRedirectPath(redirectTo), { headers: { "Set-Cookie": cookie } });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startSession(request, result.user.id));
+  headers.append("Set-Cookie", await knownDeviceCookie(request, result.user.id, device));
+  throw redirect(safeRedirectPath(redirectTo), { headers });
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -1,5 +1,4 @@
-import type { Route } from "./+types/sitemap[.]xml";
-import { getConfig } from "~/.server/config";
+import { publicOrigin } from "~/.server/config";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
 import { listBlogs } from "~/.server/repos/blogs";
@@ -10,11 +9,11 @@ import { blogArticlePath, syllabusPath } from "~/lib/slug";
 
 /**
  * /sitemap.xml: every public static route (except those marked sitemap: false, e.g. /login), every blog article and the syllabus of every active
- * formation, as absolute URLs (PUBLIC_URL, or the request's origin). If the database cannot be
+ * formation, as absolute URLs (PUBLIC_URL, or http://localhost:PORT; never the Host header). If the database cannot be
  * read, the static routes are still served (and the failure is logged).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const origin = getConfig().PUBLIC_URL ?? new URL(request.url).origin;
+export async function loader() {
+  const origin = publicOrigin();
   const entries: SitemapEntry[] = PUBLIC_ROUTES.filter((r) => r.sitemap !== false).map((r) => ({ path: r.path, priority: r.priority }));
   try {
     const db = getDb();

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { attemptLogin, changePassword, createStaffAccount, ensureFirstStaff, hashPassword, verifyPassword } from "~/.server/auth";
+import { attemptLogin, changePassword, createStaffAccount, ensureFirstStaff, hashPassword, throttleKeys, verifyPassword } from "~/.server/auth";
 import { resetConfig } from "~/.server/config";
 import { log } from "~/.server/log";
 import { getThrottle } from "~/.server/repos/limits";
@@ -16,11 +16,22 @@ import {
 } from "~/.server/session";
 import { staffGuard } from "~/.server/staff-guard";
 import { createLoadContext } from "~/context";
+import { readKnownDevice } from "~/.server/known-device";
+import { PASSWORD_MAX_LENGTH } from "~/lib/login-schema";
 import { action as accountAction } from "~/routes/admin.account";
+import { action as loginAction } from "~/routes/login";
 import { describeEachEngine, truncateAll } from "../helpers/db";
 
 const PASSWORD = "Correct-Horse-Battery-9";
-const THROTTLE_ENV = ["LOGIN_THROTTLE_FREE_ATTEMPTS", "LOGIN_THROTTLE_BASE_DELAY_MS", "LOGIN_THROTTLE_MAX_DELAY_MS", "ADMIN_EMAIL", "ADMIN_PASSWORD"] as const;
+const THROTTLE_ENV = [
+  "LOGIN_THROTTLE_FREE_ATTEMPTS",
+  "LOGIN_THROTTLE_ACCOUNT_FREE_ATTEMPTS",
+  "LOGIN_THROTTLE_IP_FREE_ATTEMPTS",
+  "LOGIN_THROTTLE_BASE_DELAY_MS",
+  "LOGIN_THROTTLE_MAX_DELAY_MS",
+  "ADMIN_EMAIL",
+  "ADMIN_PASSWORD",
+] as const;
 
 function setEnv(values: Partial<Record<(typeof THROTTLE_ENV)[number], string>>) {
   for (const k of THROTTLE_ENV) delete process.env[k];
@@ -39,14 +50,60 @@ function req(url: string, init: RequestInit & { cookie?: string } = {}) {
   return new Request(url, { ...init, headers });
 }
 
+/** Tricky `redirectTo` values that start with a slash but may end as another host. */
+const TRICKY_REDIRECTS = [
+  "//evil.example",
+  "/\\evil.example",
+  "/./\\evil.example",
+  "/.//evil.example",
+  "/..//evil.example",
+  "/admin/..//evil.example",
+  "/admin/../\\evil.example",
+  "/\\/evil.example",
+  "/%2F%2Fevil.example",
+  "/%5Cevil.example",
+  "/%5C%5Cevil.example",
+  "/\t/evil.example",
+  "/\n/evil.example",
+  "/\r\n/evil.example",
+  "/%09/evil.example",
+  "/%0a/evil.example",
+  "/%0d%0a/evil.example",
+  "https:evil.example",
+  "https://evil.example/",
+  "http:/\\evil.example",
+  "\t//evil.example",
+  " //evil.example",
+  "/\u3002evil.example",
+  `/${"a".repeat(3000)}`,
+];
+
+/** Where a browser on `page` goes with this Location header. */
+const followed = (location: string, page = "https://clinic.test/login") => new URL(location, page);
+
 describe("safeRedirectPath", () => {
-  it("keeps same-origin paths only", () => {
+  it("keeps same-origin paths, with their query and fragment", () => {
     expect(safeRedirectPath("/admin/blog?x=1")).toBe("/admin/blog?x=1");
-    expect(safeRedirectPath("https://evil.example/")).toBe("/admin/appointments");
-    expect(safeRedirectPath("//evil.example/")).toBe("/admin/appointments");
-    expect(safeRedirectPath("/\\evil.example")).toBe("/admin/appointments");
+    expect(safeRedirectPath("/admin/account#mot-de-passe")).toBe("/admin/account#mot-de-passe");
+    expect(safeRedirectPath("/admin/../admin/blog")).toBe("/admin/blog");
     expect(safeRedirectPath("")).toBe("/admin/appointments");
     expect(safeRedirectPath(null)).toBe("/admin/appointments");
+  });
+
+  it("judges the resolved result: no tricky form ends as a Location on another host", () => {
+    for (const to of TRICKY_REDIRECTS) {
+      const location = safeRedirectPath(to);
+      // a browser resolves the header against the page it is on, over HTTP and HTTPS alike
+      for (const page of ["https://clinic.test/login", "http://clinic.test/admin/x/y"]) {
+        expect(followed(location, page).origin, `${JSON.stringify(to)} -> ${location}`).toBe(new URL(page).origin);
+      }
+      expect(location, JSON.stringify(to)).toMatch(/^\/(?![/\\])[\x21-\x7e]*$/);
+    }
+    // the forms that used to pass: dot segments that resolve to "//host"
+    expect(safeRedirectPath("/./\\evil.example")).toBe("/admin/appointments");
+    expect(safeRedirectPath("/..//evil.example")).toBe("/admin/appointments");
+    // encoded slashes stay a path of this site
+    expect(safeRedirectPath("/%2F%2Fevil.example")).toBe("/%2F%2Fevil.example");
   });
 });
 
@@ -73,51 +130,81 @@ describeEachEngine("staff authentication", { appDb: true }, (t) => {
     await expect(createStaffAccount(t.h, "x@clinique.dz", "court")).rejects.toThrow(/au moins 10 caractères/);
   });
 
-  it("logs a success and a failure without the password", async () => {
-    await createStaffAccount(t.h, "staff@clinique.dz", PASSWORD);
+  it("logs a success and a failure without the password or the identifier as typed", async () => {
+    const user = await createStaffAccount(t.h, "staff@clinique.dz", PASSWORD);
     const info = vi.spyOn(log, "info");
     const warn = vi.spyOn(log, "warn");
     expect((await attemptLogin(t.h, "staff@clinique.dz", PASSWORD, "10.0.0.1")).ok).toBe(true);
     expect(await attemptLogin(t.h, "staff@clinique.dz", "Mauvais-mot-de-passe", "10.0.0.1")).toEqual({ ok: false, reason: "invalid" });
     expect(await attemptLogin(t.h, "inconnu@clinique.dz", PASSWORD, "10.0.0.1")).toEqual({ ok: false, reason: "invalid" });
+    // a password typed into the e-mail box: refused before it becomes a key or a log field
+    expect(await attemptLogin(t.h, "Mon-Secret-Tape-Ici", PASSWORD, "10.0.0.1")).toEqual({ ok: false, reason: "invalid" });
+    expect(await attemptLogin(t.h, `${"a".repeat(250)}@clinique.dz`, PASSWORD, "10.0.0.1")).toEqual({ ok: false, reason: "invalid" });
     const events = [...info.mock.calls, ...warn.mock.calls].map((c) => c[0] as unknown as Record<string, unknown>);
-    expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(["login_success", "login_failure"]));
+    expect(events.map((e) => e.event)).toEqual(["login_success", "login_failure", "login_failure", "login_failure", "login_failure"]);
+    expect(events[1]).toMatchObject({ userId: user.id, ip: "10.0.0.1" });
+    expect(events[2].identifier).toMatch(/^[0-9a-f]{16}$/);
     const written = JSON.stringify([...info.mock.calls, ...warn.mock.calls]);
-    expect(written).not.toContain(PASSWORD);
-    expect(written).not.toContain("Mauvais-mot-de-passe");
+    for (const secret of [PASSWORD, "Mauvais-mot-de-passe", "Mon-Secret-Tape-Ici", "staff@clinique.dz", "inconnu@clinique.dz"]) expect(written).not.toContain(secret);
+    const keys = (await t.h.db.selectFrom("login_throttle").select("key").execute()).map((r) => r.key);
+    expect(keys.some((k) => k.includes("Mon-Secret") || k.includes("aaaa"))).toBe(false);
   });
 
-  it("throttles an account after repeated failures, with a growing delay, even for the right password", async () => {
+  it("throttles one account from one address, with a growing delay, even for the right password; other addresses still get in", async () => {
     setEnv({ LOGIN_THROTTLE_FREE_ATTEMPTS: "3", LOGIN_THROTTLE_BASE_DELAY_MS: "60000", LOGIN_THROTTLE_MAX_DELAY_MS: "3600000" });
     await createStaffAccount(t.h, "staff@clinique.dz", PASSWORD);
-    // failures from different addresses: the per-account counter catches them
-    for (let i = 0; i < 2; i++) expect((await attemptLogin(t.h, "staff@clinique.dz", "faux", `10.0.1.${i}`)).ok).toBe(false);
-    expect((await attemptLogin(t.h, "staff@clinique.dz", PASSWORD, "10.0.1.9")).ok).toBe(true); // still free: counters reset
-    for (let i = 0; i < 3; i++) expect(await attemptLogin(t.h, "staff@clinique.dz", "faux", `10.0.2.${i}`)).toEqual({ ok: false, reason: "invalid" });
-    const blocked = await attemptLogin(t.h, "staff@clinique.dz", PASSWORD, "10.0.3.1");
+    for (let i = 0; i < 2; i++) expect((await attemptLogin(t.h, "staff@clinique.dz", "faux", "10.0.1.1")).ok).toBe(false);
+    expect((await attemptLogin(t.h, "staff@clinique.dz", PASSWORD, "10.0.1.1")).ok).toBe(true); // still free: its counter starts again
+    for (let i = 0; i < 3; i++) expect(await attemptLogin(t.h, "staff@clinique.dz", "faux", "10.0.2.1")).toEqual({ ok: false, reason: "invalid" });
+    const blocked = await attemptLogin(t.h, "staff@clinique.dz", PASSWORD, "10.0.2.1");
     expect(blocked).toMatchObject({ ok: false, reason: "throttled" });
     expect(blocked.ok === false && blocked.reason === "throttled" && blocked.retryAfterSeconds).toBeGreaterThan(50);
+    // the stranger at 10.0.2.1 has not locked the dentist out
+    expect((await attemptLogin(t.h, "staff@clinique.dz", PASSWORD, "10.0.3.1")).ok).toBe(true);
 
     // once the first delay is over, the next failure doubles it
-    const first = await getThrottle(t.h, "login:acct:staff@clinique.dz");
-    expect(first?.failures).toBe(3);
-    await t.h.db.updateTable("login_throttle").set({ blocked_until: new Date(Date.now() - 1000).toISOString() }).execute();
+    const key = throttleKeys.accountIp("staff@clinique.dz", "10.0.2.1");
+    expect((await getThrottle(t.h, key))?.failures).toBe(3);
+    await t.h.db.updateTable("login_throttle").set({ blocked_until: new Date(Date.now() - 1000).toISOString() }).where("key", "=", key).execute();
     const before = Date.now();
-    expect(await attemptLogin(t.h, "staff@clinique.dz", "faux", "10.0.4.1")).toEqual({ ok: false, reason: "invalid" });
-    const second = await getThrottle(t.h, "login:acct:staff@clinique.dz");
+    expect(await attemptLogin(t.h, "staff@clinique.dz", "faux", "10.0.2.1")).toEqual({ ok: false, reason: "invalid" });
+    const second = await getThrottle(t.h, key);
     const delay = Date.parse(second!.blocked_until!) - before;
     expect(second?.failures).toBe(4);
     expect(delay).toBeGreaterThan(110_000);
     expect(delay).toBeLessThanOrEqual(121_000);
   });
 
-  it("throttles an address that tries many accounts", async () => {
-    setEnv({ LOGIN_THROTTLE_FREE_ATTEMPTS: "2", LOGIN_THROTTLE_BASE_DELAY_MS: "60000", LOGIN_THROTTLE_MAX_DELAY_MS: "3600000" });
+  it("bounds guessing from many addresses per account; a known device of the account passes that block", async () => {
+    setEnv({ LOGIN_THROTTLE_FREE_ATTEMPTS: "3", LOGIN_THROTTLE_ACCOUNT_FREE_ATTEMPTS: "4", LOGIN_THROTTLE_BASE_DELAY_MS: "60000", LOGIN_THROTTLE_MAX_DELAY_MS: "3600000" });
+    const user = await createStaffAccount(t.h, "staff@clinique.dz", PASSWORD);
+    const other = await createStaffAccount(t.h, "collegue@clinique.dz", PASSWORD);
+    for (let i = 0; i < 4; i++) expect(await attemptLogin(t.h, "staff@clinique.dz", "faux", `203.0.113.${i}`)).toEqual({ ok: false, reason: "invalid" });
+    expect(await attemptLogin(t.h, "staff@clinique.dz", PASSWORD, "198.51.100.1")).toMatchObject({ ok: false, reason: "throttled" });
+    // a device that signed in to this account before passes; one of another account does not
+    const device = { userId: Number(user.id), deviceId: "A".repeat(22) };
+    expect(await attemptLogin(t.h, "staff@clinique.dz", PASSWORD, "198.51.100.1", { userId: Number(other.id), deviceId: "B".repeat(22) })).toMatchObject({ reason: "throttled" });
+    expect((await attemptLogin(t.h, "staff@clinique.dz", PASSWORD, "198.51.100.1", device)).ok).toBe(true);
+    // the strangers' block stays (a success does not give them fresh attempts)
+    expect(await attemptLogin(t.h, "staff@clinique.dz", PASSWORD, "198.51.100.2")).toMatchObject({ reason: "throttled" });
+    // what the device itself tries is bounded on its own counter
+    for (let i = 0; i < 3; i++) expect(await attemptLogin(t.h, "staff@clinique.dz", "faux", "198.51.100.1", device)).toEqual({ ok: false, reason: "invalid" });
+    expect(await attemptLogin(t.h, "staff@clinique.dz", PASSWORD, "198.51.100.1", device)).toMatchObject({ reason: "throttled" });
+  });
+
+  it("throttles an address that tries many accounts; IPv6 counts by /64", async () => {
+    setEnv({ LOGIN_THROTTLE_IP_FREE_ATTEMPTS: "2", LOGIN_THROTTLE_BASE_DELAY_MS: "60000", LOGIN_THROTTLE_MAX_DELAY_MS: "3600000" });
     await createStaffAccount(t.h, "staff@clinique.dz", PASSWORD);
     for (const who of ["a@x.dz", "b@x.dz"]) expect((await attemptLogin(t.h, who, "faux", "192.0.2.7")).ok).toBe(false);
     expect(await attemptLogin(t.h, "staff@clinique.dz", PASSWORD, "192.0.2.7")).toMatchObject({ ok: false, reason: "throttled" });
+    expect(await attemptLogin(t.h, "staff@clinique.dz", PASSWORD, "::ffff:192.0.2.7")).toMatchObject({ ok: false, reason: "throttled" });
     // the account itself is not blocked from another address
     expect((await attemptLogin(t.h, "staff@clinique.dz", PASSWORD, "192.0.2.8")).ok).toBe(true);
+
+    // two addresses of one /64 are one subscriber; the next /64 is another
+    for (const who of ["a@x.dz", "b@x.dz"]) expect((await attemptLogin(t.h, who, "faux", `2001:db8:1:2::${who[0]}`)).ok).toBe(false);
+    expect(await attemptLogin(t.h, "staff@clinique.dz", PASSWORD, "2001:db8:1:2:ffff:ffff:ffff:ffff")).toMatchObject({ reason: "throttled" });
+    expect((await attemptLogin(t.h, "staff@clinique.dz", PASSWORD, "2001:db8:1:3::1")).ok).toBe(true);
   });
 
   it("starts a session with a fresh random id stored only as a hash, with safe cookie attributes", async () => {
@@ -231,6 +318,101 @@ describeEachEngine("staff authentication", { appDb: true }, (t) => {
     // endOtherSessions ends every session of a person but the one named
     await endOtherSessions(Number(other.id), "no-such-hash", t.h);
     expect(await getStaffSession(req("http://clinic.test/admin", { cookie: colleague }), t.h)).toBeNull();
+  });
+
+  /** The login action as React Router runs it; a success is the redirect it throws. */
+  async function postLogin(fields: Record<string, string>, o: { cookie?: string; ip?: string; url?: string } = {}) {
+    const request = req(o.url ?? "http://clinic.test/login", { method: "POST", body: new URLSearchParams(fields), cookie: o.cookie });
+    const context = createLoadContext({ nonce: "", clientIp: o.ip ?? "127.0.0.1" });
+    try {
+      const reply = (await loginAction({ request, context, params: {} } as never)) as unknown as { data: { error?: Record<string, string[] | null> }; init: { status?: number } | null };
+      return { status: reply.init?.status ?? 200, error: reply.data.error ?? null, location: null, cookies: [] as string[] };
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown;
+      return { status: thrown.status, error: null, location: thrown.headers.get("Location"), cookies: thrown.headers.getSetCookie() };
+    }
+  }
+
+  it("the login action sends a tricky redirectTo home, and sets a signed known-device cookie bound to the account", async () => {
+    await createStaffAccount(t.h, "staff@clinique.dz", PASSWORD);
+    for (const redirectTo of TRICKY_REDIRECTS.slice(0, 18)) {
+      const done = await postLogin({ email: "staff@clinique.dz", password: PASSWORD, redirectTo });
+      expect(done.status).toBe(302);
+      expect(followed(done.location!).origin, JSON.stringify(redirectTo)).toBe("https://clinic.test");
+    }
+    const done = await postLogin({ email: "staff@clinique.dz", password: PASSWORD, redirectTo: "/admin/blog" });
+    expect(done.location).toBe("/admin/blog");
+    const device = done.cookies.find((c) => c.startsWith("clinic_device="))!;
+    expect(device).toMatch(/; Max-Age=15552000; Path=\/; HttpOnly; SameSite=Lax$/);
+    const read = await readKnownDevice(req("http://clinic.test/login", { cookie: cookiePair(device) }));
+    expect(read).toMatchObject({ userId: 1, deviceId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+    // a tampered or foreign value is no device
+    const [name, value] = cookiePair(device).split("=");
+    const forged = `${name}=${value.replace(/^.{4}/, "AAAA")}`;
+    expect(await readKnownDevice(req("http://clinic.test/login", { cookie: forged }))).toBeNull();
+    expect(await readKnownDevice(req("http://clinic.test/login", { cookie: "clinic_device=%E0%A4%A" }))).toBeNull();
+    // over HTTPS: __Host- and Secure, and the plain cookie is not read there
+    const secure = await postLogin({ email: "staff@clinique.dz", password: PASSWORD }, { url: "https://clinic.test/login" });
+    expect(secure.cookies.find((c) => c.startsWith("__Host-clinic_device="))).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    expect(await readKnownDevice(req("https://clinic.test/login", { cookie: cookiePair(device) }))).toBeNull();
+    // a second login from the device keeps its id
+    const again = await postLogin({ email: "staff@clinique.dz", password: PASSWORD }, { cookie: cookiePair(device) });
+    const reread = await readKnownDevice(req("http://clinic.test/login", { cookie: cookiePair(again.cookies.find((c) => c.startsWith("clinic_device="))!) }));
+    expect(reread?.deviceId).toBe(read?.deviceId);
+  });
+
+  it("the login form refuses a non-address identifier and an overlong password before any hash or counter", async () => {
+    await createStaffAccount(t.h, "staff@clinique.dz", PASSWORD);
+    const notEmail = await postLogin({ email: "Mon-Secret-Tape-Ici", password: PASSWORD });
+    expect(notEmail.status).toBe(400);
+    expect(notEmail.error?.email).toEqual(["Adresse e-mail invalide (exemple : nom@clinique.dz)."]);
+    const long = await postLogin({ email: "staff@clinique.dz", password: "x".repeat(PASSWORD_MAX_LENGTH + 1) });
+    expect(long.status).toBe(400);
+    expect(long.error?.password).toEqual([`Le mot de passe ne peut pas dépasser ${PASSWORD_MAX_LENGTH} caractères.`]);
+    expect(await t.h.db.selectFrom("login_throttle").selectAll().execute()).toEqual([]);
+  });
+
+  it("a stranger's failures do not lock out a browser that signed in before", async () => {
+    setEnv({ LOGIN_THROTTLE_FREE_ATTEMPTS: "2", LOGIN_THROTTLE_ACCOUNT_FREE_ATTEMPTS: "2", LOGIN_THROTTLE_IP_FREE_ATTEMPTS: "2", LOGIN_THROTTLE_BASE_DELAY_MS: "900000" });
+    await createStaffAccount(t.h, "staff@clinique.dz", PASSWORD);
+    const first = await postLogin({ email: "staff@clinique.dz", password: PASSWORD }, { ip: "10.5.0.1" });
+    const device = cookiePair(first.cookies.find((c) => c.startsWith("clinic_device="))!);
+    // strangers from two addresses: the account is blocked for every browser without the cookie
+    for (const ip of ["203.0.113.1", "203.0.113.1", "203.0.113.2"]) await postLogin({ email: "staff@clinique.dz", password: "faux-faux-faux" }, { ip });
+    const refused = await postLogin({ email: "staff@clinique.dz", password: PASSWORD }, { ip: "10.5.0.1" });
+    expect(refused.status).toBe(429);
+    expect(refused.error?.[""]).toEqual(["Trop de tentatives de connexion. Réessayez dans 15 minutes."]);
+    const back = await postLogin({ email: "staff@clinique.dz", password: PASSWORD }, { ip: "10.5.0.1", cookie: device });
+    expect(back.status).toBe(302);
+    expect(back.location).toBe("/admin/appointments");
+  });
+
+  it("throttles the current-password check of the account page like a login", async () => {
+    setEnv({ LOGIN_THROTTLE_FREE_ATTEMPTS: "2", LOGIN_THROTTLE_BASE_DELAY_MS: "120000" });
+    const user = await createStaffAccount(t.h, "staff@clinique.dz", PASSWORD);
+    const cookie = cookiePair(await startSession(req("http://clinic.test/login"), Number(user.id), t.h));
+    const post = async (current: string) => {
+      const request = req("http://clinic.test/admin/account", { method: "POST", body: new URLSearchParams({ current, next: "Nouveau-mot-de-passe-1", confirm: "Nouveau-mot-de-passe-1" }), cookie });
+      const context = createLoadContext({ nonce: "", clientIp: "127.0.0.1" });
+      let reply: { data: { ok: boolean; result: { error?: Record<string, string[] | null> } }; init: { status?: number; headers?: Record<string, string> } | null } | undefined;
+      await staffGuard({ request, context, params: {} } as never, async () => {
+        reply = (await accountAction({ request, context, params: {} } as never)) as never;
+        return new Response(null);
+      });
+      return reply!;
+    };
+    for (let i = 0; i < 2; i++) expect((await post(`faux-${i}-mot-de-passe`)).data.result.error).toEqual({ current: ["Le mot de passe actuel est incorrect."] });
+    const blocked = await post(PASSWORD);
+    expect(blocked.init?.status).toBe(429);
+    expect(blocked.init?.headers?.["Retry-After"]).toMatch(/^1[12]\d$/);
+    expect(blocked.data.result.error?.[""]).toEqual(["Trop de tentatives avec un mot de passe incorrect. Réessayez dans 2 minutes."]);
+    expect(await verifyPassword((await findStaffByEmail(t.h, "staff@clinique.dz"))!.password_hash, PASSWORD)).toBe(true);
+    // an overlong current password is refused by the form, before any hash
+    expect((await post("x".repeat(PASSWORD_MAX_LENGTH + 1))).data.result.error?.current).toEqual([`Le mot de passe ne peut pas dépasser ${PASSWORD_MAX_LENGTH} caractères.`]);
+    // once the delay is over the right password works and the counter starts again
+    await t.h.db.updateTable("login_throttle").set({ blocked_until: new Date(Date.now() - 1000).toISOString() }).execute();
+    expect((await post(PASSWORD)).data.ok).toBe(true);
+    expect(await getThrottle(t.h, throttleKeys.passwordCheck(Number(user.id)))).toBeUndefined();
   });
 
   it("creates the first account on first start, from ADMIN_* or with a generated password", async () => {

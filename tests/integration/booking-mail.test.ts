@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { bookingMessages, notifyNewBooking } from "~/.server/booking-mail";
+import type { Appointment } from "~/.server/db/types";
 import { log } from "~/.server/log";
 import { flushOutbox } from "~/.server/mail";
 import { createAppointment } from "~/.server/repos/appointments";
@@ -92,25 +93,31 @@ async function waitFor<T>(fn: () => T | undefined | false | Promise<T | undefine
   }
 }
 
+/** A stored booking of PATIENT on 2 June 2026 at 14:30, with `fields`. */
+function appointmentRow(fields: Partial<Appointment>): Appointment {
+  return {
+    id: 7,
+    ...PATIENT,
+    service: "Orthodontie",
+    date: "2026-06-02",
+    time: "14:30",
+    message: null,
+    prixtotal: null,
+    prixpay: null,
+    progress: null,
+    tips: null,
+    submission_key: null,
+    created_at: "2026-05-01T10:00:00.000Z",
+    ...fields,
+  };
+}
+
 describe("booking e-mail texts", () => {
   it("tells the clinic everything and the patient what happens next, in French", () => {
-    const [toClinic, toPatient] = bookingMessages(
-      {
-        id: 7,
-        ...PATIENT,
-        service: "Implementation",
-        date: "2026-06-02",
-        time: "14:30",
-        message: "Douleur à gauche",
-        prixtotal: null,
-        prixpay: null,
-        progress: null,
-        tips: null,
-        submission_key: null,
-        created_at: "2026-05-01T10:00:00.000Z",
-      },
-      { clinicTo: "accueil@clinique.dz", publicUrl: "https://clinique.example" },
-    );
+    const [toClinic, toPatient] = bookingMessages(appointmentRow({ service: "Implementation", message: "Douleur à gauche" }), {
+      clinicTo: "accueil@clinique.dz",
+      publicUrl: "https://clinique.example",
+    });
     expect(toClinic.to).toBe("accueil@clinique.dz");
     expect(toClinic.subject).toBe("Nouvelle demande de rendez-vous : Implementation, 02/06/2026 à 14:30");
     for (const part of [PATIENT.name, PATIENT.email, PATIENT.phone, "Douleur à gauche", "https://clinique.example/admin/appointments?q=yasmine.kaci%40exemple.dz"]) {
@@ -118,12 +125,49 @@ describe("booking e-mail texts", () => {
     }
     expect(toPatient.to).toBe(PATIENT.email);
     expect(toPatient.subject).toBe(`Votre demande de rendez-vous — ${clinic.name}`);
-    expect(toPatient.text).toContain(`Bonjour ${PATIENT.name},`);
+    expect(toPatient.text).toMatch(/^Bonjour,\n/);
+    expect(toPatient.text).toContain("Service : Implementation");
     expect(toPatient.text).toContain("02/06/2026 à 14:30");
     expect(toPatient.text).toContain("n'est pas encore confirmé");
     expect(toPatient.text).toContain(clinic.phones[0].display);
+    // nothing typed goes to the address typed
+    for (const typed of [PATIENT.name, PATIENT.phone, "Douleur à gauche"]) expect(toPatient.text).not.toContain(typed);
+  });
+
+  it("the acknowledgement repeats no typed text, only the choices from the lists", () => {
+    const booking = appointmentRow({ name: PHISHING.name, email: "victime@exemple.dz", service: "Orthodontie", message: PHISHING.message });
+    const [toClinic, toPatient] = bookingMessages(booking, { clinicTo: "accueil@clinique.dz" });
+    expectNoTypedText(toPatient);
+    expect(toPatient.text).toContain("Service : Orthodontie");
+    expect(toPatient.text).toContain("Date souhaitée : 02/06/2026 à 14:30");
+    // the clinic's own inbox keeps every detail
+    expect(toClinic.text).toContain(PHISHING.name);
+    expect(toClinic.text).toContain(PHISHING.message);
+
+    // a value that is not one the lists offer is left out, not repeated
+    const [, odd] = bookingMessages({ ...booking, service: "Voir https://evil.example", time: "10:00 https://evil.example" }, { clinicTo: "accueil@clinique.dz" });
+    expectNoTypedText(odd);
+    expect(odd.text).not.toContain("Service :");
+    expect(odd.text).toContain("n'est pas encore confirmé");
   });
 });
+
+/** What a stranger could type to make the clinic's acknowledgement carry a phishing text. */
+const PHISHING = {
+  name: "Votre dossier est suspendu, réglez 5000 DA sur https://evil.example/paiement",
+  message: 'Cliquez ici <a href="http://evil.example/login">www.evil.example</a> pour confirmer',
+};
+
+/** No part of the acknowledgement (subject, text, an HTML part if one ever exists) carries what was typed. */
+function expectNoTypedText(message: object) {
+  const parts = Object.values(message).filter((v): v is string => typeof v === "string");
+  expect(parts.length).toBeGreaterThanOrEqual(3);
+  for (const part of parts) {
+    for (const typed of [PHISHING.name, PHISHING.message, "evil.example", "suspendu", "Cliquez", "<a", "http://evil", "5000 DA"]) {
+      expect(part).not.toContain(typed);
+    }
+  }
+}
 
 describeEachEngine("booking e-mails", { appDb: true }, (t) => {
   afterAll(() => {
@@ -159,7 +203,9 @@ describeEachEngine("booking e-mails", { appDb: true }, (t) => {
       expect(clinicMail.text).toContain(`Téléphone : ${PATIENT.phone}`);
       const patientMail = decodeMail(smtp.received.find((m) => m.to[0] === PATIENT.email)!.raw);
       expect(patientMail.subject).toBe(`Votre demande de rendez-vous — ${clinic.name}`);
-      expect(patientMail.text).toContain(`Bonjour ${PATIENT.name},`);
+      expect(patientMail.text).toMatch(/^Bonjour,\n/);
+      expect(patientMail.text).toContain("Date souhaitée : 02/06/2026 à 09:00");
+      expect(patientMail.text).not.toContain(PATIENT.name);
 
       const outbox = await t.h.db.selectFrom("outbox").selectAll().orderBy("id").execute();
       expect(outbox.map((o) => o.status)).toEqual(["sent", "sent"]);
@@ -180,6 +226,34 @@ describeEachEngine("booking e-mails", { appDb: true }, (t) => {
       expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([clinic.email, PATIENT.email].sort());
       expect(await t.h.db.selectFrom("appointments").select("name").execute()).toEqual([{ name: PATIENT.name }]);
       expectNoPatientDataIn(logs);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("a booking typed to phish through the clinic sends the stranger's address no typed text, in any part", async () => {
+    const smtp = await startSmtp();
+    try {
+      setMailEnv({ SMTP_URL: smtp.url, CLINIC_NOTIFY_EMAIL: "accueil@clinique.dz", PUBLIC_URL: "https://clinique.example" });
+      const result = await postBooking({ ...PHISHING, email: "victime@exemple.dz", submission_key: "mail-test-phish-1" }, "203.0.113.9");
+      expect(result.data.status).toBe("success");
+      await waitFor(() => smtp.received.length >= 2);
+
+      const raw = smtp.received.find((m) => m.to[0] === "victime@exemple.dz")!.raw;
+      const [head] = raw.split(/\r?\n\r?\n/);
+      expect(head).toMatch(/^Content-Type: text\/plain; charset=utf-8$/im);
+      expect(raw).not.toMatch(/text\/html/i);
+      const ack = decodeMail(raw);
+      expect(ack.text).toMatch(/^Bonjour,\n/);
+      expect(ack.text).toContain("Service : Orthodontie");
+      expectNoTypedText({ to: "victime@exemple.dz", ...ack });
+      expect(ack.text).not.toContain("https://clinique.example/admin");
+
+      const toClinic = decodeMail(smtp.received.find((m) => m.to[0] === "accueil@clinique.dz")!.raw);
+      expect(toClinic.text).toContain(`Nom complet : ${PHISHING.name}`);
+      expect(toClinic.text).toContain(PHISHING.message);
+      // what the database holds is what was typed; only the acknowledgement leaves it out
+      expect(await t.h.db.selectFrom("appointments").select(["name", "message"]).execute()).toEqual([{ name: PHISHING.name, message: PHISHING.message }]);
     } finally {
       await smtp.close();
     }

@@ -9,7 +9,7 @@ import { listBlogs } from "~/.server/repos/blogs";
 import { listAppointments } from "~/.server/repos/appointments";
 import { countStaff, findStaffByEmail, insertStaff } from "~/.server/repos/staff";
 import { deleteExpiredSessions, deleteSessionsOfUser, findSession, insertSession } from "~/.server/repos/sessions";
-import { getThrottle, hitCounter, purgeExpiredLimits, recordThrottleFailure } from "~/.server/repos/limits";
+import { getThrottle, hitCounter, purgeExpiredLimits, reserveAttempt } from "~/.server/repos/limits";
 import { queueMail } from "~/.server/mail";
 import { describeEachEngine } from "../helpers/db";
 
@@ -101,8 +101,9 @@ describeEachEngine("database: connection, migrations, demo content and storage",
   it("purges ended rate-limit windows and stale login-throttle entries", async () => {
     const key = `purge:${t.engine}`;
     await hitCounter(t.h, key, 1000);
-    await recordThrottleFailure(t.h, `login:ip:${t.engine}`, () => null, new Date(Date.now() - 2 * 86400_000).toISOString());
-    await recordThrottleFailure(t.h, `login:ip:fresh-${t.engine}`, () => null, new Date().toISOString());
+    const delays = { baseDelayMs: 1000, maxDelayMs: 1000 };
+    await reserveAttempt(t.h, [{ key: `login:ip:${t.engine}`, freeAttempts: 5 }], delays, new Date(Date.now() - 2 * 86400_000));
+    await reserveAttempt(t.h, [{ key: `login:ip:fresh-${t.engine}`, freeAttempts: 5 }], delays);
     await purgeExpiredLimits(t.h, new Date(Date.now() + 5000));
     const left = await t.h.db.selectFrom("rate_limits").select("key").where("key", "=", key).execute();
     expect(left).toEqual([]);

@@ -53,8 +53,27 @@ describeEachEngine("staff guard of the admin area", { appDb: true }, (t) => {
     expect(await response!.text()).toBe("admin page");
     expect(context.get(staffContext)).toMatchObject({ email: "staff@clinique.dz", role: "admin" });
     expect(getStaff(context).email).toBe("staff@clinique.dz");
-    // over HTTPS the plain cookie set earlier over HTTP is still read
-    expect((await guard("https://clinic.test/admin/appointments", { cookie })).next).toHaveBeenCalledTimes(1);
+    // staff answers are never kept by a cache
+    expect(response!.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("over HTTPS reads only the __Host- cookie: a plain one (which a neighbour over HTTP could set) is no session", async () => {
+    const user = await t.h.db.selectFrom("staff_users").select("id").executeTakeFirstOrThrow();
+    const secure = (await startSession(new Request("https://clinic.test/login"), Number(user.id), t.h)).split(";")[0];
+    expect(secure.startsWith("__Host-clinic_session=")).toBe(true);
+    expect((await guard("https://clinic.test/admin/appointments", { cookie: secure })).next).toHaveBeenCalledTimes(1);
+    const plain = await guard("https://clinic.test/admin/appointments", { cookie });
+    expect(plain.next).not.toHaveBeenCalled();
+    expect((plain.thrown as Response).status).toBe(302);
+  });
+
+  it("a malformed or foreign session cookie is no session, never an error", async () => {
+    for (const bad of ["clinic_session=%E0%A4%A", "clinic_session=%ZZ", "clinic_session=\u00e9\u00ff", "clinic_session=a;b", `clinic_session=${"x".repeat(5000)}`]) {
+      const get = await guard("http://clinic.test/admin/appointments", { cookie: bad });
+      expect((get.thrown as Response).status, bad).toBe(302);
+      const post = await guard("http://clinic.test/admin/blog", { method: "POST", cookie: bad });
+      expect(post.thrown, bad).toMatchObject({ init: { status: 401 } });
+    }
   });
 
   it("refuses an expired session (idle or past its absolute limit) and deletes it", async () => {

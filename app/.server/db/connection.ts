@@ -15,9 +15,27 @@ export interface Db {
 
 export type DbTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
 
+/**
+ * The database holds patient data: its folder is created 0700 and its files are 0600. The file
+ * is created (or tightened) before SQLite opens it, because SQLite gives the -wal and -shm files
+ * the permissions of the database file.
+ */
+function prepareSqliteFile(file: string): void {
+  const resolved = path.resolve(file);
+  fs.mkdirSync(path.dirname(resolved), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(resolved, "a", 0o600));
+  for (const f of [resolved, `${resolved}-wal`, `${resolved}-shm`]) {
+    try {
+      fs.chmodSync(f, 0o600);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    }
+  }
+}
+
 export function openDb(target: DbTarget): Db {
   if (target.kind === "sqlite") {
-    if (target.path !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(target.path)), { recursive: true });
+    if (target.path !== ":memory:") prepareSqliteFile(target.path);
     const database = new SQLite(target.path);
     database.pragma("journal_mode = WAL");
     // better-sqlite3 defaults to NORMAL, which can drop the last commits on power loss.

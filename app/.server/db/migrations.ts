@@ -158,8 +158,28 @@ const m001_initial: EngineMigration = (engine) => ({
   },
 });
 
+/**
+ * The daily backup's claim: one row per clinic day, inserted by the worker that takes that day's
+ * backup (the primary key makes the claim atomic on both engines). See app/.server/backup.ts.
+ */
+const m002_backup_runs: EngineMigration = () => ({
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("backup_runs")
+      .addColumn("day", "text", (c) => c.primaryKey())
+      .addColumn("started_at", "text", (c) => c.notNull())
+      .addColumn("finished_at", "text")
+      .addColumn("backup_name", "text")
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("backup_runs").ifExists().execute();
+  },
+});
+
 const all: Record<string, EngineMigration> = {
   "001_initial": m001_initial,
+  "002_backup_runs": m002_backup_runs,
 };
 
 class CodeProvider implements MigrationProvider {

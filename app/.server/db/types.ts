@@ -102,7 +102,16 @@ export interface AppMetaTable {
   value: string;
 }
 
+/** One row per clinic day whose daily backup was claimed (app/.server/backup.ts). */
+export interface BackupRunsTable {
+  day: string; // YYYY-MM-DD (clinic time zone)
+  started_at: string;
+  finished_at: string | null;
+  backup_name: string | null;
+}
+
 export interface Database {
+  backup_runs: BackupRunsTable;
   appointments: AppointmentsTable;
   blogs: BlogsTable;
   formations: FormationsTable;

@@ -1,0 +1,255 @@
+/**
+ * npm run check:security
+ *
+ * The attack of the hardening issue, as code: starts the built site (run `npm run build` first,
+ * or let this script build it) on a fresh SQLite database in a temporary folder, on loopback, and
+ * runs against it:
+ *   1. the open-redirect list (login with a tricky `redirectTo`: where does the browser go?);
+ *   2. a corpus of malformed requests on every kind of route (no answer may be a 5xx);
+ *   3. oversized bodies (4 simultaneous 100 MB posts to /login, chunked and with a length):
+ *      statuses and the server's peak memory;
+ *   4. a burst of 300 simultaneous wrong logins on one account, the right password sent last.
+ * It prints the figures and exits 1 when a check fails. Loopback only, bounded in count and time.
+ * A script, not a test: the figures depend on the machine.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const BUILD_DIR = path.join(ROOT, "build");
+const ADMIN = { email: "securite@clinique.test", password: "Verifier-La-Securite-2026" };
+const failures: string[] = [];
+
+function check(ok: boolean, what: string) {
+  if (!ok) failures.push(what);
+  return ok ? "ok" : "ÉCHEC";
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+async function startServer(): Promise<{ base: string; child: ChildProcess; dir: string }> {
+  if (!fs.existsSync(path.join(BUILD_DIR, "server", "index.js"))) {
+    console.log("Construction du site (npm run build)…");
+    await new Promise<void>((resolve, reject) => {
+      const b = spawn("npm", ["run", "build", "--silent"], { cwd: ROOT, stdio: "inherit" });
+      b.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`build: ${code}`))));
+    });
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-security-"));
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server/index.js"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${dir}/clinic.db`,
+      DATA_DIR: dir,
+      UPLOAD_DIR: `${dir}/uploads`,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SEED_DEMO: "true",
+      LOG_LEVEL: "silent",
+      BACKUP_DAILY: "false",
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, child, dir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error("le serveur n'a pas démarré");
+}
+
+/** Peak and current resident memory of a process, in MiB (Linux). */
+function memory(pid: number): { rss: number; peak: number } {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kib = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rss: Math.round(kib("VmRSS") / 1024), peak: Math.round(kib("VmHWM") / 1024) };
+  } catch {
+    return { rss: 0, peak: 0 };
+  }
+}
+
+/** A raw request (so that paths, cookies and bodies are sent exactly as written). */
+function raw(base: string, opts: { method?: string; path: string; headers?: Record<string, string>; body?: Buffer | string }): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const url = new URL(base);
+  return new Promise((resolve) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, method: opts.method ?? "GET", path: opts.path, headers: { Origin: base, ...opts.headers }, insecureHTTPParser: true },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      },
+    );
+    req.on("error", () => resolve({ status: 0, headers: {}, body: "" }));
+    req.end(opts.body);
+  });
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+
+async function login(base: string, redirectTo: string) {
+  return raw(base, { method: "POST", path: "/login", headers: FORM, body: form({ email: ADMIN.email, password: ADMIN.password, redirectTo }) });
+}
+
+// ---- 1. open redirects ------------------------------------------------------------------------
+
+const TRICKY_REDIRECTS = [
+  "//evil.example",
+  "/\\evil.example",
+  "/./\\evil.example",
+  "/..//evil.example",
+  "/admin/../\\evil.example",
+  "/%2F%2Fevil.example",
+  "/%5Cevil.example",
+  "/\t/evil.example",
+  "/%09/evil.example",
+  "/%0d%0a/evil.example",
+  "https:evil.example",
+  "http:/\\evil.example",
+  " //evil.example",
+];
+
+async function redirects(base: string) {
+  let offsite = 0;
+  for (const to of TRICKY_REDIRECTS) {
+    const res = await login(base, to);
+    const location = String(res.headers.location ?? "");
+    if (res.status >= 300 && res.status < 400 && new URL(location, `${base}/login`).origin !== base) offsite++;
+  }
+  console.log(`\n1. Redirections après connexion : ${TRICKY_REDIRECTS.length} formes piégées, ${offsite} vers un autre site  ${check(offsite === 0, "open redirect")}`);
+}
+
+// ---- 2. malformed requests ----------------------------------------------------------------------
+
+async function malformed(base: string) {
+  const badCookie = "clinic_session=%E0%A4%A; clinic_flash=%ZZ";
+  const cases: Parameters<typeof raw>[1][] = [
+    { path: "/%E0%A4%A" },
+    { path: "/blog/%" },
+    { path: "/formation%c0%af" },
+    { path: "/assets/..%2f..%2fpackage.json" },
+    { path: "/assets/%2e%2e/%2e%2e/package.json" },
+    { path: "/uploads/..%2F..%2Fclinic.db" },
+    { path: "/uploads/%00" },
+    { path: "/login", headers: { Cookie: badCookie } },
+    { path: "/admin/appointments", headers: { Cookie: badCookie } },
+    { path: "/admin/appointments", headers: { Cookie: Buffer.from([0x63, 0x6c, 0x69, 0x6e, 0x69, 0x63, 0x5f, 0x73, 0x65, 0x73, 0x73, 0x69, 0x6f, 0x6e, 0x3d, 0xff, 0xfe]).toString("latin1") } },
+    { method: "POST", path: "/logout", headers: { Cookie: badCookie, ...FORM }, body: "" },
+    { method: "POST", path: "/appointment", headers: { "Content-Type": "application/json" }, body: "{\"name\":1}" },
+    { method: "POST", path: "/appointment", headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: "--x\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nA" },
+    { method: "POST", path: "/appointment", headers: FORM, body: "name=%E0%A4%A&email=%" },
+    { method: "POST", path: "/inscription", headers: { "Content-Type": "text/plain" }, body: "\u0000\u0001" },
+    { method: "POST", path: "/login", headers: { "Content-Type": "multipart/form-data" }, body: "garbage" },
+    { method: "POST", path: "/admin/blog", headers: { "Content-Type": "multipart/form-data; boundary=y" }, body: "--y\r\nbroken" },
+    { method: "POST", path: "/appointment.data", headers: { "Content-Type": "application/x-www-form-urlencoded; charset=utf-7" }, body: "+AGEAYgBj-" },
+  ];
+  const answers = await Promise.all(cases.map((c) => raw(base, c)));
+  const fives = answers.filter((a) => a.status === 0 || a.status >= 500).length;
+  const byStatus = new Map<number, number>();
+  for (const a of answers) byStatus.set(a.status, (byStatus.get(a.status) ?? 0) + 1);
+  const spread = [...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(", ");
+  console.log(`2. Requêtes malformées : ${cases.length} envoyées (${spread}), ${fives} en 5xx ou coupées  ${check(fives === 0, "malformed input answered 5xx")}`);
+}
+
+// ---- 3. oversized bodies ----------------------------------------------------------------------
+
+const MB = 1024 * 1024;
+
+function bigPost(base: string, chunked: boolean, size = 100 * MB): Promise<number> {
+  const url = new URL(base);
+  return new Promise((resolve) => {
+    const headers: Record<string, string> = { ...FORM, Origin: base };
+    if (!chunked) headers["Content-Length"] = String(size);
+    const req = http.request({ host: url.hostname, port: url.port, method: "POST", path: "/login", headers }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", () => resolve(0));
+    const chunk = Buffer.alloc(MB, "a");
+    let sent = 0;
+    const pump = () => {
+      while (sent < size) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return req.once("drain", pump);
+      }
+      req.end();
+    };
+    req.on("response", () => {
+      sent = size; // the server answered: stop sending
+    });
+    pump();
+  });
+}
+
+async function bodies(base: string, pid: number) {
+  const before = memory(pid);
+  const t0 = Date.now();
+  const statuses = await Promise.all([bigPost(base, false), bigPost(base, false), bigPost(base, true), bigPost(base, true)]);
+  const after = memory(pid);
+  const ok = statuses.every((s) => s === 413 || s === 0);
+  console.log(
+    `3. Corps de 100 Mo ×4 sur /login : réponses ${statuses.join(", ")} en ${Date.now() - t0} ms ; mémoire du serveur ${before.rss} → ${after.rss} Mio (pic ${after.peak} Mio)  ${check(ok && after.peak < 400, "oversized bodies")}`,
+  );
+}
+
+// ---- 4. login burst -----------------------------------------------------------------------------
+
+async function burst(base: string) {
+  const N = 300;
+  const wrong = Array.from({ length: N - 1 }, (_, i) =>
+    raw(base, { method: "POST", path: "/login", headers: FORM, body: form({ email: ADMIN.email, password: `faux-${i}-mot-de-passe` }) }),
+  );
+  const right = login(base, "/admin");
+  const answers = await Promise.all([...wrong, right]);
+  const checked = answers.slice(0, -1).filter((a) => a.status === 401).length;
+  const throttled = answers.slice(0, -1).filter((a) => a.status === 429).length;
+  const last = answers[answers.length - 1];
+  const accepted = last.status >= 300 && last.status < 400 && !String(last.headers.location ?? "").startsWith("/login");
+  console.log(
+    `4. Rafale de ${N} connexions simultanées sur un compte : ${checked} mots de passe vérifiés (401), ${throttled} refusées d'avance (429) ; le bon mot de passe envoyé en dernier : ${accepted ? "accepté" : "refusé"}  ${check(checked <= 20 && !accepted, "login throttle burst")}`,
+  );
+}
+
+const { base, child, dir } = await startServer();
+console.log(`Site démarré sur ${base} (base SQLite temporaire).`);
+try {
+  await redirects(base);
+  await malformed(base);
+  await bodies(base, child.pid!);
+  await burst(base);
+} finally {
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+if (failures.length) {
+  console.log(`\nÉchecs : ${failures.join(" ; ")}`);
+  process.exit(1);
+}
+console.log("\nToutes les vérifications sont passées.");
