@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
@@ -189,4 +191,25 @@ declare module "vitest" {
     /** names this run's test databases (tests/helpers/test-databases.ts) */
     testDbRunId: string;
   }
+}
+
+/**
+ * A migrated SQLite file of its own, for tests that write to it from several processes at once
+ * (better-sqlite3 blocks its thread while it waits for the lock, so one process cannot test
+ * that). Registers its own hooks; read `file.path` and `file.h` inside the tests.
+ */
+export function useSqliteFile(prefix: string, prepare?: (h: Db) => Promise<void>) {
+  const file = { dir: "", path: "", h: undefined as unknown as Db };
+  beforeAll(async () => {
+    file.dir = fs.mkdtempSync(path.join(os.tmpdir(), `clinic-${prefix}-`));
+    file.path = path.join(file.dir, `${prefix}.db`);
+    file.h = openDb({ kind: "sqlite", path: file.path });
+    await migrateToLatest(file.h.db, file.h.engine);
+    await prepare?.(file.h);
+  });
+  afterAll(async () => {
+    await file.h?.close();
+    fs.rmSync(file.dir, { recursive: true, force: true });
+  });
+  return file;
 }

@@ -1,14 +1,9 @@
 import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "~/.server/db";
-import { openDb } from "~/.server/db/connection";
-import { migrateToLatest } from "~/.server/db/migrations";
+import { describe, expect, it } from "vitest";
 import { countOccupying, enroll, getEnrollment, listEnrollmentsForFormation, setEnrollmentStatus } from "~/.server/repos/enrollments";
 import { createFormation, deleteFormation, getFormation, updateFormation, type FormationInput } from "~/.server/repos/formations";
-import { describeEachEngine } from "../helpers/db";
+import { describeEachEngine, useSqliteFile } from "../helpers/db";
 import type { CapacityOperation } from "./fixtures/capacity-worker";
 
 function formation(over: Partial<FormationInput> = {}): FormationInput {
@@ -197,23 +192,11 @@ describeEachEngine("enrolment capacity", (t) => {
 });
 
 describe("capacity across SQLite connections (separate processes)", () => {
-  let dir: string;
-  let dbPath: string;
-  let h: Db;
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-capacity-"));
-    dbPath = path.join(dir, "capacity.db");
-    h = openDb({ kind: "sqlite", path: dbPath });
-    await migrateToLatest(h.db, h.engine);
-  });
-  afterAll(async () => {
-    await h?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const file = useSqliteFile("capacity");
 
   /** A worker process of tests/integration/fixtures/ that answers one JSON line. */
   function startProcess<T>(script: string, args: string[]) {
-    const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/integration/fixtures", script), dbPath, ...args], {
+    const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/integration/fixtures", script), file.path, ...args], {
       cwd: process.cwd(),
       stdio: ["pipe", "pipe", "pipe"],
     });
@@ -248,23 +231,23 @@ describe("capacity across SQLite connections (separate processes)", () => {
 
   /** A formation of `max` places with `taken` pending enrolments and `cancelled` cancelled ones (their ids). */
   async function seededFile(max: number, taken: number, cancelled: number) {
-    const f = await createFormation(h, formation({ max_participants: max }));
+    const f = await createFormation(file.h, formation({ max_participants: max }));
     const row = (i: number, status: "pending" | "cancelled") => ({ ...person(i, f.id), formation_chosen: f.title, enrollment_date: "2026-03-01T09:00:00.000Z", status });
     const rows = [...Array.from({ length: taken }, (_, i) => row(i, "pending")), ...Array.from({ length: cancelled }, (_, i) => row(100 + i, "cancelled"))];
-    const ids = (await h.db.insertInto("enrollments").values(rows).returning(["id", "status"]).execute()).filter((r) => r.status === "cancelled").map((r) => Number(r.id));
+    const ids = (await file.h.db.insertInto("enrollments").values(rows).returning(["id", "status"]).execute()).filter((r) => r.status === "cancelled").map((r) => Number(r.id));
     return { f, ids };
   }
 
   it("50 enrolments fired from 5 processes at once for a 10-place formation store exactly 10", async () => {
-    const f = await createFormation(h, formation({ max_participants: 10 }));
+    const f = await createFormation(file.h, formation({ max_participants: 10 }));
     const summaries = await race(Array.from({ length: 5 }, (_, i) => startWorker(f.id, 10, `w${i}`)));
     const ok = summaries.reduce((n, s) => n + s.ok, 0);
     const full = summaries.reduce((n, s) => n + s.full, 0);
     expect(summaries.flatMap((s) => s.errors)).toEqual([]);
     expect(ok).toBe(10);
     expect(full).toBe(40);
-    expect(await countOccupying(h, f.id)).toBe(10);
-    expect(await listEnrollmentsForFormation(h, f.id)).toHaveLength(10);
+    expect(await countOccupying(file.h, f.id)).toBe(10);
+    expect(await listEnrollmentsForFormation(file.h, f.id)).toHaveLength(10);
   }, 60_000);
   it("20 moves back to 'Confirmé' from 5 processes with one place left: exactly one succeeds", async () => {
     const { f, ids } = await seededFile(5, 4, 20);
@@ -272,7 +255,7 @@ describe("capacity across SQLite connections (separate processes)", () => {
     const outcomes = (await race(chunks.map(startCapacityWorker))).flat();
     expect(outcomes.filter((o) => o === "ok")).toHaveLength(1);
     expect(outcomes.filter((o) => o === "full")).toHaveLength(19);
-    expect(await countOccupying(h, f.id)).toBe(5);
+    expect(await countOccupying(file.h, f.id)).toBe(5);
   }, 60_000);
 
   it("max_participants lowered from one process while four enrol and move back: never more taken than max", async () => {
@@ -290,7 +273,7 @@ describe("capacity across SQLite connections (separate processes)", () => {
     const [[lowered], ...others] = await race(workers);
     expect(others.flat().filter((o) => o !== "ok" && o !== "full")).toEqual([]);
     expect(["ok", "below_taken"]).toContain(lowered);
-    const after = (await getFormation(h, f.id))!;
+    const after = (await getFormation(file.h, f.id))!;
     expect(after.max_participants).toBe(lowered === "ok" ? 6 : 10);
     expect(after.taken).toBeLessThanOrEqual(after.max_participants);
     expect(after.taken).toBe(5 + others.flat().filter((o) => o === "ok").length);

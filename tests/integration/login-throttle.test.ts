@@ -1,15 +1,11 @@
 import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { attemptLogin, changePassword, createStaffAccount, verifyPassword, type LoginResult } from "~/.server/auth";
 import { resetConfig } from "~/.server/config";
 import type { Db } from "~/.server/db";
-import { openDb } from "~/.server/db/connection";
-import { migrateToLatest } from "~/.server/db/migrations";
 import { findStaffByEmail } from "~/.server/repos/staff";
-import { describeEachEngine } from "../helpers/db";
+import { describeEachEngine, useSqliteFile } from "../helpers/db";
 
 /** Every password check of the app goes through argon2's verify: count them. */
 const argon = vi.hoisted(() => ({ verifications: 0 }));
@@ -100,24 +96,11 @@ describeEachEngine("login throttle under a burst", (t) => {
 });
 
 describe("login throttle across SQLite connections (separate processes)", () => {
-  let dir: string;
-  let dbPath: string;
-  let h: Db;
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-throttle-"));
-    dbPath = path.join(dir, "throttle.db");
-    h = openDb({ kind: "sqlite", path: dbPath });
-    await migrateToLatest(h.db, h.engine);
-    await createStaffAccount(h, EMAIL, PASSWORD);
-  });
-  afterAll(async () => {
-    await h?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const file = useSqliteFile("throttle", (h) => createStaffAccount(h, EMAIL, PASSWORD).then(() => undefined));
 
   function startWorker(count: number, ip: string) {
     const script = path.resolve("tests/integration/fixtures/login-worker.ts");
-    const child = spawn(process.execPath, ["--import", "tsx", script, dbPath, EMAIL, String(count), ip], { env: { ...process.env, ...ENV }, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", script, file.path, EMAIL, String(count), ip], { env: { ...process.env, ...ENV }, stdio: ["pipe", "pipe", "pipe"] });
     let out = "";
     let err = "";
     const ready = new Promise<void>((resolve) => child.stdout.on("data", (d) => (out += String(d)).includes("ready\n") && resolve()));
@@ -142,7 +125,7 @@ describe("login throttle across SQLite connections (separate processes)", () => 
     expect(summaries.reduce((n, s) => n + s.throttled, 0)).toBe(295);
     setEnv(true);
     try {
-      expect(await attemptLogin(h, EMAIL, PASSWORD, "198.51.100.9")).toMatchObject({ ok: false, reason: "throttled" });
+      expect(await attemptLogin(file.h, EMAIL, PASSWORD, "198.51.100.9")).toMatchObject({ ok: false, reason: "throttled" });
     } finally {
       setEnv(false);
     }
