@@ -63,7 +63,8 @@ export function bookingAcknowledgement(to: string, choice: BookingChoice | null)
  */
 export function bookingMessages(a: Appointment, opts: { clinicTo: string; publicUrl?: string }): MailMessage[] {
   const when = `${formatCalendarDate(a.date)} à ${a.time}`;
-  const adminLink = opts.publicUrl ? `${opts.publicUrl}/admin/appointments?q=${encodeURIComponent(a.email)}` : null;
+  // the agenda of that day: no patient data in a URL that a server would log
+  const adminLink = opts.publicUrl ? `${opts.publicUrl}/admin/agenda?jour=${a.date}` : null;
 
   const toClinic: MailMessage = {
     to: opts.clinicTo,
@@ -72,7 +73,7 @@ export function bookingMessages(a: Appointment, opts: { clinicTo: string; public
       "Une nouvelle demande de rendez-vous vient d'être envoyée depuis le site.",
       "",
       `Nom complet : ${a.name}`,
-      `E-mail : ${a.email}`,
+      `E-mail : ${a.email ?? "(aucun)"}`,
       `Téléphone : ${a.phone}`,
       `Service : ${a.service}`,
       `Date souhaitée : ${when}`,
@@ -83,7 +84,7 @@ export function bookingMessages(a: Appointment, opts: { clinicTo: string; public
     ].join("\n"),
   };
 
-  return [toClinic, bookingAcknowledgement(a.email, bookingChoice(a))];
+  return a.email ? [toClinic, bookingAcknowledgement(a.email, bookingChoice(a))] : [toClinic];
 }
 
 /**

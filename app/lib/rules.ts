@@ -153,3 +153,17 @@ const SUBMISSION_KEY = /^[A-Za-z0-9-]{8,100}$/;
 export function parseSubmissionKey(v: unknown): string | null {
   return typeof v === "string" && SUBMISSION_KEY.test(v) ? v : null;
 }
+
+// ---- phone numbers as a search key -------------------------------------------------------------
+
+/**
+ * The national digits of an Algerian number, whatever its spacing or prefix: "0550 12 34 56",
+ * "+213 550 12 34 56" and "00213550123456" all give "550123456". Stored beside the number so that
+ * staff find a patient by any part of it typed in any form.
+ */
+export function nationalDigits(v: string): string {
+  let d = v.replace(/\D/g, "");
+  if (d.startsWith("00213")) d = d.slice(5);
+  else if (d.startsWith("213") && d.length >= 11) d = d.slice(3);
+  return d.replace(/^0+/, "");
+}

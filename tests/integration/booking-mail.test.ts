@@ -108,6 +108,15 @@ function appointmentRow(fields: Partial<Appointment>): Appointment {
     tips: null,
     submission_key: null,
     created_at: "2026-05-01T10:00:00.000Z",
+    phone_digits: null,
+    status: "requested",
+    chair: 1,
+    duration_minutes: 30,
+    buffer_minutes: 15,
+    forced: 0,
+    cancelled_by: null,
+    cancel_reason: null,
+    updated_at: null,
     ...fields,
   };
 }
@@ -120,7 +129,7 @@ describe("booking e-mail texts", () => {
     });
     expect(toClinic.to).toBe("accueil@clinique.dz");
     expect(toClinic.subject).toBe("Nouvelle demande de rendez-vous : Implementation, 02/06/2026 à 14:30");
-    for (const part of [PATIENT.name, PATIENT.email, PATIENT.phone, "Douleur à gauche", "https://clinique.example/admin/appointments?q=yasmine.kaci%40exemple.dz"]) {
+    for (const part of [PATIENT.name, PATIENT.email, PATIENT.phone, "Douleur à gauche", "https://clinique.example/admin/agenda?jour=2026-06-02"]) {
       expect(toClinic.text).toContain(part);
     }
     expect(toPatient.to).toBe(PATIENT.email);

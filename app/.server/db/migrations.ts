@@ -1,4 +1,6 @@
-import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { nationalDigits } from "~/lib/rules";
+import { occupiedUnits } from "~/lib/schedule";
 import type { Engine } from "./connection";
 
 /**
@@ -9,6 +11,8 @@ type EngineMigration = (engine: Engine) => Migration;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type CreateTableBuilderAny = CreateTableBuilder<any, any>;
 
 function idColumn(engine: Engine) {
   return engine === "postgres" ? "serial" : "integer";
@@ -177,9 +181,192 @@ const m002_backup_runs: EngineMigration = () => ({
   },
 });
 
+
+/**
+ * The front desk (docs/decisions/008-front-desk-schedule.md): the clinic's schedule (weekly
+ * hours, closures and special hours, per-service durations, settings), appointment statuses with
+ * their history, and the slot units whose primary key (chair, unit_start) makes a double booking
+ * impossible on both engines.
+ *
+ * Existing appointments: a past one with a price or progress becomes 'attended', a future one
+ * with either becomes 'confirmed', the others 'requested'. Every row gets chair 1 and its
+ * service's default duration; the future ones that hold a status take their units, in the order
+ * they were received (a row that overlaps an earlier one keeps its place in the list but holds
+ * no unit, so the clinic sees it and moves it). On SQLite the table is rebuilt so that the
+ * e-mail may be empty (a booking taken by phone).
+ */
+const FRONT_DESK_SERVICE_DEFAULTS: [string, number, number][] = [
+  ["Implementation", 90, 15],
+  ["Prothèses dentaires", 45, 15],
+  ["Blanchiment des dents", 60, 15],
+  ["Orthodontie", 30, 15],
+  ["Chirurgie dentaire", 60, 15],
+  ["Extraction dentaire", 30, 15],
+  ["Soins conservateurs", 45, 15],
+  ["Esthétique dentaire", 60, 15],
+];
+
+const m003_front_desk: EngineMigration = (engine) => ({
+  async up(db: AnyDb) {
+    const id = idColumn(engine);
+    const autoId = (col: ColumnDefinitionBuilder) =>
+      engine === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement();
+    const statusCheck = sql`status in ('requested', 'confirmed', 'attended', 'no_show', 'cancelled')`;
+    const columns: [string, "text" | "integer", (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder][] = [
+      ["phone_digits", "text", (c) => c],
+      ["status", "text", (c) => c.notNull().defaultTo("requested").check(statusCheck)],
+      ["chair", "integer", (c) => c],
+      ["duration_minutes", "integer", (c) => c],
+      ["buffer_minutes", "integer", (c) => c],
+      ["forced", "integer", (c) => c.notNull().defaultTo(0)],
+      ["cancelled_by", "text", (c) => c.check(sql`cancelled_by in ('patient', 'clinic')`)],
+      ["cancel_reason", "text", (c) => c],
+      ["updated_at", "text", (c) => c],
+    ];
+    const newColumns = (t: CreateTableBuilderAny) => columns.reduce((b, [name, type, build]) => b.addColumn(name, type, build), t);
+
+    if (engine === "postgres") {
+      await sql`alter table appointments alter column email drop not null`.execute(db);
+      for (const [name, type, build] of columns) await db.schema.alterTable("appointments").addColumn(name, type, build).execute();
+    } else {
+      const old = ["id", "name", "email", "phone", "service", "date", "time", "message", "prixtotal", "prixpay", "progress", "tips", "submission_key", "created_at"];
+      await newColumns(
+        db.schema
+          .createTable("appointments_new")
+          .addColumn("id", id, autoId)
+          .addColumn("name", "text", (c) => c.notNull())
+          .addColumn("email", "text")
+          .addColumn("phone", "text", (c) => c.notNull())
+          .addColumn("service", "text", (c) => c.notNull())
+          .addColumn("date", "text", (c) => c.notNull())
+          .addColumn("time", "text", (c) => c.notNull())
+          .addColumn("message", "text")
+          .addColumn("prixtotal", "bigint")
+          .addColumn("prixpay", "bigint")
+          .addColumn("progress", "text")
+          .addColumn("tips", "text")
+          .addColumn("submission_key", "text", (c) => c.unique())
+          .addColumn("created_at", "text", (c) => c.notNull()),
+      ).execute();
+      const cols = sql.join(old.map((c) => sql.ref(c)));
+      await sql`insert into appointments_new (${cols}) select ${cols} from appointments`.execute(db);
+      await db.schema.dropTable("appointments").execute();
+      await sql`alter table appointments_new rename to appointments`.execute(db);
+      await db.schema.createIndex("appointments_created_at_idx").on("appointments").column("created_at").execute();
+      await db.schema.createIndex("appointments_date_idx").on("appointments").column("date").execute();
+      await db.schema.createIndex("appointments_service_idx").on("appointments").column("service").execute();
+    }
+    await db.schema.createIndex("appointments_date_time_idx").on("appointments").columns(["date", "time"]).execute();
+    await db.schema.createIndex("appointments_phone_digits_idx").on("appointments").column("phone_digits").execute();
+    await db.schema.createIndex("appointments_status_idx").on("appointments").columns(["status", "date"]).execute();
+
+    await db.schema
+      .createTable("appointment_slots")
+      .addColumn("chair", "integer", (c) => c.notNull())
+      .addColumn("unit_start", "text", (c) => c.notNull())
+      .addColumn("appointment_id", "integer", (c) => c.notNull().references("appointments.id").onDelete("cascade"))
+      .addPrimaryKeyConstraint("appointment_slots_pk", ["chair", "unit_start"])
+      .execute();
+    await db.schema.createIndex("appointment_slots_unit_idx").on("appointment_slots").column("unit_start").execute();
+    await db.schema.createIndex("appointment_slots_appointment_idx").on("appointment_slots").column("appointment_id").execute();
+
+    await db.schema
+      .createTable("appointment_history")
+      .addColumn("id", id, autoId)
+      .addColumn("appointment_id", "integer", (c) => c.notNull().references("appointments.id").onDelete("cascade"))
+      .addColumn("at", "text", (c) => c.notNull())
+      .addColumn("staff_user_id", "integer", (c) => c.references("staff_users.id").onDelete("set null"))
+      .addColumn("actor", "text", (c) => c.notNull())
+      .addColumn("action", "text", (c) => c.notNull())
+      .addColumn("from_status", "text")
+      .addColumn("to_status", "text")
+      .addColumn("detail", "text")
+      .execute();
+    await db.schema.createIndex("appointment_history_appointment_idx").on("appointment_history").columns(["appointment_id", "id"]).execute();
+
+    await db.schema
+      .createTable("opening_hours")
+      .addColumn("id", id, autoId)
+      .addColumn("weekday", "integer", (c) => c.notNull().check(sql`weekday between 0 and 6`))
+      .addColumn("opens", "text", (c) => c.notNull())
+      .addColumn("closes", "text", (c) => c.notNull())
+      .addCheckConstraint("opening_hours_order", sql`opens < closes`)
+      .execute();
+    await db.schema
+      .createTable("schedule_exceptions")
+      .addColumn("id", id, autoId)
+      .addColumn("start_date", "text", (c) => c.notNull())
+      .addColumn("end_date", "text", (c) => c.notNull())
+      .addColumn("label", "text", (c) => c.notNull())
+      .addColumn("ranges", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addCheckConstraint("schedule_exceptions_order", sql`start_date <= end_date`)
+      .execute();
+    await db.schema.createIndex("schedule_exceptions_end_idx").on("schedule_exceptions").column("end_date").execute();
+    await db.schema
+      .createTable("service_settings")
+      .addColumn("service", "text", (c) => c.primaryKey())
+      .addColumn("duration_minutes", "integer", (c) => c.notNull().check(sql`duration_minutes > 0`))
+      .addColumn("buffer_minutes", "integer", (c) => c.notNull().check(sql`buffer_minutes >= 0`))
+      .addColumn("online", "integer", (c) => c.notNull().defaultTo(1))
+      .execute();
+    await db.schema
+      .createTable("schedule_settings")
+      .addColumn("id", "integer", (c) => c.primaryKey().check(sql`id = 1`))
+      .addColumn("min_notice_minutes", "integer", (c) => c.notNull())
+      .addColumn("horizon_days", "integer", (c) => c.notNull())
+      .addColumn("chairs", "integer", (c) => c.notNull().check(sql`chairs >= 1`))
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+
+    // the defaults: Saturday to Thursday 09:00–12:30 and 13:30–17:00, Friday closed
+    const hours = [6, 0, 1, 2, 3, 4].flatMap((weekday) => [
+      { weekday, opens: "09:00", closes: "12:30" },
+      { weekday, opens: "13:30", closes: "17:00" },
+    ]);
+    await db.insertInto("opening_hours").values(hours).execute();
+    await db
+      .insertInto("service_settings")
+      .values(FRONT_DESK_SERVICE_DEFAULTS.map(([service, duration_minutes, buffer_minutes]) => ({ service, duration_minutes, buffer_minutes, online: 1 })))
+      .execute();
+    const now = new Date().toISOString();
+    await db.insertInto("schedule_settings").values({ id: 1, min_notice_minutes: 120, horizon_days: 60, chairs: 1, updated_at: now }).execute();
+
+    // existing appointments
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Algiers", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+    const engaged = sql`(prixtotal is not null or prixpay is not null or progress is not null)`;
+    await sql`update appointments set status = case when ${engaged} and date < ${today} then 'attended' when ${engaged} then 'confirmed' else 'requested' end, chair = 1`.execute(db);
+    for (const [service, duration, buffer] of FRONT_DESK_SERVICE_DEFAULTS) {
+      await db.updateTable("appointments").set({ duration_minutes: duration, buffer_minutes: buffer }).where("service", "=", service).execute();
+    }
+    await db.updateTable("appointments").set({ duration_minutes: 60, buffer_minutes: 15 }).where("duration_minutes", "is", null).execute();
+    const rows: { id: number; phone: string; date: string; time: string; duration_minutes: number; buffer_minutes: number }[] = await db
+      .selectFrom("appointments")
+      .select(["id", "phone", "date", "time", "duration_minutes", "buffer_minutes"])
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    const taken = new Set<string>();
+    for (const r of rows) {
+      await db.updateTable("appointments").set({ phone_digits: nationalDigits(r.phone) }).where("id", "=", r.id).execute();
+      if (r.date < today || !/^\d{2}:\d{2}/.test(r.time)) continue;
+      const units = occupiedUnits(r.date, r.time.slice(0, 5), Number(r.duration_minutes), Number(r.buffer_minutes));
+      if (units.some((u) => taken.has(u))) continue;
+      for (const u of units) taken.add(u);
+      await db.insertInto("appointment_slots").values(units.map((unit_start) => ({ chair: 1, unit_start, appointment_id: r.id }))).execute();
+    }
+  },
+  async down(db: AnyDb) {
+    for (const t of ["schedule_settings", "service_settings", "schedule_exceptions", "opening_hours", "appointment_history", "appointment_slots"]) {
+      await db.schema.dropTable(t).ifExists().execute();
+    }
+  },
+});
+
 const all: Record<string, EngineMigration> = {
   "001_initial": m001_initial,
   "002_backup_runs": m002_backup_runs,
+  "003_front_desk": m003_front_desk,
 };
 
 class CodeProvider implements MigrationProvider {

@@ -1,11 +1,15 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { AppointmentStatus, CancelledBy } from "~/lib/appointment-status";
 
 /** Timestamps are ISO-8601 UTC text; booleans are 0/1; money is integer centimes. */
 export interface AppointmentsTable {
   id: Generated<number>;
   name: string;
-  email: string;
+  /** null for a booking taken by phone without an e-mail (the public form requires one) */
+  email: string | null;
   phone: string;
+  /** the phone's national digits ("550123456"), for the search by number */
+  phone_digits: string | null;
   service: string;
   date: string; // YYYY-MM-DD (clinic time zone)
   time: string; // HH:MM
@@ -16,6 +20,76 @@ export interface AppointmentsTable {
   tips: string | null;
   submission_key: string | null;
   created_at: string;
+  /** ~/lib/appointment-status */
+  status: Generated<AppointmentStatus>;
+  /** the chair it occupies (1-based); null for a row stored before the schedule existed */
+  chair: number | null;
+  /** minutes, copied from the service's setting when booked (a later change leaves it) */
+  duration_minutes: number | null;
+  buffer_minutes: number | null;
+  /** 1: booked by staff over the schedule's rules (outside hours, a closed day, the past) */
+  forced: Generated<number>;
+  cancelled_by: CancelledBy | null;
+  cancel_reason: string | null;
+  updated_at: string | null;
+}
+
+/** One 15-minute unit of one chair held by one appointment; the primary key forbids double booking. */
+export interface AppointmentSlotsTable {
+  chair: number;
+  unit_start: string; // "YYYY-MM-DDTHH:MM", clinic wall-clock time
+  appointment_id: number;
+}
+
+/** What happened to an appointment, who did it and when (append-only). */
+export interface AppointmentHistoryTable {
+  id: Generated<number>;
+  appointment_id: number;
+  at: string;
+  /** the staff account, null for the patient (public form, personal link) */
+  staff_user_id: number | null;
+  /** shown as is: the staff e-mail or "Patient" */
+  actor: string;
+  action: AppointmentHistoryAction;
+  from_status: AppointmentStatus | null;
+  to_status: AppointmentStatus | null;
+  /** a reason, a move "2026-12-01 09:00 → 2026-12-02 10:30", "hors horaires" */
+  detail: string | null;
+}
+
+export type AppointmentHistoryAction = "created" | "status" | "moved" | "edited" | "reminded";
+
+export interface OpeningHoursTable {
+  id: Generated<number>;
+  weekday: number; // 0 = Sunday … 6 = Saturday
+  opens: string; // HH:MM
+  closes: string; // HH:MM
+}
+
+export interface ScheduleExceptionsTable {
+  id: Generated<number>;
+  start_date: string; // YYYY-MM-DD, included
+  end_date: string; // YYYY-MM-DD, included
+  label: string;
+  /** JSON [{"opens":"10:00","closes":"15:00"}]; "[]" = closed */
+  ranges: string;
+  created_at: string;
+}
+
+export interface ServiceSettingsTable {
+  service: string;
+  duration_minutes: number;
+  buffer_minutes: number;
+  online: number; // 0/1
+}
+
+/** One row (id = 1). */
+export interface ScheduleSettingsTable {
+  id: number;
+  min_notice_minutes: number;
+  horizon_days: number;
+  chairs: number;
+  updated_at: string;
 }
 
 export interface BlogsTable {
@@ -113,6 +187,12 @@ export interface BackupRunsTable {
 export interface Database {
   backup_runs: BackupRunsTable;
   appointments: AppointmentsTable;
+  appointment_slots: AppointmentSlotsTable;
+  appointment_history: AppointmentHistoryTable;
+  opening_hours: OpeningHoursTable;
+  schedule_exceptions: ScheduleExceptionsTable;
+  service_settings: ServiceSettingsTable;
+  schedule_settings: ScheduleSettingsTable;
   blogs: BlogsTable;
   formations: FormationsTable;
   enrollments: EnrollmentsTable;
@@ -127,6 +207,7 @@ export interface Database {
 export type Appointment = Selectable<AppointmentsTable>;
 export type NewAppointment = Insertable<AppointmentsTable>;
 export type AppointmentUpdate = Updateable<AppointmentsTable>;
+export type AppointmentHistoryEntry = Selectable<AppointmentHistoryTable>;
 export type Blog = Selectable<BlogsTable>;
 export type FormationRow = Selectable<FormationsTable>;
 export type Enrollment = Selectable<EnrollmentsTable>;

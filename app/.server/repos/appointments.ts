@@ -1,14 +1,16 @@
 import { sql, type ExpressionBuilder } from "kysely";
-import { COMPLETION_RULE } from "~/lib/appointment-status";
+import { COMPLETION_RULE, OCCUPYING_STATUSES, type AppointmentStatus } from "~/lib/appointment-status";
+import { nationalDigits } from "~/lib/rules";
 import type { Db } from "../db";
 import { isUniqueViolation, nowIso } from "../db";
-import type { Appointment, Database } from "../db/types";
+import type { Appointment, AppointmentHistoryEntry, Database } from "../db/types";
 
-export type { Appointment };
+export type { Appointment, AppointmentHistoryEntry };
 
 export interface AppointmentInput {
   name: string;
-  email: string;
+  /** null for a booking taken by phone without an e-mail */
+  email: string | null;
   phone: string;
   service: string;
   date: string;
@@ -21,9 +23,10 @@ export interface AppointmentInput {
 }
 
 /**
- * Store one appointment. With a submission key, a second call with the same key returns the
- * row stored by the first instead of inserting another (double click, resent form).
- * Resolves only after the row is committed.
+ * Store one appointment row as it is, without taking slot units or checking the schedule: for
+ * records of the past (the demo content, imports) and tests. Bookings go through
+ * `bookAppointment` (./booking.ts). With a submission key, a second call with the same key returns
+ * the row stored by the first instead of inserting another. Resolves only after the commit.
  */
 export async function createAppointment(
   h: Db,
@@ -42,6 +45,7 @@ export async function createAppointment(
         name: input.name,
         email: input.email,
         phone: input.phone,
+        phone_digits: nationalDigits(input.phone),
         service: input.service,
         date: input.date,
         time: input.time,
@@ -70,7 +74,7 @@ export async function getAppointment(h: Db, id: number): Promise<Appointment | u
 }
 
 export interface AppointmentFilters {
-  /** part of the name or e-mail, case-insensitive */
+  /** part of the name or e-mail, case-insensitive, or part of the phone number in any form */
   q?: string;
   /** submission date YYYY-MM-DD in the clinic's time zone */
   submitted?: string;
@@ -79,6 +83,10 @@ export interface AppointmentFilters {
   service?: string;
   /** 'done': complete per ~/lib/appointment-status; 'todo': the others */
   status?: "done" | "todo";
+  /** the front-desk status */
+  state?: AppointmentStatus;
+  /** 'Reste à payer': a total is set and not fully paid (cancelled ones left out) */
+  due?: boolean;
 }
 
 /** Start and end (exclusive) in UTC of a calendar day in Africa/Algiers (UTC+1, no DST). */
@@ -110,8 +118,18 @@ export function searchPatterns(input: string): string[] {
  * the other rows.
  */
 function isDoneSql(eb: ExpressionBuilder<Database, "appointments">) {
-  const { total, paid } = COMPLETION_RULE;
-  return eb.and([eb(total, "is not", null), eb(paid, "is not", null), eb(paid, "=", eb.ref(total))]);
+  const { total, paid, freeOnlyWhen } = COMPLETION_RULE;
+  return eb.and([
+    eb(total, "is not", null),
+    eb(paid, "is not", null),
+    eb(paid, "=", eb.ref(total)),
+    eb.or([eb(total, ">", 0), eb("status", "=", freeOnlyWhen)]),
+  ]);
+}
+
+/** 'Reste à payer': the SQL form of balanceDue(...) > 0. */
+function isDueSql(eb: ExpressionBuilder<Database, "appointments">) {
+  return eb.and([eb("prixtotal", "is not", null), eb("status", "!=", "cancelled"), eb("prixtotal", ">", sql<number>`coalesce(${eb.ref("prixpay")}, 0)`)]);
 }
 
 export async function listAppointments(
@@ -122,13 +140,16 @@ export async function listAppointments(
   let q = h.db.selectFrom("appointments");
   if (filters.q) {
     const patterns = searchPatterns(filters.q);
+    // three digits or more typed: also a part of the number, whatever its spacing or prefix
+    const digits = /\d/.test(filters.q) && /^[\d\s+().-]+$/.test(filters.q) ? nationalDigits(filters.q) : "";
     q = q.where((eb) =>
-      eb.or(
-        patterns.flatMap((like) => [
+      eb.or([
+        ...patterns.flatMap((like) => [
           sql<boolean>`lower(${eb.ref("name")}) like ${like} escape '\\'`,
           sql<boolean>`lower(${eb.ref("email")}) like ${like} escape '\\'`,
         ]),
-      ),
+        ...(digits.length >= 3 ? [eb("phone_digits", "like", `%${digits}%`)] : []),
+      ]),
     );
   }
   if (filters.submitted) {
@@ -139,6 +160,8 @@ export async function listAppointments(
   if (filters.service) q = q.where("service", "=", filters.service);
   if (filters.status === "done") q = q.where(isDoneSql);
   else if (filters.status === "todo") q = q.where((eb) => eb.not(isDoneSql(eb)));
+  if (filters.state) q = q.where("status", "=", filters.state);
+  if (filters.due) q = q.where(isDueSql);
   const [rows, count] = await Promise.all([
     q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(),
     q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
@@ -153,12 +176,92 @@ export interface AppointmentProgressUpdate {
   tips?: string | null;
 }
 
-/** Returns the updated row, or undefined when it does not exist. */
-export async function updateAppointment(h: Db, id: number, patch: AppointmentProgressUpdate): Promise<Appointment | undefined> {
+const EDIT_LABELS: Record<keyof AppointmentProgressUpdate, string> = { progress: "avancement", prixtotal: "prix total", prixpay: "prix payé", tips: "remarques" };
+
+/**
+ * Returns the updated row, or undefined when it does not exist. With an actor, the fields that
+ * changed are named in the appointment's history (names only, never the values).
+ */
+export async function updateAppointment(h: Db, id: number, patch: AppointmentProgressUpdate, actor?: Actor): Promise<Appointment | undefined> {
   const values: AppointmentProgressUpdate = {};
   for (const k of ["progress", "prixtotal", "prixpay", "tips"] as const) {
     if (patch[k] !== undefined) (values as Record<string, unknown>)[k] = patch[k];
   }
   if (Object.keys(values).length === 0) return getAppointment(h, id);
-  return h.db.updateTable("appointments").set(values).where("id", "=", id).returningAll().executeTakeFirst();
+  return h.db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!before) return undefined;
+    const row = await trx.updateTable("appointments").set({ ...values, updated_at: nowIso() }).where("id", "=", id).returningAll().executeTakeFirst();
+    const changed = (Object.keys(values) as (keyof AppointmentProgressUpdate)[]).filter((k) => {
+      const a = before[k] === null ? null : k === "prixtotal" || k === "prixpay" ? Number(before[k]) : before[k];
+      return a !== values[k];
+    });
+    if (actor && row && changed.length > 0) {
+      await trx
+        .insertInto("appointment_history")
+        .values({ appointment_id: id, at: nowIso(), staff_user_id: actor.staffUserId, actor: actor.label, action: "edited", from_status: null, to_status: null, detail: changed.map((k) => EDIT_LABELS[k]).join(", ") })
+        .execute();
+    }
+    return row;
+  });
 }
+
+// ---- who acts, and the history ------------------------------------------------------------------
+
+/** Who made a change: a staff account (its e-mail is shown) or the patient. */
+export interface Actor {
+  staffUserId: number | null;
+  label: string;
+}
+
+export const PATIENT_ACTOR: Actor = { staffUserId: null, label: "Patient" };
+
+/** The history of several appointments, oldest first, by appointment id. */
+export async function historyFor(h: Pick<Db, "db">, ids: number[]): Promise<Map<number, AppointmentHistoryEntry[]>> {
+  const out = new Map<number, AppointmentHistoryEntry[]>();
+  if (ids.length === 0) return out;
+  const rows = await h.db.selectFrom("appointment_history").selectAll().where("appointment_id", "in", ids).orderBy("appointment_id").orderBy("id").execute();
+  for (const r of rows) {
+    const id = Number(r.appointment_id);
+    const list = out.get(id) ?? [];
+    list.push({ ...r, id: Number(r.id), appointment_id: id });
+    out.set(id, list);
+  }
+  return out;
+}
+
+// ---- totals and the agenda ------------------------------------------------------------------------
+
+export interface MoneyTotals {
+  /** sum of the totals set (centimes) */
+  billed: number;
+  paid: number;
+  /** sum of what is still due on each appointment */
+  due: number;
+  /** appointments counted (cancelled ones left out) */
+  count: number;
+}
+
+/** Billed, paid and due over the appointments of a range of days (both included), cancelled left out. */
+export async function appointmentTotals(h: Pick<Db, "db">, fromDate: string, toDate: string): Promise<MoneyTotals> {
+  const row = await h.db
+    .selectFrom("appointments")
+    .where("date", ">=", fromDate)
+    .where("date", "<=", toDate)
+    .where("status", "!=", "cancelled")
+    .select((eb) => [
+      sql<number>`coalesce(sum(${eb.ref("prixtotal")}), 0)`.as("billed"),
+      sql<number>`coalesce(sum(${eb.ref("prixpay")}), 0)`.as("paid"),
+      sql<number>`coalesce(sum(case when ${eb.ref("prixtotal")} > coalesce(${eb.ref("prixpay")}, 0) then ${eb.ref("prixtotal")} - coalesce(${eb.ref("prixpay")}, 0) else 0 end), 0)`.as("due"),
+      eb.fn.countAll<number>().as("count"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { billed: Number(row.billed), paid: Number(row.paid), due: Number(row.due), count: Number(row.count) };
+}
+
+/** Every appointment of a range of days (both included), in time order, for the agenda. */
+export async function listAgenda(h: Pick<Db, "db">, fromDate: string, toDate: string): Promise<Appointment[]> {
+  return h.db.selectFrom("appointments").selectAll().where("date", ">=", fromDate).where("date", "<=", toDate).orderBy("date").orderBy("time").orderBy("id").execute();
+}
+
+export { OCCUPYING_STATUSES };

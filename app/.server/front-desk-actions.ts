@@ -1,0 +1,146 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { STATUS_LABELS } from "~/lib/appointment-status";
+import { moveSchema, slotRefusalText, staffBookingSchema, statusSchema } from "~/lib/front-desk-schema";
+import { parseId, parseSubmissionKey } from "~/lib/rules";
+import type { SlotChoice } from "~/lib/schedule";
+import { makeToast, type Toast } from "~/lib/toast";
+import { guarded } from "./admin-action";
+import { getDb } from "./db";
+import { log } from "./log";
+import type { Actor } from "./repos/appointments";
+import { bookAppointment, moveAppointment, setAppointmentStatus, type ChangeResult } from "./repos/booking";
+import { loadSettings } from "./repos/schedule";
+import type { StaffSession } from "./session";
+
+/**
+ * The front desk's staff intents, shared by the agenda and the appointment cards so that both
+ * screens change an appointment the same way: 'status' (confirm, came, absent, cancel with a
+ * reason), 'move' (another day or time, same availability rules, or forced), and 'book' (a
+ * booking taken by phone, at a free slot or forced). Each answers a typed result with its HTTP
+ * status; the screen's action calls `frontDeskIntent` from its one `switch`.
+ */
+
+export type FrontDeskIntent = "status" | "move" | "book";
+
+export interface FrontDeskResult {
+  intent: FrontDeskIntent;
+  ok: boolean;
+  /** the appointment acted on (status, move) */
+  id?: number;
+  result: SubmissionResult<string[]>;
+  toast?: Toast;
+  /** the nearest free times, when a slot was refused */
+  alternatives?: SlotChoice[];
+}
+
+const STORE_FAILED = "la base de données n'a pas répondu. Réessayez dans un instant.";
+
+function actorOf(staff: StaffSession): Actor {
+  return { staffUserId: staff.userId, label: staff.email };
+}
+
+function answer(body: FrontDeskResult, status = 200) {
+  return data(body, { status });
+}
+
+export function isFrontDeskIntent(intent: string): intent is FrontDeskIntent {
+  return intent === "status" || intent === "move" || intent === "book";
+}
+
+export function frontDeskIntent(intent: FrontDeskIntent, form: FormData, staff: StaffSession, screen: string) {
+  if (intent === "status") return changeStatus(form, staff, screen);
+  if (intent === "move") return move(form, staff, screen);
+  return book(form, staff, screen);
+}
+
+/** A refused change, said in French beside the field it concerns. */
+async function refusedChange(
+  intent: FrontDeskIntent,
+  id: number | undefined,
+  outcome: Exclude<ChangeResult, { ok: true }>,
+  reply: (o: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>,
+) {
+  if (outcome.reason === "not_found") return answer({ intent, ok: false, id, result: reply({ formErrors: ["Ce rendez-vous n'existe plus."] }) }, 404);
+  if (outcome.reason === "transition") return answer({ intent, ok: false, id, result: reply({ formErrors: ["Ce changement n'est pas possible depuis le statut actuel."] }) }, 409);
+  if (outcome.reason === "conflict") return answer({ intent, ok: false, id, result: reply({ formErrors: ["Ce rendez-vous vient d'être modifié par quelqu'un d'autre : la page est à jour, recommencez."] }) }, 409);
+  if (!("alternatives" in outcome)) throw new Error("unreachable");
+  const settings = await loadSettings(getDb());
+  const message = slotRefusalText(outcome.reason, settings, outcome.alternatives);
+  return answer({ intent, ok: false, id, result: reply({ fieldErrors: { time: [message] } }), alternatives: outcome.alternatives }, 409);
+}
+
+async function changeStatus(form: FormData, staff: StaffSession, screen: string) {
+  const submission = parseWithZod(form, { schema: statusSchema });
+  const id = parseId(form.get("id"));
+  if (id === null) return answer({ intent: "status", ok: false, result: submission.reply({ formErrors: ["Rendez-vous inconnu."] }) }, 400);
+  if (submission.status !== "success") return answer({ intent: "status", ok: false, id, result: submission.reply() }, 400);
+  const { to, reason, cancelled_by } = submission.value;
+  return guarded(
+    screen,
+    "status",
+    async () => {
+      const outcome = await setAppointmentStatus(getDb(), id, to, { actor: actorOf(staff), reason, cancelledBy: cancelled_by ?? "clinic" });
+      if (!outcome.ok) {
+        if (outcome.reason === "taken") {
+          return answer({ intent: "status", ok: false, id, result: submission.reply({ formErrors: ["Ce créneau a été repris par un autre rendez-vous : déplacez celui-ci avant de le reprendre."] }) }, 409);
+        }
+        return refusedChange("status", id, outcome, (o) => submission.reply(o));
+      }
+      log.info({ event: "appointment_status", appointmentId: id, userId: staff.userId, to }, "appointment status changed");
+      const toast = makeToast({ type: "success", description: `Statut : ${STATUS_LABELS[to]}.`, duration: 4000 });
+      return answer({ intent: "status", ok: true, id, result: submission.reply({ resetForm: true }), toast });
+    },
+    () => answer({ intent: "status", ok: false, id, result: submission.reply({ formErrors: [STORE_FAILED] }) }, 503),
+  );
+}
+
+async function move(form: FormData, staff: StaffSession, screen: string) {
+  const submission = parseWithZod(form, { schema: moveSchema });
+  const id = parseId(form.get("id"));
+  if (id === null) return answer({ intent: "move", ok: false, result: submission.reply({ formErrors: ["Rendez-vous inconnu."] }) }, 400);
+  if (submission.status !== "success") return answer({ intent: "move", ok: false, id, result: submission.reply() }, 400);
+  const { date, time, forced } = submission.value;
+  return guarded(
+    screen,
+    "move",
+    async () => {
+      const outcome = await moveAppointment(getDb(), id, { date, time }, { actor: actorOf(staff), mode: forced ? "forced" : "staff" });
+      if (!outcome.ok) return refusedChange("move", id, outcome, (o) => submission.reply(o));
+      log.info({ event: "appointment_moved", appointmentId: id, userId: staff.userId, forced }, "appointment moved");
+      const toast = makeToast({ type: "success", description: forced ? "Rendez-vous déplacé (hors des règles de l'agenda)." : "Rendez-vous déplacé.", duration: 4000 });
+      return answer({ intent: "move", ok: true, id, result: submission.reply({ resetForm: true }), toast });
+    },
+    () => answer({ intent: "move", ok: false, id, result: submission.reply({ formErrors: [STORE_FAILED] }) }, 503),
+  );
+}
+
+async function book(form: FormData, staff: StaffSession, screen: string) {
+  const submission = parseWithZod(form, { schema: staffBookingSchema });
+  if (submission.status !== "success") return answer({ intent: "book", ok: false, result: submission.reply() }, 400);
+  const key = parseSubmissionKey(form.get("submission_key"));
+  const { forced, ...input } = submission.value;
+  return guarded(
+    screen,
+    "book",
+    async () => {
+      const outcome = await bookAppointment(getDb(), input, {
+        actor: actorOf(staff),
+        mode: forced ? "forced" : "staff",
+        submissionKey: key && `staff:${key}`,
+        // taken by the clinic itself: nothing left to confirm
+        status: "confirmed",
+      });
+      if (!outcome.ok) return refusedChange("book", undefined, outcome, (o) => submission.reply(o));
+      if (!outcome.duplicate) log.info({ event: "appointment_booked_by_staff", appointmentId: outcome.appointment.id, userId: staff.userId, forced }, "appointment booked by staff");
+      const toast = makeToast({
+        type: "success",
+        description: forced ? "Rendez-vous ajouté hors des règles de l'agenda (noté dans l'historique)." : "Rendez-vous ajouté.",
+        duration: 5000,
+      });
+      return answer({ intent: "book", ok: true, id: Number(outcome.appointment.id), result: submission.reply({ resetForm: true }), toast });
+    },
+    () => answer({ intent: "book", ok: false, result: submission.reply({ formErrors: [STORE_FAILED] }) }, 503),
+  );
+}

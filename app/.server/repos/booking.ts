@@ -1,0 +1,298 @@
+import type { Kysely } from "kysely";
+import { canMove, holdsSlot, type AppointmentStatus, type CancelledBy } from "~/lib/appointment-status";
+import { nationalDigits } from "~/lib/rules";
+import {
+  addDaysYmd,
+  checkSlot,
+  clinicNow,
+  daysBetween,
+  freeChairs,
+  freeStartsOfDay,
+  nearestFreeSlots,
+  nextFreeDay,
+  occupiedUnits,
+  type BusyUnits,
+  type ClinicNow,
+  type DaySlots,
+  type Schedule,
+  type SlotChoice,
+  type SlotRefusal,
+} from "~/lib/schedule";
+import type { Service } from "~/lib/services";
+import type { Db } from "../db";
+import { isUniqueViolation, nowIso, writeTransaction } from "../db";
+import type { Appointment, AppointmentHistoryAction, Database } from "../db/types";
+import type { Actor, AppointmentInput } from "./appointments";
+import { loadBusyUnits, loadSchedule } from "./schedule";
+
+/**
+ * Bookings against the clinic's schedule (docs/decisions/008-front-desk-schedule.md).
+ *
+ * The availability is read first, outside the transaction; the transaction then writes the
+ * appointment and the slot units it occupies. The units' primary key (chair, unit_start) is what
+ * forbids a double booking: of two requests that both saw a slot free, the second one's insert
+ * fails and its transaction rolls back whole. A read inside the transaction is not relied upon.
+ */
+
+/**
+ * Who books, and so which rules apply:
+ * - public: every rule (hours, closures, minimum notice, horizon, bookable online);
+ * - staff: hours, closures and free chairs; no minimum notice or horizon;
+ * - forced (staff only, deliberately over the rules): only a free chair is required.
+ */
+export type BookingMode = "public" | "staff" | "forced";
+
+export type BookingRefusal = SlotRefusal;
+
+export type BookResult =
+  | { ok: true; appointment: Appointment; duplicate: boolean }
+  | { ok: false; reason: BookingRefusal; alternatives: SlotChoice[] };
+
+/** The schedule as a mode sees it (staff bookings ignore the notice and the horizon). */
+function rulesFor(schedule: Schedule, mode: BookingMode): Schedule {
+  if (mode === "public") return schedule;
+  return { ...schedule, settings: { ...schedule.settings, minNoticeMinutes: 0, horizonDays: 3650 } };
+}
+
+/** The schedule with one service's duration and buffer replaced (an appointment keeps its own). */
+function withDuration(schedule: Schedule, service: Service, durationMinutes: number, bufferMinutes: number): Schedule {
+  return { ...schedule, services: { ...schedule.services, [service]: { ...schedule.services[service], durationMinutes, bufferMinutes } } };
+}
+
+/** The schedule and the busy units around one day (the day before may spill past midnight). */
+async function contextFor(h: Db, date: string, nowDate: string, exceptAppointment?: number) {
+  const schedule = await loadSchedule(h, nowDate < date ? nowDate : date);
+  const busy = await loadBusyUnits(h, addDaysYmd(date < nowDate ? date : nowDate, -1), addDaysYmd(date, schedule.settings.horizonDays + 8), exceptAppointment);
+  return { schedule, busy };
+}
+
+function refusal(schedule: Schedule, service: Service, wanted: SlotChoice, busy: BusyUnits, now: ClinicNow, reason: BookingRefusal): BookResult {
+  return { ok: false, reason, alternatives: reason === "not_online" ? [] : nearestFreeSlots(schedule, service, wanted, busy, now) };
+}
+
+/** The refusal of a slot for a mode, or the chairs on which it can be written. */
+function judge(schedule: Schedule, service: Service, wanted: SlotChoice, busy: BusyUnits, now: ClinicNow, mode: BookingMode) {
+  const rules = rulesFor(schedule, mode);
+  const setting = rules.services[service];
+  const units = occupiedUnits(wanted.date, wanted.time, setting.durationMinutes, setting.bufferMinutes);
+  if (mode !== "forced") {
+    const refused = checkSlot(rules, service, wanted, busy, now, { online: mode === "public" });
+    if (refused) return { refused, rules, units, chairs: [] as number[] };
+  }
+  const chairs = freeChairs(rules.settings, busy, units);
+  return { refused: chairs.length ? null : ("taken" as const), rules, units, chairs };
+}
+
+async function insertHistory(
+  trx: Kysely<Database>,
+  appointmentId: number,
+  actor: Actor,
+  action: AppointmentHistoryAction,
+  fields: { from?: AppointmentStatus | null; to?: AppointmentStatus | null; detail?: string | null } = {},
+) {
+  await trx
+    .insertInto("appointment_history")
+    .values({
+      appointment_id: appointmentId,
+      at: nowIso(),
+      staff_user_id: actor.staffUserId,
+      actor: actor.label,
+      action,
+      from_status: fields.from ?? null,
+      to_status: fields.to ?? null,
+      detail: fields.detail ?? null,
+    })
+    .execute();
+}
+
+export const FORCED_DETAIL = "réservé hors des règles de l'agenda";
+
+export async function bookAppointment(
+  h: Db,
+  input: AppointmentInput & { service: Service },
+  opts: { actor: Actor; mode: BookingMode; submissionKey?: string | null; status?: AppointmentStatus; now?: Date },
+): Promise<BookResult> {
+  const key = opts.submissionKey || null;
+  const byKey = async () => (key ? h.db.selectFrom("appointments").selectAll().where("submission_key", "=", key).executeTakeFirst() : undefined);
+  const existing = await byKey();
+  if (existing) return { ok: true, appointment: existing, duplicate: true };
+
+  const now = clinicNow(opts.now);
+  const wanted = { date: input.date, time: input.time };
+  const { schedule, busy } = await contextFor(h, input.date, now.date);
+  const { refused, rules, units, chairs } = judge(schedule, input.service, wanted, busy, now, opts.mode);
+  if (refused) return refusal(rules, input.service, wanted, busy, now, refused);
+  const setting = schedule.services[input.service];
+  const status = opts.status ?? "requested";
+
+  for (const chair of chairs) {
+    try {
+      const appointment = await writeTransaction(h, async (trx) => {
+        const row = await trx
+          .insertInto("appointments")
+          .values({
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            phone_digits: nationalDigits(input.phone),
+            service: input.service,
+            date: input.date,
+            time: input.time,
+            message: input.message ?? null,
+            prixtotal: input.prixtotal ?? null,
+            prixpay: input.prixpay ?? null,
+            progress: input.progress ?? null,
+            tips: input.tips ?? null,
+            submission_key: key,
+            created_at: nowIso(),
+            status,
+            chair,
+            duration_minutes: setting.durationMinutes,
+            buffer_minutes: setting.bufferMinutes,
+            forced: opts.mode === "forced" ? 1 : 0,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto("appointment_slots")
+          .values(units.map((unit_start) => ({ chair, unit_start, appointment_id: Number(row.id) })))
+          .execute();
+        await insertHistory(trx, Number(row.id), opts.actor, "created", { to: status, detail: opts.mode === "forced" ? FORCED_DETAIL : null });
+        return row;
+      });
+      return { ok: true, appointment, duplicate: false };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const resent = await byKey();
+      if (resent) return { ok: true, appointment: resent, duplicate: true };
+      // the slot was taken on this chair between the read and the write: try the next one
+    }
+  }
+  const fresh = await contextFor(h, input.date, now.date);
+  return refusal(rulesFor(fresh.schedule, opts.mode), input.service, wanted, fresh.busy, now, "taken");
+}
+
+export type ChangeResult =
+  | { ok: true; appointment: Appointment }
+  | { ok: false; reason: "not_found" | "transition" | "conflict" }
+  | { ok: false; reason: BookingRefusal; alternatives: SlotChoice[] };
+
+/** A move to another day or time, under the same availability rules (or forced by staff). */
+export async function moveAppointment(
+  h: Db,
+  id: number,
+  wanted: SlotChoice,
+  opts: { actor: Actor; mode: BookingMode; now?: Date },
+): Promise<ChangeResult> {
+  const current = await h.db.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!current) return { ok: false, reason: "not_found" };
+  if (current.status !== "requested" && current.status !== "confirmed") return { ok: false, reason: "transition" };
+  const now = clinicNow(opts.now);
+  const ctx = await contextFor(h, wanted.date, now.date, id);
+  const service = current.service as Service;
+  const stored = ctx.schedule.services[service];
+  const schedule = stored
+    ? withDuration(ctx.schedule, service, Number(current.duration_minutes ?? stored.durationMinutes), Number(current.buffer_minutes ?? stored.bufferMinutes))
+    : ctx.schedule;
+  if (!stored) return { ok: false, reason: "not_found" };
+  const { refused, rules, units, chairs } = judge(schedule, service, wanted, ctx.busy, now, opts.mode);
+  if (refused) return refusal(rules, service, wanted, ctx.busy, now, refused) as ChangeResult;
+  const detail = `${current.date} ${current.time} → ${wanted.date} ${wanted.time}${opts.mode === "forced" ? ` (${FORCED_DETAIL})` : ""}`;
+
+  // the same chair first, when it is free
+  const order = [...chairs].sort((a, b) => Number(b === current.chair) - Number(a === current.chair));
+  for (const chair of order) {
+    try {
+      const appointment = await writeTransaction(h, async (trx) => {
+        const row = await trx
+          .updateTable("appointments")
+          .set({ date: wanted.date, time: wanted.time, chair, forced: opts.mode === "forced" ? 1 : current.forced, updated_at: nowIso() })
+          .where("id", "=", id)
+          .where("status", "=", current.status)
+          .where("date", "=", current.date)
+          .where("time", "=", current.time)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return undefined;
+        await trx.deleteFrom("appointment_slots").where("appointment_id", "=", id).execute();
+        await trx.insertInto("appointment_slots").values(units.map((unit_start) => ({ chair, unit_start, appointment_id: id }))).execute();
+        await insertHistory(trx, id, opts.actor, "moved", { from: current.status, to: current.status, detail });
+        return row;
+      });
+      if (!appointment) return { ok: false, reason: "conflict" };
+      return { ok: true, appointment };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+    }
+  }
+  const fresh = await contextFor(h, wanted.date, now.date, id);
+  return refusal(rulesFor(withDuration(fresh.schedule, service, stored.durationMinutes, stored.bufferMinutes), opts.mode), service, wanted, fresh.busy, now, "taken") as ChangeResult;
+}
+
+/**
+ * A status change (docs/product.md, "Staff: appointments"). Cancelling or marking absent frees
+ * the units; booking a cancelled or absent appointment again takes them back, if still free.
+ * The update is conditional on the status read, so two staff acting at once cannot both win.
+ */
+export async function setAppointmentStatus(
+  h: Db,
+  id: number,
+  to: AppointmentStatus,
+  opts: { actor: Actor; reason?: string | null; cancelledBy?: CancelledBy | null },
+): Promise<ChangeResult> {
+  const current = await h.db.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!current) return { ok: false, reason: "not_found" };
+  const from = current.status;
+  if (!canMove(from, to)) return { ok: false, reason: "transition" };
+  const reason = opts.reason?.trim() || null;
+  try {
+    const appointment = await writeTransaction(h, async (trx) => {
+      const row = await trx
+        .updateTable("appointments")
+        .set({
+          status: to,
+          cancelled_by: to === "cancelled" ? (opts.cancelledBy ?? "clinic") : null,
+          cancel_reason: to === "cancelled" ? reason : null,
+          updated_at: nowIso(),
+        })
+        .where("id", "=", id)
+        .where("status", "=", from)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      if (holdsSlot(from) && !holdsSlot(to)) {
+        await trx.deleteFrom("appointment_slots").where("appointment_id", "=", id).execute();
+      } else if (!holdsSlot(from) && holdsSlot(to) && row.chair !== null && row.duration_minutes !== null) {
+        const units = occupiedUnits(row.date, row.time, Number(row.duration_minutes), Number(row.buffer_minutes ?? 0));
+        await trx.insertInto("appointment_slots").values(units.map((unit_start) => ({ chair: Number(row.chair), unit_start, appointment_id: id }))).execute();
+      }
+      await insertHistory(trx, id, opts.actor, "status", { from, to, detail: reason });
+      return row;
+    });
+    if (!appointment) return { ok: false, reason: "conflict" };
+    return { ok: true, appointment };
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    return { ok: false, reason: "taken", alternatives: [] };
+  }
+}
+
+/** Free start times of a day, as the public form and the agenda offer them. */
+export async function freeTimes(h: Db, service: Service, date: string, opts: { mode?: BookingMode; now?: Date; exceptAppointment?: number } = {}) {
+  const now = clinicNow(opts.now);
+  const ctx = await contextFor(h, date, now.date, opts.exceptAppointment);
+  const rules = rulesFor(ctx.schedule, opts.mode ?? "public");
+  const day = freeStartsOfDay(rules, service, date, ctx.busy, now);
+  const next = day.times.length ? undefined : nextFreeDay(rules, service, addDaysYmd(date, 1), ctx.busy, now);
+  return { day, next, settings: ctx.schedule.settings, online: ctx.schedule.services[service].online };
+}
+
+/** The free start times of every day of a range (both included), for one service. */
+export async function freeDays(h: Db, service: Service, fromDate: string, toDate: string, opts: { mode?: BookingMode; now?: Date } = {}): Promise<DaySlots[]> {
+  const now = clinicNow(opts.now);
+  const schedule = rulesFor(await loadSchedule(h, fromDate), opts.mode ?? "public");
+  const busy = await loadBusyUnits(h, addDaysYmd(fromDate, -1), toDate);
+  const days: DaySlots[] = [];
+  for (let d = fromDate; daysBetween(d, toDate) >= 0; d = addDaysYmd(d, 1)) days.push(freeStartsOfDay(schedule, service, d, busy, now));
+  return days;
+}

@@ -1,0 +1,131 @@
+import type { Kysely } from "kysely";
+import { SERVICES, type Service } from "~/lib/services";
+import {
+  busyFromRows,
+  defaultSchedule,
+  type BusyUnits,
+  type Schedule,
+  type ScheduleException,
+  type ScheduleSettings,
+  type ServiceSetting,
+  type TimeRange,
+  type Weekday,
+} from "~/lib/schedule";
+import type { Db } from "../db";
+import { nowIso, writeTransaction } from "../db";
+import type { Database } from "../db/types";
+
+/**
+ * The clinic's schedule as stored (migration 003): weekly hours, closures and special hours,
+ * per-service settings and the one settings row. The public hours (footer, contact, JSON-LD),
+ * the booking form and the agenda all read it from here, so they never disagree.
+ */
+
+type Handle = Db | { db: Kysely<Database> };
+
+function parseRanges(json: string): TimeRange[] {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) ? v.filter((r): r is TimeRange => typeof r?.opens === "string" && typeof r?.closes === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function loadWeeklyHours(h: Handle): Promise<Record<Weekday, TimeRange[]>> {
+  const rows = await h.db.selectFrom("opening_hours").select(["weekday", "opens", "closes"]).orderBy("weekday").orderBy("opens").execute();
+  const weekly: Record<Weekday, TimeRange[]> = { 0: [], 1: [], 2: [], 3: [], 4: [], 5: [], 6: [] };
+  for (const r of rows) weekly[Number(r.weekday) as Weekday].push({ opens: r.opens, closes: r.closes });
+  return weekly;
+}
+
+/** Closures and special hours that end on or after `fromDate` (all of them without it), in date order. */
+export async function listExceptions(h: Handle, fromDate?: string): Promise<ScheduleException[]> {
+  let q = h.db.selectFrom("schedule_exceptions").selectAll();
+  if (fromDate) q = q.where("end_date", ">=", fromDate);
+  const rows = await q.orderBy("start_date").orderBy("id").execute();
+  return rows.map((r) => ({ id: Number(r.id), startDate: r.start_date, endDate: r.end_date, label: r.label, ranges: parseRanges(r.ranges) }));
+}
+
+export async function loadSettings(h: Handle): Promise<ScheduleSettings> {
+  const row = await h.db.selectFrom("schedule_settings").selectAll().where("id", "=", 1).executeTakeFirst();
+  if (!row) return defaultSchedule().settings;
+  return { minNoticeMinutes: Number(row.min_notice_minutes), horizonDays: Number(row.horizon_days), chairs: Number(row.chairs) };
+}
+
+export async function loadServiceSettings(h: Handle): Promise<Record<Service, ServiceSetting>> {
+  const services = defaultSchedule().services;
+  const rows = await h.db.selectFrom("service_settings").selectAll().execute();
+  for (const r of rows) {
+    if (!(SERVICES as readonly string[]).includes(r.service)) continue;
+    const service = r.service as Service;
+    services[service] = { service, durationMinutes: Number(r.duration_minutes), bufferMinutes: Number(r.buffer_minutes), online: Number(r.online) === 1 };
+  }
+  return services;
+}
+
+/** The whole schedule; exceptions that ended before `fromDate` are left out when it is given. */
+export async function loadSchedule(h: Handle, fromDate?: string): Promise<Schedule> {
+  const [weekly, exceptions, services, settings] = await Promise.all([loadWeeklyHours(h), listExceptions(h, fromDate), loadServiceSettings(h), loadSettings(h)]);
+  return { weekly, exceptions, services, settings };
+}
+
+/**
+ * The units held between two days (both included; a booking past midnight spills into the next
+ * day, so callers ask one day more than they show). `exceptAppointment`: leave out one
+ * appointment's own units (when it is being moved).
+ */
+export async function loadBusyUnits(h: Handle, fromDate: string, toDate: string, exceptAppointment?: number): Promise<BusyUnits> {
+  let q = h.db
+    .selectFrom("appointment_slots")
+    .select(["chair", "unit_start"])
+    .where("unit_start", ">=", `${fromDate}T00:00`)
+    .where("unit_start", "<=", `${toDate}T23:59`);
+  if (exceptAppointment !== undefined) q = q.where("appointment_id", "!=", exceptAppointment);
+  return busyFromRows(await q.execute());
+}
+
+// ---- writes (the schedule screen) ---------------------------------------------------------------
+
+export async function saveWeeklyHours(h: Db, weekly: Record<Weekday, TimeRange[]>): Promise<void> {
+  await writeTransaction(h, async (trx) => {
+    await trx.deleteFrom("opening_hours").execute();
+    const rows = (Object.entries(weekly) as [string, TimeRange[]][]).flatMap(([weekday, ranges]) =>
+      ranges.map((r) => ({ weekday: Number(weekday), opens: r.opens, closes: r.closes })),
+    );
+    if (rows.length) await trx.insertInto("opening_hours").values(rows).execute();
+  });
+}
+
+export async function addException(h: Db, e: Omit<ScheduleException, "id">): Promise<ScheduleException> {
+  const row = await h.db
+    .insertInto("schedule_exceptions")
+    .values({ start_date: e.startDate, end_date: e.endDate, label: e.label, ranges: JSON.stringify(e.ranges), created_at: nowIso() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ...e, id: Number(row.id) };
+}
+
+/** True when a row was deleted. */
+export async function deleteException(h: Db, id: number): Promise<boolean> {
+  const res = await h.db.deleteFrom("schedule_exceptions").where("id", "=", id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+export async function saveServiceSettings(h: Db, services: ServiceSetting[]): Promise<void> {
+  await writeTransaction(h, async (trx) => {
+    for (const s of services) {
+      const values = { duration_minutes: s.durationMinutes, buffer_minutes: s.bufferMinutes, online: s.online ? 1 : 0 };
+      const res = await trx.updateTable("service_settings").set(values).where("service", "=", s.service).executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) await trx.insertInto("service_settings").values({ service: s.service, ...values }).execute();
+    }
+  });
+}
+
+export async function saveSettings(h: Db, settings: ScheduleSettings): Promise<void> {
+  const values = { min_notice_minutes: settings.minNoticeMinutes, horizon_days: settings.horizonDays, chairs: settings.chairs, updated_at: nowIso() };
+  await writeTransaction(h, async (trx) => {
+    const res = await trx.updateTable("schedule_settings").set(values).where("id", "=", 1).executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) await trx.insertInto("schedule_settings").values({ id: 1, ...values }).execute();
+  });
+}
