@@ -1,9 +1,12 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { AppToaster, useToast } from "./components/toaster";
 import { ErrorPage, GeneralErrorBoundary } from "./components/error-boundary";
 import { SiteLayout } from "./components/layout/SiteLayout";
 import { publicOrigin } from "./.server/config";
+import { getDb } from "./.server/db";
+import { listExceptions, loadWeeklyHours } from "./.server/repos/schedule";
+import { addDaysYmd, clinicNow } from "./lib/schedule";
 import { requestGuard } from "./.server/request-limits";
 import { getToast } from "./.server/toast";
 import { requestInfo } from "./context";
@@ -15,8 +18,15 @@ export const middleware: Route.MiddlewareFunction[] = [requestGuard];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = publicOrigin();
   const { toast, setCookie } = await getToast(request);
-  return data({ nonce: context.get(requestInfo).nonce, origin, toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  // the opening hours every page shows (footer, contact, JSON-LD): the schedule staff edit
+  const today = clinicNow().date;
+  const [weekly, exceptions] = await Promise.all([loadWeeklyHours(getDb()), listExceptions(getDb(), today)]);
+  const hours = { weekly, upcoming: exceptions.filter((e) => e.startDate <= addDaysYmd(today, 30)) };
+  return data({ nonce: context.get(requestInfo).nonce, origin, toast, hours }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
+
+/** The opening hours from the root loader (for the footer, the contact blocks and JSON-LD). */
+export type RootHours = Awaited<ReturnType<typeof loader>>["data"]["hours"];
 
 // The nonce and origin do not change between navigations; only a form post (whose redirect may
 // carry a toast) makes the root read again.
@@ -32,6 +42,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = rootData?.nonce || undefined;
+  // the staff area has a work layout of its own (app/routes/admin.tsx): no marketing chrome
+  const staffArea = /^\/admin(\/|$)/.test(useLocation().pathname);
   return (
     <html lang="fr">
       <head>
@@ -42,7 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteLayout>{children}</SiteLayout>
+        {staffArea ? children : <SiteLayout>{children}</SiteLayout>}
         <AppToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
