@@ -37,7 +37,7 @@ describe("add an appointment", () => {
   };
 
   it("converts DA to centimes, keeps HH:MM and allows past dates for a manual entry", () => {
-    expect(post(adminCreateSchema, add).value).toEqual({
+    expect(post(adminCreateSchema, { ...add, forced: "on" }).value).toEqual({
       name: "Karim",
       email: "k@exemple.dz",
       phone: "0550123456",
@@ -48,16 +48,24 @@ describe("add an appointment", () => {
       prixpay: 250_050,
       progress: "Devis",
       tips: null,
+      forced: true,
     });
+  });
+
+  it("needs no e-mail (a booking taken by phone) and is not forced unless the box is ticked", () => {
+    expect(post(adminCreateSchema, { ...add, email: "  " }).value).toMatchObject({ email: null, forced: false });
+    const { email: _email, ...withoutEmail } = add;
+    expect(post(adminCreateSchema, withoutEmail).value).toMatchObject({ email: null, forced: false });
+    expect(post(adminCreateSchema, { ...add, email: " K@Exemple.dz " }).value).toMatchObject({ email: "K@Exemple.dz" });
+    expect(post(adminCreateSchema, { ...add, email: `${"a".repeat(250)}@exemple.dz` }).errors).toEqual({ email: "L'adresse e-mail est trop longue." });
   });
 
   it("gives the French message of each missing field", () => {
     const empty = Object.fromEntries(Object.keys(add).map((k) => [k, ""]));
-    // the patient's part (as on the booking form) and the staff's part (prices, progress)
+    // the patient's part (as on the booking form, the e-mail aside) and the staff's part (prices, progress)
     expect(post(adminCreateSchema, empty).errors).toEqual({
       name: "Veuillez indiquer le nom complet.",
       prixtotal: "Veuillez indiquer le prix total.",
-      email: "Veuillez indiquer une adresse e-mail.",
       prixpay: "Veuillez indiquer le montant payé (0 si rien n'a été payé).",
       phone: "Veuillez indiquer un numéro de téléphone.",
       progress: "Veuillez indiquer l'avancement.",
@@ -149,17 +157,35 @@ describe("inline edit of a card", () => {
 
 describe("list query in the URL", () => {
   it("reads valid values and ignores the rest", () => {
-    const q = parseAppointmentQuery(new URLSearchParams("q=%20amina%20&submitted=2026-02-30&date=2026-03-01&service=Inconnu&status=done&page=3"));
+    const q = parseAppointmentQuery(new URLSearchParams("q=%20amina%20&submitted=2026-02-30&date=2026-03-01&service=Inconnu&status=done&statut=no_show&du=1&page=3"));
     expect(q).toEqual({
       q: "amina",
       submitted: "",
       date: "2026-03-01",
       service: "",
       status: "done",
+      state: "no_show",
+      due: true,
       page: 3,
     });
     expect(parseAppointmentQuery(new URLSearchParams("status=done&status=todo&page=-1")).status).toBe("");
     expect(parseAppointmentQuery(new URLSearchParams("page=abc")).page).toBe(1);
+    // an unknown status or another value of 'du' is no filter
+    expect(parseAppointmentQuery(new URLSearchParams("statut=Confirm%C3%A9&du=oui"))).toMatchObject({ state: "", due: false });
+    expect(parseAppointmentQuery(new URLSearchParams(""))).toMatchObject({ status: "", state: "", due: false });
+  });
+
+  it("keeps each status of the front desk as its own filter, beside 'Terminé' / 'Non terminé'", () => {
+    for (const state of ["requested", "confirmed", "attended", "no_show", "cancelled"] as const) {
+      const written = appointmentQueryString({ state, status: "todo" });
+      expect(written).toBe(`?status=todo&statut=${state}`);
+      expect(parseAppointmentQuery(new URLSearchParams(written.slice(1)))).toMatchObject({ state, status: "todo" });
+    }
+  });
+
+  it("reads back what it writes, every filter at once", () => {
+    const all = { q: "0550 12", submitted: "2026-01-02", date: "2026-03-01", service: "Orthodontie", status: "done", state: "confirmed", due: true, page: 4 } as const;
+    expect(parseAppointmentQuery(new URLSearchParams(appointmentQueryString(all).slice(1)))).toEqual(all);
   });
 
   it("writes a short query string", () => {
@@ -172,6 +198,8 @@ describe("list query in the URL", () => {
       }),
     ).toBe("?q=a+b&service=Orthodontie&status=todo");
     expect(appointmentQueryString({ page: 2 })).toBe("?page=2");
+    expect(appointmentQueryString({ due: true, state: "cancelled" })).toBe("?statut=cancelled&du=1");
+    expect(appointmentQueryString({ due: false, state: "" })).toBe("");
     expect(appointmentQueryString({})).toBe("");
   });
 });

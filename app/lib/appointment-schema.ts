@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { calendarDay, email, isValidYmd, money, optionalText, personName, phone, requiredText, timeOfDay } from "./rules";
+import { isAppointmentStatus, type AppointmentStatus } from "./appointment-status";
+import { staffBookingSchema } from "./front-desk-schema";
+import { calendarDay, isValidYmd, money, optionalText, personName, phone, requiredText, timeOfDay } from "./rules";
 import { SERVICES } from "./services";
 
 /**
@@ -37,18 +39,17 @@ const tips = optionalText({
   tooLong: "Les remarques ne peuvent pas dépasser 1000 caractères.",
 });
 
-// ---- add an appointment (a patient who called, for instance): everything but the tips ----
+// ---- add an appointment (a patient who called, for instance): everything but the e-mail and the tips ----
 
 export const adminCreateSchema = z
   .object({
     name: personName({ missing: "Veuillez indiquer le nom complet." }),
-    email: email({
-      missing: "Veuillez indiquer une adresse e-mail.",
-      invalid: "Adresse e-mail invalide (exemple : nom@exemple.com).",
-    }),
+    // a booking taken by phone or at the desk: the e-mail is optional (the rule of the front desk's forms)
+    email: staffBookingSchema.shape.email,
     phone: phone({ missing: "Veuillez indiquer un numéro de téléphone." }),
     service: z.enum(SERVICES, { error: "Veuillez choisir un service." }),
-    // a past day is allowed: the staff also record appointments already held
+    // any real day: the slot is then judged by the schedule (a past day or outside the hours
+    // needs 'Forcer (hors horaires)', to record an appointment already held for instance)
     date: calendarDay({ missing: "Veuillez choisir une date." }),
     time: timeOfDay({ missing: "Veuillez choisir une heure." }),
     prixtotal: money({ missing: "Veuillez indiquer le prix total." }),
@@ -60,6 +61,8 @@ export const adminCreateSchema = z
       ...PROGRESS,
     }),
     tips,
+    // 'Forcer (hors horaires)': booked over the schedule's rules, on purpose (noted in the history)
+    forced: staffBookingSchema.shape.forced,
   })
   .superRefine(checkAmounts);
 
@@ -87,7 +90,12 @@ export interface AppointmentListQuery {
   submitted: string;
   date: string;
   service: string;
+  /** 'Terminé' / 'Non terminé' (param `status`) */
   status: "" | "done" | "todo";
+  /** the front-desk status (param `statut`) */
+  state: "" | AppointmentStatus;
+  /** 'Reste à payer' (param `du=1`) */
+  due: boolean;
   page: number;
 }
 
@@ -97,6 +105,7 @@ export function parseAppointmentQuery(params: URLSearchParams): AppointmentListQ
   const submitted = params.get("submitted") ?? "";
   const date = params.get("date") ?? "";
   const service = params.get("service") ?? "";
+  const state = params.get("statut") ?? "";
   const statuses = params.getAll("status").filter((s) => s === "done" || s === "todo");
   const page = Number(params.get("page") ?? "1");
   return {
@@ -106,6 +115,8 @@ export function parseAppointmentQuery(params: URLSearchParams): AppointmentListQ
     service: (SERVICES as readonly string[]).includes(service) ? service : "",
     // both boxes sent (possible without JavaScript): they cancel out
     status: statuses.length === 1 ? (statuses[0] as "done" | "todo") : "",
+    state: isAppointmentStatus(state) ? state : "",
+    due: params.get("du") === "1",
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
 }
@@ -118,6 +129,8 @@ export function appointmentQueryString(q: Partial<AppointmentListQuery>): string
   if (q.date) p.set("date", q.date);
   if (q.service) p.set("service", q.service);
   if (q.status) p.set("status", q.status);
+  if (q.state) p.set("statut", q.state);
+  if (q.due) p.set("du", "1");
   if (q.page && q.page > 1) p.set("page", String(q.page));
   const s = p.toString();
   return s ? `?${s}` : "";

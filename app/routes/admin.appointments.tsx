@@ -5,16 +5,22 @@ import type { Route } from "./+types/admin.appointments";
 import { guarded, intentOf, readForm } from "~/.server/admin-action";
 import { getDb } from "~/.server/db";
 import type { Appointment } from "~/.server/db/types";
+import { frontDeskIntent, isFrontDeskIntent } from "~/.server/front-desk-actions";
 import { log } from "~/.server/log";
-import { createAppointment, listAppointments, updateAppointment } from "~/.server/repos/appointments";
+import { appointmentTotals, historyFor, listAppointments, updateAppointment, type Actor } from "~/.server/repos/appointments";
+import { bookAppointment } from "~/.server/repos/booking";
+import { loadSettings } from "~/.server/repos/schedule";
 import type { StaffSession } from "~/.server/session";
 import { getStaff } from "~/.server/staff-guard";
 import { AddAppointmentForm } from "~/components/admin/appointments/AddAppointmentForm";
 import { AppointmentCard } from "~/components/admin/appointments/AppointmentCard";
 import { AppointmentFilters } from "~/components/admin/appointments/AppointmentFilters";
 import { AppointmentPagination } from "~/components/admin/appointments/AppointmentPagination";
+import { AppointmentTotals } from "~/components/admin/appointments/AppointmentTotals";
 import type { AppointmentsActionResult, AppointmentView } from "~/components/admin/appointments/types";
 import { adminCreateSchema, adminUpdateSchema, APPOINTMENTS_PAGE_SIZE, appointmentQueryString, parseAppointmentQuery } from "~/lib/appointment-schema";
+import { todayInClinic } from "~/lib/format";
+import { slotRefusalText } from "~/lib/front-desk-schema";
 import { parseId, parseSubmissionKey } from "~/lib/rules";
 import { makeToast } from "~/lib/toast";
 
@@ -22,29 +28,46 @@ const BASE_PATH = "/admin/appointments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Liste des Rendez-vous | Admin Dashboard" }, { name: "robots", content: "noindex, nofollow" }];
 
-/** The row without its internal key; numbers as numbers whatever the driver returned. */
-function toView({ submission_key: _key, ...a }: Appointment): AppointmentView {
-  const amount = (v: number | null) => (v === null ? null : Number(v));
-  return { ...a, id: Number(a.id), prixtotal: amount(a.prixtotal), prixpay: amount(a.prixpay) };
+/** The row without its internal keys; numbers as numbers whatever the driver returned. */
+function toView({ submission_key: _key, phone_digits: _digits, ...a }: Appointment): AppointmentView {
+  const num = (v: number | null) => (v === null ? null : Number(v));
+  return { ...a, id: Number(a.id), prixtotal: num(a.prixtotal), prixpay: num(a.prixpay), chair: num(a.chair), forced: Number(a.forced) };
+}
+
+/** The last day of a day's month: "2026-02-10" → "2026-02-28". */
+function monthEnd(ymd: string): string {
+  const [y, m] = ymd.split("-").map(Number);
+  return `${ymd.slice(0, 8)}${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, "0")}`;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseAppointmentQuery(new URL(request.url).searchParams);
+  const db = getDb();
   const { rows, total } = await listAppointments(
-    getDb(),
+    db,
     {
       q: query.q || undefined,
       submitted: query.submitted || undefined,
       date: query.date || undefined,
       service: query.service || undefined,
       status: query.status || undefined,
+      state: query.state || undefined,
+      due: query.due || undefined,
     },
     { limit: APPOINTMENTS_PAGE_SIZE, offset: (query.page - 1) * APPOINTMENTS_PAGE_SIZE },
   );
+  // the totals of the day the list is filtered on, else of today (clinic time), and of its month
+  const day = query.date || todayInClinic();
+  const [history, dayTotals, monthTotals] = await Promise.all([
+    historyFor(db, rows.map((r) => Number(r.id))),
+    appointmentTotals(db, day, day),
+    appointmentTotals(db, `${day.slice(0, 8)}01`, monthEnd(day)),
+  ]);
   return {
-    rows: rows.map(toView),
+    rows: rows.map((r) => ({ ...toView(r), history: history.get(Number(r.id)) ?? [] })),
     total,
     query,
+    totals: { day, isToday: !query.date, dayTotals, monthTotals },
     pageCount: Math.max(1, Math.ceil(total / APPOINTMENTS_PAGE_SIZE)),
     submissionKey: crypto.randomUUID(),
   };
@@ -58,7 +81,10 @@ function answer(body: AppointmentsActionResult, status = 200) {
   return data(body, { status });
 }
 
-/** Staff screen (docs/product.md, "Staff: appointments"): add an appointment, or edit a card. */
+/**
+ * Staff screen (docs/product.md, "Staff: appointments"): add an appointment, edit a card, and the
+ * front desk's intents from a card (status, move), shared with the agenda.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = getStaff(context);
   const form = await readForm(request);
@@ -69,21 +95,35 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "update":
       return update(form, staff);
     default:
+      if (isFrontDeskIntent(intent)) return frontDeskIntent(intent, form, staff, SCREEN);
       return answer({ intent: "unknown", message: "action inconnue." }, 400);
   }
 }
 
+const actorOf = (staff: StaffSession): Actor => ({ staffUserId: staff.userId, label: staff.email });
+
+/**
+ * The add form books like the agenda: at a free slot under the schedule's rules ("staff"), or
+ * over them when 'Forcer (hors horaires)' is ticked; taken by the clinic, it is confirmed at once.
+ * A refused slot is said beside 'Heure' with the nearest free times, every field kept.
+ */
 async function create(form: FormData, staff: StaffSession) {
   const submission = parseWithZod(form, { schema: adminCreateSchema });
   if (submission.status !== "success") return answer({ intent: "create", ok: false, result: submission.reply() }, 400);
   const key = parseSubmissionKey(form.get("submission_key"));
+  const { forced, ...input } = submission.value;
   return guarded(
     SCREEN,
     "create",
     async () => {
-      const { appointment, duplicate } = await createAppointment(getDb(), submission.value, { submissionKey: key && `admin:${key}` });
-      if (!duplicate) log.info({ event: "appointment_added", appointmentId: appointment.id, userId: staff.userId }, "appointment added by staff");
-      const toast = makeToast({ type: "success", description: "Rendez-vous ajouté.", duration: 5000 });
+      const db = getDb();
+      const outcome = await bookAppointment(db, input, { actor: actorOf(staff), mode: forced ? "forced" : "staff", submissionKey: key && `admin:${key}`, status: "confirmed" });
+      if (!outcome.ok) {
+        const message = slotRefusalText(outcome.reason, await loadSettings(db), outcome.alternatives);
+        return answer({ intent: "create", ok: false, result: submission.reply({ fieldErrors: { time: [message] } }), alternatives: outcome.alternatives }, 409);
+      }
+      if (!outcome.duplicate) log.info({ event: "appointment_added", appointmentId: outcome.appointment.id, userId: staff.userId, forced }, "appointment added by staff");
+      const toast = makeToast({ type: "success", description: forced ? "Rendez-vous ajouté hors des règles de l'agenda (noté dans l'historique)." : "Rendez-vous ajouté.", duration: 5000 });
       return answer({ intent: "create", ok: true, result: submission.reply({ resetForm: true }), toast });
     },
     () => answer({ intent: "create", ok: false, result: submission.reply({ formErrors: [STORE_FAILED] }) }, 503),
@@ -100,7 +140,7 @@ async function update(form: FormData, staff: StaffSession) {
     SCREEN,
     "update",
     async () => {
-      const row = await updateAppointment(getDb(), id, submission.value);
+      const row = await updateAppointment(getDb(), id, submission.value, actorOf(staff));
       if (!row) return refuse("ce rendez-vous n'existe plus.", 404);
       log.info({ event: "appointment_updated", appointmentId: id, userId: staff.userId }, "appointment updated");
       return answer({ intent: "update", ok: true, result: submission.reply({ resetForm: true }) });

@@ -59,10 +59,20 @@ function withDuration(schedule: Schedule, service: Service, durationMinutes: num
   return { ...schedule, services: { ...schedule.services, [service]: { ...schedule.services[service], durationMinutes, bufferMinutes } } };
 }
 
-/** The schedule and the busy units around one day (the day before may spill past midnight). */
+/**
+ * The schedule and the busy units a decision about `date` needs: that day and the two weeks after
+ * it (the nearest free times), and from today to the end of the horizon (the next free day). The
+ * day before each range is read too: a booking late at night spills past midnight.
+ */
 async function contextFor(h: Db, date: string, nowDate: string, exceptAppointment?: number) {
   const schedule = await loadSchedule(h, nowDate < date ? nowDate : date);
-  const busy = await loadBusyUnits(h, addDaysYmd(date < nowDate ? date : nowDate, -1), addDaysYmd(date, schedule.settings.horizonDays + 8), exceptAppointment);
+  const near: [string, string] = [addDaysYmd(date, -1), addDaysYmd(date, 14)];
+  const ahead: [string, string] = [addDaysYmd(nowDate, -1), addDaysYmd(nowDate, schedule.settings.horizonDays + 1)];
+  const overlap = near[0] <= ahead[1] && ahead[0] <= near[1];
+  const ranges = overlap ? [[near[0] < ahead[0] ? near[0] : ahead[0], near[1] > ahead[1] ? near[1] : ahead[1]] as [string, string]] : [near, ahead];
+  const parts = await Promise.all(ranges.map(([from, to]) => loadBusyUnits(h, from, to, exceptAppointment)));
+  const busy: BusyUnits = new Map();
+  for (const part of parts) for (const [chair, units] of part) busy.set(chair, new Set([...(busy.get(chair) ?? []), ...units]));
   return { schedule, busy };
 }
 
