@@ -1,26 +1,43 @@
 /**
  * npm run bench
  *
- * Measures the staff appointment list (listAppointments: filter + count + one page) on a
- * temporary SQLite database holding 10,000 appointments, and on 1,000 for comparison.
- * Also on PostgreSQL when BENCH_DATABASE_URL names a server (a database is created there and
- * dropped afterwards). Prints median and 95th-percentile timings and the 10k/1k ratio.
- * A script, not a test: figures depend on the machine.
+ * A script, not a test: figures depend on the machine. Two parts, each on a temporary SQLite
+ * database, and on PostgreSQL too when BENCH_DATABASE_URL names a server (a database is created
+ * there for each size and dropped afterwards).
+ *
+ * 1. The staff appointment list (listAppointments: filter + count + one page) with 1,000 and
+ *    10,000 appointments: median and 95th percentile, and the 10k/1k ratio.
+ * 2. The front desk (issue 11) with 10,000 and 100,000 appointments, against its targets:
+ *    - the free slots of 60 days for one service (`freeDays`, what the booking form and the
+ *      agenda ask): median < 20 ms, and less than 2× from 10k to 100k;
+ *    - the agenda's week view (`listAgenda` of 7 days, `historyFor` of those appointments,
+ *      `appointmentTotals` of the day): median < 30 ms at 100k.
+ *    The appointments (with their slot units and history rows, inserted in bulk, not through
+ *    bookAppointment) are spread over about three years around today. The clinic has 3 chairs;
+ *    the weeks around today (from 14 days back to 75 days ahead) are ~75 % booked on them,
+ *    identically for both sizes: what grows from 10k to 100k is the history around them (as many
+ *    chairs as the rows need, never two appointments on one chair at once), so the ratio shows
+ *    how the queries scale with the table. An extra line, for information, asks the free slots of
+ *    60 days inside that dense history (over a hundred appointments a day at 100k).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { sql } from "kysely";
 import pg from "pg";
 import { openDb, type Db } from "../app/.server/db/connection";
 import { migrateToLatest } from "../app/.server/db/migrations";
-import { listAppointments, type AppointmentFilters } from "../app/.server/repos/appointments";
-import { SERVICES } from "../app/lib/services";
+import { appointmentTotals, historyFor, listAgenda, listAppointments, type AppointmentFilters } from "../app/.server/repos/appointments";
+import { freeDays } from "../app/.server/repos/booking";
+import { saveSettings } from "../app/.server/repos/schedule";
+import type { AppointmentStatus } from "../app/lib/appointment-status";
+import { nationalDigits } from "../app/lib/rules";
+import { addDaysYmd, clinicNow, DEFAULT_SERVICE_MINUTES, DEFAULT_SETTINGS, DEFAULT_WEEKLY, fromMinutes, occupiedUnits, toMinutes, weekdayOf } from "../app/lib/schedule";
+import { SERVICES, type Service } from "../app/lib/services";
 
-const SIZES = [1_000, 10_000];
 const RUNS = 30;
-const PAGE = { limit: 24, offset: 0 };
 
 const FIRST = ["Amina", "Yacine", "Sofia", "Karim", "Lina", "Mehdi", "Nour", "Rayan", "Sarah", "Walid", "Élodie", "Imane"];
 const LAST = ["Benali", "Haddad", "Cherif", "Mansouri", "Boudiaf", "Khelifi", "Zerrouki", "Saidi", "Amrani", "Belkacem"];
@@ -33,10 +50,35 @@ function seededRandom(seed: number) {
   };
 }
 
-async function fill(h: Db, n: number) {
+interface Timing {
+  median: number;
+  p95: number;
+}
+
+async function measure(fn: () => Promise<unknown>, runs = RUNS): Promise<Timing> {
+  await fn(); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  return { median: samples[Math.floor(runs / 2)], p95: samples[Math.min(runs - 1, Math.floor(runs * 0.95))] };
+}
+
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+
+// ---- 1. the staff list ----------------------------------------------------------------------------
+
+const LIST_SIZES = [1_000, 10_000];
+const PAGE = { limit: 24, offset: 0 };
+
+async function fillList(h: Db, n: number) {
   const rnd = seededRandom(42);
   const start = Date.UTC(2024, 0, 1);
   const span = Date.UTC(2026, 0, 1) - start;
+  const statuses: AppointmentStatus[] = ["requested", "confirmed", "attended", "attended", "no_show", "cancelled"];
   const rows = [];
   for (let i = 0; i < n; i++) {
     const first = FIRST[Math.floor(rnd() * FIRST.length)];
@@ -45,10 +87,12 @@ async function fill(h: Db, n: number) {
     const day = new Date(created.getTime() + Math.floor(rnd() * 60) * 86400000).toISOString().slice(0, 10);
     const total = rnd() < 0.2 ? null : Math.round(rnd() * 200) * 100000;
     const paid = total === null ? null : rnd() < 0.5 ? total : Math.round(rnd() * (total / 100000)) * 100000;
+    const phone = `0550 ${String(i).padStart(6, "0")}`;
     rows.push({
       name: `${first} ${last} ${i}`,
       email: `${first.toLowerCase()}.${last.toLowerCase()}${i}@exemple.dz`,
-      phone: `0550 ${String(i).padStart(6, "0")}`,
+      phone,
+      phone_digits: nationalDigits(phone),
       service: SERVICES[Math.floor(rnd() * SERVICES.length)],
       date: day,
       time: `${String(9 + Math.floor(rnd() * 8)).padStart(2, "0")}:${rnd() < 0.5 ? "00" : "30"}`,
@@ -59,6 +103,7 @@ async function fill(h: Db, n: number) {
       tips: null,
       submission_key: null,
       created_at: created.toISOString(),
+      status: statuses[Math.floor(rnd() * statuses.length)],
     });
   }
   for (let i = 0; i < rows.length; i += 500) {
@@ -68,43 +113,36 @@ async function fill(h: Db, n: number) {
   await sql`analyze`.execute(h.db);
 }
 
-const CASES: { label: string; filters: AppointmentFilters; page?: { limit: number; offset: number } }[] = [
+const LIST_CASES: { label: string; filters: AppointmentFilters; page?: { limit: number; offset: number } }[] = [
   { label: "sans filtre, page 1", filters: {} },
   { label: "sans filtre, dernière page", filters: {}, page: { limit: 24, offset: -1 } },
   { label: "recherche « benali »", filters: { q: "benali" } },
   { label: "recherche « élodie »", filters: { q: "élodie" } },
+  { label: "recherche téléphone « 0550 0012 »", filters: { q: "0550 0012" } },
   { label: "date de soumission", filters: { submitted: "2025-03-14" } },
   { label: "date du rendez-vous", filters: { date: "2025-03-20" } },
   { label: "service", filters: { service: "Orthodontie" } },
   { label: "Terminé", filters: { status: "done" } },
   { label: "Non terminé", filters: { status: "todo" } },
+  { label: "statut « Confirmé »", filters: { state: "confirmed" } },
+  { label: "Reste à payer", filters: { due: true } },
   { label: "service + Non terminé + recherche", filters: { service: "Orthodontie", status: "todo", q: "amina" } },
 ];
 
-async function time(h: Db, c: (typeof CASES)[number], total: number) {
-  const page = c.page?.offset === -1 ? { limit: 24, offset: Math.max(0, total - 24) } : (c.page ?? PAGE);
-  await listAppointments(h, c.filters, page); // warm-up
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await listAppointments(h, c.filters, page);
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  return { median: samples[Math.floor(RUNS / 2)], p95: samples[Math.floor(RUNS * 0.95)] };
-}
-
-async function benchEngine(name: string, open: () => Promise<{ h: Db; drop: () => Promise<void> }>) {
-  const results = new Map<number, Map<string, { median: number; p95: number }>>();
-  for (const n of SIZES) {
+async function benchList(name: string, open: Opener) {
+  const results = new Map<number, Map<string, Timing>>();
+  for (const n of LIST_SIZES) {
     const { h, drop } = await open();
     try {
       await migrateToLatest(h.db, h.engine);
       const t0 = performance.now();
-      await fill(h, n);
+      await fillList(h, n);
       console.log(`[${name}] ${n.toLocaleString("fr-FR")} rendez-vous insérés en ${(performance.now() - t0).toFixed(0)} ms`);
-      const per = new Map<string, { median: number; p95: number }>();
-      for (const c of CASES) per.set(c.label, await time(h, c, n));
+      const per = new Map<string, Timing>();
+      for (const c of LIST_CASES) {
+        const page = c.page?.offset === -1 ? { limit: 24, offset: Math.max(0, n - 24) } : (c.page ?? PAGE);
+        per.set(c.label, await measure(() => listAppointments(h, c.filters, page)));
+      }
       results.set(n, per);
     } finally {
       await drop();
@@ -112,54 +150,312 @@ async function benchEngine(name: string, open: () => Promise<{ h: Db; drop: () =
   }
   console.log(`\n${name} — listAppointments (filtre + total + 24 lignes), ${RUNS} mesures`);
   console.log(`${"cas".padEnd(36)} ${"1k méd.".padStart(9)} ${"10k méd.".padStart(9)} ${"10k p95".padStart(9)} ${"10k/1k".padStart(7)}`);
-  for (const c of CASES) {
-    const small = results.get(SIZES[0])!.get(c.label)!;
-    const big = results.get(SIZES[1])!.get(c.label)!;
-    console.log(
-      `${c.label.padEnd(36)} ${`${small.median.toFixed(2)} ms`.padStart(9)} ${`${big.median.toFixed(2)} ms`.padStart(9)} ${`${big.p95.toFixed(2)} ms`.padStart(9)} ${`×${(big.median / small.median).toFixed(1)}`.padStart(7)}`,
-    );
+  for (const c of LIST_CASES) {
+    const small = results.get(LIST_SIZES[0])!.get(c.label)!;
+    const big = results.get(LIST_SIZES[1])!.get(c.label)!;
+    console.log(`${c.label.padEnd(36)} ${ms(small.median).padStart(9)} ${ms(big.median).padStart(9)} ${ms(big.p95).padStart(9)} ${`×${(big.median / small.median).toFixed(1)}`.padStart(7)}`);
   }
   console.log("");
 }
 
-async function main() {
-  await benchEngine("SQLite", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-bench-"));
-    const h = openDb({ kind: "sqlite", path: path.join(dir, "bench.db") });
+// ---- 2. the front desk ------------------------------------------------------------------------------
+
+const DESK_SIZES = [10_000, 100_000];
+const CLINIC_CHAIRS = 3;
+/** the weeks around today, booked the same for both sizes */
+const NEAR_FROM = -14;
+const NEAR_TO = 75;
+/** the whole span: about three years around today */
+const SPAN_FROM = -900;
+const SPAN_TO = 180;
+const FREE_SERVICE: Service = "Orthodontie";
+const DESK_RUNS = 50;
+const TARGET_FREE_MS = 20;
+const TARGET_RATIO = 2;
+const TARGET_AGENDA_MS = 30;
+
+interface GenAppointment {
+  date: string;
+  time: string;
+  chair: number;
+  service: Service;
+  status: AppointmentStatus;
+  units: string[];
+}
+
+/**
+ * Every chair of every open day booked back to back from the opening, with idle quarter hours
+ * here and there (about 75 % booked); each chair's bookings follow each other, so they never
+ * overlap (the buffer after the last one of a range may run past it, as the rules allow).
+ */
+function bookDays(days: string[], chairs: number, today: string, rnd: () => number): GenAppointment[] {
+  const out: GenAppointment[] = [];
+  for (const date of days) {
+    const ranges = DEFAULT_WEEKLY[weekdayOf(date)];
+    for (let chair = 1; chair <= chairs; chair++) {
+      for (const r of ranges) {
+        const closes = toMinutes(r.closes);
+        let t = toMinutes(r.opens);
+        for (;;) {
+          if (rnd() < 0.2) {
+            t += 15 * (1 + Math.floor(rnd() * 3));
+            continue;
+          }
+          const service = SERVICES[Math.floor(rnd() * SERVICES.length)];
+          const { duration, buffer } = DEFAULT_SERVICE_MINUTES[service];
+          if (t + duration > closes) break;
+          const x = rnd();
+          const status: AppointmentStatus =
+            date < today ? (x < 0.85 ? "attended" : x < 0.95 ? "no_show" : "cancelled") : x < 0.6 ? "confirmed" : x < 0.95 ? "requested" : "cancelled";
+          const time = fromMinutes(t);
+          const holds = status !== "no_show" && status !== "cancelled";
+          out.push({ date, time, chair, service, status, units: holds ? occupiedUnits(date, time, duration, buffer) : [] });
+          t += duration + buffer;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function openDaysBetween(today: string, from: number, to: number, skip?: (offset: number) => boolean): string[] {
+  const days: string[] = [];
+  for (let i = from; i <= to; i++) {
+    if (skip?.(i)) continue;
+    const d = addDaysYmd(today, i);
+    if (DEFAULT_WEEKLY[weekdayOf(d)].length > 0) days.push(d);
+  }
+  return days;
+}
+
+/** `n` appointments: the near weeks (same for every n) and a history around them that fills the rest. */
+function generate(n: number, today: string) {
+  const near = bookDays(openDaysBetween(today, NEAR_FROM, NEAR_TO), CLINIC_CHAIRS, today, seededRandom(7));
+  const remaining = n - near.length;
+  const historyDays = openDaysBetween(today, SPAN_FROM, SPAN_TO, (i) => i >= NEAR_FROM && i <= NEAR_TO);
+  // enough chairs for the rows, then an even sample of them (dropping bookings leaves gaps, never overlaps)
+  let chairs = Math.max(1, Math.ceil(remaining / historyDays.length / 4));
+  let candidates = bookDays(historyDays, chairs, today, seededRandom(11));
+  while (candidates.length < remaining) candidates = bookDays(historyDays, ++chairs, today, seededRandom(11));
+  const rnd = seededRandom(13);
+  const keep = new Set<number>();
+  // a partial Fisher–Yates: `remaining` distinct indexes
+  const idx = candidates.map((_, i) => i);
+  for (let i = 0; i < remaining; i++) {
+    const j = i + Math.floor(rnd() * (idx.length - i));
+    [idx[i], idx[j]] = [idx[j], idx[i]];
+    keep.add(idx[i]);
+  }
+  const history = candidates.filter((_, i) => keep.has(i));
+  return { near, history, historyChairs: chairs, all: [...near, ...history] };
+}
+
+export async function fillDesk(h: Db, n: number, today: string) {
+  const { near, history, historyChairs, all } = generate(n, today);
+  const rnd = seededRandom(99);
+  // ids in the order the requests were received
+  const withCreated = all.map((a) => ({ a, created: new Date(Date.parse(`${a.date}T08:00:00Z`) - Math.floor(1 + rnd() * 30) * 86_400_000 - Math.floor(rnd() * 86_400_000)).toISOString() }));
+  withCreated.sort((x, y) => x.created.localeCompare(y.created));
+
+  await h.db.transaction().execute(async (trx) => {
+    const appointments = [];
+    const slots: { chair: number; unit_start: string; appointment_id: number }[] = [];
+    const history_rows = [];
+    for (let i = 0; i < withCreated.length; i++) {
+      const { a, created } = withCreated[i];
+      const id = i + 1;
+      const first = FIRST[i % FIRST.length];
+      const last = LAST[Math.floor(i / FIRST.length) % LAST.length];
+      const phone = `0${5 + (i % 3)}${String(50 + (i % 50)).padStart(2, "0")} ${String(i).padStart(6, "0")}`;
+      const priced = a.status === "attended" || (a.status === "confirmed" && i % 2 === 0);
+      const total = priced ? (20 + (i % 180)) * 100_000 : null;
+      const paid = total === null ? null : a.status === "attended" ? (i % 3 === 0 ? total / 2 : total) : 0;
+      const { duration, buffer } = DEFAULT_SERVICE_MINUTES[a.service];
+      appointments.push({
+        id,
+        name: `${first} ${last} ${i}`,
+        email: i % 7 === 0 ? null : `${first.toLowerCase()}.${last.toLowerCase()}${i}@exemple.dz`,
+        phone,
+        phone_digits: nationalDigits(phone),
+        service: a.service,
+        date: a.date,
+        time: a.time,
+        message: i % 5 === 0 ? "Douleur à une molaire depuis deux jours." : null,
+        prixtotal: total,
+        prixpay: paid,
+        progress: priced ? "En cours" : null,
+        tips: null,
+        submission_key: null,
+        created_at: created,
+        status: a.status,
+        chair: a.chair,
+        duration_minutes: duration,
+        buffer_minutes: buffer,
+        forced: 0,
+        cancelled_by: a.status === "cancelled" ? ("patient" as const) : null,
+        cancel_reason: a.status === "cancelled" ? "Empêchement" : null,
+        updated_at: null,
+      });
+      for (const unit_start of a.units) slots.push({ chair: a.chair, unit_start, appointment_id: id });
+      const initial = a.status === "requested" ? "requested" : "confirmed";
+      history_rows.push({ appointment_id: id, at: created, staff_user_id: null, actor: "Patient", action: "created" as const, from_status: null, to_status: initial as AppointmentStatus, detail: null });
+      if (a.status !== initial) {
+        history_rows.push({ appointment_id: id, at: `${a.date}T16:00:00.000Z`, staff_user_id: null, actor: "accueil@clinique.dz", action: "status" as const, from_status: initial as AppointmentStatus, to_status: a.status, detail: a.status === "cancelled" ? "Empêchement" : null });
+      }
+    }
+    for (let i = 0; i < appointments.length; i += 500) await trx.insertInto("appointments").values(appointments.slice(i, i + 500)).execute();
+    for (let i = 0; i < slots.length; i += 2000) await trx.insertInto("appointment_slots").values(slots.slice(i, i + 2000)).execute();
+    for (let i = 0; i < history_rows.length; i += 1000) await trx.insertInto("appointment_history").values(history_rows.slice(i, i + 1000)).execute();
+    if (h.engine === "postgres") await sql`select setval(pg_get_serial_sequence('appointments', 'id'), (select max(id) from appointments))`.execute(trx);
+  });
+  await saveSettings(h, { ...DEFAULT_SETTINGS, chairs: CLINIC_CHAIRS });
+  await sql`analyze`.execute(h.db);
+  const count = async (table: "appointment_slots" | "appointment_history") => Number((await h.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  return { near: near.length, history: history.length, historyChairs, units: await count("appointment_slots"), historyRows: await count("appointment_history") };
+}
+
+interface DeskResult {
+  free: Timing;
+  agenda: Timing;
+  dense: Timing;
+  freeUnits: number;
+  denseUnits: number;
+  agendaRows: number;
+}
+
+async function benchDeskSize(h: Db, today: string): Promise<DeskResult> {
+  const now = new Date();
+  const to = addDaysYmd(today, 60);
+  const free = await measure(() => freeDays(h, FREE_SERVICE, today, to, { now }), DESK_RUNS);
+  const weekEnd = addDaysYmd(today, 6);
+  let agendaRows = 0;
+  const agenda = await measure(async () => {
+    const [rows] = await Promise.all([listAgenda(h, today, weekEnd), appointmentTotals(h, today, today)]);
+    await historyFor(h, rows.map((r) => Number(r.id)));
+    agendaRows = rows.length;
+  }, DESK_RUNS);
+  // 60 days inside the history, asked as if it were today then (for information)
+  const denseFrom = addDaysYmd(today, -400);
+  const denseNow = new Date(`${denseFrom}T07:00:00Z`);
+  const dense = await measure(() => freeDays(h, FREE_SERVICE, denseFrom, addDaysYmd(denseFrom, 60), { now: denseNow }), DESK_RUNS);
+  const unitsBetween = async (a: string, b: string) =>
+    Number(
+      (
+        await h.db
+          .selectFrom("appointment_slots")
+          .where("unit_start", ">=", `${a}T00:00`)
+          .where("unit_start", "<=", `${b}T23:59`)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return { free, agenda, dense, agendaRows, freeUnits: await unitsBetween(addDaysYmd(today, -1), to), denseUnits: await unitsBetween(addDaysYmd(denseFrom, -1), addDaysYmd(denseFrom, 60)) };
+}
+
+async function benchDesk(name: string, open: Opener): Promise<string[]> {
+  const today = clinicNow().date;
+  const results = new Map<number, DeskResult>();
+  for (const n of DESK_SIZES) {
+    const { h, drop } = await open();
+    try {
+      await migrateToLatest(h.db, h.engine);
+      const t0 = performance.now();
+      const filled = await fillDesk(h, n, today);
+      console.log(
+        `[${name}] ${n.toLocaleString("fr-FR")} rendez-vous (${filled.near.toLocaleString("fr-FR")} autour d'aujourd'hui sur ${CLINIC_CHAIRS} fauteuils, ${filled.history.toLocaleString("fr-FR")} d'historique sur ${filled.historyChairs} fauteuils), ` +
+          `${filled.units.toLocaleString("fr-FR")} unités, ${filled.historyRows.toLocaleString("fr-FR")} lignes d'historique, insérés en ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      );
+      results.set(n, await benchDeskSize(h, today));
+    } finally {
+      await drop();
+    }
+  }
+  const small = results.get(DESK_SIZES[0])!;
+  const big = results.get(DESK_SIZES[1])!;
+  const ratio = big.free.median / small.free.median;
+  const verdicts = [
+    `${name} : créneaux libres 60 j, médiane à 100k ${ms(big.free.median)} (< ${TARGET_FREE_MS} ms) ${big.free.median < TARGET_FREE_MS && small.free.median < TARGET_FREE_MS ? "OK" : "DÉPASSÉ"}`,
+    `${name} : créneaux libres 60 j, 100k/10k ×${ratio.toFixed(2)} (< ×${TARGET_RATIO}) ${ratio < TARGET_RATIO ? "OK" : "DÉPASSÉ"}`,
+    `${name} : agenda semaine, médiane à 100k ${ms(big.agenda.median)} (< ${TARGET_AGENDA_MS} ms) ${big.agenda.median < TARGET_AGENDA_MS ? "OK" : "DÉPASSÉ"}`,
+  ];
+
+  const row = (label: string, a: Timing, b: Timing, target: string) =>
+    `${label.padEnd(44)} ${ms(a.median).padStart(10)} ${ms(a.p95).padStart(10)} ${ms(b.median).padStart(10)} ${ms(b.p95).padStart(10)} ${`×${(b.median / a.median).toFixed(2)}`.padStart(9)}  ${target}`;
+  console.log(`\n${name} — accueil (issue 11), ${DESK_RUNS} mesures, aujourd'hui = ${today}`);
+  console.log(`${"mesure".padEnd(44)} ${"10k méd.".padStart(10)} ${"10k p95".padStart(10)} ${"100k méd.".padStart(10)} ${"100k p95".padStart(10)} ${"100k/10k".padStart(9)}  cible`);
+  console.log(row(`créneaux libres 60 j (${FREE_SERVICE})`, small.free, big.free, `méd. < ${TARGET_FREE_MS} ms, < ×${TARGET_RATIO}`));
+  console.log(row("agenda semaine (+ historique, totaux du jour)", small.agenda, big.agenda, `méd. < ${TARGET_AGENDA_MS} ms à 100k`));
+  console.log(row("créneaux libres 60 j dans l'historique dense", small.dense, big.dense, "information"));
+  console.log(
+    `  unités lues : ${small.freeUnits.toLocaleString("fr-FR")} / ${big.freeUnits.toLocaleString("fr-FR")} (60 j à venir), ` +
+      `${small.denseUnits.toLocaleString("fr-FR")} / ${big.denseUnits.toLocaleString("fr-FR")} (historique dense) ; rendez-vous de la semaine : ${small.agendaRows} / ${big.agendaRows}`,
+  );
+  for (const v of verdicts) console.log(`  ${v}`);
+  console.log("");
+  return verdicts;
+}
+
+// ---- the engines --------------------------------------------------------------------------------
+
+type Opener = () => Promise<{ h: Db; drop: () => Promise<void> }>;
+
+const sqliteOpener: Opener = async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-bench-"));
+  const h = openDb({ kind: "sqlite", path: path.join(dir, "bench.db") });
+  return {
+    h,
+    drop: async () => {
+      await h.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
+
+function postgresOpener(pgUrl: string): Opener {
+  return async () => {
+    const dbName = `clinic_bench_${crypto.randomBytes(5).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(pgUrl);
+    url.pathname = `/${dbName}`;
+    const h = openDb({ kind: "postgres", url: url.toString() });
     return {
       h,
       drop: async () => {
         await h.close();
-        fs.rmSync(dir, { recursive: true, force: true });
+        const c = new pg.Client({ connectionString: pgUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${dbName} with (force)`);
+        await c.end();
       },
     };
-  });
-
-  const pgUrl = process.env.BENCH_DATABASE_URL;
-  if (pgUrl) {
-    await benchEngine("PostgreSQL", async () => {
-      const dbName = `clinic_bench_${crypto.randomBytes(5).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`create database ${dbName}`);
-      await admin.end();
-      const url = new URL(pgUrl);
-      url.pathname = `/${dbName}`;
-      const h = openDb({ kind: "postgres", url: url.toString() });
-      return {
-        h,
-        drop: async () => {
-          await h.close();
-          const c = new pg.Client({ connectionString: pgUrl });
-          await c.connect();
-          await c.query(`drop database if exists ${dbName} with (force)`);
-          await c.end();
-        },
-      };
-    });
-  } else {
-    console.log("PostgreSQL non mesuré (définissez BENCH_DATABASE_URL=postgres://… pour l'inclure).");
-  }
+  };
 }
 
-await main();
+/** The machine's load: timings taken on a busy machine are longer than the code's own cost. */
+function loadLine(): string {
+  const load = os.loadavg()[0];
+  const cpus = os.cpus().length;
+  return `Charge de la machine : ${load.toFixed(1)} pour ${cpus} processeur(s)${load > cpus ? " — machine occupée, les durées sont gonflées : relancez au calme pour juger des cibles" : ""}.`;
+}
+
+async function main() {
+  console.log(loadLine());
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  const engines: [string, Opener][] = [["SQLite", sqliteOpener]];
+  if (pgUrl) engines.push(["PostgreSQL", postgresOpener(pgUrl)]);
+
+  for (const [name, open] of engines) await benchList(name, open);
+  const verdicts: string[] = [];
+  for (const [name, open] of engines) verdicts.push(...(await benchDesk(name, open)));
+
+  console.log("Cibles de l'accueil :");
+  console.log(`  ${loadLine()}`);
+  for (const v of verdicts) console.log(`  ${v}`);
+  if (!pgUrl) console.log("PostgreSQL non mesuré (définissez BENCH_DATABASE_URL=postgres://… pour l'inclure).");
+}
+
+// run as a script (npm run bench), not when imported to reuse the fill
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();

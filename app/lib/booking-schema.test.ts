@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { BOOKING_MAX_DAYS_AHEAD, bookingSchema } from "./booking-schema";
+import { bookingDaySchema, bookingSchema, farDateMessage } from "./booking-schema";
 import { addDays, PHONE_INVALID } from "./rules";
 
 const TODAY = "2026-05-10";
@@ -16,15 +16,15 @@ const good = {
 };
 
 /** Parse as the action and the browser do: a posted form through Conform. */
-function parse(fields: Record<string, string>, today = TODAY) {
+function parse(fields: Record<string, string>, today = TODAY, horizon: number | null = 60) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  return parseWithZod(form, { schema: bookingSchema(today) });
+  return parseWithZod(form, { schema: bookingSchema(today, horizon ?? undefined) });
 }
 
 /** The message shown under each field (the first one). */
-function shown(fields: Record<string, string>, today = TODAY) {
-  const s = parse(fields, today);
+function shown(fields: Record<string, string>, today = TODAY, horizon: number | null = 60) {
+  const s = parse(fields, today, horizon);
   if (s.status === "success") return undefined;
   return Object.fromEntries(Object.entries(s.error ?? {}).map(([k, v]) => [k, v?.[0]]));
 }
@@ -73,7 +73,7 @@ describe("booking schema", () => {
     const err = (over: Partial<typeof good>) => shown({ ...good, ...over });
     expect(err({ date: "2026-05-09" })).toEqual({ date: "La date ne peut pas être dans le passé." });
     expect(err({ date: "2026-02-30" })).toEqual({ date: "Date invalide." });
-    expect(err({ date: "2030-01-01" })).toEqual({ date: "Choisissez une date dans les deux prochaines années." });
+    expect(err({ date: "2030-01-01" })).toEqual({ date: "Les rendez-vous en ligne s'ouvrent 60 jours à l'avance au plus. Choisissez une date plus proche." });
     expect(err({ service: "Blanchiment" })).toEqual({ service: "Veuillez choisir un service." });
     expect(err({ phone: "1234567" })).toEqual({ phone: PHONE_INVALID });
     expect(err({ phone: "0550 12 34 56 78 90 12 34" })).toEqual({ phone: PHONE_INVALID });
@@ -82,13 +82,35 @@ describe("booking schema", () => {
     expect(err({ consent: "" })).toEqual({ consent: "Veuillez accepter la politique de confidentialité pour envoyer votre demande." });
   });
 
-  it("judges dates against the today it is given, up to two years ahead", () => {
-    const last = addDays(TODAY, BOOKING_MAX_DAYS_AHEAD);
+  it("judges dates against the today and the booking horizon it is given", () => {
+    const last = addDays(TODAY, 60);
     expect(parse({ ...good, date: last }).status).toBe("success");
-    expect(shown({ ...good, date: addDays(last, 1) })?.date).toBe("Choisissez une date dans les deux prochaines années.");
+    expect(shown({ ...good, date: addDays(last, 1) })?.date).toBe(farDateMessage(60));
+    // the schedule's horizon, whatever staff set it to
+    expect(shown({ ...good, date: addDays(TODAY, 15) }, TODAY, 14)?.date).toBe("Les rendez-vous en ligne s'ouvrent 14 jours à l'avance au plus. Choisissez une date plus proche.");
+    expect(parse({ ...good, date: addDays(TODAY, 14) }, TODAY, 14).status).toBe("success");
+    // without a horizon no far limit is checked here (the server's booking checks it)
+    expect(parse({ ...good, date: addDays(TODAY, 900) }, TODAY, null).status).toBe("success");
     // the browser's check uses the clinic's today from the loader, not its own clock
     expect(parse({ ...good, date: "2026-05-11" }, "2026-05-11").status).toBe("success");
     expect(shown({ ...good, date: "2026-05-10" }, "2026-05-11")?.date).toBe("La date ne peut pas être dans le passé.");
+  });
+
+  it("the day schema alone judges the service and the date (the free times are asked for them)", () => {
+    const form = new FormData();
+    form.append("service", "Chirurgie dentaire");
+    form.append("date", addDays(TODAY, 3));
+    form.append("name", "");
+    const s = parseWithZod(form, { schema: bookingDaySchema(TODAY, 60) });
+    expect(s.status === "success" && s.value).toEqual({ service: "Chirurgie dentaire", date: addDays(TODAY, 3) });
+    const bad = new FormData();
+    bad.append("service", "Détartrage");
+    bad.append("date", addDays(TODAY, -1));
+    const r = parseWithZod(bad, { schema: bookingDaySchema(TODAY, 60) });
+    expect(r.status === "error" && Object.fromEntries(Object.entries(r.error ?? {}).map(([k, v]) => [k, v?.[0]]))).toEqual({
+      service: "Veuillez choisir un service.",
+      date: "La date ne peut pas être dans le passé.",
+    });
   });
 
   it("keeps HH:MM when a browser sends seconds, and a message when one is written", () => {

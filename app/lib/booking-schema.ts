@@ -1,16 +1,16 @@
 import { z } from "zod";
 import { todayInClinic } from "./format";
 import { addDays, calendarDay, consent, email, optionalText, personName, phone, timeOfDay } from "./rules";
+import { SLOT_REFUSAL_MESSAGES } from "./schedule";
 import { SERVICES } from "./services";
 
 /**
  * The public booking form (/appointment), composed from the field rules of ./rules. The action
- * parses with `bookingSchema()` (the clinic's today at that moment); the browser runs
- * `bookingSchema(today)` with the today its loader gave, so both judge the same calendar day.
+ * parses with `bookingSchema(today, horizonDays)` (the clinic's today at that moment and the
+ * schedule's booking horizon); the browser runs the same with the values its loader gave, so
+ * both judge the same calendar days. Whether the time is free is the server's to say
+ * (bookAppointment, app/.server/repos/booking.ts): the schema only checks that it is HH:MM.
  */
-
-/** The farthest a patient may book ahead. */
-export const BOOKING_MAX_DAYS_AHEAD = 730;
 
 export const BOOKING_MESSAGES = {
   name: "Veuillez indiquer le nom complet.",
@@ -20,28 +20,43 @@ export const BOOKING_MESSAGES = {
   service: "Veuillez choisir un service.",
   date: "Veuillez choisir une date.",
   pastDate: "La date ne peut pas être dans le passé.",
-  farDate: "Choisissez une date dans les deux prochaines années.",
   time: "Veuillez choisir une heure.",
   messageTooLong: "Le message ne peut pas dépasser 2000 caractères.",
   consent: "Veuillez accepter la politique de confidentialité pour envoyer votre demande.",
 } as const;
 
+/** A date past the booking horizon (the schedule's 'horizon', in days from today): the booking's own refusal. */
+export function farDateMessage(horizonDays: number): string {
+  return SLOT_REFUSAL_MESSAGES.beyond.replace("{horizon}", String(horizonDays));
+}
+
 const M = BOOKING_MESSAGES;
 
-/** `today`: YYYY-MM-DD in the clinic's time zone (Africa/Algiers). */
-export function bookingSchema(today: string = todayInClinic()) {
+/** The service and the day, the two fields the free times depend on (the 'Voir les horaires libres' post). */
+export function bookingDaySchema(today: string = todayInClinic(), horizonDays?: number) {
   return z.object({
-    name: personName({ missing: M.name }),
-    email: email({ missing: M.emailMissing, invalid: M.emailInvalid }),
-    phone: phone({ missing: M.phone }),
     service: z.enum(SERVICES, { error: M.service }),
-    // a real day first; only then is it compared with today (one message per date)
+    // a real day first; only then is it compared with today and the horizon (one message per date)
     date: calendarDay({ missing: M.date }).pipe(
       z
         .string()
         .refine((v) => v >= today, { error: M.pastDate, abort: true })
-        .refine((v) => v <= addDays(today, BOOKING_MAX_DAYS_AHEAD), { error: M.farDate }),
+        .refine((v) => horizonDays === undefined || v <= addDays(today, horizonDays), { error: farDateMessage(horizonDays ?? 0) }),
     ),
+  });
+}
+
+/**
+ * `today`: YYYY-MM-DD in the clinic's time zone (Africa/Algiers). `horizonDays`: the farthest
+ * day a patient may book, counted from today (the schedule's setting); without it, no limit
+ * is checked here.
+ */
+export function bookingSchema(today: string = todayInClinic(), horizonDays?: number) {
+  return z.object({
+    name: personName({ missing: M.name }),
+    email: email({ missing: M.emailMissing, invalid: M.emailInvalid }),
+    phone: phone({ missing: M.phone }),
+    ...bookingDaySchema(today, horizonDays).shape,
     time: timeOfDay({ missing: M.time }),
     message: optionalText({ max: 2000, tooLong: M.messageTooLong }),
     consent: consent(M.consent),

@@ -179,11 +179,25 @@ export function occupiedUnits(ymd: string, time: string, durationMinutes: number
 
 // ---- the day's hours ---------------------------------------------------------------------------
 
-/** The opening ranges of one day, and the exception that set them, if any (the latest one added wins). */
+/**
+ * The opening ranges of one day, and the exception that set them, if any.
+ * - A closure closes any day.
+ * - Special hours over several days (Ramadan hours over a month) replace the hours of the days
+ *   that are open in the week, and leave the weekly closed days (Fridays) closed; special hours
+ *   on a single day apply even to a day usually closed (an exceptional opening).
+ * When several exceptions cover a day, the latest one added wins: the highest id (stored ones
+ * come in date order, not in the order they were added), and, between equal ids or unsaved ones
+ * (no id yet, so newer than any stored), the later in the list.
+ */
 export function dayHours(schedule: Pick<Schedule, "weekly" | "exceptions">, ymd: string): { ranges: TimeRange[]; exception?: ScheduleException } {
+  const weekly = schedule.weekly[weekdayOf(ymd)] ?? [];
   let exception: ScheduleException | undefined;
-  for (const e of schedule.exceptions) if (e.startDate <= ymd && ymd <= e.endDate) exception = e;
-  return exception ? { ranges: exception.ranges, exception } : { ranges: schedule.weekly[weekdayOf(ymd)] ?? [] };
+  for (const e of schedule.exceptions) {
+    if (e.startDate > ymd || ymd > e.endDate) continue;
+    if (e.ranges.length > 0 && weekly.length === 0 && e.startDate !== e.endDate) continue;
+    if (!exception || (e.id ?? Infinity) >= (exception.id ?? Infinity)) exception = e;
+  }
+  return exception ? { ranges: exception.ranges, exception } : { ranges: weekly };
 }
 
 /** Busy units per chair (1-based chair numbers). */
@@ -281,7 +295,9 @@ export function nearestFreeSlots(schedule: Schedule, service: Service, wanted: S
     .map(({ date, time }) => ({ date, time }))
     .sort((a, b) => a.time.localeCompare(b.time));
   const out: SlotChoice[] = [...sameDay];
-  let d = daysBetween(now.date, wanted.date) < 0 ? now.date : addDaysYmd(wanted.date, 1);
+  // a day in the past or beyond the horizon: the first free times from today
+  const outside = daysBetween(now.date, wanted.date) < 0 || daysBetween(now.date, wanted.date) > schedule.settings.horizonDays;
+  let d = outside ? now.date : addDaysYmd(wanted.date, 1);
   while (out.length < count && daysBetween(now.date, d) <= schedule.settings.horizonDays) {
     for (const time of freeStartsOfDay(schedule, service, d, busy, now).times) {
       if (out.length >= count) break;

@@ -1,16 +1,24 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { randomUUID } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { requestInfo } from "~/context";
 import type { Route } from "./+types/appointment";
 import { notifyNewBooking } from "~/.server/booking-mail";
 import { getDb } from "~/.server/db";
 import { handlePublicForm } from "~/.server/public-form";
-import { createAppointment } from "~/.server/repos/appointments";
+import { PATIENT_ACTOR } from "~/.server/repos/appointments";
+import { bookAppointment } from "~/.server/repos/booking";
 import { BookingAside } from "~/components/booking/BookingAside";
-import { BookingForm } from "~/components/booking/BookingForm";
+import { BOOKING_FIX_MESSAGE, BookingForm, type BookingReply } from "~/components/booking/BookingForm";
 import { BookingHero } from "~/components/booking/BookingHero";
+import { parseBookingIntent, parseDayQuery, type BookingIntent, type SlotsView } from "~/components/booking/slots";
+import { loadBookingRules, loadDaySlots } from "~/.server/booking-slots";
 import { clinic } from "~/content/clinic";
-import { bookingSchema } from "~/lib/booking-schema";
+import { bookingDaySchema, bookingSchema } from "~/lib/booking-schema";
 import { todayInClinic } from "~/lib/format";
+import { slotRefusalText } from "~/lib/front-desk-schema";
+import { addDays, parseSubmissionKey } from "~/lib/rules";
+import type { SlotChoice } from "~/lib/schedule";
 import { seo } from "~/lib/seo";
 
 const STORAGE_FAILURE_MESSAGE = `Votre demande n'a pas pu être enregistrée. Merci de réessayer dans un instant ou de nous appeler au ${clinic.phones[0].display}.`;
@@ -22,28 +30,87 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/appointment",
   });
 
-/** A fresh idempotency key per page view, and the clinic's today for the browser's date check. */
-export function loader() {
-  return { submissionKey: crypto.randomUUID(), today: todayInClinic() };
+/**
+ * A fresh idempotency key per page view, the clinic's today and booking horizon, the services
+ * booked by phone only, and (`?service=…&date=…`, a plain GET) the free times of that day.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const today = todayInClinic();
+  const params = new URL(request.url).searchParams;
+  const query = parseDayQuery((name) => params.get(name));
+  const [rules, slots] = await Promise.all([loadBookingRules(), query ? loadDaySlots(query.service, query.date) : undefined]);
+  return {
+    submissionKey: randomUUID(),
+    today,
+    horizonDays: rules.horizonDays,
+    maxDate: addDays(today, rules.horizonDays),
+    offline: rules.offline,
+    slots: slots?.view ?? null,
+    prefill: query,
+  };
 }
 
-/** The public form pipeline; the row is stored (once per key) before the answer says "envoyée". */
+/**
+ * Without JavaScript, 'Voir les horaires libres', 'Prochain jour libre' and a nearest free time
+ * post the form: the answer renders it again with every field kept and the free times of the
+ * day chosen. Nothing is stored, so neither the rate limit nor the key is involved.
+ */
+async function showFreeTimes(form: FormData, intent: Exclude<BookingIntent, { kind: "book" }>) {
+  if (intent.kind !== "slots") {
+    form.set("date", intent.date);
+    form.set("time", intent.kind === "slot" ? intent.time : "");
+  }
+  form.delete("intent");
+  const rules = await loadBookingRules();
+  const submission = parseWithZod(form, { schema: bookingDaySchema(todayInClinic(), rules.horizonDays) });
+  const submissionKey = parseSubmissionKey(form.get("submission_key")) ?? randomUUID();
+  if (submission.status !== "success") {
+    return data<BookingReply>({ status: "error", result: submission.reply(), submissionKey, slots: null }, { status: 400 });
+  }
+  const { view } = await loadDaySlots(submission.value.service, submission.value.date);
+  return data<BookingReply>({ status: "slots", result: submission.reply(), submissionKey, slots: view });
+}
+
+/**
+ * The public form pipeline; the slot is checked again and taken (its units, once per key) in
+ * one transaction before the answer says "envoyée". A refused slot is answered 409 with the
+ * reason beside 'Heure', the day's free times and the three nearest ones.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handlePublicForm({
+  const posted = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const intent = parseBookingIntent(posted?.get("intent"));
+  if (posted && intent.kind !== "book") return showFreeTimes(posted, intent);
+
+  const { horizonDays } = await loadBookingRules();
+  let refused: { slots: SlotsView | null; alternatives: SlotChoice[] } | undefined;
+  const answer = await handlePublicForm({
     request,
     clientIp: context.get(requestInfo).clientIp,
     scope: "booking",
-    schema: bookingSchema(),
+    schema: bookingSchema(todayInClinic(), horizonDays),
     failureMessage: STORAGE_FAILURE_MESSAGE,
     store: async ({ consent: _consent, ...input }, submissionKey) => {
-      const { appointment, duplicate } = await createAppointment(getDb(), input, { submissionKey });
-      return { ok: true, value: appointment, duplicate };
+      const booked = await bookAppointment(getDb(), input, { actor: PATIENT_ACTOR, mode: "public", submissionKey });
+      if (booked.ok) return { ok: true, value: booked.appointment, duplicate: booked.duplicate };
+      const { view, settings } = await loadDaySlots(input.service, input.date);
+      refused = { slots: view, alternatives: booked.alternatives };
+      // a service booked by phone only is the service's fault; any other refusal is the time's
+      const field = booked.reason === "not_online" ? "service" : "time";
+      return { ok: false, status: 409, formError: BOOKING_FIX_MESSAGE, fieldErrors: { [field]: [slotRefusalText(booked.reason, settings, [])] } };
     },
     afterCommit: async (appointment) => {
       // queued in the outbox; the sending runs in the background
       await notifyNewBooking(appointment);
     },
   });
+  // a refused post keeps its day's free times on the page (without JavaScript, nothing else shows them)
+  let slots = refused?.slots ?? null;
+  const day = posted && answer.data.status === "error" && !refused ? parseDayQuery((name) => posted.get(name)) : null;
+  if (day) slots = (await loadDaySlots(day.service, day.date).catch(() => undefined))?.view ?? null;
+  return data<BookingReply>({ ...answer.data, slots, alternatives: refused?.alternatives ?? [] }, answer.init ?? undefined);
 }
 
 /** The action's reply carries the next key: the page has nothing to reload after a post. */
@@ -62,7 +129,17 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
             <p className="mt-1 text-sm text-slate-600">
               Les champs marqués <span className="font-semibold text-red-700">*</span> sont obligatoires.
             </p>
-            <BookingForm action="/appointment" today={loaderData.today} submissionKey={loaderData.submissionKey} reply={actionData} />
+            <BookingForm
+              action="/appointment"
+              today={loaderData.today}
+              horizonDays={loaderData.horizonDays}
+              maxDate={loaderData.maxDate}
+              offline={loaderData.offline}
+              submissionKey={loaderData.submissionKey}
+              initialSlots={loaderData.slots}
+              prefill={loaderData.prefill}
+              reply={actionData}
+            />
           </div>
           <BookingAside />
         </div>

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, inject } from "vitest";
 import { setDb } from "~/.server/db";
 import { openDb, type Db } from "~/.server/db/connection";
 import { migrateToLatest } from "~/.server/db/migrations";
+import { saveServiceSettings, saveSettings, saveWeeklyHours } from "~/.server/repos/schedule";
+import { DEFAULT_SETTINGS, DEFAULT_WEEKLY, defaultSchedule } from "~/lib/schedule";
 import { testDbNames } from "./test-databases";
 
 /**
@@ -113,7 +115,20 @@ export async function createTestDb(engine: "sqlite" | "postgres"): Promise<{ h: 
  * Empty every table between tests (keeps the schema), and restart the ids, as on a new database.
  * Every table the migrations create, so a new table needs no change here.
  */
+/** The schedule rows the migration stores (emptied with the other tables, so put back). */
+export async function seedDefaultSchedule(h: Db) {
+  await saveWeeklyHours(h, DEFAULT_WEEKLY);
+  await saveSettings(h, DEFAULT_SETTINGS);
+  await saveServiceSettings(h, Object.values(defaultSchedule().services));
+}
+
+/** Every table emptied, then the default schedule stored again, as after the migrations. */
 export async function truncateAll(h: Db) {
+  await emptyTables(h);
+  await seedDefaultSchedule(h);
+}
+
+async function emptyTables(h: Db) {
   const tables = await tableNames(h);
   if (h.engine === "postgres") {
     await sql`truncate table ${sql.join(tables.map((t) => sql.table(t)))} restart identity cascade`.execute(h.db);

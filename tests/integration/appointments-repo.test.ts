@@ -120,7 +120,7 @@ describeEachEngine("appointments repo", (t) => {
     expect((await listAppointments(t.h, { service: "Implementation", date: "2026-03-20" })).total).toBe(0);
   });
 
-  it("filters 'Terminé' and 'Non terminé' exactly as the card's badge decides", async () => {
+  it("filters 'Terminé' and 'Non terminé' exactly as the card's badge decides, status included", async () => {
     // every kind of amounts a row can hold: total null / 0 / set, paid null / less / equal (/ more)
     const cases: Array<[name: string, prixtotal: number | null, prixpay: number | null]> = [
       ["sans total, sans paiement", null, null],
@@ -134,19 +134,29 @@ describeEachEngine("appointments repo", (t) => {
       ["total 20000, payé 20000", 2_000_000, 2_000_000],
       ["total 20000, payé 25000", 2_000_000, 2_500_000],
     ];
-    for (const [name, prixtotal, prixpay] of cases) await createAppointment(t.h, input({ name, prixtotal, prixpay }));
+    // each one before the visit ('Demande reçue', 'Confirmé'), after it ('Honoré', 'Absent') and cancelled
+    const statuses = ["requested", "confirmed", "attended", "no_show", "cancelled"] as const;
+    for (const status of statuses) {
+      for (const [name, prixtotal, prixpay] of cases) {
+        const { appointment } = await createAppointment(t.h, input({ name: `${name} · ${status}`, prixtotal, prixpay }));
+        await t.h.db.updateTable("appointments").set({ status }).where("id", "=", appointment.id).execute();
+      }
+    }
 
+    const all = cases.length * statuses.length;
     const stored = (await listAppointments(t.h, {}, { limit: 100, offset: 0 })).rows;
-    expect(stored).toHaveLength(cases.length);
+    expect(stored).toHaveLength(all);
     const byBadge = (done: boolean) => stored.filter((r) => isAppointmentDone(r) === done).map((r) => r.name).sort();
     const byFilter = async (status: "done" | "todo") => (await listAppointments(t.h, { status }, { limit: 100, offset: 0 })).rows.map((r) => r.name).sort();
 
-    // the rule itself: only a set total fully paid (0 of 0 included)
-    expect(byBadge(true)).toEqual(["total 0, payé 0", "total 20000, payé 20000"]);
+    // the rule itself: a set total fully paid; 0 of 0 only once the patient came ('Honoré')
+    expect(byBadge(true)).toEqual(
+      ["total 0, payé 0 · attended", ...statuses.map((s) => `total 20000, payé 20000 · ${s}`)].sort(),
+    );
     // the database filter selects exactly the rows the badge marks
     expect(await byFilter("done")).toEqual(byBadge(true));
     expect(await byFilter("todo")).toEqual(byBadge(false));
-    expect((await listAppointments(t.h, { status: "todo" })).total).toBe(cases.length - 2);
+    expect((await listAppointments(t.h, { status: "todo" })).total).toBe(all - 6);
   });
 
   it("updates progress, prices and tips and returns the stored row", async () => {

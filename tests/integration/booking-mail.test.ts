@@ -7,10 +7,9 @@ import { log } from "~/.server/log";
 import { flushOutbox } from "~/.server/mail";
 import { createAppointment } from "~/.server/repos/appointments";
 import { clinic } from "~/content/clinic";
-import { todayInClinic } from "~/lib/format";
 import { action as bookingAction } from "~/routes/appointment";
 import { describeEachEngine } from "../helpers/db";
-import { postForm, setAppEnv } from "./public-form";
+import { openDayAfter, postForm, setAppEnv } from "./public-form";
 
 interface Received {
   to: string[];
@@ -67,9 +66,7 @@ async function startSmtp(extra: Partial<SMTPServerOptions> = {}) {
 }
 
 function inTwoDays() {
-  const d = new Date(`${todayInClinic()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 2);
-  return d.toISOString().slice(0, 10);
+  return openDayAfter(2);
 }
 
 const PATIENT = { name: "Yasmine Kaci", email: "yasmine.kaci@exemple.dz", phone: "0661 98 76 54" };

@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { RATE_LIMIT_MESSAGE } from "~/.server/rate-limit";
-import { todayInClinic } from "~/lib/format";
 import { action as bookingAction } from "~/routes/appointment";
 import { describeEachEngine } from "../helpers/db";
-import { fieldMessages, postForm, setAppEnv } from "./public-form";
+import { fieldMessages, openDayAfter, ORTHODONTIE_TIMES, postForm, setAppEnv } from "./public-form";
 
 /** The per-IP limit of the public forms counts an IPv6 client by its /64 (app/.server/client-ip.ts). */
 
-function inThreeDays() {
-  const d = new Date(`${todayInClinic()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 3);
-  return d.toISOString().slice(0, 10);
-}
-
 let n = 0;
+/** Each post asks another free slot: only the limit may refuse it. */
 function book(ip: string) {
   n++;
-  const fields = { name: `Patient ${n}`, email: `patient${n}@exemple.dz`, phone: "0550 12 34 56", service: "Orthodontie", date: inThreeDays(), time: "10:00", consent: "on" };
+  const time = ORTHODONTIE_TIMES[(n - 1) % ORTHODONTIE_TIMES.length];
+  const fields = { name: `Patient ${n}`, email: `patient${n}@exemple.dz`, phone: "0550 12 34 56", service: "Orthodontie", date: openDayAfter(3), time, consent: "on" };
   return postForm(bookingAction, "http://clinic.test/appointment", fields, ip);
 }
 

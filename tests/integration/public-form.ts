@@ -2,6 +2,8 @@ import { resetConfig } from "~/.server/config";
 import { resetMailTransport } from "~/.server/mail";
 import type { PublicFormReply } from "~/.server/public-form";
 import { createLoadContext } from "~/context";
+import { todayInClinic } from "~/lib/format";
+import { addDaysYmd, DEFAULT_WEEKLY, weekdayOf } from "~/lib/schedule";
 
 /** Shared by the tests of the public forms (booking, enrolment) and of the e-mails they send. */
 
@@ -27,3 +29,16 @@ export function setAppEnv(keys: readonly string[], values: Record<string, string
   resetConfig();
   resetMailTransport();
 }
+
+/**
+ * A day the default schedule opens (not a Friday), at least `days` after the clinic's today, so
+ * that a booking test never lands on the weekly closed day whatever day the suite runs.
+ */
+export function openDayAfter(days: number): string {
+  let d = addDaysYmd(todayInClinic(), days);
+  while (DEFAULT_WEEKLY[weekdayOf(d)].length === 0) d = addDaysYmd(d, 1);
+  return d;
+}
+
+/** Free start times of a default day for a 30-minute service with its 15-minute buffer, none overlapping. */
+export const ORTHODONTIE_TIMES = ["09:00", "09:45", "10:30", "11:15", "13:30", "14:15", "15:00", "15:45", "16:30"] as const;

@@ -131,7 +131,12 @@ export async function bookAppointment(
   const wanted = { date: input.date, time: input.time };
   const { schedule, busy } = await contextFor(h, input.date, now.date);
   const { refused, rules, units, chairs } = judge(schedule, input.service, wanted, busy, now, opts.mode);
-  if (refused) return refusal(rules, input.service, wanted, busy, now, refused);
+  if (refused) {
+    // the same post sent again may have been stored since the first look: its row, not a refusal
+    const resent = await byKey();
+    if (resent) return { ok: true, appointment: resent, duplicate: true };
+    return refusal(rules, input.service, wanted, busy, now, refused);
+  }
   const setting = schedule.services[input.service];
   const status = opts.status ?? "requested";
 
@@ -236,7 +241,8 @@ export async function moveAppointment(
     }
   }
   const fresh = await contextFor(h, wanted.date, now.date, id);
-  return refusal(rulesFor(withDuration(fresh.schedule, service, stored.durationMinutes, stored.bufferMinutes), opts.mode), service, wanted, fresh.busy, now, "taken") as ChangeResult;
+  const own = withDuration(fresh.schedule, service, Number(current.duration_minutes ?? stored.durationMinutes), Number(current.buffer_minutes ?? stored.bufferMinutes));
+  return refusal(rulesFor(own, opts.mode), service, wanted, fresh.busy, now, "taken") as ChangeResult;
 }
 
 /**

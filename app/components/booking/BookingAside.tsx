@@ -1,14 +1,15 @@
-import { Clock, MapPin, PhoneCall } from "lucide-react";
+import { MapPin, PhoneCall } from "lucide-react";
+import { OpeningHours } from "~/components/content/OpeningHours";
 import { Img } from "~/components/ui/Img";
 import { clinic } from "~/content/clinic";
 
 const STEPS = [
-  { title: "Vous envoyez votre demande", text: "Choisissez le soin, le jour et l'heure qui vous conviennent." },
+  { title: "Vous envoyez votre demande", text: "Choisissez le soin, le jour, puis l'un des horaires encore libres ce jour-là." },
   { title: "Nous vous rappelons", text: "Notre équipe confirme le créneau avec vous, ou vous en propose un autre." },
   { title: "Vous êtes attendu", text: "Le jour venu, le cabinet vous accueille à l'heure convenue." },
 ];
 
-/** The side column of /appointment: how a request goes, and the clinic's phones, address and hours. */
+/** The side column of /appointment: how a request goes, and the clinic's phones, address and hours (the stored schedule). */
 export function BookingAside() {
   return (
     <aside className="space-y-6" aria-label="Informations pratiques">
@@ -49,15 +50,9 @@ export function BookingAside() {
             <MapPin aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-gold-400" />
             <span>{clinic.address.oneLine}</span>
           </li>
-          {clinic.openingHours.map((h) => (
-            <li key={h.label} className="flex gap-3 px-3">
-              <Clock aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-gold-400" />
-              <span>
-                {h.label} : {h.opens.replace(":", "h")} – {h.closes.replace(":", "h")}
-              </span>
-            </li>
-          ))}
         </ul>
+        <h3 className="mt-6 px-3 font-sans text-xs font-semibold uppercase tracking-widest text-gold-400">Horaires</h3>
+        <OpeningHours className="mt-3 px-3" />
       </div>
     </aside>
   );

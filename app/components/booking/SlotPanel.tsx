@@ -1,0 +1,152 @@
+import { ArrowRight, CalendarCheck, CalendarClock, CalendarX2, Info, Loader2, PhoneCall, RotateCw, Search, WifiOff } from "lucide-react";
+import type { MouseEvent, ReactNode } from "react";
+import { clinic } from "~/content/clinic";
+import type { SlotChoice } from "~/lib/schedule";
+import { dayIntent, formatDayLong, NOT_ONLINE_MESSAGE, slotIntent, type SlotsView } from "./slots";
+import type { FreeSlots } from "./useFreeSlots";
+
+/**
+ * The line under 'Date' and 'Heure' of the booking form: what the chosen day offers ("12
+ * horaires libres le mardi 24 novembre", "Complet ce jour-là", "La clinique est fermée ce
+ * jour-là (Aïd el-Fitr)") with the next free day, the nearest free times after a refused slot,
+ * or, for a service booked by phone only, the clinic's numbers.
+ *
+ * Every choice here is a submit button of the booking form (`intent` = "slots", "day:…",
+ * "slot:…", without validation): without JavaScript the server renders the form again with the
+ * free times; with it, `onChoose` sets the date (and time) in place and nothing is posted.
+ */
+export function SlotPanel({
+  id,
+  hydrated,
+  offline,
+  chosen,
+  slots,
+  alternatives,
+  today,
+  onChoose,
+}: {
+  id: string;
+  hydrated: boolean;
+  /** the service chosen is booked by phone only */
+  offline: boolean;
+  /** a service and a real day are chosen */
+  chosen: boolean;
+  slots: FreeSlots;
+  /** the nearest free times after a refused slot */
+  alternatives: SlotChoice[];
+  today: string;
+  onChoose: (date: string, time: string | null) => void;
+}) {
+  const view = slots.view;
+  const choose = (date: string, time: string | null) => (e: MouseEvent<HTMLButtonElement>) => {
+    if (!hydrated) return;
+    e.preventDefault();
+    onChoose(date, time);
+  };
+
+  let line: ReactNode;
+  if (offline) {
+    line = <Line icon={<PhoneCall aria-hidden className="h-5 w-5 text-gold-500" />} text={NOT_ONLINE_MESSAGE} tone="gold" />;
+  } else if (slots.loading) {
+    line = <Line icon={<Loader2 aria-hidden className="h-5 w-5 animate-spin text-teal-600" />} text="Recherche des horaires libres…" />;
+  } else if (slots.failed) {
+    line = (
+      <Line icon={<WifiOff aria-hidden className="h-5 w-5 text-red-700" />} text="Impossible de charger les horaires libres. Vérifiez votre connexion, puis réessayez." tone="red" />
+    );
+  } else if (view) {
+    line = <Line icon={dayIcon(view)} text={view.message} tone={view.times.length ? "teal" : "slate"} />;
+  } else if (hydrated || chosen) {
+    line = <Line icon={<Info aria-hidden className="h-5 w-5 text-slate-500" />} text="Choisissez un service et une date : les horaires libres de ce jour s'affichent ici." />;
+  } else {
+    line = <Line icon={<Info aria-hidden className="h-5 w-5 text-slate-500" />} text="Choisissez un service et une date, puis affichez les horaires libres de ce jour." />;
+  }
+
+  return (
+    <div id={id} className="space-y-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+      {/* a live region present from the start, so that each new line is announced */}
+      <div role="status" aria-live="polite">
+        {line}
+      </div>
+
+      {!offline && slots.failed && (
+        <button type="button" onClick={slots.retry} className={CHOICE}>
+          <RotateCw aria-hidden className="h-4 w-4" />
+          Réessayer
+        </button>
+      )}
+
+      {offline && (
+        <ul className="flex flex-wrap gap-2">
+          {clinic.phones.map((p) => (
+            <li key={p.tel}>
+              <a href={`tel:${p.tel}`} className="btn-primary min-h-10 px-4">
+                <PhoneCall aria-hidden className="h-4 w-4" />
+                {p.label} : {p.display}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {!offline && !slots.loading && !slots.failed && view && view.times.length === 0 && view.next && (
+        <button type="submit" name="intent" value={dayIntent(view.next)} formNoValidate onClick={choose(view.next, null)} className={CHOICE}>
+          <CalendarClock aria-hidden className="h-4 w-4" />
+          Prochain jour libre : {formatDayLong(view.next, today)}
+          <ArrowRight aria-hidden className="h-4 w-4" />
+        </button>
+      )}
+
+      {!offline && alternatives.length > 0 && (
+        <div>
+          <p className="text-sm font-semibold text-navy-900">Horaires libres les plus proches :</p>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {alternatives.map((a) => (
+              <li key={`${a.date}T${a.time}`}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={slotIntent(a)}
+                  formNoValidate
+                  onClick={choose(a.date, a.time)}
+                  aria-label={`Choisir le ${formatDayLong(a.date, today)} à ${a.time}`}
+                  className={CHOICE}
+                >
+                  <CalendarCheck aria-hidden className="h-4 w-4" />
+                  {/* the day is said once, by the line above, when the times are on the day asked */}
+                  {view && a.date === view.date ? a.time : `${formatDayLong(a.date, today)} à ${a.time}`}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {/* without JavaScript the server shows the free times of the day chosen */}
+      {!hydrated && (
+        <button type="submit" name="intent" value="slots" formNoValidate className="btn min-h-10 bg-white px-4 text-navy-900 ring-1 ring-slate-300 hover:bg-slate-100">
+          <Search aria-hidden className="h-4 w-4" />
+          Voir les horaires libres
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** A choice of day or time: a quiet button, so that 'Envoyer ma demande' stays the one main action. */
+const CHOICE = "btn min-h-10 bg-white px-4 text-left text-teal-700 ring-1 ring-teal-600/50 hover:bg-teal-50";
+
+function dayIcon(view: SlotsView) {
+  if (view.times.length) return <CalendarCheck aria-hidden className="h-5 w-5 text-teal-600" />;
+  return <CalendarX2 aria-hidden className="h-5 w-5 text-amber-600" />;
+}
+
+const TONES = { slate: "text-slate-700", teal: "text-teal-800", red: "text-red-800", gold: "text-navy-900" } as const;
+
+function Line({ icon, text, tone = "slate" }: { icon: ReactNode; text: string; tone?: keyof typeof TONES }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="mt-px shrink-0">{icon}</span>
+      <p className={`min-w-0 text-sm font-medium ${TONES[tone]}`}>{text}</p>
+    </div>
+  );
+}

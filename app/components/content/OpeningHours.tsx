@@ -1,0 +1,62 @@
+import { CalendarClock, CalendarX2, Clock } from "lucide-react";
+import { useRouteLoaderData } from "react-router";
+import { clinic } from "~/content/clinic";
+import type { loader as rootLoader, RootHours } from "~/root";
+import { formatRanges, weeklySummary } from "~/lib/schedule";
+import { exceptionSummary } from "~/lib/schedule-form";
+
+const TONES = {
+  dark: { day: "text-white", hours: "text-slate-300", icon: "text-gold-400", notice: "bg-white/5 text-slate-100 ring-white/10", noticeIcon: "text-gold-400" },
+  light: { day: "text-navy-900", hours: "text-slate-600", icon: "text-teal-600", notice: "bg-amber-50 text-amber-900 ring-amber-200", noticeIcon: "text-amber-700" },
+} as const;
+
+/**
+ * The clinic's opening hours as the site shows them, from the schedule staff edit on
+ * /admin/horaires (docs/product.md, "Schedule and free slots"): the week grouped Saturday first
+ * ('Samedi – Jeudi : 09h00 – 12h30, 13h30 – 17h00', 'Vendredi : Fermé'), then the closures and
+ * special hours of the next 30 days ('Fermé du 30/03 au 01/04 : Aïd el-Fitr'). By default the
+ * root loader's hours; `hours` shows others (the staff screen's preview).
+ */
+export function OpeningHours({ hours, tone = "dark", className = "" }: { hours?: RootHours; tone?: keyof typeof TONES; className?: string }) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const shown = hours ?? root?.hours;
+  const t = TONES[tone];
+  if (!shown) {
+    return (
+      <p className={`text-sm ${t.hours} ${className}`}>
+        Pour connaître nos horaires, appelez-nous au {clinic.phones[0].display}.
+      </p>
+    );
+  }
+  return (
+    <div className={`text-sm ${className}`}>
+      <ul className="space-y-2.5">
+        {weeklySummary(shown.weekly).map((g) => (
+          <li key={g.label} className="flex gap-2">
+            <Clock aria-hidden className={`mt-0.5 h-4 w-4 shrink-0 ${t.icon}`} />
+            <p>
+              <span className={`block font-semibold ${t.day}`}>
+                {g.label}
+                <span className="sr-only"> :</span>
+              </span>
+              <span className={`block tabular-nums ${t.hours}`}>{formatRanges(g.ranges)}</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+      {shown.upcoming.length > 0 && (
+        <ul aria-label="Fermetures et horaires spéciaux à venir" className="mt-4 space-y-2">
+          {shown.upcoming.map((e) => {
+            const Icon = e.ranges.length === 0 ? CalendarX2 : CalendarClock;
+            return (
+              <li key={e.id ?? `${e.startDate}-${e.label}`} className={`flex gap-2 rounded-lg px-3 py-2 ring-1 ${t.notice}`}>
+                <Icon aria-hidden className={`mt-0.5 h-4 w-4 shrink-0 ${t.noticeIcon}`} />
+                <span>{exceptionSummary(e)}</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Route } from "./+types/appointment.creneaux";
+import { loadDaySlots } from "~/.server/booking-slots";
+import { parseDayQuery } from "~/components/booking/slots";
+
+/**
+ * GET /appointment/creneaux?service=…&date=YYYY-MM-DD: the free start times of that day for
+ * that service under the public rules, as JSON (a `SlotsView`), for the booking form with
+ * JavaScript. Nothing about the patient travels in the address. A missing or unknown service
+ * or a date that is no real day is a 400 with a French message, never an error page.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const query = parseDayQuery((name) => params.get(name));
+  const headers = { "Cache-Control": "no-store" };
+  if (!query) return Response.json({ message: "Service ou date invalide." }, { status: 400, headers });
+  const { view } = await loadDaySlots(query.service, query.date);
+  return Response.json(view, { headers });
+}
