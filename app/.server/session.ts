@@ -115,7 +115,7 @@ const REDIRECT_MAX_LENGTH = 2048;
  * and to the same place again (so "/..//evil.com", which resolves to the path "//evil.com", is
  * refused rather than sent as a protocol-relative address).
  */
-export function safeRedirectPath(to: string | null | undefined, fallback = "/admin/appointments"): string {
+export function safeRedirectPath(to: string | null | undefined, fallback = "/admin/agenda"): string {
   if (!to || to.length > REDIRECT_MAX_LENGTH || !to.startsWith("/")) return fallback;
   try {
     const resolved = new URL(to, REDIRECT_BASE);

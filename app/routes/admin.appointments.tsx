@@ -64,7 +64,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     appointmentTotals(db, `${day.slice(0, 8)}01`, monthEnd(day)),
   ]);
   return {
-    rows: rows.map((r) => ({ ...toView(r), history: history.get(Number(r.id)) ?? [] })),
+    rows: rows.map((r) => ({
+      ...toView(r),
+      history: (history.get(Number(r.id)) ?? []).map(({ id, at, actor, action, from_status, to_status, detail }) => ({ id, at, actor, action, from_status, to_status, detail })),
+    })),
     total,
     query,
     totals: { day, isToday: !query.date, dayTotals, monthTotals },
@@ -123,7 +126,7 @@ async function create(form: FormData, staff: StaffSession) {
         return answer({ intent: "create", ok: false, result: submission.reply({ fieldErrors: { time: [message] } }), alternatives: outcome.alternatives }, 409);
       }
       if (!outcome.duplicate) log.info({ event: "appointment_added", appointmentId: outcome.appointment.id, userId: staff.userId, forced }, "appointment added by staff");
-      const toast = makeToast({ type: "success", description: forced ? "Rendez-vous ajouté hors des règles de l'agenda (noté dans l'historique)." : "Rendez-vous ajouté.", duration: 5000 });
+      const toast = makeToast({ type: "success", description: forced ? "Rendez-vous ajouté. Hors des règles de l'agenda : c'est noté dans l'historique." : "Rendez-vous ajouté.", duration: 5000 });
       return answer({ intent: "create", ok: true, result: submission.reply({ resetForm: true }), toast });
     },
     () => answer({ intent: "create", ok: false, result: submission.reply({ formErrors: [STORE_FAILED] }) }, 503),
@@ -150,7 +153,7 @@ async function update(form: FormData, staff: StaffSession) {
 }
 
 export default function AdminAppointments({ loaderData }: Route.ComponentProps) {
-  const { rows, total, query, pageCount } = loaderData;
+  const { rows, total, query, pageCount, totals } = loaderData;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const loading = (navigation.state === "loading" && navigation.location.pathname === BASE_PATH) || revalidator.state === "loading";
@@ -168,6 +171,8 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
       </div>
 
       <AddAppointmentForm submissionKey={loaderData.submissionKey} />
+
+      <AppointmentTotals {...totals} />
 
       <AppointmentFilters query={query} basePath={BASE_PATH} />
 
@@ -188,7 +193,7 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
             <p className="font-medium text-slate-700">Aucun rendez-vous trouvé.</p>
           </div>
         ) : (
-          <ul className="grid grid-cols-1 items-start gap-5 md:grid-cols-2 xl:grid-cols-3" aria-label="Rendez-vous">
+          <ul className="grid grid-cols-1 items-start gap-5 lg:grid-cols-2" aria-label="Rendez-vous">
             {rows.map((row) => (
               <li key={row.id} className="min-w-0">
                 <AppointmentCard row={row} />

@@ -1,7 +1,10 @@
-import { CalendarDays, GraduationCap, LogOut, Newspaper, UserCog } from "lucide-react";
-import { Form, NavLink, Outlet } from "react-router";
+import { CalendarRange, ClipboardList, Clock, ExternalLink, GraduationCap, LogOut, Newspaper, Stethoscope, UserCog, type LucideIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/admin";
 import { getStaff, staffGuard } from "~/.server/staff-guard";
+import { FrontDeskToasts } from "~/components/admin/front-desk/FrontDeskToasts";
+import { clinic } from "~/content/clinic";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Espace de Travail" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -16,56 +19,95 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { email: staff.email };
 }
 
-const LINKS = [
-  { to: "/admin/appointments", label: "Rendez-vous", icon: CalendarDays },
+/** The staff screens, in the order of the working day (SPEC's three links kept). */
+const LINKS: { to: string; label: string; icon: LucideIcon }[] = [
+  { to: "/admin/agenda", label: "Agenda", icon: CalendarRange },
+  { to: "/admin/appointments", label: "Rendez-vous", icon: ClipboardList },
+  { to: "/admin/horaires", label: "Horaires et fermetures", icon: Clock },
   { to: "/admin/blog", label: "Blog", icon: Newspaper },
   { to: "/admin/formations", label: "Formations", icon: GraduationCap },
+  { to: "/admin/account", label: "Mon compte", icon: UserCog },
 ];
 
+const ACTION =
+  "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-2.5 text-sm font-semibold transition sm:px-3";
+
+/**
+ * The staff work layout (docs/product.md, "Staff"): a compact header of its own (no marketing
+ * contact bar, menus, footer or patient bar — root.tsx leaves the public layout out on /admin),
+ * the clinic's short name, the public site and the logout at hand, and a tab bar of the staff
+ * screens that scrolls sideways on a phone (the current one brought into view). Nothing of it
+ * prints: a printed agenda is the day's list only.
+ */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const tabs = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const current = tabs.current?.querySelector<HTMLElement>("[aria-current='page']");
+    const bar = tabs.current;
+    if (!current || !bar || bar.scrollWidth <= bar.clientWidth) return;
+    bar.scrollLeft = current.offsetLeft - (bar.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
+
   return (
-    <div className="min-h-[70vh] bg-slate-50">
-      <div className="border-b border-slate-200 bg-white">
-        <div className="container-site flex flex-col gap-3 py-4 md:flex-row md:items-center md:justify-between">
-          <div>
-            <p className="text-xs font-semibold uppercase tracking-widest text-teal-600">Espace de Travail</p>
-            <p className="font-serif text-2xl font-bold text-navy-900">Admin Dashboard</p>
+    <div className="min-h-dvh bg-slate-50 print:min-h-0 print:bg-white">
+      <header className="border-b border-slate-200 bg-white print:hidden">
+        <nav aria-label="Administration">
+          <div className="container-site flex min-h-14 items-center justify-between gap-3 py-1.5">
+            <Link to="/admin/agenda" className="flex min-w-0 items-center gap-2.5 rounded-lg py-1 pr-2">
+              <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-navy-900 text-white">
+                <Stethoscope aria-hidden className="h-5 w-5" />
+              </span>
+              <span className="min-w-0 leading-tight">
+                <span className="block truncate text-[15px] font-bold text-navy-900">{clinic.shortName}</span>
+                <span className="block truncate text-[11px] font-semibold uppercase tracking-wider text-teal-600">
+                  Espace de Travail<span className="hidden sm:inline"> · Admin Dashboard</span>
+                </span>
+              </span>
+            </Link>
+            <div className="flex shrink-0 items-center gap-1">
+              <p className="mr-2 hidden max-w-64 truncate text-xs text-slate-500 lg:block" title={loaderData.email}>
+                Connecté : {loaderData.email}
+              </p>
+              <Link to="/" className={`${ACTION} text-slate-700 hover:bg-slate-100`} aria-label="Site public (ouvre le site de la clinique)">
+                <ExternalLink aria-hidden className="h-4 w-4" />
+                <span className="hidden sm:inline">Site public</span>
+              </Link>
+              <Form method="post" action="/logout">
+                <button type="submit" className={`${ACTION} text-red-700 hover:bg-red-50`} aria-label="Se déconnecter">
+                  <LogOut aria-hidden className="h-4 w-4" />
+                  <span className="hidden sm:inline">Se déconnecter</span>
+                </button>
+              </Form>
+            </div>
           </div>
-          <nav aria-label="Administration" className="flex flex-wrap items-center gap-1.5">
-            {LINKS.map(({ to, label, icon: Icon }) => (
-              <NavLink
-                key={to}
-                to={to}
-                className={({ isActive }) =>
-                  `inline-flex min-h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold transition ${isActive ? "bg-navy-900 text-white" : "text-navy-900 hover:bg-slate-100"}`
-                }
-              >
-                <Icon aria-hidden className="h-4 w-4" />
-                {label}
-              </NavLink>
-            ))}
-            <NavLink
-              to="/admin/account"
-              className={({ isActive }) =>
-                `inline-flex min-h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold transition ${isActive ? "bg-navy-900 text-white" : "text-navy-900 hover:bg-slate-100"}`
-              }
-            >
-              <UserCog aria-hidden className="h-4 w-4" />
-              Mon compte
-            </NavLink>
-            <Form method="post" action="/logout">
-              <button type="submit" className="inline-flex min-h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold text-red-700 hover:bg-red-50">
-                <LogOut aria-hidden className="h-4 w-4" />
-                Se déconnecter
-              </button>
-            </Form>
-          </nav>
-        </div>
-        <p className="container-site pb-2 text-xs text-slate-500">Connecté : {loaderData.email}</p>
-      </div>
-      <div className="container-site py-8">
+          <div className="relative border-t border-slate-100">
+            <ul ref={tabs} className="container-site flex gap-1 overflow-x-auto [scrollbar-width:thin]">
+              {LINKS.map(({ to, label, icon: Icon }) => (
+                <li key={to} className="shrink-0">
+                  <NavLink
+                    to={to}
+                    className={({ isActive }) =>
+                      `-mb-px inline-flex min-h-12 items-center gap-2 whitespace-nowrap border-b-2 px-3 text-sm font-semibold transition ${
+                        isActive ? "border-teal-600 text-navy-900" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-navy-900"
+                      }`
+                    }
+                  >
+                    <Icon aria-hidden className="h-4 w-4" />
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            {/* a hint that the bar scrolls, on a phone */}
+            <span aria-hidden className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-gradient-to-l from-white to-transparent lg:hidden" />
+          </div>
+        </nav>
+      </header>
+      <main className="container-site py-5 sm:py-6 print:max-w-none print:p-0">
         <Outlet />
-      </div>
+      </main>
+      <FrontDeskToasts />
     </div>
   );
 }

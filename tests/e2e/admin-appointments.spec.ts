@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { dbQuery, dbRun, expectNoSeriousA11yViolations, loginAsStaff } from "./helpers";
+import { nationalDigits } from "../../app/lib/rules";
+import { addDaysYmd, occupiedUnits } from "../../app/lib/schedule";
+import { dbQuery, dbRun, E2E_ADMIN, expectNoSeriousA11yViolations, loginAsStaff } from "./helpers";
 
 interface Row {
   name: string;
@@ -14,14 +16,18 @@ interface Row {
   progress?: string | null;
   tips?: string | null;
   created_at?: string;
+  status?: "requested" | "confirmed" | "attended" | "no_show" | "cancelled";
 }
 
-function insert(r: Row) {
-  dbRun(
-    "insert into appointments (name, email, phone, service, date, time, message, prixtotal, prixpay, progress, tips, submission_key, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null, ?)",
+/** A row written straight into the database (no slot units: a record, as the demo's). Returns its id. */
+function insert(r: Row): number {
+  const phone = r.phone ?? "0550 12 34 56";
+  const res = dbRun(
+    "insert into appointments (name, email, phone, phone_digits, service, date, time, message, prixtotal, prixpay, progress, tips, submission_key, created_at, status) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?)",
     r.name,
-    r.email ?? `${r.name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}@exemple.dz`,
-    r.phone ?? "0550 12 34 56",
+    r.email === undefined ? `${r.name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}@exemple.dz` : r.email,
+    phone,
+    nationalDigits(phone),
     r.service ?? "Orthodontie",
     r.date ?? "2031-03-20",
     r.time ?? "10:30",
@@ -31,7 +37,39 @@ function insert(r: Row) {
     r.progress ?? null,
     r.tips ?? null,
     r.created_at ?? new Date().toISOString(),
+    r.status ?? "requested",
   );
+  return Number(res.lastInsertRowid);
+}
+
+/** A booking as the server makes it: the row and the slot units it holds on chair 1 (Orthodontie: 30 + 15 min). */
+function insertBooked(r: Row & { date: string; time: string }): number {
+  const id = insert({ status: "confirmed", ...r });
+  const [setting] = dbQuery<{ duration_minutes: number; buffer_minutes: number }>(
+    "select duration_minutes, buffer_minutes from service_settings where service = ?",
+    r.service ?? "Orthodontie",
+  );
+  dbRun("update appointments set chair = 1, duration_minutes = ?, buffer_minutes = ? where id = ?", setting.duration_minutes, setting.buffer_minutes, id);
+  for (const unit of occupiedUnits(r.date, r.time, setting.duration_minutes, setting.buffer_minutes)) {
+    dbRun("insert into appointment_slots (chair, unit_start, appointment_id) values (1, ?, ?)", unit, id);
+  }
+  return id;
+}
+
+/**
+ * A day with free times for a service under the staff rules, as the server computes them
+ * (/admin/creneaux), years ahead so that no other test's booking is in the way; never a fixed
+ * weekday (the clinic is closed on Fridays). Each call starts from another random day.
+ */
+async function freeDay(page: Page, service = "Orthodontie", minTimes = 3): Promise<{ date: string; times: string[] }> {
+  let date = addDaysYmd("2030-01-05", Math.floor(Math.random() * 1500));
+  for (let i = 0; i < 30; i++, date = addDaysYmd(date, 1)) {
+    const res = await page.request.get(`/admin/creneaux?service=${encodeURIComponent(service)}&date=${date}`);
+    expect(res.ok()).toBe(true);
+    const day = (await res.json()) as { state: string; times: string[] };
+    if (day.times.length >= minTimes) return { date, times: day.times };
+  }
+  throw new Error("no free day found");
 }
 
 function tag(label: string) {
@@ -85,15 +123,15 @@ test.describe("admin: appointments", () => {
     insert({ name: `${t} Chloé`, service: "Implementation", date: "2031-05-03", created_at: "2019-06-02T11:00:00.000Z" });
     await page.goto("/admin/appointments");
 
-    await page.getByLabel("Rechercher (nom ou e-mail)").fill(t);
+    await page.getByLabel("Rechercher (nom, e-mail ou téléphone)").fill(t);
     await expect(page).toHaveURL(new RegExp(`\\?q=${t}$`));
     await expect(cards(page)).toHaveCount(3);
 
     // search by e-mail, case-insensitive
-    await page.getByLabel("Rechercher (nom ou e-mail)").fill(`ALICE.${t}`);
+    await page.getByLabel("Rechercher (nom, e-mail ou téléphone)").fill(`ALICE.${t}`);
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).getByRole("heading")).toHaveText(`${t} Alice`);
-    await page.getByLabel("Rechercher (nom ou e-mail)").fill(t);
+    await page.getByLabel("Rechercher (nom, e-mail ou téléphone)").fill(t);
     await expect(cards(page)).toHaveCount(3);
 
     await filters(page).getByLabel("Service").selectOption("Implementation");
@@ -143,7 +181,7 @@ test.describe("admin: appointments", () => {
     await expect(page).toHaveURL(/status=done/);
     await expect(done).toBeChecked();
     await expect(todo).not.toBeChecked();
-    await expect(page.getByLabel("Rechercher (nom ou e-mail)")).toHaveValue(t);
+    await expect(page.getByLabel("Rechercher (nom, e-mail ou téléphone)")).toHaveValue(t);
 
     // a shared link shows the same list
     const other = await browser.newContext();
@@ -153,9 +191,247 @@ test.describe("admin: appointments", () => {
     await expect(otherPage.getByRole("checkbox", { name: "Terminé", exact: true })).toBeChecked();
     await other.close();
 
-    await page.getByLabel("Rechercher (nom ou e-mail)").fill(`${t}-personne`);
+    await page.getByLabel("Rechercher (nom, e-mail ou téléphone)").fill(`${t}-personne`);
     await expect(page.getByText("Aucun rendez-vous trouvé.")).toBeVisible();
     await expect(cards(page)).toHaveCount(0);
+  });
+
+  test("filters by front-desk status and by 'Reste à payer', beside 'Terminé' / 'Non terminé'", async ({ page }) => {
+    const t = tag("Statut");
+    insert({ name: `${t} Demande`, status: "requested", prixtotal: 0, prixpay: 0, created_at: "2019-07-01T10:00:00.000Z" });
+    insert({ name: `${t} Confirme`, status: "confirmed", prixtotal: 1_000_000, prixpay: 200_000, created_at: "2019-07-02T10:00:00.000Z" });
+    insert({ name: `${t} Absent`, status: "no_show", prixtotal: 500_000, prixpay: 500_000, created_at: "2019-07-03T10:00:00.000Z" });
+    insert({ name: `${t} Annule`, status: "cancelled", prixtotal: 700_000, prixpay: 0, created_at: "2019-07-04T10:00:00.000Z" });
+    insert({ name: `${t} Honore`, status: "attended", prixtotal: 300_000, created_at: "2019-07-05T10:00:00.000Z" });
+    await page.goto(`/admin/appointments?q=${t}`);
+    await expect(cards(page)).toHaveCount(5);
+
+    const state = filters(page).getByLabel("Statut");
+    await expect(state.locator("option")).toHaveText(["Tous les statuts", "Demande reçue", "Confirmé", "Honoré", "Absent", "Annulé"]);
+    await state.selectOption({ label: "Absent" });
+    await expect(page).toHaveURL(/statut=no_show/);
+    await expect(cards(page).getByRole("heading")).toHaveText([`${t} Absent`]);
+    await expect(card(page, `${t} Absent`).getByText("Absent", { exact: true }).first()).toBeVisible();
+    await state.selectOption({ label: "Demande reçue" });
+    await expect(page).toHaveURL(/statut=requested/);
+    await expect(cards(page).getByRole("heading")).toHaveText([`${t} Demande`]);
+    // 0 DA of 0 DA before the patient came: never shown as paid in full
+    await expect(card(page, `${t} Demande`).getByText("Le travail n'est pas terminé")).toBeVisible();
+    await state.selectOption("");
+    await expect(page).not.toHaveURL(/statut=/);
+    await expect(cards(page)).toHaveCount(5);
+
+    // 'Reste à payer': a total set and not fully paid, cancelled ones left out
+    const due = filters(page).getByRole("checkbox", { name: "Reste à payer" });
+    await due.check();
+    await expect(page).toHaveURL(/du=1/);
+    await expect(cards(page).getByRole("heading")).toHaveText([`${t} Honore`, `${t} Confirme`]);
+    await expect(card(page, `${t} Confirme`)).toContainText(/Reste à payer : 8\s000 DA/);
+    await expect(card(page, `${t} Honore`)).toContainText(/Reste à payer : 3\s000 DA/);
+    // with a status and the 'Non terminé' box at once
+    await state.selectOption({ label: "Confirmé" });
+    await page.getByRole("checkbox", { name: "Non terminé" }).check();
+    await expect(page).toHaveURL(/status=todo/);
+    await expect(page).toHaveURL(/statut=confirmed/);
+    await expect(cards(page).getByRole("heading")).toHaveText([`${t} Confirme`]);
+    await due.uncheck();
+    await expect(page).not.toHaveURL(/du=1/);
+    await expect(cards(page).getByRole("heading")).toHaveText([`${t} Confirme`]);
+    // a card without anything due says nothing of it
+    await page.goto(`/admin/appointments?q=${t}&statut=no_show`);
+    await expect(card(page, `${t} Absent`)).not.toContainText("Reste à payer");
+    await expect(filters(page).getByLabel("Statut")).toHaveValue("no_show");
+    await page.goto(`/admin/appointments?q=${t}&du=1`);
+    await expect(filters(page).getByRole("checkbox", { name: "Reste à payer" })).toBeChecked();
+    await expect(cards(page)).toHaveCount(2);
+  });
+
+  test("finds a patient by phone number whatever its spacing or prefix", async ({ page }) => {
+    const t = tag("Tel");
+    const digits = String(Math.floor(Math.random() * 1e6)).padStart(6, "0");
+    const local = `0550 ${digits.slice(0, 2)} ${digits.slice(2, 4)} ${digits.slice(4)}`;
+    insert({ name: `${t} Numero`, phone: local });
+    insert({ name: `${t} Autre`, phone: "0661 00 00 01" });
+    await page.goto("/admin/appointments");
+    const search = page.getByLabel("Rechercher (nom, e-mail ou téléphone)");
+    await expect(search).toHaveAttribute("placeholder", "Nom, e-mail ou téléphone");
+    for (const typed of [`+213 550 ${digits.slice(0, 2)} ${digits.slice(2, 4)} ${digits.slice(4)}`, `00213550${digits}`, `0550-${digits.slice(0, 3)}.${digits.slice(3)}`, `550${digits}`]) {
+      await search.fill(typed);
+      await expect(cards(page).getByRole("heading")).toHaveText([`${t} Numero`]);
+      await expect(cards(page).first()).toContainText(local);
+    }
+    // names still found as before
+    await search.fill(t);
+    await expect(cards(page)).toHaveCount(2);
+  });
+
+  test("shows the day's and the month's totals billed, paid and still due", async ({ page }) => {
+    // a month of its own, years ahead: only this test's rows are in it
+    const month = `20${40 + Math.floor(Math.random() * 50)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, "0")}`;
+    const t = tag("Totaux");
+    insert({ name: `${t} A`, date: `${month}-10`, prixtotal: 1_000_000, prixpay: 400_000 });
+    insert({ name: `${t} B`, date: `${month}-10`, prixtotal: 500_000, prixpay: 500_000 });
+    insert({ name: `${t} Sans prix`, date: `${month}-10` });
+    insert({ name: `${t} Annule`, date: `${month}-10`, prixtotal: 700_000, prixpay: 0, status: "cancelled" });
+    insert({ name: `${t} C`, date: `${month}-20`, prixtotal: 2_000_000, prixpay: 0 });
+    expect(dbQuery("select count(*) as n from appointments where date like ?", `${month}-%`)).toEqual([{ n: 5 }]);
+
+    await page.goto("/admin/appointments");
+    const totals = page.getByRole("group", { name: "Totaux" });
+    // by default: today (clinic time) and its month, as stored
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Algiers" }).format(new Date());
+    const [todays] = dbQuery<{ billed: number; paid: number }>(
+      "select coalesce(sum(prixtotal), 0) as billed, coalesce(sum(prixpay), 0) as paid from appointments where date = ? and status != 'cancelled'",
+      today,
+    );
+    const todayBlock = totals.getByRole("region", { name: /^Aujourd'hui/ });
+    await expect(todayBlock).toContainText(today.split("-").reverse().join("/"));
+    const amount = (centimes: number) => new Intl.NumberFormat("fr-FR").format(centimes / 100).replace(/\s/g, "\\s");
+    await expect(todayBlock).toContainText(new RegExp(`Facturé\\s*${amount(todays.billed)} DA`));
+    await expect(todayBlock).toContainText(new RegExp(`Payé\\s*${amount(todays.paid)} DA`));
+    await expect(totals.getByRole("region", { name: /^Le mois/ })).toBeVisible();
+
+    // filtered on an appointment date: that day and its month
+    await page.getByLabel("Date du rendez-vous").fill(`${month}-10`);
+    await expect(page).toHaveURL(new RegExp(`date=${month}-10`));
+    const dayBlock = totals.getByRole("region", { name: /^Le jour choisi/ });
+    await expect(dayBlock).toContainText(`10/${month.slice(5)}/${month.slice(0, 4)}`);
+    await expect(dayBlock).toContainText("3 rendez-vous");
+    await expect(dayBlock).toContainText(/Facturé\s*15\s000 DA/);
+    await expect(dayBlock).toContainText(/Payé\s*9\s000 DA/);
+    await expect(dayBlock).toContainText(/Reste à payer\s*6\s000 DA/);
+    const monthBlock = totals.getByRole("region", { name: /^Le mois/ });
+    await expect(monthBlock).toContainText("4 rendez-vous");
+    await expect(monthBlock).toContainText(/Facturé\s*35\s000 DA/);
+    await expect(monthBlock).toContainText(/Payé\s*9\s000 DA/);
+    await expect(monthBlock).toContainText(/Reste à payer\s*26\s000 DA/);
+  });
+
+  test("shows the patient's message on the card, three lines at most, in full under 'Voir plus'", async ({ page }) => {
+    const t = tag("Message");
+    const message =
+      "Bonjour docteur, mon fils de douze ans a les dents du haut qui se chevauchent et le dentiste scolaire nous a conseillé de consulter. " +
+      "Il a aussi un peu mal quand il mâche du côté gauche depuis deux semaines, surtout le soir. " +
+      "Nous préférons un mercredi après-midi, après l'école, si c'est possible pour vous. " +
+      "Dernière phrase : merci de rappeler sur le portable de sa mère.";
+    insert({ name: `${t} Patient`, message });
+    await page.goto(`/admin/appointments?q=${t}`);
+    const c = card(page, `${t} Patient`);
+    const shown = c.getByText(message, { exact: true });
+    await expect(shown).toHaveCount(1);
+    await expect(shown).toBeVisible();
+    // clamped: its text runs beyond what the card shows, at three lines
+    const box = await shown.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight, line: parseFloat(getComputedStyle(el).lineHeight) }));
+    expect(box.scroll).toBeGreaterThan(box.client);
+    expect(Math.round(box.client / box.line)).toBe(3);
+
+    await c.getByRole("button", { name: "Voir plus" }).click();
+    await expect(c.getByText(message, { exact: true })).toHaveCount(2);
+    const full = c.getByText(message, { exact: true }).last();
+    const fullBox = await full.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
+    expect(fullBox.scroll).toBeLessThanOrEqual(fullBox.client);
+    await expect(full).toBeVisible();
+  });
+
+  test("changes the status from the card, with who and when in its history", async ({ page }) => {
+    const { date, times } = await freeDay(page);
+    const t = tag("Actions");
+    const id = insertBooked({ name: `${t} Gratuit`, date, time: times[0], status: "requested", prixtotal: 0, prixpay: 0 });
+    insert({ name: `${t} Annulation`, status: "confirmed" });
+    await page.goto(`/admin/appointments?q=${t}`);
+    const c = card(page, `${t} Gratuit`);
+    await expect(c.getByText("Demande reçue", { exact: true })).toBeVisible();
+    await expect(c.getByText("Le travail n'est pas terminé")).toBeVisible();
+
+    await c.getByRole("button", { name: /^Confirmer/ }).click();
+    await expect(page.getByText("Statut : Confirmé.")).toBeVisible();
+    await expect(c.getByText("Confirmé", { exact: true })).toBeVisible();
+    expect(dbQuery("select status from appointments where id = ?", id)).toEqual([{ status: "confirmed" }]);
+
+    await c.getByRole("button", { name: /^Honoré/ }).click();
+    await expect(c.getByText("Honoré", { exact: true })).toBeVisible();
+    // free of charge, and the patient came: now complete
+    await expect(c.getByText("Terminé", { exact: true })).toBeVisible();
+    expect(dbQuery("select status from appointments where id = ?", id)).toEqual([{ status: "attended" }]);
+    expect(dbQuery("select count(*) as n from appointment_slots where appointment_id = ?", id)).toEqual([{ n: 3 }]);
+
+    // a wrong tap put right: 'Absent' frees the chair
+    await c.getByRole("button", { name: /^Absent/ }).click();
+    await expect(c.getByText("Absent", { exact: true })).toBeVisible();
+    expect(dbQuery("select count(*) as n from appointment_slots where appointment_id = ?", id)).toEqual([{ n: 0 }]);
+
+    await c.getByRole("button", { name: "Historique (3)" }).click();
+    const history = c.getByRole("list", { name: "Historique du rendez-vous" });
+    await expect(history.getByRole("listitem")).toHaveCount(3);
+    await expect(history.getByRole("listitem").nth(0)).toContainText("Demande reçue → Confirmé");
+    await expect(history.getByRole("listitem").nth(1)).toContainText("Confirmé → Honoré");
+    await expect(history.getByRole("listitem").nth(2)).toContainText("Honoré → Absent");
+    await expect(history.getByRole("listitem").nth(2)).toContainText(E2E_ADMIN.email);
+    expect(dbQuery("select actor, action, from_status, to_status from appointment_history where appointment_id = ? order by id", id)).toEqual([
+      { actor: E2E_ADMIN.email, action: "status", from_status: "requested", to_status: "confirmed" },
+      { actor: E2E_ADMIN.email, action: "status", from_status: "confirmed", to_status: "attended" },
+      { actor: E2E_ADMIN.email, action: "status", from_status: "attended", to_status: "no_show" },
+    ]);
+
+    // cancelling asks the reason and who cancelled
+    const other = card(page, `${t} Annulation`);
+    await other.getByRole("button", { name: /^Annuler…/ }).click();
+    await other.getByRole("button", { name: "Annuler le rendez-vous" }).click();
+    await expect(other.getByText("Indiquez la raison de l'annulation.")).toBeVisible();
+    await other.getByLabel("Raison de l'annulation").fill("Empêchement, rappellera");
+    await other.getByRole("button", { name: "Annuler le rendez-vous" }).click();
+    await expect(other.getByText("Annulé", { exact: true })).toBeVisible();
+    expect(dbQuery("select status, cancelled_by, cancel_reason from appointments where name = ?", `${t} Annulation`)).toEqual([
+      { status: "cancelled", cancelled_by: "patient", cancel_reason: "Empêchement, rappellera" },
+    ]);
+    await other.getByRole("button", { name: "Historique (1)" }).click();
+    await expect(other.getByRole("list", { name: "Historique du rendez-vous" })).toContainText("Raison : Empêchement, rappellera");
+    // the edits of a card are in the history too (field names only)
+    await other.getByRole("button", { name: "Voir plus" }).click();
+    await other.getByLabel("Avancement").fill("Annulé par téléphone");
+    await other.getByRole("button", { name: "Sauvegarder" }).click();
+    await expect(other.getByRole("status")).toHaveText("Modifications enregistrées.");
+    await other.getByRole("button", { name: "Historique (2)" }).click();
+    await expect(other.getByRole("list", { name: "Historique du rendez-vous" })).toContainText("Champs : avancement");
+  });
+
+  test("moves an appointment to another free time: a slot just taken is refused with alternatives, a free one is accepted and recorded", async ({ page }) => {
+    const { date, times } = await freeDay(page, "Orthodontie", 4);
+    const t = tag("Deplacer");
+    const id = insertBooked({ name: `${t} Patient`, date, time: times[0] });
+    await page.goto(`/admin/appointments?q=${t}`);
+    const c = card(page, `${t} Patient`);
+    await c.getByRole("button", { name: "Déplacer", exact: true }).click();
+    const move = c.getByRole("form", { name: "Déplacer le rendez-vous" });
+    await expect(move.getByLabel("Nouvelle date")).toHaveValue(date);
+    const target = times[times.length - 1];
+    // the free times of the day, once loaded
+    const timeField = move.getByRole("combobox", { name: "Nouvel horaire" });
+    await expect(timeField.locator("option", { hasText: target })).toHaveCount(1);
+    await timeField.selectOption(target);
+    // meanwhile another patient takes that time
+    insertBooked({ name: `${t} Plus rapide`, date, time: target });
+    await move.getByRole("button", { name: "Déplacer" }).click();
+    await expect(move.getByText(/^Ce créneau vient d'être pris\./)).toBeVisible();
+    await expect(timeField).toHaveAttribute("aria-invalid", "true");
+    expect(dbQuery("select date, time from appointments where id = ?", id)).toEqual([{ date, time: times[0] }]);
+    const choices = move.getByRole("group", { name: "Horaires libres les plus proches" }).getByRole("button");
+    await expect(choices.first()).toBeVisible();
+
+    // a free time of the same day
+    await timeField.selectOption(times[1]);
+    await move.getByRole("button", { name: "Déplacer" }).click();
+    await expect(page.getByText("Rendez-vous déplacé.")).toBeVisible();
+    expect(dbQuery("select date, time from appointments where id = ?", id)).toEqual([{ date, time: times[1] }]);
+    await expect(c).toContainText(`à ${times[1]}`);
+    expect(dbQuery("select actor, action, detail from appointment_history where appointment_id = ?", id)).toEqual([
+      { actor: E2E_ADMIN.email, action: "moved", detail: `${date} ${times[0]} → ${date} ${times[1]}` },
+    ]);
+    await c.getByRole("button", { name: "Historique (1)" }).click();
+    const history = c.getByRole("list", { name: "Historique du rendez-vous" });
+    await expect(history).toContainText("Déplacé");
+    const dmy = date.split("-").reverse().join("/");
+    await expect(history).toContainText(`${dmy} ${times[0]} → ${dmy} ${times[1]}`);
   });
 
   test("'Voir plus' edits progress, prices and tips inline; bad amounts are refused; the badge follows", async ({ page }) => {
@@ -208,7 +484,7 @@ test.describe("admin: appointments", () => {
     await expect(c.getByRole("button", { name: "Voir plus" })).toHaveAttribute("aria-expanded", "false");
   });
 
-  test("adds an appointment by hand: required fields, French errors, dismissible alert, eight services", async ({ page }) => {
+  test("adds an appointment by hand: required fields, French errors, dismissible alert, eight services; a past slot needs 'Forcer'", async ({ page }) => {
     await page.goto("/admin/appointments");
     const toggle = page.getByRole("button", { name: "Ajouter un rendez-vous manuellement" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -224,15 +500,19 @@ test.describe("admin: appointments", () => {
     await expect(form.getByText("Veuillez indiquer le nom complet.")).toBeVisible();
     await expect(form.getByText("Veuillez indiquer le prix total.")).toBeVisible();
     await expect(form.getByText("Veuillez indiquer l'avancement.")).toBeVisible();
+    // a booking taken by phone: no e-mail needed
+    await expect(form.getByText("Veuillez indiquer une adresse e-mail.")).toHaveCount(0);
     await alert.getByRole("button", { name: "Fermer l'alerte" }).click();
     await expect(alert).toHaveCount(0);
 
+    // an appointment already held, on a day of the past (each run its own day)
+    const day = addDaysYmd("2024-01-01", Math.floor(Math.random() * 300));
     const name = tag("Ajout Manuel ");
     await form.getByLabel("Nom complet").fill(name);
     await form.getByLabel("Email").fill("ajout@exemple.dz");
     await form.getByLabel("Téléphone").fill("0770 00 11 22");
     await form.getByLabel("Service").selectOption("Esthétique dentaire");
-    await form.getByLabel("Date").fill("2024-01-15");
+    await form.getByLabel("Date").fill(day);
     await form.getByLabel("Heure").fill("16:45");
     await form.getByLabel("Prix total (DA)").fill("8000");
     await form.getByLabel("Prix payé (DA)").fill("9000");
@@ -242,20 +522,88 @@ test.describe("admin: appointments", () => {
     await expect(form.getByLabel("Nom complet")).toHaveValue(name);
     expect(dbQuery("select id from appointments where name = ?", name)).toHaveLength(0);
 
+    // the schedule's rules apply: a past slot is refused beside 'Heure', every field kept
     await form.getByLabel("Prix payé (DA)").fill("8000");
+    await form.getByRole("button", { name: "Ajouter le rendez-vous" }).click();
+    await expect(form.getByText(/^Cet horaire est déjà passé\. Choisissez un autre créneau\./)).toBeVisible();
+    await expect(form.getByRole("alert")).toHaveText("Erreur lors de l'ajout: cet horaire n'est pas disponible (voir sous « Heure » et les horaires libres proposés).");
+    await expect(form.getByLabel("Heure")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByLabel("Nom complet")).toHaveValue(name);
+    await expect(form.getByLabel("Date")).toHaveValue(day);
+    await expect(form.getByLabel("Prix payé (DA)")).toHaveValue("8000");
+    expect(dbQuery("select id from appointments where name = ?", name)).toHaveLength(0);
+
+    // over the rules, on purpose: the warning says what it does
+    const forced = form.getByLabel("Forcer (hors horaires)");
+    await expect(forced).toHaveAccessibleDescription(/en dehors des heures d'ouverture.*noté dans l'historique/);
+    await forced.check();
     await form.getByRole("button", { name: "Ajouter le rendez-vous" }).click();
     await expect(page.getByText("Rendez-vous ajouté.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Ajouter un rendez-vous manuellement" })).toBeVisible();
-    const rows = dbQuery("select service, date, time, prixtotal, prixpay, progress, tips from appointments where name = ?", name);
-    expect(rows).toEqual([{ service: "Esthétique dentaire", date: "2024-01-15", time: "16:45", prixtotal: 800_000, prixpay: 800_000, progress: "Consultation", tips: null }]);
+    const rows = dbQuery<Record<string, unknown>>("select id, service, date, time, prixtotal, prixpay, progress, tips, status, forced from appointments where name = ?", name);
+    expect(rows).toEqual([
+      { id: expect.any(Number), service: "Esthétique dentaire", date: day, time: "16:45", prixtotal: 800_000, prixpay: 800_000, progress: "Consultation", tips: null, status: "confirmed", forced: 1 },
+    ]);
+    expect(dbQuery("select actor, action, to_status, detail from appointment_history where appointment_id = ?", rows[0].id)).toEqual([
+      { actor: E2E_ADMIN.email, action: "created", to_status: "confirmed", detail: "réservé hors des règles de l'agenda" },
+    ]);
     // newest submission first: the new one leads the list, and it is complete
     const first = cards(page).first();
     await expect(first.getByRole("heading")).toHaveText(name);
     await expect(first.getByText("Terminé", { exact: true })).toBeVisible();
+    await expect(first.getByText("Hors règles")).toBeVisible();
 
     // the form opens again empty
     await page.getByRole("button", { name: "Ajouter un rendez-vous manuellement" }).click();
     await expect(form.getByLabel("Nom complet")).toHaveValue("");
+    await expect(form.getByLabel("Forcer (hors horaires)")).not.toBeChecked();
+  });
+
+  test("books a free slot taken by phone without an e-mail; a taken slot is refused with the nearest free times, one tap takes one", async ({ page }) => {
+    const { date, times } = await freeDay(page);
+    const t = tag("Tel");
+    insertBooked({ name: `${t} Premier`, date, time: times[0] });
+    await page.goto("/admin/appointments");
+    await page.getByRole("button", { name: "Ajouter un rendez-vous manuellement" }).click();
+    const form = page.getByRole("region", { name: "Ajout manuel" });
+    const name = `${t} Sans Mail`;
+    await form.getByLabel("Nom complet").fill(name);
+    await form.getByLabel("Téléphone").fill("0661 45 45 45");
+    await form.getByLabel("Service").selectOption("Orthodontie");
+    await form.getByLabel("Date").fill(date);
+    await form.getByLabel("Heure").fill(times[0]);
+    await form.getByLabel("Prix total (DA)").fill("3000");
+    await form.getByLabel("Prix payé (DA)").fill("0");
+    await form.getByLabel("Avancement").fill("Premier rendez-vous");
+    await form.getByRole("button", { name: "Ajouter le rendez-vous" }).click();
+
+    await expect(form.getByText(/^Ce créneau vient d'être pris\..*Horaires libres les plus proches : /)).toBeVisible();
+    await expect(form.getByLabel("Heure")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByLabel("Nom complet")).toHaveValue(name);
+    await expect(form.getByLabel("Avancement")).toHaveValue("Premier rendez-vous");
+    expect(dbQuery("select id from appointments where name = ?", name)).toHaveLength(0);
+
+    const choices = form.getByRole("group", { name: "Horaires libres les plus proches" }).getByRole("button");
+    await expect(choices).toHaveCount(3);
+    const choice = (await choices.first().textContent())!.trim();
+    const [, dd, mm, yyyy, hhmm] = /^(\d{2})\/(\d{2})\/(\d{4}) à (\d{2}:\d{2})$/.exec(choice)!;
+    await choices.first().click();
+    await expect(form.getByLabel("Date")).toHaveValue(`${yyyy}-${mm}-${dd}`);
+    await expect(form.getByLabel("Heure")).toHaveValue(hhmm);
+    await form.getByRole("button", { name: "Ajouter le rendez-vous" }).click();
+    await expect(page.getByText("Rendez-vous ajouté.")).toBeVisible();
+
+    const [row] = dbQuery<{ id: number; email: string | null; date: string; time: string; status: string; forced: number; chair: number }>(
+      "select id, email, date, time, status, forced, chair from appointments where name = ?",
+      name,
+    );
+    expect(row).toMatchObject({ email: null, date: `${yyyy}-${mm}-${dd}`, time: hhmm, status: "confirmed", forced: 0, chair: 1 });
+    expect(dbQuery("select unit_start from appointment_slots where appointment_id = ? order by unit_start", row.id)).toHaveLength(3);
+    const c = card(page, name);
+    await expect(c.getByText("Confirmé", { exact: true })).toBeVisible();
+    await expect(c.getByText("Non renseigné")).toHaveCount(1); // the e-mail: every other field is set
+    await expect(c.getByRole("link", { name: /e-mail/i })).toHaveCount(0);
+    await expect(c).toContainText(/Reste à payer : 3\s000 DA/);
   });
 
   test("pages through long lists with the filters kept", async ({ page }) => {
@@ -315,6 +663,43 @@ test.describe("admin: appointments", () => {
       await expect(c.getByLabel("Prix total (DA)")).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+    });
+
+    test("the list is usable one-handed: totals, filters, status and move from the card", async ({ page }) => {
+      const { date, times } = await freeDay(page);
+      const t = tag("Phone");
+      const id = insertBooked({ name: `${t} Patiente`, date, time: times[0], status: "requested", message: "Préfère être appelée après 17 h.", prixtotal: 1_200_000, prixpay: 200_000 });
+      await page.goto("/admin/appointments");
+      await expect(page.getByRole("group", { name: "Totaux" }).getByRole("region", { name: /^Aujourd'hui/ })).toBeVisible();
+      await page.getByLabel("Rechercher (nom, e-mail ou téléphone)").fill(t);
+      await expect(cards(page)).toHaveCount(1);
+      const c = card(page, `${t} Patiente`);
+      await expect(c.getByText("Préfère être appelée après 17 h.")).toBeVisible();
+      await expect(c).toContainText(/Reste à payer : 10\s000 DA/);
+      await expect(c.getByRole("link", { name: /^Appeler/ })).toHaveAttribute("href", "tel:0550123456");
+
+      const confirm = c.getByRole("button", { name: /^Confirmer/ });
+      const size = await confirm.boundingBox();
+      expect(size!.height).toBeGreaterThanOrEqual(44); // a thumb's target
+      await confirm.click();
+      await expect(c.getByText("Confirmé", { exact: true })).toBeVisible();
+
+      await c.getByRole("button", { name: "Déplacer", exact: true }).click();
+      const move = c.getByRole("form", { name: "Déplacer le rendez-vous" });
+      // the free times of the day, once loaded
+      const timeField = move.getByRole("combobox", { name: "Nouvel horaire" });
+      await expect(timeField.locator("option", { hasText: times[1] })).toHaveCount(1);
+      await timeField.selectOption(times[1]);
+      await move.getByRole("button", { name: "Déplacer" }).click();
+      await expect(page.getByText("Rendez-vous déplacé.")).toBeVisible();
+      expect(dbQuery("select status, time from appointments where id = ?", id)).toEqual([{ status: "confirmed", time: times[1] }]);
+
+      await c.getByRole("button", { name: "Historique (2)" }).click();
+      await expect(c.getByRole("list", { name: "Historique du rendez-vous" }).getByRole("listitem")).toHaveCount(2);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expect(page.getByText("Rendez-vous déplacé.")).toBeHidden({ timeout: 10_000 }); // axe judges the page, not the passing toast
+      await expectNoSeriousA11yViolations(page);
     });
   });
 });

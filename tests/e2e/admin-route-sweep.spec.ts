@@ -44,7 +44,20 @@ const adminPaths = [...new Set(adminRoutes.map(fullPath))].sort();
 /** Everything an admin action could change. */
 function snapshot() {
   const out: Record<string, unknown[]> = {};
-  for (const table of ["appointments", "blogs", "formations", "enrollments", "staff_users", "outbox"]) {
+  for (const table of [
+    "appointments",
+    "appointment_slots",
+    "appointment_history",
+    "opening_hours",
+    "schedule_exceptions",
+    "service_settings",
+    "schedule_settings",
+    "blogs",
+    "formations",
+    "enrollments",
+    "staff_users",
+    "outbox",
+  ]) {
     out[table] = dbQuery(`select * from ${table} order by 1`);
   }
   return JSON.stringify(out);
@@ -72,17 +85,33 @@ function bodies(): Record<string, string>[] {
     price: "1",
     is_active: "on",
     status: "cancelled",
+    to: "cancelled",
+    reason: "intrus",
+    cancelled_by: "clinic",
+    forced: "on",
+    label: "Intrus",
+    startDate: "2030-01-01",
+    endDate: "2030-01-02",
+    chairs: "3",
     current: "x",
     next: "Intrus-Mot-De-Passe",
     confirm: "Intrus-Mot-De-Passe",
   };
-  return ["create", "update", "delete", "status", "toggle", ""].map((intent) => ({ ...common, intent }));
+  return ["create", "update", "delete", "status", "move", "book", "toggle", "hours", "exception-add", "exception-delete", "services", "settings", ""].map((intent) => ({ ...common, intent }));
 }
 
 test.describe("admin route sweep (no session)", () => {
   test("the route config lists the admin area and its screens", () => {
-    for (const p of ["/admin", "/admin/appointments", "/admin/account"]) expect(adminPaths).toContain(p);
+    for (const p of ["/admin", "/admin/agenda", "/admin/appointments", "/admin/horaires", "/admin/creneaux", "/admin/account"]) expect(adminPaths).toContain(p);
     test.info().annotations.push({ type: "admin routes", description: adminPaths.join(", ") });
+  });
+
+  test("the staff free times (/admin/creneaux) answer nothing without a session, whatever the query", async ({ request }) => {
+    const url = "/admin/creneaux?service=Orthodontie&date=2031-01-04";
+    const res = await request.get(url, { maxRedirects: 0 });
+    expect([302, 303]).toContain(res.status());
+    expect(res.headers()["location"]).toBe(`/login?redirectTo=${encodeURIComponent(url)}`);
+    expect(await res.text()).not.toContain("times");
   });
 
   for (const p of adminPaths) {

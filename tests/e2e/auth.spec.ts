@@ -1,6 +1,6 @@
 import { hash } from "@node-rs/argon2";
 import { expect, test, type Page } from "@playwright/test";
-import { dbQuery, dbRun, E2E_ADMIN, expectNoSeriousA11yViolations, loginAsStaff } from "./helpers";
+import { dbQuery, dbRun, E2E_ADMIN, expectNoSeriousA11yViolations } from "./helpers";
 
 /** A staff account of its own for a test (argon2id, as the app stores them). */
 async function createStaff(label: string, password: string) {
@@ -32,21 +32,30 @@ test.describe("staff login", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("success leads to /admin/appointments in the admin layout", async ({ page }) => {
-    await loginAsStaff(page);
-    await expect(page).toHaveURL(/\/admin\/appointments$/);
-    await expect(page.getByText("Admin Dashboard")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1, name: "Liste des Rendez-vous" })).toBeVisible();
+  test("success leads to today's agenda in the staff work layout", async ({ page }) => {
+    await page.goto("/login");
+    await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page).toHaveURL(/\/admin\/agenda$/);
+    await expect(page.getByText("Espace de Travail", { exact: false }).first()).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: /^Agenda/ })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Administration" });
+    await expect(nav.getByRole("link", { name: "Agenda", exact: true })).toHaveAttribute("href", "/admin/agenda");
     await expect(nav.getByRole("link", { name: "Rendez-vous" })).toHaveAttribute("href", "/admin/appointments");
+    await expect(nav.getByRole("link", { name: "Horaires et fermetures" })).toHaveAttribute("href", "/admin/horaires");
     await expect(nav.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/admin/blog");
     await expect(nav.getByRole("link", { name: "Formations" })).toHaveAttribute("href", "/admin/formations");
     await expect(nav.getByRole("link", { name: "Mon compte" })).toHaveAttribute("href", "/admin/account");
+    await expect(nav.getByRole("link", { name: /^Site public/ })).toHaveAttribute("href", "/");
     await expect(nav.getByRole("button", { name: "Se déconnecter" })).toBeVisible();
+    await expect(page).toHaveTitle("Agenda | Admin Dashboard");
 
-    // /admin alone leads to the appointments
+    // /admin alone leads to the agenda; the appointments list is one tap away, as SPEC has it
     await page.goto("/admin");
+    await expect(page).toHaveURL(/\/admin\/agenda$/);
+    await nav.getByRole("link", { name: "Rendez-vous" }).click();
     await expect(page).toHaveURL(/\/admin\/appointments$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Liste des Rendez-vous" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Rendez-vous" })).toHaveAttribute("aria-current", "page");
   });
 
   test("a wrong password shows the red box and stays; an unknown e-mail too", async ({ page }) => {
@@ -75,12 +84,12 @@ test.describe("staff login", () => {
     await page.context().clearCookies();
     await page.goto("/login?redirectTo=https%3A%2F%2Fevil.example%2F");
     await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/admin\/appointments$/);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/admin\/agenda$/);
 
     await page.context().clearCookies();
     await page.goto("/login?redirectTo=%2F%2Fevil.example%2Fx");
     await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/admin\/appointments$/);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/admin\/agenda$/);
   });
 
   test("a blocked account is told to wait, even with the right password", async ({ page }) => {
@@ -98,7 +107,7 @@ test.describe("staff login", () => {
     const staff = await createStaff("sortie", "Bon-Mot-De-Passe-3");
     await page.goto("/login");
     await login(page, staff.email, staff.password);
-    await expect(page).toHaveURL(/\/admin\/appointments$/);
+    await expect(page).toHaveURL(/\/admin\/agenda$/);
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === "clinic_session")).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     expect(sessionsOf(staff.id)).toHaveLength(1);
@@ -122,7 +131,7 @@ test.describe("staff login", () => {
     const staff = await createStaff("inactif", "Bon-Mot-De-Passe-4");
     await page.goto("/login");
     await login(page, staff.email, staff.password);
-    await expect(page).toHaveURL(/\/admin\/appointments$/);
+    await expect(page).toHaveURL(/\/admin\/agenda$/);
     dbRun("update sessions set last_seen_at = ? where user_id = ?", new Date(Date.now() - 31 * 60_000).toISOString(), staff.id);
     await page.goto("/admin/appointments?q=x");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fappointments%3Fq%3Dx$/);
@@ -140,7 +149,7 @@ test.describe("staff login", () => {
     const phonePage = await phone.newPage();
     await phonePage.goto("/login");
     await login(phonePage, staff.email, staff.password);
-    await expect(phonePage).toHaveURL(/\/admin\/appointments$/);
+    await expect(phonePage).toHaveURL(/\/admin\/agenda$/);
     expect(sessionsOf(staff.id)).toHaveLength(2);
 
     // wrong current password

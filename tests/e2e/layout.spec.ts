@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { loginAsStaff } from "./helpers";
 
 test.describe("navigation on large screens", () => {
   test("dropdowns open on hover, one at a time, and close 300 ms after the mouse leaves", async ({ page }) => {
@@ -153,6 +154,43 @@ test.describe("navigation on a 375 px phone", () => {
     expect(Math.round(box!.y + box!.height)).toBe(812);
     // nothing wider than the screen
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
+
+test.describe("the staff work layout on a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("no marketing chrome or patient bar; a compact staff navigation with big tap targets that scrolls within itself", async ({ page }) => {
+    await loginAsStaff(page, "/admin/agenda");
+    await expect(page.getByRole("navigation", { name: "Contact rapide" })).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Navigation principale" })).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Prendre Rendez-vous" })).toHaveCount(0);
+
+    const nav = page.getByRole("navigation", { name: "Administration" });
+    await expect(nav.getByText("Clinique Hamdi", { exact: true })).toBeVisible();
+    await expect(nav.getByText("Espace de Travail", { exact: false })).toBeVisible();
+    const logout = nav.getByRole("button", { name: "Se déconnecter" });
+    await expect(logout).toBeInViewport();
+    const tabs = nav.getByRole("list");
+    for (const name of ["Agenda", "Rendez-vous", "Horaires et fermetures", "Blog", "Formations", "Mon compte"]) {
+      const box = (await tabs.getByRole("link", { name, exact: true }).boundingBox())!;
+      expect(box.height, name).toBeGreaterThanOrEqual(44);
+    }
+    for (const control of [logout, nav.getByRole("link", { name: /^Site public/ })]) {
+      const box = (await control.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+    }
+    // the tab bar scrolls sideways, the page does not
+    expect(await tabs.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const account = tabs.getByRole("link", { name: "Mon compte", exact: true });
+    await account.scrollIntoViewIfNeeded();
+    await account.click();
+    await expect(page).toHaveURL(/\/admin\/account$/);
+    await expect(tabs.getByRole("link", { name: "Mon compte", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(tabs.getByRole("link", { name: "Mon compte", exact: true })).toBeInViewport();
   });
 });
 

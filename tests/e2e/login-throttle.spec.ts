@@ -11,7 +11,7 @@ async function signIn(page: Page, redirectTo?: string) {
 test.describe("login throttle and redirect", () => {
   test("a browser that signed in before passes a block set by strangers; a new browser is told to wait", async ({ page, browser }) => {
     await signIn(page);
-    await expect(page).toHaveURL(/\/admin\/appointments$/);
+    await expect(page).toHaveURL(/\/admin\/agenda$/);
     const device = (await page.context().cookies()).find((c) => c.name === "clinic_device");
     expect(device).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     expect(device!.expires * 1000 - Date.now()).toBeGreaterThan(179 * 24 * 3600 * 1000);
@@ -23,7 +23,7 @@ test.describe("login throttle and redirect", () => {
     dbRun("insert or replace into login_throttle (key, failures, blocked_until, updated_at) values (?, 60, ?, ?)", key, new Date(Date.now() + 10 * 60_000 - 5000).toISOString(), new Date().toISOString());
     try {
       await signIn(page);
-      await expect(page).toHaveURL(/\/admin\/appointments$/);
+      await expect(page).toHaveURL(/\/admin\/agenda$/);
 
       const fresh = await browser.newContext();
       const other = await fresh.newPage();

@@ -86,8 +86,8 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/admin/blog?x=1")).toBe("/admin/blog?x=1");
     expect(safeRedirectPath("/admin/account#mot-de-passe")).toBe("/admin/account#mot-de-passe");
     expect(safeRedirectPath("/admin/../admin/blog")).toBe("/admin/blog");
-    expect(safeRedirectPath("")).toBe("/admin/appointments");
-    expect(safeRedirectPath(null)).toBe("/admin/appointments");
+    expect(safeRedirectPath("")).toBe("/admin/agenda");
+    expect(safeRedirectPath(null)).toBe("/admin/agenda");
   });
 
   it("judges the resolved result: no tricky form ends as a Location on another host", () => {
@@ -100,8 +100,8 @@ describe("safeRedirectPath", () => {
       expect(location, JSON.stringify(to)).toMatch(/^\/(?![/\\])[\x21-\x7e]*$/);
     }
     // the forms that used to pass: dot segments that resolve to "//host"
-    expect(safeRedirectPath("/./\\evil.example")).toBe("/admin/appointments");
-    expect(safeRedirectPath("/..//evil.example")).toBe("/admin/appointments");
+    expect(safeRedirectPath("/./\\evil.example")).toBe("/admin/agenda");
+    expect(safeRedirectPath("/..//evil.example")).toBe("/admin/agenda");
     // encoded slashes stay a path of this site
     expect(safeRedirectPath("/%2F%2Fevil.example")).toBe("/%2F%2Fevil.example");
   });
@@ -384,7 +384,7 @@ describeEachEngine("staff authentication", { appDb: true }, (t) => {
     expect(refused.error?.[""]).toEqual(["Trop de tentatives de connexion. Réessayez dans 15 minutes."]);
     const back = await postLogin({ email: "staff@clinique.dz", password: PASSWORD }, { ip: "10.5.0.1", cookie: device });
     expect(back.status).toBe(302);
-    expect(back.location).toBe("/admin/appointments");
+    expect(back.location).toBe("/admin/agenda");
   });
 
   it("throttles the current-password check of the account page like a login", async () => {

@@ -2,7 +2,11 @@ import type { Db } from "./index";
 import { nowIso } from "./index";
 import { createBlog } from "../repos/blogs";
 import { createAppointment } from "../repos/appointments";
+import { bookAppointment, setAppointmentStatus } from "../repos/booking";
 import { createFormation } from "../repos/formations";
+import { loadSchedule } from "../repos/schedule";
+import { addDaysYmd, clinicNow, dayHours, toMinutes, type Schedule } from "~/lib/schedule";
+import type { Service } from "~/lib/services";
 import type { Syllabus } from "~/lib/syllabus";
 
 const BLOGS = [
@@ -159,16 +163,124 @@ export async function seedDemo(h: Db): Promise<boolean> {
       );
     }
     if (appointments.length === 0) {
-      const demo = [
-        { name: "Amina Belkacem", email: "amina.belkacem@example.com", phone: "0551 23 45 67", service: "Blanchiment des dents", date: inDays(3), time: "10:00", message: "Je souhaite un devis pour un blanchiment.", created: 2 },
-        { name: "Yacine Boudiaf", email: "yacine.boudiaf@example.com", phone: "0661 98 76 54", service: "Implementation", date: inDays(6), time: "14:30", message: null, created: 1, prixtotal: 12000000, prixpay: 4000000, progress: "Bilan radiologique fait, pose prévue" },
-        { name: "Sarah Haddad", email: "sarah.haddad@example.com", phone: "0770 11 22 33", service: "Soins conservateurs", date: inDays(-5), time: "09:30", message: null, created: 9, prixtotal: 800000, prixpay: 800000, progress: "Soins terminés" },
-      ];
-      for (const { created, ...input } of demo) {
-        await createAppointment(t, input, { createdAt: daysAgo(created) });
-      }
+      // a record of the past (stored as is, without slot units): seen as 'Honoré' and paid
+      const past = await createAppointment(
+        t,
+        { name: "Sarah Haddad", email: "sarah.haddad@example.com", phone: "0770 11 22 33", service: "Soins conservateurs", date: inDays(-5), time: "09:30", message: null, prixtotal: 800000, prixpay: 800000, progress: "Soins terminés" },
+        { createdAt: daysAgo(9) },
+      );
+      await trx.updateTable("appointments").set({ status: "attended" }).where("id", "=", past.appointment.id).execute();
     }
     await trx.insertInto("app_meta").values({ key: "demo_seeded", value: nowIso() }).execute();
   });
+  // each booking takes its slot units in a transaction of its own (after the one above)
+  if (appointments.length === 0) await seedAgenda(h);
   return true;
+}
+
+// ---- the week's agenda -------------------------------------------------------------------------
+
+const DEMO_ACTOR = { staffUserId: null, label: "Démo" };
+
+type DemoStatus = "requested" | "confirmed" | "attended" | "no_show" | "cancelled";
+
+interface DemoBooking {
+  /** which open day: -1 the last one before today, 0 today (or the next open day), 1, 2… the following ones */
+  day: number;
+  time: string;
+  service: Service;
+  name: string;
+  phone: string;
+  email?: string;
+  message?: string;
+  /** DA (stored in centimes) */
+  total?: number;
+  paid?: number;
+  progress?: string;
+  /** the status it ends with; 'attended' and 'no_show' only once the time has passed (else 'confirmed') */
+  status: DemoStatus;
+  reason?: string;
+  /** open day at least this many days after today (instead of `day`) */
+  inDays?: number;
+}
+
+const AGENDA: DemoBooking[] = [
+  // the last open day before today
+  { day: -1, time: "09:00", service: "Soins conservateurs", name: "Sofiane Brahimi", phone: "0550 21 43 65", email: "sofiane.brahimi@example.com", total: 8000, paid: 8000, progress: "Composite posé sur la 36", status: "attended" },
+  { day: -1, time: "10:30", service: "Extraction dentaire", name: "Meriem Toumi", phone: "0661 45 78 12", status: "no_show" },
+  { day: -1, time: "14:00", service: "Blanchiment des dents", name: "Yasmine Guendouz", phone: "0772 33 14 90", email: "yasmine.g@example.com", total: 25000, paid: 15000, progress: "Première séance faite", status: "attended" },
+  // today (or the next open day)
+  { day: 0, time: "09:00", service: "Soins conservateurs", name: "Karim Mansouri", phone: "0551 87 65 43", email: "karim.mansouri@example.com", total: 6000, paid: 6000, status: "attended" },
+  { day: 0, time: "10:00", service: "Extraction dentaire", name: "Nadia Cherif", phone: "0662 10 20 30", message: "Douleur à une molaire en bas à droite depuis trois jours.", total: 4000, paid: 0, status: "attended" },
+  { day: 0, time: "10:45", service: "Orthodontie", name: "Rayan Belaid", phone: "0773 56 89 01", message: "Contrôle de l'appareil ; sa maman l'accompagne.", status: "requested" },
+  { day: 0, time: "11:30", service: "Blanchiment des dents", name: "Leïla Ait Ahmed", phone: "0552 67 34 21", email: "leila.aitahmed@example.com", total: 25000, paid: 10000, status: "confirmed" },
+  { day: 0, time: "14:00", service: "Implementation", name: "Mohamed Ouali", phone: "0663 98 12 45", email: "m.ouali@example.com", total: 120000, paid: 40000, progress: "Bilan radiologique fait", status: "confirmed" },
+  { day: 0, time: "16:00", service: "Chirurgie dentaire", name: "Samira Haddad", phone: "0774 21 09 87", message: "Dent de sagesse qui pousse de travers, je voudrais un avis.", status: "requested" },
+  // the next open days
+  { day: 1, time: "09:30", service: "Prothèses dentaires", name: "Farid Zerrouki", phone: "0553 44 55 66", email: "farid.zerrouki@example.com", total: 45000, paid: 20000, status: "confirmed" },
+  { day: 1, time: "11:00", service: "Soins conservateurs", name: "Imane Bensalem", phone: "0664 77 88 99", email: "imane.bensalem@example.com", status: "cancelled", reason: "Empêchement professionnel, rappellera la semaine prochaine." },
+  { day: 1, time: "14:30", service: "Esthétique dentaire", name: "Hocine Mebarki", phone: "0775 12 34 56", message: "Facettes sur les incisives : premier rendez-vous pour en parler.", status: "requested" },
+  { day: 2, time: "10:00", service: "Orthodontie", name: "Lina Kaci", phone: "0554 90 80 70", email: "lina.kaci@example.com", status: "confirmed" },
+  { day: 2, time: "13:30", service: "Extraction dentaire", name: "Omar Slimani", phone: "0665 23 45 67", status: "requested" },
+  // the requests of the earlier demo content, now booked at real slots
+  { day: 0, inDays: 3, time: "10:00", service: "Blanchiment des dents", name: "Amina Belkacem", phone: "0551 23 45 67", email: "amina.belkacem@example.com", message: "Je souhaite un devis pour un blanchiment.", status: "requested" },
+  { day: 0, inDays: 6, time: "14:30", service: "Implementation", name: "Yacine Boudiaf", phone: "0661 98 76 54", email: "yacine.boudiaf@example.com", total: 120000, paid: 40000, progress: "Bilan radiologique fait, pose prévue", status: "confirmed" },
+];
+
+/** The first open day from `from` (included) going `step` days at a time, within a month. */
+function openDay(schedule: Schedule, from: string, step: 1 | -1): string {
+  let d = from;
+  for (let i = 0; i < 31; i++, d = addDaysYmd(d, step)) if (dayHours(schedule, d).ranges.length > 0) return d;
+  return from;
+}
+
+/**
+ * The demo week of the agenda: a past day, today (or the next open day) and the next open days,
+ * each booked at a real slot through `bookAppointment` (its units taken; the nearest free time
+ * when the wanted one is not), then moved along to its status. The submission keys make a second
+ * run store nothing new.
+ */
+async function seedAgenda(h: Db): Promise<void> {
+  const now = clinicNow();
+  const schedule = await loadSchedule(h, addDaysYmd(now.date, -31));
+  const day0 = openDay(schedule, now.date, 1);
+  const days = new Map<number, string>([[-1, openDay(schedule, addDaysYmd(now.date, -1), -1)], [0, day0]]);
+  for (let i = 1; i <= 2; i++) days.set(i, openDay(schedule, addDaysYmd(days.get(i - 1)!, 1), 1));
+  // bookings of the past are written as the staff would have written them on that morning
+  const at = new Date(`${days.get(-1)}T00:00:00+01:00`);
+
+  for (const [n, b] of AGENDA.entries()) {
+    const date = b.inDays === undefined ? days.get(b.day)! : openDay(schedule, addDaysYmd(now.date, b.inDays), 1);
+    const input = {
+      name: b.name,
+      email: b.email ?? null,
+      phone: b.phone,
+      service: b.service,
+      date,
+      time: b.time,
+      message: b.message ?? null,
+      prixtotal: b.total === undefined ? null : b.total * 100,
+      prixpay: b.paid === undefined ? null : b.paid * 100,
+      progress: b.progress ?? null,
+    };
+    const opts = { actor: DEMO_ACTOR, mode: "staff" as const, submissionKey: `demo-agenda-${n + 1}`, now: at };
+    let booked = await bookAppointment(h, input, opts);
+    if (!booked.ok && booked.alternatives[0]) booked = await bookAppointment(h, { ...input, ...booked.alternatives[0] }, opts);
+    if (!booked.ok) {
+      // no open day at all (a schedule without hours): the earlier demo requests are kept as records
+      if (b.inDays !== undefined) await createAppointment(h, { ...input, date: addDaysYmd(now.date, b.inDays) }, { submissionKey: opts.submissionKey });
+      continue;
+    }
+    if (booked.duplicate) continue;
+    const id = Number(booked.appointment.id);
+    const row = booked.appointment;
+    // 'Honoré' / 'Absent' once its time has passed; until then it is simply confirmed
+    const passed = row.date < now.date || (row.date === now.date && toMinutes(row.time) + Number(row.duration_minutes ?? 30) <= now.minutes);
+    const final: DemoStatus = (b.status === "attended" || b.status === "no_show") && !passed ? "confirmed" : b.status;
+    if (final === "requested") continue;
+    await setAppointmentStatus(h, id, "confirmed", { actor: DEMO_ACTOR });
+    if (final !== "confirmed") {
+      await setAppointmentStatus(h, id, final, { actor: DEMO_ACTOR, reason: b.reason ?? null, cancelledBy: final === "cancelled" ? "patient" : null });
+    }
+  }
 }

@@ -1,21 +1,25 @@
-import { getFormProps } from "@conform-to/react";
-import { Plus, X } from "lucide-react";
+import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
+import { Clock, Plus, TriangleAlert, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { useToast } from "~/components/toaster";
 import { Alert } from "~/components/ui/Alert";
 import { Field, SelectField, TextareaField, useAppForm } from "~/components/forms";
 import { adminCreateSchema } from "~/lib/appointment-schema";
+import { formatCalendarDate } from "~/lib/format";
 import { SERVICES } from "~/lib/services";
 import type { CreateResult } from "./types";
 
 const FIX_MESSAGE = "certains champs sont à corriger (voir les messages sous les champs).";
+const SLOT_MESSAGE = "cet horaire n'est pas disponible (voir sous « Heure » et les horaires libres proposés).";
 
 /**
  * The collapsible form to add an appointment by hand (a patient who called, for instance).
- * Every field is required except the tips. Errors: next to each field, and the red
- * dismissible alert 'Erreur lors de l'ajout: {message}'. After a success: the toast, and the
- * form closes, emptied; the list (re-read) shows the new appointment first.
+ * Every field is required except the e-mail (a booking taken by phone) and the tips. The slot
+ * follows the schedule's rules, unless 'Forcer (hors horaires)' is ticked; a refused slot is
+ * said beside 'Heure' with the nearest free times, one tap to take one. Errors: next to each
+ * field, and the red dismissible alert 'Erreur lors de l'ajout: {message}'. After a success:
+ * the toast, and the form closes, emptied; the list (re-read) shows the new appointment first.
  */
 export function AddAppointmentForm({ submissionKey }: { submissionKey: string }) {
   const [open, setOpen] = useState(false);
@@ -37,17 +41,22 @@ export function AddAppointmentForm({ submissionKey }: { submissionKey: string })
 
   // the action's own error (the database did not answer), else "fix the fields" while some are wrong
   const hasFieldErrors = Object.entries(form.allErrors).some(([name, errors]) => name !== form.name && errors.length > 0);
-  const failure = form.errors?.[0] ?? (hasFieldErrors ? FIX_MESSAGE : undefined);
+  // the slot refused by the schedule (the reason is beside 'Heure'), while 'Heure' still shows it
+  const slotRefused = fetcher.state === "idle" && fetcher.data?.alternatives !== undefined && Boolean(fields.time.errors?.length);
+  const onlyTime = Object.entries(form.allErrors).every(([name, errors]) => name === fields.time.name || errors.length === 0);
+  const failure = form.errors?.[0] ?? (slotRefused && onlyTime ? SLOT_MESSAGE : hasFieldErrors ? FIX_MESSAGE : undefined);
+  // the nearest free times of the refused slot, one tap to take one
+  const alternatives = slotRefused ? (fetcher.data?.alternatives ?? []) : [];
 
   return (
-    <section aria-label="Ajout manuel" className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-      <div className="p-4 sm:p-5">
+    <section aria-label="Ajout manuel">
+      <div>
         <button
           type="button"
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((o) => !o)}
-          className={open ? "btn-ghost ring-1 ring-slate-300" : "btn-primary"}
+          className={open ? "btn-ghost ring-1 ring-slate-300" : "btn-primary w-full px-5 sm:w-auto"}
         >
           {open ? <X aria-hidden className="h-4 w-4" /> : <Plus aria-hidden className="h-4 w-4" />}
           {open ? "Fermer le formulaire" : "Ajouter un rendez-vous manuellement"}
@@ -59,8 +68,8 @@ export function AddAppointmentForm({ submissionKey }: { submissionKey: string })
         nothing below it moves under the pointer while it opens; closed, it is not rendered.
       */}
       <div id={panelId} hidden={!open} className="transition duration-300 ease-out starting:-translate-y-1 starting:opacity-0">
-        <div>
-          <div className="border-t border-slate-100 p-4 sm:p-5">
+        <div className="mt-3 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          <div className="p-4 sm:p-5">
             {failure && !alertClosed && (
               <Alert
                 tone="error"
@@ -91,15 +100,39 @@ export function AddAppointmentForm({ submissionKey }: { submissionKey: string })
               {/* a new key after each success (the list is re-read): a form sent twice stores one row */}
               <input type="hidden" name="submission_key" value={submissionKey} />
               <Field meta={fields.name} label="Nom complet" required autoComplete="off" />
-              <Field meta={fields.email} type="email" label="Email" required autoComplete="off" />
+              <Field meta={fields.email} type="email" label="Email" optional autoComplete="off" maxLength={254} />
               <Field meta={fields.phone} type="tel" label="Téléphone" required autoComplete="off" />
               <SelectField meta={fields.service} label="Service" required placeholder="Choisissez un service" options={SERVICES} />
               <Field meta={fields.date} type="date" label="Date" required />
-              <Field meta={fields.time} type="time" label="Heure" required />
+              <div>
+                <Field meta={fields.time} type="time" label="Heure" required />
+                {alternatives.length > 0 && (
+                  <div className="mt-2" role="group" aria-label="Horaires libres les plus proches">
+                    <p className="text-xs font-medium text-slate-600">Prendre un horaire libre :</p>
+                    <div className="mt-1 flex flex-wrap gap-1.5">
+                      {alternatives.map((a) => (
+                        <button
+                          key={`${a.date} ${a.time}`}
+                          type="button"
+                          onClick={() => {
+                            form.update({ name: fields.date.name, value: a.date });
+                            form.update({ name: fields.time.name, value: a.time, validated: false });
+                          }}
+                          className="inline-flex min-h-9 items-center gap-1 rounded-full bg-teal-50 px-3 text-xs font-semibold text-teal-800 ring-1 ring-teal-600/30 hover:bg-teal-100"
+                        >
+                          <Clock aria-hidden className="h-3.5 w-3.5" />
+                          {formatCalendarDate(a.date)} à {a.time}
+                        </button>
+                      ))}
+                    </div>
+                  </div>
+                )}
+              </div>
               <Field meta={fields.prixtotal} label="Prix total (DA)" required inputMode="decimal" />
               <Field meta={fields.prixpay} label="Prix payé (DA)" required inputMode="decimal" />
               <Field meta={fields.progress} label="Avancement" required />
               <TextareaField meta={fields.tips} label="Conseils et remarques" optional rows={3} className="sm:col-span-2 xl:col-span-3" />
+              <ForcedBox meta={fields.forced} />
               <div className="sm:col-span-2 xl:col-span-3">
                 <button type="submit" className="btn-primary" disabled={saving}>
                   <Plus aria-hidden className="h-4 w-4" />
@@ -111,5 +144,28 @@ export function AddAppointmentForm({ submissionKey }: { submissionKey: string })
         </div>
       </div>
     </section>
+  );
+}
+
+/** 'Forcer (hors horaires)', with its warning beside it (the box's description). */
+function ForcedBox({ meta }: { meta: FieldMetadata<boolean | undefined, Record<string, unknown>, string[]> }) {
+  const { key, ...props } = getInputProps(meta, { type: "checkbox" });
+  const warningId = `${meta.id}-warning`;
+  return (
+    <div className="flex items-start gap-3 rounded-xl bg-orange-50 p-3 ring-1 ring-orange-300 sm:col-span-2 xl:col-span-3">
+      <input key={key} {...props} aria-describedby={warningId} className="mt-0.5 h-5 w-5 shrink-0 accent-orange-600" />
+      <div className="min-w-0 text-sm">
+        <label htmlFor={meta.id} className="cursor-pointer font-semibold text-orange-950">
+          Forcer (hors horaires)
+        </label>
+        <p id={warningId} className="mt-0.5 flex items-start gap-1.5 text-orange-900">
+          <TriangleAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+          <span>
+            À cocher seulement exprès : le rendez-vous est enregistré même en dehors des heures d'ouverture, un jour de fermeture ou à une date passée. Le fauteuil
+            doit être libre, et c'est noté dans l'historique.
+          </span>
+        </p>
+      </div>
+    </div>
   );
 }

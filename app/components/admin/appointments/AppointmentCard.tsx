@@ -1,102 +1,191 @@
-import { AlertCircle, CalendarClock, CheckCircle2, ChevronDown, Mail, Phone } from "lucide-react";
-import { useId, useState } from "react";
-import { isAppointmentDone } from "~/lib/appointment-status";
+import { AlertCircle, CalendarClock, CheckCircle2, ChevronDown, History, MessageSquareText, Wallet } from "lucide-react";
+import { useCallback, useId, useState, type ReactNode } from "react";
+import { ContactLinks } from "~/components/admin/front-desk/ContactLinks";
+import { HistoryList } from "~/components/admin/front-desk/HistoryList";
+import { MoveForm } from "~/components/admin/front-desk/MoveForm";
+import { StatusActions } from "~/components/admin/front-desk/StatusActions";
+import { STATUS_ACCENT, StatusBadge } from "~/components/admin/front-desk/StatusBadge";
+import { balanceDue, isAppointmentDone } from "~/lib/appointment-status";
 import { formatCalendarDate, formatDA, formatDateTime } from "~/lib/format";
 import { AppointmentEditForm } from "./AppointmentEditForm";
-import type { AppointmentView } from "./types";
+import type { AppointmentListItem } from "./types";
+
+const weekday = new Intl.DateTimeFormat("fr-FR", { weekday: "long", timeZone: "UTC" });
+
+/** The weekday of a clinic day: "2026-11-23" → "Lundi". */
+function weekdayOf(ymd: string): string {
+  const d = new Date(`${ymd}T12:00:00Z`);
+  if (Number.isNaN(d.getTime())) return "";
+  const name = weekday.format(d);
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** A toggle of the card's footer: a button that shows or hides its panel. */
+function Toggle({ open, controls, onClick, children }: { open: boolean; controls: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onClick}
+      className={`inline-flex min-h-11 items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold transition sm:px-3 ${open ? "bg-teal-50 text-teal-800" : "text-teal-700 hover:bg-teal-50"}`}
+    >
+      {children}
+      <ChevronDown aria-hidden className={`hidden h-4 w-4 transition-transform duration-300 sm:block ${open ? "rotate-180" : ""}`} />
+    </button>
+  );
+}
 
 /**
- * One appointment: name, contact, service, date and time, submission date, prices, progress,
- * the completion badge ('Terminé', ~/lib/appointment-status), and 'Voir plus' for the patient's
- * message and the inline edit of progress, prices and tips.
+ * One appointment (docs/product.md, "Staff: appointments"): name, service, the front-desk status
+ * and the payment badge ('Terminé', ~/lib/appointment-status), the day and time, one-tap contact,
+ * the patient's message (3 lines, in full under 'Voir plus'), contact details, prices, the amount
+ * still due, progress, and the status actions. 'Voir plus' opens the message and the inline edit
+ * of progress, prices and tips; 'Déplacer' the change of day and time (free slots); 'Historique'
+ * who did what and when.
  */
-export function AppointmentCard({ row }: { row: AppointmentView }) {
-  const [open, setOpen] = useState(false);
+export function AppointmentCard({ row }: { row: AppointmentListItem }) {
+  const [panel, setPanel] = useState<"details" | "move" | "history" | null>(null);
   const uid = useId();
-  const panelId = `${uid}-details`;
+  const panelId = `${uid}-panel`;
   const done = isAppointmentDone(row);
+  const due = balanceDue(row);
+  const movable = row.status === "requested" || row.status === "confirmed";
+  const toggle = (p: NonNullable<typeof panel>) => setPanel((o) => (o === p ? null : p));
+  const closePanel = useCallback(() => setPanel(null), []);
 
   return (
     <article
-      className="flex flex-col rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md"
+      className={`flex flex-col rounded-2xl border-l-4 bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md ${STATUS_ACCENT[row.status]}`}
       aria-labelledby={`${uid}-name`}
       data-appointment-id={row.id}
     >
-      <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 p-5">
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 px-5 pb-3 pt-4">
         <div className="min-w-0">
-          <h3 id={`${uid}-name`} className="break-words font-sans text-lg font-semibold text-navy-900">
+          <h3 id={`${uid}-name`} className="break-words font-sans text-lg font-semibold leading-snug text-navy-900">
             {row.name}
           </h3>
           <p className="mt-0.5 text-sm font-medium text-teal-700">{row.service}</p>
         </div>
-        {done ? (
-          <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-3 py-1 text-xs font-semibold text-green-800 ring-1 ring-green-600/20">
-            <CheckCircle2 aria-hidden className="h-3.5 w-3.5" />
-            Terminé
+        <div className="flex flex-wrap items-center gap-1.5">
+          <StatusBadge status={row.status} forced={row.forced === 1} />
+          {done ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2.5 py-1 text-xs font-semibold text-green-800 ring-1 ring-green-600/20">
+              <CheckCircle2 aria-hidden className="h-3.5 w-3.5" />
+              Terminé
+            </span>
+          ) : (
+            <span className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2.5 py-1 text-xs font-semibold text-red-800 ring-1 ring-red-600/20">
+              <AlertCircle aria-hidden className="h-3.5 w-3.5" />
+              Le travail n'est pas terminé
+            </span>
+          )}
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-y border-slate-100 bg-slate-50/70 px-5 py-2.5">
+        <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-navy-900">
+          <CalendarClock aria-hidden className="h-4 w-4 text-teal-600" />
+          <span className="sr-only font-normal text-slate-500 sm:not-sr-only">Date et heure :</span>
+          <span>
+            {weekdayOf(row.date)} {formatCalendarDate(row.date)} à {row.time}
           </span>
-        ) : (
-          <span className="inline-flex items-center gap-1 rounded-full bg-red-100 px-3 py-1 text-xs font-semibold text-red-800 ring-1 ring-red-600/20">
-            <AlertCircle aria-hidden className="h-3.5 w-3.5" />
-            Le travail n'est pas terminé
-          </span>
+        </p>
+        {due !== null && due > 0 && (
+          <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 ring-1 ring-amber-600/30">
+            <Wallet aria-hidden className="h-3.5 w-3.5" />
+            Reste à payer : {formatDA(due)}
+          </p>
         )}
       </div>
 
-      <dl className="grid flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 p-5 text-sm">
-        <dt className="text-slate-500">Email</dt>
-        <dd className="min-w-0">
-          <a href={`mailto:${row.email}`} className="inline-flex max-w-full items-start gap-1 text-navy-900 underline-offset-2 hover:underline">
-            <Mail aria-hidden className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-400" />
-            <span className="break-all">{row.email}</span>
-          </a>
-        </dd>
-        <dt className="text-slate-500">Téléphone</dt>
-        <dd>
-          <a href={`tel:${row.phone.replace(/[^\d+]/g, "")}`} className="inline-flex items-center gap-1 text-navy-900 underline-offset-2 hover:underline">
-            <Phone aria-hidden className="h-3.5 w-3.5 text-slate-400" />
-            {row.phone}
-          </a>
-        </dd>
-        <dt className="text-slate-500">Service</dt>
-        <dd>{row.service}</dd>
-        <dt className="text-slate-500">Date et heure</dt>
-        <dd className="inline-flex items-center gap-1 font-medium text-navy-900">
-          <CalendarClock aria-hidden className="h-3.5 w-3.5 text-slate-400" />
-          {formatCalendarDate(row.date)} à {row.time}
-        </dd>
-        <dt className="text-slate-500">Soumis le</dt>
-        <dd>{row.created_at ? formatDateTime(row.created_at) : "N/A"}</dd>
-        <dt className="text-slate-500">Prix total</dt>
-        <dd className="font-medium">{row.prixtotal === null ? <span className="text-slate-500">Non renseigné</span> : formatDA(row.prixtotal)}</dd>
-        <dt className="text-slate-500">Prix payé</dt>
-        <dd className="font-medium">{row.prixpay === null ? <span className="text-slate-500">Non renseigné</span> : formatDA(row.prixpay)}</dd>
-        <dt className="text-slate-500">Avancement</dt>
-        <dd className="break-words">{row.progress || <span className="text-slate-500">Non renseigné</span>}</dd>
-      </dl>
+      {row.message && (
+        <figure className="mx-5 mt-4 rounded-xl bg-sky-50/60 px-3.5 py-2.5 ring-1 ring-sky-100">
+          <figcaption className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <MessageSquareText aria-hidden className="h-3.5 w-3.5" />
+            Message du patient
+          </figcaption>
+          <blockquote className="mt-1 line-clamp-3 whitespace-pre-line break-words text-sm text-slate-800">{row.message}</blockquote>
+        </figure>
+      )}
 
-      <div className="border-t border-slate-100 px-5 py-3">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((o) => !o)}
-          className="inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-teal-700 hover:bg-teal-50"
-        >
-          Voir plus
-          <ChevronDown aria-hidden className={`h-4 w-4 transition-transform duration-300 ${open ? "rotate-180" : ""}`} />
-        </button>
+      <div className="grid flex-1 gap-x-6 gap-y-2 px-5 py-4 text-sm sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <dl className="grid content-start grid-cols-[5.25rem_minmax(0,1fr)] gap-x-3 sm:grid-cols-[auto_minmax(0,1fr)] gap-y-2">
+          <dt className="text-slate-500">Email</dt>
+          <dd className="min-w-0">
+            {row.email ? (
+              <a href={`mailto:${row.email}`} className="break-all text-navy-900 underline decoration-slate-300 underline-offset-2 hover:decoration-navy-900">
+                {row.email}
+              </a>
+            ) : (
+              <span className="text-slate-500">Non renseigné</span>
+            )}
+          </dd>
+          <dt className="text-slate-500">Téléphone</dt>
+          <dd>
+            <a href={`tel:${row.phone.replace(/[^\d+]/g, "")}`} className="whitespace-nowrap text-navy-900 underline decoration-slate-300 underline-offset-2 hover:decoration-navy-900">
+              {row.phone}
+            </a>
+          </dd>
+          <dt className="text-slate-500">Soumis le</dt>
+          <dd>{row.created_at ? formatDateTime(row.created_at) : "N/A"}</dd>
+        </dl>
+        <dl className="grid content-start grid-cols-[5.25rem_minmax(0,1fr)] gap-x-3 sm:grid-cols-[auto_minmax(0,1fr)] gap-y-2">
+          <dt className="text-slate-500">Prix total</dt>
+          <dd className="font-medium">{row.prixtotal === null ? <span className="font-normal text-slate-500">Non renseigné</span> : formatDA(row.prixtotal)}</dd>
+          <dt className="text-slate-500">Prix payé</dt>
+          <dd className="font-medium">{row.prixpay === null ? <span className="font-normal text-slate-500">Non renseigné</span> : formatDA(row.prixpay)}</dd>
+          <dt className="text-slate-500">Avancement</dt>
+          <dd className="break-words">{row.progress || <span className="text-slate-500">Non renseigné</span>}</dd>
+        </dl>
       </div>
 
-      {open && (
-        <div id={panelId} className="border-t border-slate-100 bg-slate-50/70 p-5">
-          {row.message && (
-            <div className="mb-4">
-              <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Message du patient</p>
-              <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-800">{row.message}</p>
-            </div>
-          )}
+      <div className="space-y-3 border-t border-slate-100 px-5 py-3">
+        {/* the e-mail is a link in the details above: here the two one-tap ways of a phone */}
+        <ContactLinks name={row.name} phone={row.phone} email={null} date={row.date} time={row.time} />
+        <StatusActions id={row.id} status={row.status} name={row.name} />
+      </div>
 
-          <AppointmentEditForm row={row} onClose={() => setOpen(false)} />
+      <div className="flex flex-wrap gap-0.5 border-t border-slate-100 px-2.5 py-1.5 sm:gap-1">
+        <Toggle open={panel === "details"} controls={panelId} onClick={() => toggle("details")}>
+          Voir plus
+        </Toggle>
+        {movable && (
+          <Toggle open={panel === "move"} controls={panelId} onClick={() => toggle("move")}>
+            <CalendarClock aria-hidden className="hidden h-4 w-4 sm:block" />
+            Déplacer
+          </Toggle>
+        )}
+        <Toggle open={panel === "history"} controls={panelId} onClick={() => toggle("history")}>
+          <History aria-hidden className="hidden h-4 w-4 sm:block" />
+          Historique ({row.history.length})
+        </Toggle>
+      </div>
+
+      {panel && (
+        <div id={panelId} className="border-t border-slate-100 bg-slate-50/70 p-5">
+          {panel === "details" && (
+            <>
+              {row.message && (
+                <div className="mb-4">
+                  <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Message du patient</p>
+                  <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-800">{row.message}</p>
+                </div>
+              )}
+              {row.status === "cancelled" && row.cancel_reason && (
+                <p className="mb-4 text-sm text-slate-700">
+                  <span className="font-semibold">Annulé par {row.cancelled_by === "patient" ? "le patient" : "la clinique"} :</span> {row.cancel_reason}
+                </p>
+              )}
+              <AppointmentEditForm row={row} onClose={closePanel} />
+            </>
+          )}
+          {panel === "move" && movable && <MoveForm id={row.id} service={row.service} date={row.date} time={row.time} onDone={closePanel} />}
+          {panel === "history" && (
+            <section aria-label={`Historique de ${row.name}`}>
+              <HistoryList entries={row.history} />
+            </section>
+          )}
         </div>
       )}
     </article>

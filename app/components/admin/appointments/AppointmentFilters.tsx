@@ -2,6 +2,7 @@ import { Filter, RotateCcw, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { appointmentQueryString, type AppointmentListQuery } from "~/lib/appointment-schema";
+import { APPOINTMENT_STATUSES, isAppointmentStatus, STATUS_LABELS } from "~/lib/appointment-status";
 import { SERVICES } from "~/lib/services";
 
 const SEARCH_DELAY_MS = 400;
@@ -11,7 +12,9 @@ const SEARCH_DELAY_MS = 400;
  * them in the database. With JavaScript they apply as soon as a value changes (the search box
  * after a short pause); without it, the 'Filtrer' button submits the same GET form.
  * 'Terminé' / 'Non terminé' are mutually exclusive: checking one clears the other, and
- * clicking the active one clears it.
+ * clicking the active one clears it. 'Statut' is the front-desk status; 'Reste à payer' keeps
+ * the appointments with an amount still due. The search finds a name, an e-mail or a phone
+ * number typed in any form ("+213 550 12…" finds "0550 12…").
  */
 export function AppointmentFilters({ query, basePath }: { query: AppointmentListQuery; basePath: string }) {
   const navigate = useNavigate();
@@ -20,6 +23,8 @@ export function AppointmentFilters({ query, basePath }: { query: AppointmentList
   const [date, setDate] = useState(query.date);
   const [service, setService] = useState(query.service);
   const [status, setStatus] = useState(query.status);
+  const [state, setState] = useState(query.state);
+  const [due, setDue] = useState(query.due);
   const searchRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -37,17 +42,19 @@ export function AppointmentFilters({ query, basePath }: { query: AppointmentList
     setDate(query.date);
     setService(query.service);
     setStatus(query.status);
+    setState(query.state);
+    setDue(query.due);
   }
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function apply(next: Partial<AppointmentListQuery>) {
     clearTimeout(timer.current);
-    const state = { q, submitted, date, service, status, ...next, page: 1 };
-    navigate(`${basePath}${appointmentQueryString(state)}`, { preventScrollReset: true });
+    const values = { q, submitted, date, service, status, state, due, ...next, page: 1 };
+    navigate(`${basePath}${appointmentQueryString(values)}`, { preventScrollReset: true });
   }
 
-  const active = Boolean(query.q || query.submitted || query.date || query.service || query.status);
+  const active = Boolean(query.q || query.submitted || query.date || query.service || query.status || query.state || query.due);
 
   return (
     <Form
@@ -61,10 +68,10 @@ export function AppointmentFilters({ query, basePath }: { query: AppointmentList
         apply({});
       }}
     >
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-[minmax(0,1.6fr)_repeat(3,minmax(0,1fr))]">
-        <div>
+      <div className="grid grid-cols-2 items-end gap-x-3 gap-y-4 sm:gap-x-4 lg:grid-cols-3 xl:grid-cols-[minmax(0,1.5fr)_repeat(4,minmax(0,1fr))]">
+        <div className="col-span-2 lg:col-span-1">
           <label htmlFor="filter-q" className="field-label">
-            Rechercher (nom ou e-mail)
+            Rechercher (nom, e-mail ou téléphone)
           </label>
           <div className="relative">
             <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
@@ -74,6 +81,7 @@ export function AppointmentFilters({ query, basePath }: { query: AppointmentList
               name="q"
               type="search"
               value={q}
+              placeholder="Nom, e-mail ou téléphone"
               maxLength={100}
               autoComplete="off"
               onChange={(e) => {
@@ -86,39 +94,30 @@ export function AppointmentFilters({ query, basePath }: { query: AppointmentList
             />
           </div>
         </div>
-        <div>
-          <label htmlFor="filter-submitted" className="field-label">
-            Date de soumission
+        <div className="col-span-2 sm:col-span-1">
+          <label htmlFor="filter-state" className="field-label">
+            Statut
           </label>
-          <input
-            id="filter-submitted"
-            name="submitted"
-            type="date"
-            value={submitted}
+          <select
+            id="filter-state"
+            name="statut"
+            value={state}
             onChange={(e) => {
-              setSubmitted(e.target.value);
-              apply({ submitted: e.target.value });
+              const next = isAppointmentStatus(e.target.value) ? e.target.value : "";
+              setState(next);
+              apply({ state: next });
             }}
             className="field-input"
-          />
+          >
+            <option value="">Tous les statuts</option>
+            {APPOINTMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
         </div>
-        <div>
-          <label htmlFor="filter-date" className="field-label">
-            Date du rendez-vous
-          </label>
-          <input
-            id="filter-date"
-            name="date"
-            type="date"
-            value={date}
-            onChange={(e) => {
-              setDate(e.target.value);
-              apply({ date: e.target.value });
-            }}
-            className="field-input"
-          />
-        </div>
-        <div>
+        <div className="col-span-2 sm:col-span-1">
           <label htmlFor="filter-service" className="field-label">
             Service
           </label>
@@ -139,6 +138,38 @@ export function AppointmentFilters({ query, basePath }: { query: AppointmentList
               </option>
             ))}
           </select>
+        </div>
+        <div>
+          <label htmlFor="filter-date" className="field-label">
+            Date du rendez-vous
+          </label>
+          <input
+            id="filter-date"
+            name="date"
+            type="date"
+            value={date}
+            onChange={(e) => {
+              setDate(e.target.value);
+              apply({ date: e.target.value });
+            }}
+            className="field-input"
+          />
+        </div>
+        <div>
+          <label htmlFor="filter-submitted" className="field-label">
+            Date de soumission
+          </label>
+          <input
+            id="filter-submitted"
+            name="submitted"
+            type="date"
+            value={submitted}
+            onChange={(e) => {
+              setSubmitted(e.target.value);
+              apply({ submitted: e.target.value });
+            }}
+            className="field-input"
+          />
         </div>
       </div>
 
@@ -168,6 +199,21 @@ export function AppointmentFilters({ query, basePath }: { query: AppointmentList
             </label>
           ))}
         </fieldset>
+        <span aria-hidden className="hidden h-6 w-px bg-slate-200 sm:block" />
+        <label className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            name="du"
+            value="1"
+            checked={due}
+            onChange={(e) => {
+              setDue(e.target.checked);
+              apply({ due: e.target.checked });
+            }}
+            className="h-5 w-5 accent-teal-600"
+          />
+          Reste à payer
+        </label>
         <div className="ml-auto flex flex-wrap gap-2">
           {active && (
             <Link to={basePath} className="btn-ghost ring-1 ring-slate-300" preventScrollReset>

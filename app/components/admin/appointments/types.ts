@@ -1,9 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { Toast } from "~/lib/toast";
+import type { SlotChoice } from "~/lib/schedule";
 import type { Appointment } from "~/.server/db/types";
+import type { FrontDeskResult } from "~/.server/front-desk-actions";
+import type { HistoryEntryView } from "~/components/admin/front-desk/types";
 
-/** An appointment as the admin screen receives it: the stored row without its internal key. */
-export type AppointmentView = Omit<Appointment, "submission_key">;
+/** An appointment as the admin screen receives it: the stored row without its internal keys. */
+export type AppointmentView = Omit<Appointment, "submission_key" | "phone_digits">;
+
+/** A card of the list: the appointment and its history (oldest first). */
+export type AppointmentListItem = AppointmentView & { history: HistoryEntryView[] };
 
 /** The action's answer to the add form: stored or not, Conform's reply, and the toast after a success. */
 export interface CreateResult {
@@ -11,6 +17,8 @@ export interface CreateResult {
   ok: boolean;
   result: SubmissionResult<string[]>;
   toast?: Toast;
+  /** the nearest free times, when the slot was refused */
+  alternatives?: SlotChoice[];
 }
 
 /** The action's answer to a card's inline edit. */
@@ -20,4 +28,4 @@ export interface UpdateResult {
   result: SubmissionResult<string[]>;
 }
 
-export type AppointmentsActionResult = CreateResult | UpdateResult | { intent: "unknown"; message: string };
+export type AppointmentsActionResult = CreateResult | UpdateResult | FrontDeskResult | { intent: "unknown"; message: string };

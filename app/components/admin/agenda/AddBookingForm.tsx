@@ -1,0 +1,217 @@
+import { getFormProps } from "@conform-to/react";
+import { CalendarPlus, ChevronDown, Loader2, TriangleAlert } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { freeTimesUrl } from "~/components/admin/front-desk/MoveForm";
+import { formatDayLong } from "~/components/admin/front-desk/contact";
+import { FRONT_DESK_KEYS, type FreeTimesAnswer, type FrontDeskResult } from "~/components/admin/front-desk/types";
+import { ErrorList, Field, FormErrors, SelectField, TextareaField, useAppForm } from "~/components/forms";
+import { useToast } from "~/components/toaster";
+import { formatCalendarDate } from "~/lib/format";
+import { staffBookingSchema } from "~/lib/front-desk-schema";
+import { EMAIL_MAX, NAME_MAX, PHONE_MAX_CHARS } from "~/lib/rules";
+import { SERVICES } from "~/lib/services";
+
+export interface BookingPrefill {
+  date: string;
+  time: string;
+  /** changes on each pick, so that picking the same stretch twice opens the form again */
+  nonce: number;
+}
+
+/**
+ * 'Ajouter un rendez-vous' from the agenda: a booking taken by phone or at the desk (no e-mail
+ * needed), at a free start time of the chosen day for the chosen service (loaded from
+ * /admin/creneaux, staff rules), or, with 'Forcer (hors horaires)', at any time, with a visible
+ * warning (written in the history). POST intent "book" to the agenda's action; stored as
+ * 'Confirmé'. A refused slot is said beside 'Heure' with the nearest free times to pick.
+ */
+export function AddBookingForm({ submissionKey, defaultDate, prefill }: { submissionKey: string; defaultDate: string; prefill?: BookingPrefill | null }) {
+  const fetcher = useFetcher<FrontDeskResult>({ key: FRONT_DESK_KEYS.book });
+  const slots = useFetcher<FreeTimesAnswer>();
+  const [open, setOpen] = useState(false);
+  const [service, setService] = useState("");
+  const [date, setDate] = useState(defaultDate);
+  const [time, setTime] = useState("");
+  const [forced, setForced] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const panel = useRef<HTMLDetailsElement>(null);
+  const busy = fetcher.state !== "idle";
+  const [form, fields] = useAppForm({ id: "agenda-book", schema: staffBookingSchema, lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined });
+  useToast(fetcher.data?.toast);
+  useEffect(() => setHydrated(true), []);
+
+  // another day shown: the form follows it (until something is typed in it)
+  useEffect(() => {
+    setDate(defaultDate);
+    setTime("");
+  }, [defaultDate]);
+
+  useEffect(() => {
+    if (!prefill) return;
+    setOpen(true);
+    setDate(prefill.date);
+    setTime(prefill.time);
+    setForced(false);
+    requestAnimationFrame(() => {
+      panel.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+      document.getElementById(fields.name.id)?.focus({ preventScroll: true });
+    });
+  }, [prefill, fields.name.id]);
+
+  const { load } = slots;
+  useEffect(() => {
+    if (open && service && /^\d{4}-\d{2}-\d{2}$/.test(date)) void load(freeTimesUrl(service, date));
+  }, [open, load, service, date]);
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) {
+      setOpen(false);
+      setService("");
+      setTime("");
+      setForced(false);
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const day = slots.data && slots.data.date === date && service ? slots.data : undefined;
+  const times = day?.times ?? [];
+  const asSelect = hydrated && !forced && day !== undefined;
+  const alternatives = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (fetcher.data.alternatives ?? []) : [];
+  const timeInvalid = fields.time.errors ? true : undefined;
+
+  return (
+    <details ref={panel} open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group scroll-mt-4 rounded-xl bg-white shadow-sm ring-1 ring-slate-200 print:hidden">
+      <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-2 rounded-xl px-4 font-semibold text-navy-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+        <span className="inline-flex items-center gap-2">
+          <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-teal-600 text-white">
+            <CalendarPlus aria-hidden className="h-4 w-4" />
+          </span>
+          Ajouter un rendez-vous
+        </span>
+        <ChevronDown aria-hidden className="h-5 w-5 text-slate-400 transition-transform group-open:rotate-180" />
+      </summary>
+      <div className="border-t border-slate-100 p-4">
+        <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3">
+          <input type="hidden" name="intent" value="book" />
+          <input type="hidden" name="submission_key" value={submissionKey} />
+          <p className="text-xs text-slate-500">Pris par téléphone ou à l'accueil : l'e-mail est facultatif. Le rendez-vous est enregistré comme confirmé.</p>
+          <Field meta={fields.name} label="Nom complet" required autoComplete="off" maxLength={NAME_MAX} />
+          <Field meta={fields.phone} type="tel" label="Téléphone" required autoComplete="off" maxLength={PHONE_MAX_CHARS} />
+          <Field meta={fields.email} type="email" label="E-mail" optional autoComplete="off" maxLength={EMAIL_MAX} />
+          <SelectField meta={fields.service} label="Service" required placeholder="Choisissez un service" options={SERVICES} onChange={(e) => setService(e.target.value)} />
+          <div className="grid grid-cols-2 gap-3">
+            <div>
+              <label htmlFor={fields.date.id} className="field-label">
+                Date<span className="ml-0.5 text-red-700" aria-hidden>*</span>
+              </label>
+              <input
+                id={fields.date.id}
+                name={fields.date.name}
+                type="date"
+                value={date}
+                onChange={(e) => {
+                  setDate(e.target.value);
+                  setTime("");
+                }}
+                aria-invalid={fields.date.errors ? true : undefined}
+                aria-describedby={fields.date.errors ? fields.date.errorId : undefined}
+                className="field-input"
+              />
+              <ErrorList id={fields.date.errorId} errors={fields.date.errors} />
+            </div>
+            <div>
+              <label htmlFor={fields.time.id} className="field-label">
+                Heure<span className="ml-0.5 text-red-700" aria-hidden>*</span>
+              </label>
+              {asSelect ? (
+                <select
+                  id={fields.time.id}
+                  name={fields.time.name}
+                  value={time}
+                  onChange={(e) => setTime(e.target.value)}
+                  aria-invalid={timeInvalid}
+                  aria-describedby={timeInvalid ? fields.time.errorId : undefined}
+                  className="field-input"
+                >
+                  <option value="">{times.length ? "Choisir" : "Aucun horaire"}</option>
+                  {times.map((t) => (
+                    <option key={t} value={t}>
+                      {t}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  id={fields.time.id}
+                  name={fields.time.name}
+                  type="time"
+                  step={900}
+                  value={time}
+                  onChange={(e) => setTime(e.target.value)}
+                  aria-invalid={timeInvalid}
+                  aria-describedby={timeInvalid ? fields.time.errorId : undefined}
+                  className="field-input"
+                />
+              )}
+            </div>
+          </div>
+          <div className="-mt-1 text-xs">
+            {!service && !forced && <p className="text-slate-500">Choisissez le service pour voir les horaires libres.</p>}
+            {slots.state === "loading" && service && !forced && (
+              <p className="inline-flex items-center gap-1 text-slate-500">
+                <Loader2 aria-hidden className="h-3 w-3 animate-spin" /> Recherche des horaires libres…
+              </p>
+            )}
+            {day && !forced && slots.state === "idle" && (
+              <p className="text-slate-600">
+                {day.times.length > 0
+                  ? `${day.times.length} horaire${day.times.length > 1 ? "s" : ""} libre${day.times.length > 1 ? "s" : ""} le ${formatDayLong(day.date)}.`
+                  : `${day.state === "closed" ? `Fermé${day.label ? ` — ${day.label}` : ""}` : day.state === "past" ? "Jour passé" : "Complet"} ce jour-là.`}{" "}
+                {day.times.length === 0 && day.next && (
+                  <button type="button" className="font-semibold text-teal-700 underline underline-offset-2" onClick={() => setDate(day.next!.date)}>
+                    Prochain jour libre : {formatDayLong(day.next.date)}
+                  </button>
+                )}
+              </p>
+            )}
+            <ErrorList id={fields.time.errorId} errors={fields.time.errors} />
+            {alternatives.length > 0 && (
+              <div className="mt-2 flex flex-wrap gap-1.5" role="group" aria-label="Horaires libres les plus proches">
+                {alternatives.map((a) => (
+                  <button
+                    key={`${a.date}T${a.time}`}
+                    type="button"
+                    onClick={() => {
+                      setForced(false);
+                      setDate(a.date);
+                      setTime(a.time);
+                    }}
+                    className="inline-flex min-h-9 items-center rounded-full bg-teal-50 px-3 text-xs font-semibold text-teal-800 ring-1 ring-teal-600/30 hover:bg-teal-100"
+                  >
+                    {a.date === date ? a.time : `${formatCalendarDate(a.date)} à ${a.time}`}
+                  </button>
+                ))}
+              </div>
+            )}
+          </div>
+          <TextareaField meta={fields.message} label="Message / motif" optional rows={2} maxLength={2000} />
+          <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-slate-800">
+            <input type="checkbox" name={fields.forced.name} checked={forced} onChange={(e) => setForced(e.target.checked)} className="h-5 w-5 accent-orange-600" />
+            Forcer (hors horaires)
+          </label>
+          {forced && (
+            <p role="note" className="flex items-start gap-2 rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-900">
+              <TriangleAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+              Attention : ce rendez-vous sera enregistré en dehors des règles de l'agenda (heures d'ouverture, fermetures). Seul un fauteuil libre est exigé ; le forçage est noté dans l'historique.
+            </p>
+          )}
+          <FormErrors form={form} className="" fixMessage="Certains champs sont à corriger (voir les messages sous les champs)." />
+          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+            {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <CalendarPlus aria-hidden className="h-4 w-4" />}
+            {busy ? "Ajout en cours…" : "Ajouter le rendez-vous"}
+          </button>
+        </fetcher.Form>
+      </div>
+    </details>
+  );
+}

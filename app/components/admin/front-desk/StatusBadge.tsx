@@ -1,0 +1,57 @@
+/**
+ * StatusBadge: the front-desk status of an appointment ('Demande reçue', 'Confirmé', 'Honoré',
+ * 'Absent', 'Annulé'), each with its own colour and icon (never the colour alone), text dark
+ * enough on its tint for WCAG AA. `forced`: adds a small 'Hors règles' mark for a booking made
+ * over the schedule's rules.
+ *
+ *   <StatusBadge status={row.status} forced={row.forced === 1} />
+ */
+import { Ban, CalendarCheck2, CircleCheckBig, Hourglass, TriangleAlert, UserX, type LucideIcon } from "lucide-react";
+import { STATUS_LABELS, type AppointmentStatus } from "~/lib/appointment-status";
+
+export const STATUS_STYLES: Record<AppointmentStatus, { className: string; icon: LucideIcon }> = {
+  requested: { className: "bg-amber-50 text-amber-900 ring-amber-600/30", icon: Hourglass },
+  confirmed: { className: "bg-sky-50 text-sky-900 ring-sky-600/30", icon: CalendarCheck2 },
+  attended: { className: "bg-emerald-50 text-emerald-900 ring-emerald-600/30", icon: CircleCheckBig },
+  no_show: { className: "bg-rose-50 text-rose-900 ring-rose-600/30", icon: UserX },
+  cancelled: { className: "bg-slate-100 text-slate-700 ring-slate-400/40", icon: Ban },
+};
+
+/** The accent stripe of a card or an agenda entry, by status. */
+export const STATUS_ACCENT: Record<AppointmentStatus, string> = {
+  requested: "border-l-amber-500",
+  confirmed: "border-l-sky-600",
+  attended: "border-l-emerald-600",
+  no_show: "border-l-rose-600",
+  cancelled: "border-l-slate-400",
+};
+
+export interface StatusBadgeProps {
+  status: AppointmentStatus;
+  /** booked or moved over the schedule's rules */
+  forced?: boolean;
+  size?: "sm" | "md";
+  className?: string;
+}
+
+export function StatusBadge({ status, forced = false, size = "md", className = "" }: StatusBadgeProps) {
+  const { className: tone, icon: Icon } = STATUS_STYLES[status];
+  const pad = size === "sm" ? "px-2 py-0.5 text-[11px]" : "px-2.5 py-1 text-xs";
+  return (
+    <span className={`inline-flex flex-wrap items-center gap-1.5 ${className}`}>
+      <span data-status={status} className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full font-semibold ring-1 ring-inset ${pad} ${tone}`}>
+        <Icon aria-hidden className={size === "sm" ? "h-3 w-3" : "h-3.5 w-3.5"} />
+        {STATUS_LABELS[status]}
+      </span>
+      {forced && (
+        <span
+          title="Réservé hors des règles de l'agenda"
+          className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-orange-50 font-semibold text-orange-900 ring-1 ring-inset ring-orange-600/30 ${pad}`}
+        >
+          <TriangleAlert aria-hidden className={size === "sm" ? "h-3 w-3" : "h-3.5 w-3.5"} />
+          Hors règles
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,139 @@
+import { AlertTriangle, Loader2, RefreshCw } from "lucide-react";
+import { useCallback, useState } from "react";
+import { data, isRouteErrorResponse, Link, useNavigation, useRevalidator } from "react-router";
+import type { Route } from "./+types/admin.agenda";
+import { intentOf, readForm } from "~/.server/admin-action";
+import { getDb } from "~/.server/db";
+import { frontDeskIntent } from "~/.server/front-desk-actions";
+import { appointmentTotals, historyFor, listAgenda } from "~/.server/repos/appointments";
+import { loadSchedule } from "~/.server/repos/schedule";
+import { getStaff } from "~/.server/staff-guard";
+import { AddBookingForm, type BookingPrefill } from "~/components/admin/agenda/AddBookingForm";
+import { AgendaCounts } from "~/components/admin/agenda/AgendaCounts";
+import { AgendaToolbar } from "~/components/admin/agenda/AgendaToolbar";
+import { DayView } from "~/components/admin/agenda/DayView";
+import { countItems, freeGaps, parseAgendaQuery, toAgendaDay, toAgendaItem, weekStart, type FreeGap } from "~/components/admin/agenda/model";
+import { WeekView } from "~/components/admin/agenda/WeekView";
+import type { HistoryEntryView } from "~/components/admin/front-desk/types";
+import { addDaysYmd, clinicNow } from "~/lib/schedule";
+
+const SCREEN = "agenda";
+
+export const meta: Route.MetaFunction = () => [{ title: "Agenda | Admin Dashboard" }, { name: "robots", content: "noindex, nofollow" }];
+
+/**
+ * The front desk's agenda (docs/product.md, "Staff: agenda"): ?jour=YYYY-MM-DD&vue=jour|semaine,
+ * today's day view by default. The day: counts, the day's hours or closure, the appointments by
+ * time (by chair when there are several) with their actions, the free stretches, and the add
+ * form. The week: Saturday to Friday, compact entries opening the day.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = getDb();
+  const now = clinicNow();
+  const { day, view } = parseAgendaQuery(new URL(request.url).searchParams, now.date);
+  const from = view === "semaine" ? weekStart(day) : day;
+  const to = view === "semaine" ? addDaysYmd(from, 6) : day;
+  const [schedule, rows, totals] = await Promise.all([loadSchedule(db, from), listAgenda(db, from, to), appointmentTotals(db, from, to)]);
+  const items = rows.map((r) => toAgendaItem(r, schedule));
+  const days = Array.from({ length: view === "semaine" ? 7 : 1 }, (_, i) => toAgendaDay(schedule, addDaysYmd(from, i)));
+
+  let history: Record<number, HistoryEntryView[]> = {};
+  let gaps: FreeGap[] = [];
+  if (view === "jour") {
+    const byId = await historyFor(db, items.map((i) => i.id));
+    history = Object.fromEntries(
+      [...byId].map(([id, list]) => [id, list.map(({ id: entryId, at, actor, action, from_status, to_status, detail }) => ({ id: entryId, at, actor, action, from_status, to_status, detail }))]),
+    );
+    gaps = freeGaps(days[0], items, schedule.settings.chairs, now);
+  }
+  return {
+    day,
+    view,
+    today: now.date,
+    from,
+    to,
+    days,
+    items,
+    history,
+    gaps,
+    chairs: schedule.settings.chairs,
+    counts: countItems(items, totals.due),
+    submissionKey: crypto.randomUUID(),
+  };
+}
+
+/** Status changes, moves and bookings, the same intents as the appointment cards. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = getStaff(context);
+  const form = await readForm(request);
+  const intent = intentOf(form);
+  switch (intent) {
+    case "status":
+    case "move":
+    case "book":
+      return frontDeskIntent(intent, form, staff, SCREEN);
+    default:
+      return data({ intent: "unknown" as const, ok: false, message: "action inconnue." }, { status: 400 });
+  }
+}
+
+export default function AdminAgenda({ loaderData }: Route.ComponentProps) {
+  const { day, view, today, from, to, days, items, history, gaps, chairs, counts, submissionKey } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/agenda";
+  const [prefill, setPrefill] = useState<BookingPrefill | null>(null);
+  const pickGap = useCallback((gap: FreeGap) => setPrefill({ date: day, time: gap.from, nonce: Date.now() }), [day]);
+  const countsLabel = view === "semaine" ? "Chiffres de la semaine" : day === today ? "Chiffres du jour" : "Chiffres de ce jour";
+
+  return (
+    <div className="space-y-4 sm:space-y-5">
+      <AgendaToolbar day={day} view={view} today={today} weekFrom={from} weekTo={to} />
+      <AgendaCounts counts={counts} label={countsLabel} />
+      {loading && (
+        <p role="status" className="inline-flex items-center gap-2 text-sm font-medium text-teal-700 print:hidden">
+          <Loader2 aria-hidden className="h-4 w-4 animate-spin" />
+          Chargement de l'agenda…
+        </p>
+      )}
+      <div className={`transition-opacity ${loading ? "opacity-60" : ""}`}>
+        {view === "semaine" ? (
+          <WeekView days={days} items={items} today={today} />
+        ) : (
+          <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_22rem] xl:gap-6">
+            <div className="xl:sticky xl:top-4 xl:order-last">
+              <AddBookingForm submissionKey={submissionKey} defaultDate={day} prefill={prefill} />
+            </div>
+            <DayView day={days[0]} items={items} history={history} gaps={gaps} chairs={chairs} onPickGap={pickGap} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The agenda could not be loaded: said in French, with 'Réessayer'. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const revalidator = useRevalidator();
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
+    return (
+      <div role="alert" className="mx-auto max-w-xl rounded-2xl border border-amber-200 bg-white p-8 text-center shadow-sm">
+        <h1 className="font-sans text-xl font-semibold text-navy-900">Votre session a expiré.</h1>
+        <p className="mt-2 text-slate-600">Reconnectez-vous pour continuer ; ce qui n'a pas été enregistré est à refaire.</p>
+        <Link to="/login?redirectTo=%2Fadmin%2Fagenda" className="btn-primary mt-6">
+          Se reconnecter
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div role="alert" className="mx-auto max-w-xl rounded-2xl border border-red-200 bg-white p-8 text-center shadow-sm">
+      <AlertTriangle aria-hidden className="mx-auto h-10 w-10 text-red-600" />
+      <h1 className="mt-4 font-sans text-xl font-semibold text-navy-900">Impossible de charger l'agenda.</h1>
+      <p className="mt-2 text-slate-600">L'agenda n'a pas pu être lu. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site.</p>
+      <button type="button" className="btn-primary mt-6" onClick={() => revalidator.revalidate()} disabled={revalidator.state === "loading"}>
+        <RefreshCw aria-hidden className={`h-4 w-4 ${revalidator.state === "loading" ? "animate-spin" : ""}`} />
+        Réessayer
+      </button>
+    </div>
+  );
+}

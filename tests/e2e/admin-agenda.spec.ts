@@ -1,0 +1,393 @@
+import { expect, test, type Page } from "@playwright/test";
+import { nationalDigits } from "../../app/lib/rules";
+import { addDaysYmd, occupiedUnits } from "../../app/lib/schedule";
+import { dbQuery, dbRun, E2E_ADMIN, expectNoSeriousA11yViolations, loginAsStaff } from "./helpers";
+
+/**
+ * The front desk's agenda (/admin/agenda), at 1280 px and on a 375 px phone: the landing after
+ * login, the one-tap status changes (confirm, came, absent, cancel with a reason), a move to
+ * another free slot, a booking taken by phone without an e-mail, a forced booking outside the
+ * hours, the week view, and the printed day list. Every fixture day is found through the
+ * server's own free times (/admin/creneaux), years ahead and never on a fixed weekday.
+ */
+
+const CLINIC_TZ = "Africa/Algiers";
+const todayInClinic = () => new Intl.DateTimeFormat("en-CA", { timeZone: CLINIC_TZ }).format(new Date());
+const longDay = (ymd: string, year = true) =>
+  new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", ...(year ? { year: "numeric" } : {}), timeZone: "UTC" }).format(new Date(`${ymd}T00:00:00Z`));
+const frDate = (ymd: string) => `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}`;
+
+function tag(label: string) {
+  const letters = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+  return `${label} ${letters[0].toUpperCase()}${letters.slice(1)}`;
+}
+
+interface DayAnswer {
+  date: string;
+  state: string;
+  times: string[];
+  label?: string;
+}
+
+async function dayOf(page: Page, date: string, service = "Orthodontie"): Promise<DayAnswer> {
+  const res = await page.request.get(`/admin/creneaux?service=${encodeURIComponent(service)}&date=${date}`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as DayAnswer;
+}
+
+/** An open day with at least `minTimes` free starts, from a random day years ahead (within the staff's ten-year reach). */
+async function freeDay(page: Page, service = "Orthodontie", minTimes = 4): Promise<DayAnswer> {
+  let date = addDaysYmd("2031-06-01", Math.floor(Math.random() * 1500));
+  for (let i = 0; i < 30; i++, date = addDaysYmd(date, 1)) {
+    const day = await dayOf(page, date, service);
+    if (day.times.length >= minTimes) return day;
+  }
+  throw new Error("no free day found");
+}
+
+/** A closed day (a weekday without hours, or a closure) after `from`. */
+async function closedDay(page: Page, from: string): Promise<DayAnswer> {
+  let date = from;
+  for (let i = 0; i < 14; i++, date = addDaysYmd(date, 1)) {
+    const day = await dayOf(page, date);
+    if (day.state === "closed") return day;
+  }
+  throw new Error("no closed day in two weeks");
+}
+
+/** A booking as the server makes it: the row, its history and the slot units it holds on chair 1. */
+function insertBooked(r: { name: string; date: string; time: string; status: "requested" | "confirmed"; service?: string; email?: string | null; phone?: string; message?: string }): number {
+  const service = r.service ?? "Orthodontie";
+  const phone = r.phone ?? "0550 98 76 54";
+  const [setting] = dbQuery<{ duration_minutes: number; buffer_minutes: number }>("select duration_minutes, buffer_minutes from service_settings where service = ?", service);
+  const now = new Date().toISOString();
+  const res = dbRun(
+    "insert into appointments (name, email, phone, phone_digits, service, date, time, message, created_at, status, chair, duration_minutes, buffer_minutes, forced) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, 0)",
+    r.name,
+    r.email === undefined ? "patient.agenda@exemple.dz" : r.email,
+    phone,
+    nationalDigits(phone),
+    service,
+    r.date,
+    r.time,
+    r.message ?? null,
+    now,
+    r.status,
+    setting.duration_minutes,
+    setting.buffer_minutes,
+  );
+  const id = Number(res.lastInsertRowid);
+  for (const unit of occupiedUnits(r.date, r.time, setting.duration_minutes, setting.buffer_minutes)) {
+    dbRun("insert into appointment_slots (chair, unit_start, appointment_id) values (1, ?, ?)", unit, id);
+  }
+  dbRun("insert into appointment_history (appointment_id, at, staff_user_id, actor, action, from_status, to_status, detail) values (?, ?, null, 'Patient', 'created', null, ?, null)", id, now, r.status);
+  return id;
+}
+
+const slotsOf = (id: number) => dbQuery<{ unit_start: string }>("select unit_start from appointment_slots where appointment_id = ? order by unit_start", id);
+const rowOf = (id: number) =>
+  dbQuery<{ status: string; date: string; time: string; cancelled_by: string | null; cancel_reason: string | null; email: string | null; forced: number }>(
+    "select status, date, time, cancelled_by, cancel_reason, email, forced from appointments where id = ?",
+    id,
+  )[0];
+const historyOf = (id: number) => dbQuery<{ actor: string; action: string; from_status: string | null; to_status: string | null; detail: string | null }>("select actor, action, from_status, to_status, detail from appointment_history where appointment_id = ? order by id", id);
+
+const card = (page: Page, name: string) => page.getByRole("article", { name });
+
+async function expectNoHorizontalScroll(page: Page) {
+  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+for (const [label, viewport] of [
+  ["1280 px", { width: 1280, height: 900 }],
+  ["375 px", { width: 375, height: 812 }],
+] as const) {
+  test.describe(`admin: agenda at ${label}`, () => {
+    test.use({ viewport });
+
+    test("staff land on today's agenda after login, with today's counts and the staff navigation", async ({ page }) => {
+      await page.goto("/login");
+      await page.getByLabel("Adresse e-mail").fill(E2E_ADMIN.email);
+      await page.getByLabel("Mot de passe").fill(E2E_ADMIN.password);
+      await page.getByRole("button", { name: "Se connecter" }).click();
+      await expect(page).toHaveURL(/\/admin\/agenda$/);
+      await expect(page.getByRole("heading", { level: 1, name: /^Agenda/ })).toBeVisible();
+      const today = todayInClinic();
+      await expect(page.getByText(longDay(today), { exact: true })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Aujourd'hui", exact: true })).toHaveAttribute("href", `/admin/agenda?jour=${today}`);
+
+      const count = (status: string) => dbQuery<{ n: number }>("select count(*) as n from appointments where date = ? and status = ?", today, status)[0].n;
+      const counts = page.getByRole("region", { name: "Chiffres du jour" });
+      await expect(counts.locator("[data-count='requested'] dd")).toHaveText(String(count("requested")));
+      await expect(counts.locator("[data-count='confirmed'] dd")).toHaveText(String(count("confirmed")));
+      await expect(counts.locator("[data-count='attended'] dd")).toHaveText(String(count("attended")));
+      await expect(counts.locator("[data-count='no_show'] dd")).toHaveText(String(count("no_show")));
+      await expect(counts.getByText("Reste à payer")).toBeVisible();
+
+      const nav = page.getByRole("navigation", { name: "Administration" });
+      for (const [name, href] of [
+        ["Agenda", "/admin/agenda"],
+        ["Rendez-vous", "/admin/appointments"],
+        ["Horaires et fermetures", "/admin/horaires"],
+        ["Blog", "/admin/blog"],
+        ["Formations", "/admin/formations"],
+        ["Mon compte", "/admin/account"],
+      ]) {
+        await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+      }
+      await expect(nav.getByRole("link", { name: "Agenda", exact: true })).toHaveAttribute("aria-current", "page");
+      await expect(nav.getByRole("button", { name: "Se déconnecter" })).toBeVisible();
+      // no marketing chrome in the staff area
+      await expect(page.getByRole("navigation", { name: "Navigation principale" })).toHaveCount(0);
+      await expect(page.getByRole("navigation", { name: "Contact rapide" })).toHaveCount(0);
+      await expectNoHorizontalScroll(page);
+      await expectNoSeriousA11yViolations(page);
+
+      await page.goto("/admin");
+      await expect(page).toHaveURL(/\/admin\/agenda$/);
+    });
+
+    test("confirm, mark 'Honoré' then 'Absent': the badge, the database, the freed units and the history follow", async ({ page }) => {
+      await loginAsStaff(page, "/admin/agenda");
+      const day = await freeDay(page);
+      const name = tag("Statut");
+      const id = insertBooked({ name, date: day.date, time: day.times[1], status: "requested", message: "Merci de m'appeler après 16h, je travaille le matin." });
+      await page.goto(`/admin/agenda?jour=${day.date}`);
+      const c = card(page, name);
+      await expect(c.getByText("Demande reçue").first()).toBeVisible();
+      await expect(c.getByText("Merci de m'appeler après 16h", { exact: false })).toBeVisible();
+      const wa = c.getByRole("link", { name: `Écrire à ${name} sur WhatsApp` });
+      await expect(wa).toHaveAttribute("href", new RegExp(`^https://wa\\.me/213550987654\\?text=`));
+      expect(decodeURIComponent((await wa.getAttribute("href"))!.split("text=")[1])).toContain(`rendez-vous du ${longDay(day.date, false)} à ${day.times[1]}`);
+      await expect(c.getByRole("link", { name: new RegExp(`^Appeler ${name}`) })).toHaveAttribute("href", "tel:0550987654");
+
+      await c.getByRole("button", { name: /^Confirmer/ }).click();
+      await expect(page.getByText("Statut : Confirmé.")).toBeVisible();
+      await expect(c.getByText("Confirmé", { exact: true }).first()).toBeVisible();
+      await expect.poll(() => rowOf(id).status).toBe("confirmed");
+
+      await c.getByRole("button", { name: /^Honoré/ }).click();
+      await expect.poll(() => rowOf(id).status).toBe("attended");
+      await expect(c.getByRole("button", { name: /^Honoré/ })).toHaveCount(0);
+      expect(slotsOf(id).length).toBeGreaterThan(0);
+
+      await c.getByRole("button", { name: /^Absent/ }).click();
+      await expect.poll(() => rowOf(id).status).toBe("no_show");
+      await expect(c.getByText("Absent", { exact: true }).first()).toBeVisible();
+      expect(slotsOf(id)).toEqual([]); // an absent patient's slot is free again
+      expect((await dayOf(page, day.date)).times).toContain(day.times[1]);
+
+      const history = historyOf(id);
+      expect(history.slice(1).map((h) => [h.action, h.from_status, h.to_status, h.actor])).toEqual([
+        ["status", "requested", "confirmed", E2E_ADMIN.email],
+        ["status", "confirmed", "attended", E2E_ADMIN.email],
+        ["status", "attended", "no_show", E2E_ADMIN.email],
+      ]);
+      await c.locator("summary", { hasText: "Historique" }).click();
+      const list = c.getByRole("list", { name: "Historique du rendez-vous" });
+      await expect(list.getByRole("listitem")).toHaveCount(4);
+      await expect(list.getByRole("listitem").nth(3)).toContainText("Honoré → Absent");
+      await expect(list.getByRole("listitem").nth(3)).toContainText(E2E_ADMIN.email);
+      await expectNoHorizontalScroll(page);
+    });
+
+    test("cancel asks for a reason, then stores who cancelled and why, and frees the slot", async ({ page }) => {
+      await loginAsStaff(page, "/admin/agenda");
+      const day = await freeDay(page);
+      const name = tag("Annulation");
+      const id = insertBooked({ name, date: day.date, time: day.times[2], status: "confirmed" });
+      await page.goto(`/admin/agenda?jour=${day.date}`);
+      const c = card(page, name);
+      await c.getByRole("button", { name: /^Annuler…/ }).click();
+      const form = c.getByRole("form", { name: `Annuler le rendez-vous de ${name}` });
+      await form.getByRole("button", { name: "Annuler le rendez-vous" }).click();
+      await expect(form.getByText("Indiquez la raison de l'annulation.")).toBeVisible();
+      expect(rowOf(id).status).toBe("confirmed");
+
+      await form.getByLabel("Raison de l'annulation").fill("Le docteur est en congé ce jour-là.");
+      await form.getByRole("radio", { name: "La clinique" }).check();
+      await form.getByRole("button", { name: "Annuler le rendez-vous" }).click();
+      await expect(page.getByText("Statut : Annulé.")).toBeVisible();
+      await expect.poll(() => rowOf(id).status).toBe("cancelled");
+      expect(rowOf(id)).toMatchObject({ cancelled_by: "clinic", cancel_reason: "Le docteur est en congé ce jour-là." });
+      expect(slotsOf(id)).toEqual([]);
+      expect((await dayOf(page, day.date)).times).toContain(day.times[2]);
+      await expect(c).toContainText("Annulé par la clinique — « Le docteur est en congé ce jour-là. »");
+      await expect(page.getByRole("heading", { name: /^Annulés/ })).toBeVisible();
+      await c.locator("summary", { hasText: "Historique" }).click();
+      await expect(c.getByRole("list", { name: "Historique du rendez-vous" })).toContainText("Raison : Le docteur est en congé ce jour-là.");
+    });
+
+    test("move to another free slot: only free times are offered, the units follow and the history shows the move", async ({ page }) => {
+      await loginAsStaff(page, "/admin/agenda");
+      const day = await freeDay(page, "Orthodontie", 6);
+      const name = tag("Deplacement");
+      const id = insertBooked({ name, date: day.date, time: day.times[0], status: "confirmed" });
+      const target = await dayOf(page, addDaysYmd(day.date, 1));
+      const next = target.times.length ? target : await dayOf(page, addDaysYmd(day.date, 2));
+      await page.goto(`/admin/agenda?jour=${day.date}`);
+      const c = card(page, name);
+      await c.locator("summary", { hasText: "Déplacer" }).click();
+      const form = c.getByRole("form", { name: "Déplacer le rendez-vous" });
+
+      // a closed day offers no time and says so
+      const closed = await closedDay(page, day.date);
+      await form.getByLabel("Nouvelle date").fill(closed.date);
+      await expect(form.getByText(/^Fermé/)).toBeVisible();
+      await expect(form.getByLabel("Nouvel horaire").locator("option")).toHaveCount(1);
+
+      await form.getByLabel("Nouvelle date").fill(next.date);
+      const time = next.times[next.times.length - 1];
+      await expect(form.getByLabel("Nouvel horaire").locator(`option[value="${time}"]`)).toHaveCount(1);
+      await form.getByLabel("Nouvel horaire").selectOption(time);
+      await form.getByRole("button", { name: "Déplacer" }).click();
+      await expect(page.getByText("Rendez-vous déplacé.")).toBeVisible();
+      await expect.poll(() => rowOf(id).date).toBe(next.date);
+      expect(rowOf(id).time).toBe(time);
+      expect(slotsOf(id)[0].unit_start).toBe(`${next.date}T${time}`);
+      await expect(card(page, name)).toHaveCount(0); // it left this day
+
+      await page.goto(`/admin/agenda?jour=${next.date}`);
+      const moved = card(page, name);
+      await moved.locator("summary", { hasText: "Historique" }).click();
+      const entry = moved.getByRole("list", { name: "Historique du rendez-vous" }).getByRole("listitem").last();
+      await expect(entry).toContainText("Déplacé");
+      await expect(entry).toContainText(`${frDate(day.date)} ${day.times[0]} → ${frDate(next.date)} ${time}`);
+      expect(historyOf(id).at(-1)).toMatchObject({ action: "moved", actor: E2E_ADMIN.email });
+    });
+
+    test("a booking taken by phone needs no e-mail and lands on the day, confirmed", async ({ page }) => {
+      await loginAsStaff(page, "/admin/agenda");
+      const day = await freeDay(page, "Extraction dentaire");
+      const name = tag("Telephone");
+      await page.goto(`/admin/agenda?jour=${day.date}`);
+      await page.locator("summary", { hasText: "Ajouter un rendez-vous" }).click();
+      const form = page.locator("#agenda-book");
+      await form.getByLabel("Nom complet").fill(name);
+      await form.getByLabel("Téléphone").fill("0661 23 45 67");
+      await form.getByLabel("Service").selectOption("Extraction dentaire");
+      await expect(form.getByLabel("Date")).toHaveValue(day.date);
+      const time = day.times[3];
+      await expect(form.getByLabel("Heure").locator(`option[value="${time}"]`)).toHaveCount(1);
+      await form.getByLabel("Heure").selectOption(time);
+      await form.getByLabel("Message / motif").fill("Appel du patient : dent cassée.");
+      await form.getByRole("button", { name: "Ajouter le rendez-vous" }).click();
+      await expect(page.getByText("Rendez-vous ajouté.")).toBeVisible();
+      const c = card(page, name);
+      await expect(c).toBeVisible();
+      await expect(c.getByText("Confirmé", { exact: true }).first()).toBeVisible();
+      await expect(c.getByRole("link", { name: /par e-mail/ })).toHaveCount(0);
+
+      const [row] = dbQuery<{ id: number; email: string | null; status: string; time: string; message: string }>("select id, email, status, time, message from appointments where name = ?", name);
+      expect(row).toMatchObject({ email: null, status: "confirmed", time, message: "Appel du patient : dent cassée." });
+      expect(slotsOf(row.id)[0].unit_start).toBe(`${day.date}T${time}`);
+      expect(historyOf(row.id)).toEqual([{ actor: E2E_ADMIN.email, action: "created", from_status: null, to_status: "confirmed", detail: null }]);
+      expect((await dayOf(page, day.date, "Extraction dentaire")).times).not.toContain(time);
+    });
+
+    test("a forced booking outside the hours shows its warning and is written in the history", async ({ page }) => {
+      await loginAsStaff(page, "/admin/agenda");
+      const day = await freeDay(page);
+      const name = tag("Force");
+      await page.goto(`/admin/agenda?jour=${day.date}`);
+      await page.locator("summary", { hasText: "Ajouter un rendez-vous" }).click();
+      const form = page.locator("#agenda-book");
+      await form.getByLabel("Nom complet").fill(name);
+      await form.getByLabel("Téléphone").fill("+213 770 11 22 33");
+      await form.getByLabel("Service").selectOption("Orthodontie");
+      await expect(form.getByRole("note")).toHaveCount(0);
+      await form.getByLabel("Forcer (hors horaires)").check();
+      await expect(form.getByRole("note")).toContainText("en dehors des règles de l'agenda");
+      await form.getByLabel("Heure").fill("19:30");
+      await form.getByRole("button", { name: "Ajouter le rendez-vous" }).click();
+      await expect(page.getByText("Rendez-vous ajouté hors des règles de l'agenda (noté dans l'historique).")).toBeVisible();
+      const c = card(page, name);
+      await expect(c.getByText("Hors règles").first()).toBeVisible();
+      const [row] = dbQuery<{ id: number; forced: number; time: string }>("select id, forced, time from appointments where name = ?", name);
+      expect(row).toMatchObject({ forced: 1, time: "19:30" });
+      expect(historyOf(row.id)[0]).toMatchObject({ action: "created", to_status: "confirmed", detail: "réservé hors des règles de l'agenda", actor: E2E_ADMIN.email });
+      await c.locator("summary", { hasText: "Historique" }).click();
+      const entry = c.getByRole("list", { name: "Historique du rendez-vous" }).getByRole("listitem").first();
+      await expect(entry).toContainText("Créé — Confirmé");
+      await expect(entry).toContainText("Hors règles");
+    });
+
+    test("the week view shows the week's appointments, Saturday to Friday, and opens the day", async ({ page }) => {
+      await loginAsStaff(page, "/admin/agenda");
+      const day = await freeDay(page);
+      const name = tag("Semaine");
+      insertBooked({ name, date: day.date, time: day.times[0], status: "requested" });
+      await page.goto(`/admin/agenda?jour=${day.date}&vue=semaine`);
+      const week = page.getByRole("region", { name: "Semaine" });
+      const columns = week.locator("[data-day]");
+      await expect(columns).toHaveCount(7);
+      const first = (await columns.first().getAttribute("data-day"))!;
+      expect(new Date(`${first}T00:00:00Z`).getUTCDay()).toBe(6); // Saturday
+      const column = week.locator(`[data-day="${day.date}"]`);
+      await expect(column.getByRole("link", { name: new RegExp(name) })).toBeVisible();
+      await expect(column).toContainText("Demande reçue");
+      await expectNoSeriousA11yViolations(page);
+      // the closed weekday (Friday by default) says so
+      const closedWeekdays = [0, 1, 2, 3, 4, 5, 6].filter((d) => dbQuery("select 1 from opening_hours where weekday = ?", d).length === 0);
+      for (const d of closedWeekdays) {
+        await expect(week.locator(`[data-day="${addDaysYmd(first, (d + 1) % 7)}"]`)).toContainText("Fermé");
+      }
+      // seven columns side by side at 1280, one under the other on a phone
+      const boxes = await Promise.all([0, 1].map((i) => columns.nth(i).boundingBox()));
+      if (viewport.width >= 1200) expect(Math.abs(boxes[0]!.y - boxes[1]!.y)).toBeLessThan(2);
+      else expect(boxes[1]!.y).toBeGreaterThan(boxes[0]!.y + boxes[0]!.height - 1);
+      await expectNoHorizontalScroll(page);
+
+      await column.getByRole("link", { name: new RegExp(name) }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/agenda\\?jour=${day.date}#rdv-\\d+$`));
+      await expect(card(page, name)).toBeVisible();
+    });
+
+    test("printed, the day list keeps the appointments and drops the navigation and the buttons", async ({ page }) => {
+      await loginAsStaff(page, "/admin/agenda");
+      const day = await freeDay(page);
+      const name = tag("Impression");
+      insertBooked({ name, date: day.date, time: day.times[0], status: "requested", message: "Patient anxieux." });
+      await page.goto(`/admin/agenda?jour=${day.date}`);
+      const c = card(page, name);
+      await expect(page.getByRole("navigation", { name: "Administration" })).toBeVisible();
+      await expect(c.getByRole("button", { name: /^Confirmer/ })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+
+      await page.emulateMedia({ media: "print" });
+      await expect(page.getByRole("navigation", { name: "Administration" })).toBeHidden();
+      await expect(page.locator("summary", { hasText: "Ajouter un rendez-vous" })).toBeHidden();
+      await expect(c.getByRole("button", { name: /^Confirmer/ })).toBeHidden();
+      await expect(c.getByRole("link", { name: new RegExp(`^Appeler ${name}`) })).toBeHidden();
+      await expect(c.getByRole("heading", { name })).toBeVisible();
+      await expect(c).toContainText(day.times[0]);
+      await expect(c).toContainText("Patient anxieux.");
+      await expect(page.getByText(longDay(day.date), { exact: true })).toBeVisible();
+      await page.emulateMedia({ media: "screen" });
+    });
+  });
+}
+
+test("the demo content books a real week: statuses, payments and slot units as the front desk makes them", async ({ page }) => {
+  const demo = dbQuery<{ id: number; status: string; date: string; prixtotal: number | null; prixpay: number | null; email: string | null; cancel_reason: string | null; units: number; forced: number }>(
+    "select a.id, a.status, a.date, a.prixtotal, a.prixpay, a.email, a.cancel_reason, a.forced, (select count(*) from appointment_slots s where s.appointment_id = a.id) as units from appointments a where a.id in (select appointment_id from appointment_history where actor = 'Démo' and action = 'created')",
+  );
+  expect(demo.length).toBeGreaterThanOrEqual(12);
+  const statuses = new Set(demo.map((d) => d.status));
+  for (const s of ["requested", "confirmed", "cancelled"]) expect(statuses.has(s), s).toBe(true);
+  expect(demo.filter((d) => d.status === "no_show")).toHaveLength(1);
+  expect(demo.find((d) => d.status === "cancelled")!.cancel_reason).toBeTruthy();
+  expect(demo.some((d) => d.prixtotal !== null && d.prixpay !== null && d.prixpay < d.prixtotal)).toBe(true);
+  expect(demo.some((d) => d.email === null)).toBe(true); // bookings taken by phone
+  for (const d of demo) {
+    expect(d.forced).toBe(0);
+    if (d.status === "cancelled" || d.status === "no_show") expect(d.units).toBe(0);
+    else expect(d.units).toBeGreaterThan(0);
+  }
+  // today (or the next open day) is a full morning in the agenda
+  const upcoming = demo.filter((d) => d.date >= todayInClinic()).map((d) => d.date).sort();
+  await loginAsStaff(page, `/admin/agenda?jour=${upcoming[0]}`);
+  await expect(page.locator("article[data-appointment-id]")).not.toHaveCount(0);
+  expect(await page.locator("article[data-appointment-id]").count()).toBeGreaterThanOrEqual(4);
+});
