@@ -1,17 +1,10 @@
 /**
  * The clinic's identity: the one place that holds its name, doctor, address, phones,
- * e-mail, social links, opening hours and headline figures. Every component reads it;
- * none hard-codes these values. Replace the demo values with the clinic's own.
+ * e-mail, social links and headline figures. Every component reads it; none hard-codes
+ * these values. Replace the demo values with the clinic's own. The opening hours are not
+ * here: they are data that staff edit on /admin/horaires (app/lib/schedule.ts), shown by
+ * app/components/content/OpeningHours.tsx.
  */
-export interface OpeningHours {
-  /** schema.org day names */
-  days: ("Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday")[];
-  /** French label shown to visitors */
-  label: string;
-  opens: string; // HH:MM
-  closes: string; // HH:MM
-}
-
 export interface Clinic {
   name: string;
   shortName: string;
@@ -29,7 +22,6 @@ export interface Clinic {
   phones: { label: string; display: string; tel: string }[];
   email: string;
   social: { name: string; url: string }[];
-  openingHours: OpeningHours[];
   figures: {
     yearsOfExperience: number;
     patients: number;
@@ -67,15 +59,6 @@ export const clinic: Clinic = {
   social: [
     { name: "Facebook", url: "https://www.facebook.com/cliniquedentairehamdi" },
     { name: "Instagram", url: "https://www.instagram.com/cliniquedentairehamdi" },
-  ],
-  openingHours: [
-    {
-      days: ["Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"],
-      label: "Samedi – Mercredi",
-      opens: "09:00",
-      closes: "17:00",
-    },
-    { days: ["Thursday"], label: "Jeudi", opens: "09:00", closes: "13:00" },
   ],
   figures: {
     yearsOfExperience: 30,

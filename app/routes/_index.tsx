@@ -5,7 +5,9 @@ import { Hero } from "~/components/home/Hero";
 import { Surgery } from "~/components/home/Surgery";
 import { TreatmentsCarousel } from "~/components/home/TreatmentsCarousel";
 import { clinic } from "~/content/clinic";
+import { openingHoursSpecification, type TimeRange, type Weekday } from "~/lib/schedule";
 import { originFromMatches, seo } from "~/lib/seo";
+import type { RootHours } from "~/root";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, {
@@ -13,11 +15,20 @@ export const meta: Route.MetaFunction = ({ matches }) => [
     description: `Implantologie, facettes, blanchiment et soins dentaires à ${clinic.address.district}, ${clinic.address.city}. ${clinic.figures.yearsOfExperience} ans d'expérience, plus de ${clinic.figures.patients} patients. Prenez rendez-vous en ligne.`,
     path: "/",
   }),
-  { "script:ld+json": dentistJsonLd(originFromMatches(matches)) },
+  { "script:ld+json": dentistJsonLd(originFromMatches(matches), hoursFromMatches(matches)) },
 ];
 
-/** schema.org Dentist, from the clinic identity module. */
-export function dentistJsonLd(origin: string) {
+/** The weekly hours the root loader read from the stored schedule (absent if it failed). */
+function hoursFromMatches(matches: Route.MetaArgs["matches"]): RootHours["weekly"] | undefined {
+  const root = matches.find((m) => m?.id === "root");
+  return ((root?.loaderData ?? root?.data) as { hours?: RootHours } | undefined)?.hours?.weekly;
+}
+
+/**
+ * schema.org Dentist, from the clinic identity module; the opening hours from the schedule staff
+ * edit on /admin/horaires (the same data as the footer).
+ */
+export function dentistJsonLd(origin: string, weekly?: Record<Weekday, TimeRange[]>) {
   return {
     "@context": "https://schema.org",
     "@type": "Dentist",
@@ -34,12 +45,7 @@ export function dentistJsonLd(origin: string) {
       postalCode: clinic.address.postalCode,
       addressCountry: clinic.address.countryCode,
     },
-    openingHoursSpecification: clinic.openingHours.map((h) => ({
-      "@type": "OpeningHoursSpecification",
-      dayOfWeek: h.days,
-      opens: h.opens,
-      closes: h.closes,
-    })),
+    ...(weekly ? { openingHoursSpecification: openingHoursSpecification(weekly) } : {}),
     founder: { "@type": "Person", name: clinic.doctor.name },
     foundingDate: String(clinic.figures.since),
     sameAs: clinic.social.map((s) => s.url),

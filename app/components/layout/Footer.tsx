@@ -1,10 +1,14 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { OpeningHours } from "~/components/content/OpeningHours";
 import { clinic } from "~/content/clinic";
 import { BOOKING_LINK, LEGAL_LINKS, MENUS } from "~/content/navigation";
 import { Logo } from "./Logo";
 
-/** Footer: clinic name, address, two phones, invitation to book online, two social links, copyright. */
+/**
+ * Footer: clinic name, address, two phones, the opening hours (from the stored schedule, with the
+ * closures of the next 30 days), invitation to book online, two social links, copyright.
+ */
 export function Footer() {
   const year = new Date().getFullYear();
   return (
@@ -60,16 +64,7 @@ export function Footer() {
         </div>
         <div>
           <h2 className="font-sans text-sm font-semibold uppercase tracking-widest text-white">Horaires</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {clinic.openingHours.map((h) => (
-              <li key={h.label} className="flex gap-2">
-                <Clock aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-gold-400" />
-                <span>
-                  {h.label} : {h.opens.replace(":", "h")} – {h.closes.replace(":", "h")}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <OpeningHours className="mt-4" />
           <h2 className="mt-6 font-sans text-sm font-semibold uppercase tracking-widest text-white">Nos soins</h2>
           <ul className="mt-3 space-y-1.5 text-sm">
             {MENUS[2].links.map((l) => (

@@ -1,0 +1,82 @@
+import { AlertTriangle, ExternalLink, RefreshCw } from "lucide-react";
+import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
+import { OpeningHours } from "~/components/content/OpeningHours";
+import type { ScheduleException, TimeRange, Weekday } from "~/lib/schedule";
+
+const SECTIONS = [
+  { id: "semaine", label: "Semaine" },
+  { id: "fermetures", label: "Fermetures" },
+  { id: "soins", label: "Soins" },
+  { id: "regles", label: "Règles" },
+];
+
+/** The title, what the screen decides, and links to its four sections (one tap on a phone). */
+export function ScheduleHeader() {
+  return (
+    <div>
+      <h1 className="text-3xl font-bold md:text-4xl">Horaires et fermetures</h1>
+      <p className="mt-1 max-w-3xl text-sm text-slate-600">
+        Ce que vous réglez ici décide des créneaux proposés aux patients sur le site et des horaires affichés en bas de chaque page. Chaque partie s'enregistre avec
+        son propre bouton.
+      </p>
+      <nav aria-label="Parties de la page" className="mt-4 -mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+        {SECTIONS.map((s) => (
+          <a
+            key={s.id}
+            href={`#${s.id}`}
+            className="inline-flex min-h-11 shrink-0 items-center rounded-full bg-white px-4 text-sm font-semibold text-navy-900 ring-1 ring-slate-200 hover:bg-slate-100"
+          >
+            {s.label}
+          </a>
+        ))}
+      </nav>
+    </div>
+  );
+}
+
+/** What patients read on the site, from what is saved: the footer's hours, in light colours. */
+export function SitePreview({ weekly, upcoming }: { weekly: Record<Weekday, TimeRange[]>; upcoming: ScheduleException[] }) {
+  return (
+    <aside aria-labelledby="site-preview-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <h2 id="site-preview-title" className="font-sans text-base font-semibold text-navy-900">
+        Ce que voient les patients
+      </h2>
+      <p className="mt-1 text-xs text-slate-500">Les horaires enregistrés, tels que le site les affiche.</p>
+      <OpeningHours hours={{ weekly, upcoming }} tone="light" className="mt-4" />
+      <Link to="/" target="_blank" className="mt-5 inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-teal-700 hover:underline">
+        Voir le site
+        <ExternalLink aria-hidden className="h-4 w-4" />
+        <span className="sr-only">(nouvel onglet)</span>
+      </Link>
+    </aside>
+  );
+}
+
+/** The screen could not be read: say so in French and offer to try again. */
+export function ScheduleErrorBoundary({ error }: { error: unknown }) {
+  const revalidator = useRevalidator();
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
+    return (
+      <div role="alert" className="mx-auto max-w-xl rounded-2xl border border-amber-200 bg-white p-8 text-center shadow-sm">
+        <h1 className="font-sans text-xl font-semibold text-navy-900">Votre session a expiré.</h1>
+        <p className="mt-2 text-slate-600">Reconnectez-vous pour continuer ; ce qui n'a pas été enregistré est à refaire.</p>
+        <Link to={`/login?redirectTo=${encodeURIComponent("/admin/horaires")}`} className="btn-primary mt-6">
+          Se reconnecter
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div role="alert" className="mx-auto max-w-xl rounded-2xl border border-red-200 bg-white p-8 text-center shadow-sm">
+      <AlertTriangle aria-hidden className="mx-auto h-10 w-10 text-red-600" />
+      <h1 className="mt-4 font-sans text-xl font-semibold text-navy-900">Impossible de charger les horaires.</h1>
+      <p className="mt-2 text-slate-600">
+        Les horaires n'ont pas pu être lus. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site.
+      </p>
+      <button type="button" className="btn-primary mt-6" onClick={() => revalidator.revalidate()} disabled={revalidator.state === "loading"}>
+        <RefreshCw aria-hidden className={`h-4 w-4 ${revalidator.state === "loading" ? "animate-spin" : ""}`} />
+        Réessayer
+      </button>
+    </div>
+  );
+}

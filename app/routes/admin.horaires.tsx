@@ -1,0 +1,214 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { CalendarClock, CalendarX2, Clock3, SlidersHorizontal, Stethoscope } from "lucide-react";
+import { data } from "react-router";
+import type { z } from "zod";
+import type { Route } from "./+types/admin.horaires";
+import { guarded, intentOf, readForm } from "~/.server/admin-action";
+import { getDb } from "~/.server/db";
+import { log } from "~/.server/log";
+import { listAgenda } from "~/.server/repos/appointments";
+import { addException, deleteException, loadSchedule, saveServiceSettings, saveSettings, saveWeeklyHours } from "~/.server/repos/schedule";
+import { getStaff } from "~/.server/staff-guard";
+import { AddExceptionForm } from "~/components/admin/schedule/AddExceptionForm";
+import { BookingRulesForm } from "~/components/admin/schedule/BookingRulesForm";
+import { ExceptionsList } from "~/components/admin/schedule/ExceptionsList";
+import { OutsideHoursNotice } from "~/components/admin/schedule/OutsideHoursNotice";
+import { ScheduleErrorBoundary, ScheduleHeader, SitePreview } from "~/components/admin/schedule/SchedulePage";
+import { ScheduleSection } from "~/components/admin/schedule/ScheduleSection";
+import { ServicesForm } from "~/components/admin/schedule/ServicesForm";
+import type { OutsideAppointment, ScheduleIntent, ScheduleResult, ScheduleScreenData } from "~/components/admin/schedule/types";
+import { WeeklyHoursForm } from "~/components/admin/schedule/WeeklyHoursForm";
+import { holdsSlot } from "~/lib/appointment-status";
+import { parseId } from "~/lib/rules";
+import { addDaysYmd, clinicNow, fromMinutes } from "~/lib/schedule";
+import {
+  exceptionFromForm,
+  exceptionSchema,
+  outsideOpeningHours,
+  servicesFromForm,
+  servicesSchema,
+  settingsFromForm,
+  settingsSchema,
+  weeklyFromForm,
+  weeklyHoursSchema,
+} from "~/lib/schedule-form";
+import { makeToast } from "~/lib/toast";
+
+export const meta: Route.MetaFunction = () => [{ title: "Horaires et fermetures | Espace de Travail" }, { name: "robots", content: "noindex, nofollow" }];
+
+const SCREEN = "schedule";
+const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
+/** how far ahead booked appointments are checked against the hours */
+const CHECK_DAYS = 366;
+
+/** docs/product.md, "Schedule and free slots": the week, the closures, the services and the booking rules. */
+export async function loader(): Promise<ScheduleScreenData> {
+  const h = getDb();
+  const now = clinicNow();
+  const [schedule, agenda] = await Promise.all([loadSchedule(h), listAgenda(h, now.date, addDaysYmd(now.date, CHECK_DAYS))]);
+  const booked = agenda.filter((a) => holdsSlot(a.status) && !a.forced && (a.date > now.date || a.time >= fromMinutes(now.minutes)));
+  const outside: OutsideAppointment[] = outsideOpeningHours(schedule, booked).map((a) => ({ id: Number(a.id), date: a.date, time: a.time, service: a.service }));
+  const byStart = (a: { startDate: string }, b: { startDate: string }) => a.startDate.localeCompare(b.startDate);
+  return {
+    today: now.date,
+    weekly: schedule.weekly,
+    upcoming: schedule.exceptions.filter((e) => e.endDate >= now.date).sort(byStart),
+    // the ten most recent, latest first
+    past: schedule.exceptions
+      .filter((e) => e.endDate < now.date)
+      .sort((a, b) => byStart(b, a))
+      .slice(0, 10),
+    services: schedule.services,
+    settings: schedule.settings,
+    outside: outside.slice(0, 12),
+    outsideCount: outside.length,
+  };
+}
+
+const answer = (body: ScheduleResult, status = 200) => data(body, { status });
+const saved = (intent: ScheduleIntent, result: SubmissionResult<string[]> | undefined, description: string) =>
+  answer({ intent, ok: true, result, toast: makeToast({ type: "success", description }) });
+
+/** One action, one switch (docs/architecture.md, "Staff actions"). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staffId = getStaff(context).userId;
+  const form = await readForm(request);
+  const intent = intentOf(form);
+  switch (intent) {
+    case "hours":
+      return saveForm(form, "hours", weeklyHoursSchema, async (value) => {
+        await saveWeeklyHours(getDb(), weeklyFromForm(value));
+        log.info({ event: "opening_hours_saved", staffId }, "opening hours saved");
+        return "Horaires de la semaine enregistrés.";
+      });
+    case "exception-add":
+      return saveForm(form, "exception-add", exceptionSchema(clinicNow().date), async (value) => {
+        const period = exceptionFromForm(value);
+        const row = await addException(getDb(), period);
+        log.info({ event: "schedule_exception_added", exceptionId: row.id, staffId }, "schedule exception added");
+        return period.ranges.length === 0 ? `Fermeture ajoutée : ${period.label}.` : `Horaires spéciaux ajoutés : ${period.label}.`;
+      });
+    case "exception-delete":
+      return removeException(form, staffId);
+    case "services":
+      return saveForm(form, "services", servicesSchema, async (value) => {
+        await saveServiceSettings(getDb(), servicesFromForm(value));
+        log.info({ event: "service_settings_saved", staffId }, "service settings saved");
+        return "Soins enregistrés.";
+      });
+    case "settings":
+      return saveForm(form, "settings", settingsSchema, async (value) => {
+        await saveSettings(getDb(), settingsFromForm(value));
+        log.info({ event: "schedule_settings_saved", staffId }, "schedule settings saved");
+        return "Règles de réservation enregistrées.";
+      });
+    default:
+      return answer({ intent: "unknown", ok: false, message: "Action inconnue." }, 400);
+  }
+}
+
+/**
+ * Parse one form with its schema, then write it in `guarded`. A list change posted without
+ * JavaScript ('Ajouter une plage', 'Retirer') is no submit: its reply is the form redrawn.
+ */
+async function saveForm<Schema extends z.ZodType>(form: FormData, intent: ScheduleIntent, schema: Schema, write: (value: z.output<Schema>) => Promise<string>) {
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success") return answer({ intent, ok: false, result: submission.reply() }, submission.status === "error" ? 400 : 200);
+  return guarded(
+    SCREEN,
+    intent,
+    async () => saved(intent, submission.reply({ resetForm: true }), await write(submission.value)),
+    () => answer({ intent, ok: false, result: submission.reply({ formErrors: [STORE_FAILED] }) }, 503),
+  );
+}
+
+async function removeException(form: FormData, staffId: number) {
+  const id = parseId(form.get("id"));
+  if (id === null) return answer({ intent: "exception-delete", ok: false, message: "Période inconnue." }, 400);
+  return guarded(
+    SCREEN,
+    "exception-delete",
+    async () => {
+      if (!(await deleteException(getDb(), id))) return answer({ intent: "exception-delete", ok: false, id, message: "Cette période a déjà été supprimée." }, 404);
+      log.info({ event: "schedule_exception_deleted", exceptionId: id, staffId }, "schedule exception deleted");
+      return saved("exception-delete", undefined, "Période supprimée : ces jours reprennent les horaires de la semaine.");
+    },
+    () => answer({ intent: "exception-delete", ok: false, id, message: STORE_FAILED }, 503),
+  );
+}
+
+export default function AdminSchedule({ loaderData, actionData }: Route.ComponentProps) {
+  const d = loaderData;
+  const act = actionData as ScheduleResult | undefined;
+  return (
+    <div className="space-y-6">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
+        <div className="min-w-0 space-y-6">
+          <ScheduleHeader />
+          <OutsideHoursNotice outside={d.outside} count={d.outsideCount} />
+        </div>
+        <SitePreview weekly={d.weekly} upcoming={d.upcoming.filter((e) => e.startDate <= addDaysYmd(d.today, 30))} />
+      </div>
+
+      <ScheduleSection
+        id="semaine"
+        title="Horaires de la semaine"
+        icon={Clock3}
+        intro={
+          <>
+            <p>Les heures où les patients peuvent prendre rendez-vous, jour par jour. Pour une pause déjeuner, mettez deux plages (par exemple 09:00 à 12:30 et 13:30 à 17:00).</p>
+            <p>Un jour sans plage est fermé. Les rendez-vous déjà pris ne changent pas.</p>
+          </>
+        }
+      >
+        <WeeklyHoursForm weekly={d.weekly} actionData={act} />
+      </ScheduleSection>
+
+      <ScheduleSection
+        id="fermetures"
+        title="Fermetures et horaires spéciaux"
+        icon={CalendarX2}
+        intro={<p>Jours fériés, congés, Ramadan : pendant la période choisie, ces horaires remplacent ceux de la semaine. Le site annonce les périodes des 30 prochains jours.</p>}
+      >
+        <div className="grid gap-8 xl:grid-cols-2">
+          <div>
+            <h3 className="mb-4 font-sans text-base font-semibold text-navy-900">Périodes à venir</h3>
+            <ExceptionsList upcoming={d.upcoming} past={d.past} today={d.today} actionData={act} />
+          </div>
+          <div>
+            <h3 className="mb-4 flex items-center gap-2 font-sans text-base font-semibold text-navy-900">
+              <CalendarClock aria-hidden className="h-5 w-5 text-teal-600" />
+              Ajouter une période
+            </h3>
+            <AddExceptionForm today={d.today} actionData={act} />
+          </div>
+        </div>
+      </ScheduleSection>
+
+      <ScheduleSection
+        id="soins"
+        title="Soins"
+        icon={Stethoscope}
+        intro={
+          <>
+            <p>
+              <strong className="font-semibold text-slate-700">Durée</strong> : le temps réservé pour le soin.{" "}
+              <strong className="font-semibold text-slate-700">Stérilisation après</strong> : le temps de préparer le fauteuil après le patient ; aucun rendez-vous ne commence
+              sur ce fauteuil pendant ce temps. Par quarts d'heure.
+            </p>
+            <p>Si « Réservable en ligne » n'est pas coché, le site demande au patient d'appeler la clinique pour ce soin.</p>
+          </>
+        }
+      >
+        <ServicesForm services={d.services} actionData={act} />
+      </ScheduleSection>
+
+      <ScheduleSection id="regles" title="Règles de réservation" icon={SlidersHorizontal} intro={<p>Ce que le site autorise aux patients qui réservent en ligne.</p>}>
+        <BookingRulesForm settings={d.settings} actionData={act} />
+      </ScheduleSection>
+    </div>
+  );
+}
+
+export const ErrorBoundary = ScheduleErrorBoundary;
