@@ -1,6 +1,7 @@
-import { AlertTriangle, Loader2, RefreshCw } from "lucide-react";
+import { Loader2 } from "lucide-react";
+import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { useCallback, useState } from "react";
-import { data, isRouteErrorResponse, Link, useNavigation, useRevalidator } from "react-router";
+import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.agenda";
 import { intentOf, readForm } from "~/.server/admin-action";
 import { getDb } from "~/.server/db";
@@ -113,27 +114,12 @@ export default function AdminAgenda({ loaderData }: Route.ComponentProps) {
 
 /** The agenda could not be loaded: said in French, with 'Réessayer'. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const revalidator = useRevalidator();
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
-    return (
-      <div role="alert" className="mx-auto max-w-xl rounded-2xl border border-amber-200 bg-white p-8 text-center shadow-sm">
-        <h1 className="font-sans text-xl font-semibold text-navy-900">Votre session a expiré.</h1>
-        <p className="mt-2 text-slate-600">Reconnectez-vous pour continuer ; ce qui n'a pas été enregistré est à refaire.</p>
-        <Link to="/login?redirectTo=%2Fadmin%2Fagenda" className="btn-primary mt-6">
-          Se reconnecter
-        </Link>
-      </div>
-    );
-  }
   return (
-    <div role="alert" className="mx-auto max-w-xl rounded-2xl border border-red-200 bg-white p-8 text-center shadow-sm">
-      <AlertTriangle aria-hidden className="mx-auto h-10 w-10 text-red-600" />
-      <h1 className="mt-4 font-sans text-xl font-semibold text-navy-900">Impossible de charger l'agenda.</h1>
-      <p className="mt-2 text-slate-600">L'agenda n'a pas pu être lu. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site.</p>
-      <button type="button" className="btn-primary mt-6" onClick={() => revalidator.revalidate()} disabled={revalidator.state === "loading"}>
-        <RefreshCw aria-hidden className={`h-4 w-4 ${revalidator.state === "loading" ? "animate-spin" : ""}`} />
-        Réessayer
-      </button>
-    </div>
+    <StaffScreenError
+      error={error}
+      path="/admin/agenda"
+      title="Impossible de charger l'agenda."
+      text="L'agenda n'a pas pu être lu. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { AlertTriangle, Loader2, RefreshCw } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useNavigation, useRevalidator } from "react-router";
+import { StaffScreenError } from "~/components/admin/StaffScreenError";
+import { Loader2 } from "lucide-react";
+import { data, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin.appointments";
 import { guarded, intentOf, readForm } from "~/.server/admin-action";
 import { getDb } from "~/.server/db";
@@ -210,29 +211,12 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
 
 /** The list could not be loaded: say so in French and offer to try again. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const revalidator = useRevalidator();
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
-    return (
-      <div role="alert" className="mx-auto max-w-xl rounded-2xl border border-amber-200 bg-white p-8 text-center shadow-sm">
-        <h1 className="font-sans text-xl font-semibold text-navy-900">Votre session a expiré.</h1>
-        <p className="mt-2 text-slate-600">Reconnectez-vous pour continuer ; ce qui n'a pas été enregistré est à refaire.</p>
-        <Link to={`/login?redirectTo=${encodeURIComponent(BASE_PATH)}`} className="btn-primary mt-6">
-          Se reconnecter
-        </Link>
-      </div>
-    );
-  }
   return (
-    <div role="alert" className="mx-auto max-w-xl rounded-2xl border border-red-200 bg-white p-8 text-center shadow-sm">
-      <AlertTriangle aria-hidden className="mx-auto h-10 w-10 text-red-600" />
-      <h1 className="mt-4 font-sans text-xl font-semibold text-navy-900">Impossible de charger les rendez-vous.</h1>
-      <p className="mt-2 text-slate-600">
-        La liste n'a pas pu être lue. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site.
-      </p>
-      <button type="button" className="btn-primary mt-6" onClick={() => revalidator.revalidate()} disabled={revalidator.state === "loading"}>
-        <RefreshCw aria-hidden className={`h-4 w-4 ${revalidator.state === "loading" ? "animate-spin" : ""}`} />
-        Réessayer
-      </button>
-    </div>
+    <StaffScreenError
+      error={error}
+      path={BASE_PATH}
+      title="Impossible de charger les rendez-vous."
+      text="La liste n'a pas pu être lue. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
+    />
   );
 }

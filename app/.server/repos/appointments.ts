@@ -22,6 +22,26 @@ export interface AppointmentInput {
   tips?: string | null;
 }
 
+/** The columns of a new appointment row from what was typed (the phone's digits derived). */
+export function appointmentValues(input: AppointmentInput, submissionKey: string | null, createdAt: string = nowIso()) {
+  return {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    phone_digits: nationalDigits(input.phone),
+    service: input.service,
+    date: input.date,
+    time: input.time,
+    message: input.message ?? null,
+    prixtotal: input.prixtotal ?? null,
+    prixpay: input.prixpay ?? null,
+    progress: input.progress ?? null,
+    tips: input.tips ?? null,
+    submission_key: submissionKey,
+    created_at: createdAt,
+  };
+}
+
 /**
  * Store one appointment row as it is, without taking slot units or checking the schedule: for
  * records of the past (the demo content, imports) and tests. Bookings go through
@@ -41,22 +61,7 @@ export async function createAppointment(
   try {
     const appointment = await h.db
       .insertInto("appointments")
-      .values({
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        phone_digits: nationalDigits(input.phone),
-        service: input.service,
-        date: input.date,
-        time: input.time,
-        message: input.message ?? null,
-        prixtotal: input.prixtotal ?? null,
-        prixpay: input.prixpay ?? null,
-        progress: input.progress ?? null,
-        tips: input.tips ?? null,
-        submission_key: key,
-        created_at: opts.createdAt ?? nowIso(),
-      })
+      .values(appointmentValues(input, key, opts.createdAt))
       .returningAll()
       .executeTakeFirstOrThrow();
     return { appointment, duplicate: false };

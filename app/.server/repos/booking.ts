@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import { canMove, holdsSlot, type AppointmentStatus, type CancelledBy } from "~/lib/appointment-status";
-import { nationalDigits } from "~/lib/rules";
 import {
   addDaysYmd,
   checkSlot,
@@ -22,7 +21,7 @@ import type { Service } from "~/lib/services";
 import type { Db } from "../db";
 import { isUniqueViolation, nowIso, writeTransaction } from "../db";
 import type { Appointment, AppointmentHistoryAction, Database } from "../db/types";
-import type { Actor, AppointmentInput } from "./appointments";
+import { appointmentValues, type Actor, type AppointmentInput } from "./appointments";
 import { loadBusyUnits, loadSchedule } from "./schedule";
 
 /**
@@ -146,20 +145,7 @@ export async function bookAppointment(
         const row = await trx
           .insertInto("appointments")
           .values({
-            name: input.name,
-            email: input.email,
-            phone: input.phone,
-            phone_digits: nationalDigits(input.phone),
-            service: input.service,
-            date: input.date,
-            time: input.time,
-            message: input.message ?? null,
-            prixtotal: input.prixtotal ?? null,
-            prixpay: input.prixpay ?? null,
-            progress: input.progress ?? null,
-            tips: input.tips ?? null,
-            submission_key: key,
-            created_at: nowIso(),
+            ...appointmentValues(input, key),
             status,
             chair,
             duration_minutes: setting.durationMinutes,

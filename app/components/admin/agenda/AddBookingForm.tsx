@@ -1,13 +1,12 @@
 import { getFormProps } from "@conform-to/react";
-import { CalendarPlus, ChevronDown, Loader2, TriangleAlert } from "lucide-react";
+import { CalendarPlus, ChevronDown, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { freeTimesUrl } from "~/components/admin/front-desk/MoveForm";
-import { formatDayLong } from "~/components/admin/front-desk/contact";
+import { AlternativeTimes, ForcedBox, FreeTimeField } from "~/components/admin/front-desk/SlotFields";
 import { FRONT_DESK_KEYS, type FreeTimesAnswer, type FrontDeskResult } from "~/components/admin/front-desk/types";
 import { ErrorList, Field, FormErrors, SelectField, TextareaField, useAppForm } from "~/components/forms";
 import { useToast } from "~/components/toaster";
-import { formatCalendarDate } from "~/lib/format";
 import { staffBookingSchema } from "~/lib/front-desk-schema";
 import { EMAIL_MAX, NAME_MAX, PHONE_MAX_CHARS } from "~/lib/rules";
 import { SERVICES } from "~/lib/services";
@@ -74,10 +73,8 @@ export function AddBookingForm({ submissionKey, defaultDate, prefill }: { submis
   }, [fetcher.state, fetcher.data]);
 
   const day = slots.data && slots.data.date === date && service ? slots.data : undefined;
-  const times = day?.times ?? [];
   const asSelect = hydrated && !forced && day !== undefined;
   const alternatives = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (fetcher.data.alternatives ?? []) : [];
-  const timeInvalid = fields.time.errors ? true : undefined;
 
   return (
     <details ref={panel} open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group scroll-mt-4 rounded-xl bg-white shadow-sm ring-1 ring-slate-200 print:hidden">
@@ -119,92 +116,33 @@ export function AddBookingForm({ submissionKey, defaultDate, prefill }: { submis
               />
               <ErrorList id={fields.date.errorId} errors={fields.date.errors} />
             </div>
-            <div>
-              <label htmlFor={fields.time.id} className="field-label">
-                Heure<span className="ml-0.5 text-red-700" aria-hidden>*</span>
-              </label>
-              {asSelect ? (
-                <select
-                  id={fields.time.id}
-                  name={fields.time.name}
-                  value={time}
-                  onChange={(e) => setTime(e.target.value)}
-                  aria-invalid={timeInvalid}
-                  aria-describedby={timeInvalid ? fields.time.errorId : undefined}
-                  className="field-input"
-                >
-                  <option value="">{times.length ? "Choisir" : "Aucun horaire"}</option>
-                  {times.map((t) => (
-                    <option key={t} value={t}>
-                      {t}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <input
-                  id={fields.time.id}
-                  name={fields.time.name}
-                  type="time"
-                  step={900}
-                  value={time}
-                  onChange={(e) => setTime(e.target.value)}
-                  aria-invalid={timeInvalid}
-                  aria-describedby={timeInvalid ? fields.time.errorId : undefined}
-                  className="field-input"
-                />
-              )}
-            </div>
+            <FreeTimeField
+              meta={fields.time}
+              label={
+                <>
+                  Heure<span className="ml-0.5 text-red-700" aria-hidden>*</span>
+                </>
+              }
+              value={time}
+              onChange={setTime}
+              day={day}
+              loading={slots.state === "loading" && Boolean(service) && !forced}
+              asSelect={asSelect}
+              onPickDay={setDate}
+              hint={!service && !forced ? "Choisissez le service pour voir les horaires libres." : undefined}
+            />
           </div>
-          <div className="-mt-1 text-xs">
-            {!service && !forced && <p className="text-slate-500">Choisissez le service pour voir les horaires libres.</p>}
-            {slots.state === "loading" && service && !forced && (
-              <p className="inline-flex items-center gap-1 text-slate-500">
-                <Loader2 aria-hidden className="h-3 w-3 animate-spin" /> Recherche des horaires libres…
-              </p>
-            )}
-            {day && !forced && slots.state === "idle" && (
-              <p className="text-slate-600">
-                {day.times.length > 0
-                  ? `${day.times.length} horaire${day.times.length > 1 ? "s" : ""} libre${day.times.length > 1 ? "s" : ""} le ${formatDayLong(day.date)}.`
-                  : `${day.state === "closed" ? `Fermé${day.label ? ` — ${day.label}` : ""}` : day.state === "past" ? "Jour passé" : "Complet"} ce jour-là.`}{" "}
-                {day.times.length === 0 && day.next && (
-                  <button type="button" className="font-semibold text-teal-700 underline underline-offset-2" onClick={() => setDate(day.next!.date)}>
-                    Prochain jour libre : {formatDayLong(day.next.date)}
-                  </button>
-                )}
-              </p>
-            )}
-            <ErrorList id={fields.time.errorId} errors={fields.time.errors} />
-            {alternatives.length > 0 && (
-              <div className="mt-2 flex flex-wrap gap-1.5" role="group" aria-label="Horaires libres les plus proches">
-                {alternatives.map((a) => (
-                  <button
-                    key={`${a.date}T${a.time}`}
-                    type="button"
-                    onClick={() => {
-                      setForced(false);
-                      setDate(a.date);
-                      setTime(a.time);
-                    }}
-                    className="inline-flex min-h-9 items-center rounded-full bg-teal-50 px-3 text-xs font-semibold text-teal-800 ring-1 ring-teal-600/30 hover:bg-teal-100"
-                  >
-                    {a.date === date ? a.time : `${formatCalendarDate(a.date)} à ${a.time}`}
-                  </button>
-                ))}
-              </div>
-            )}
-          </div>
+          <AlternativeTimes
+            alternatives={alternatives}
+            currentDate={date}
+            onPick={(a) => {
+              setForced(false);
+              setDate(a.date);
+              setTime(a.time);
+            }}
+          />
           <TextareaField meta={fields.message} label="Message / motif" optional rows={2} maxLength={2000} />
-          <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-slate-800">
-            <input type="checkbox" name={fields.forced.name} checked={forced} onChange={(e) => setForced(e.target.checked)} className="h-5 w-5 accent-orange-600" />
-            Forcer (hors horaires)
-          </label>
-          {forced && (
-            <p role="note" className="flex items-start gap-2 rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-900">
-              <TriangleAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-              Attention : ce rendez-vous sera enregistré en dehors des règles de l'agenda (heures d'ouverture, fermetures). Seul un fauteuil libre est exigé ; le forçage est noté dans l'historique.
-            </p>
-          )}
+          <ForcedBox id={fields.forced.id} name={fields.forced.name} checked={forced} onChange={setForced} />
           <FormErrors form={form} className="" fixMessage="Certains champs sont à corriger (voir les messages sous les champs)." />
           <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
             {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <CalendarPlus aria-hidden className="h-4 w-4" />}

@@ -1,12 +1,12 @@
-import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Clock, Plus, TriangleAlert, X } from "lucide-react";
+import { getFormProps } from "@conform-to/react";
+import { Plus, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { useToast } from "~/components/toaster";
 import { Alert } from "~/components/ui/Alert";
 import { Field, SelectField, TextareaField, useAppForm } from "~/components/forms";
 import { adminCreateSchema } from "~/lib/appointment-schema";
-import { formatCalendarDate } from "~/lib/format";
+import { AlternativeTimes, ForcedBox } from "~/components/admin/front-desk/SlotFields";
 import { SERVICES } from "~/lib/services";
 import type { CreateResult } from "./types";
 
@@ -106,33 +106,19 @@ export function AddAppointmentForm({ submissionKey }: { submissionKey: string })
               <Field meta={fields.date} type="date" label="Date" required />
               <div>
                 <Field meta={fields.time} type="time" label="Heure" required />
-                {alternatives.length > 0 && (
-                  <div className="mt-2" role="group" aria-label="Horaires libres les plus proches">
-                    <p className="text-xs font-medium text-slate-600">Prendre un horaire libre :</p>
-                    <div className="mt-1 flex flex-wrap gap-1.5">
-                      {alternatives.map((a) => (
-                        <button
-                          key={`${a.date} ${a.time}`}
-                          type="button"
-                          onClick={() => {
-                            form.update({ name: fields.date.name, value: a.date });
-                            form.update({ name: fields.time.name, value: a.time, validated: false });
-                          }}
-                          className="inline-flex min-h-9 items-center gap-1 rounded-full bg-teal-50 px-3 text-xs font-semibold text-teal-800 ring-1 ring-teal-600/30 hover:bg-teal-100"
-                        >
-                          <Clock aria-hidden className="h-3.5 w-3.5" />
-                          {formatCalendarDate(a.date)} à {a.time}
-                        </button>
-                      ))}
-                    </div>
-                  </div>
-                )}
+                <AlternativeTimes
+                  alternatives={alternatives}
+                  onPick={(a) => {
+                    form.update({ name: fields.date.name, value: a.date });
+                    form.update({ name: fields.time.name, value: a.time, validated: false });
+                  }}
+                />
               </div>
               <Field meta={fields.prixtotal} label="Prix total (DA)" required inputMode="decimal" />
               <Field meta={fields.prixpay} label="Prix payé (DA)" required inputMode="decimal" />
               <Field meta={fields.progress} label="Avancement" required />
               <TextareaField meta={fields.tips} label="Conseils et remarques" optional rows={3} className="sm:col-span-2 xl:col-span-3" />
-              <ForcedBox meta={fields.forced} />
+              <ForcedBox key={fields.forced.key} id={fields.forced.id} name={fields.forced.name} defaultChecked={fields.forced.initialValue === "on"} className="sm:col-span-2 xl:col-span-3" />
               <div className="sm:col-span-2 xl:col-span-3">
                 <button type="submit" className="btn-primary" disabled={saving}>
                   <Plus aria-hidden className="h-4 w-4" />
@@ -144,28 +130,5 @@ export function AddAppointmentForm({ submissionKey }: { submissionKey: string })
         </div>
       </div>
     </section>
-  );
-}
-
-/** 'Forcer (hors horaires)', with its warning beside it (the box's description). */
-function ForcedBox({ meta }: { meta: FieldMetadata<boolean | undefined, Record<string, unknown>, string[]> }) {
-  const { key, ...props } = getInputProps(meta, { type: "checkbox" });
-  const warningId = `${meta.id}-warning`;
-  return (
-    <div className="flex items-start gap-3 rounded-xl bg-orange-50 p-3 ring-1 ring-orange-300 sm:col-span-2 xl:col-span-3">
-      <input key={key} {...props} aria-describedby={warningId} className="mt-0.5 h-5 w-5 shrink-0 accent-orange-600" />
-      <div className="min-w-0 text-sm">
-        <label htmlFor={meta.id} className="cursor-pointer font-semibold text-orange-950">
-          Forcer (hors horaires)
-        </label>
-        <p id={warningId} className="mt-0.5 flex items-start gap-1.5 text-orange-900">
-          <TriangleAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-          <span>
-            À cocher seulement exprès : le rendez-vous est enregistré même en dehors des heures d'ouverture, un jour de fermeture ou à une date passée. Le fauteuil
-            doit être libre, et c'est noté dans l'historique.
-          </span>
-        </p>
-      </div>
-    </div>
   );
 }

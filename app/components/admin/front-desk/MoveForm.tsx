@@ -9,13 +9,13 @@
  *   <MoveForm id={row.id} service={row.service} date={row.date} time={row.time} onDone={close} />
  */
 import { getFormProps } from "@conform-to/react";
-import { CalendarClock, Loader2, TriangleAlert } from "lucide-react";
+import { CalendarClock, Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { ErrorList, useAppForm } from "~/components/forms";
+import { AlternativeTimes, ForcedBox, FreeTimeField } from "./SlotFields";
 import { useToast } from "~/components/toaster";
 import { Alert } from "~/components/ui/Alert";
-import { formatCalendarDate } from "~/lib/format";
 import { moveSchema } from "~/lib/front-desk-schema";
 import { formatDayLong } from "./contact";
 import { FRONT_DESK_KEYS, type FreeTimesAnswer, type FrontDeskResult } from "./types";
@@ -64,7 +64,6 @@ export function MoveForm({ id, service, date: currentDate, time: currentTime, on
   const alternatives = mine && !mine.ok ? (mine.alternatives ?? []) : [];
   const formError = form.errors?.[0];
   const timeErrorId = fields.time.errorId;
-  const timeInvalid = fields.time.errors ? true : undefined;
   // a <select> of the free times once they are known (JavaScript), else a plain time field
   const asSelect = hydrated && !forced && day !== undefined;
 
@@ -97,91 +96,28 @@ export function MoveForm({ id, service, date: currentDate, time: currentTime, on
           <ErrorList id={fields.date.errorId} errors={fields.date.errors} />
         </div>
         <div>
-          <label htmlFor={fields.time.id} className="field-label">
-            Nouvel horaire
-          </label>
-          {asSelect ? (
-            <select
-              id={fields.time.id}
-              name={fields.time.name}
-              value={time}
-              onChange={(e) => setTime(e.target.value)}
-              aria-invalid={timeInvalid}
-              aria-describedby={timeInvalid ? timeErrorId : day.times.length === 0 ? `${fields.time.id}-hint` : undefined}
-              className="field-input"
-            >
-              <option value="">{day.times.length ? `${day.times.length} horaire${day.times.length > 1 ? "s" : ""} libre${day.times.length > 1 ? "s" : ""}` : "Aucun horaire libre"}</option>
-              {day.times.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <input
-              id={fields.time.id}
-              name={fields.time.name}
-              type="time"
-              step={900}
-              value={time}
-              onChange={(e) => setTime(e.target.value)}
-              aria-invalid={timeInvalid}
-              aria-describedby={timeInvalid ? timeErrorId : undefined}
-              className="field-input"
-            />
-          )}
-          {slots.state === "loading" && !forced && (
-            <p className="mt-1 inline-flex items-center gap-1 text-xs text-slate-500">
-              <Loader2 aria-hidden className="h-3 w-3 animate-spin" /> Recherche des horaires libres…
-            </p>
-          )}
-          {asSelect && day.times.length === 0 && slots.state === "idle" && (
-            <p id={`${fields.time.id}-hint`} className="mt-1 text-xs text-slate-600">
-              {day.state === "closed" ? `Fermé${day.label ? ` — ${day.label}` : ""}.` : day.state === "past" ? "Jour passé." : "Complet ce jour-là."}{" "}
-              {day.next && (
-                <button type="button" className="font-semibold text-teal-700 underline underline-offset-2" onClick={() => setDate(day.next!.date)}>
-                  Prochain jour libre : {formatDayLong(day.next.date)}
-                </button>
-              )}
-            </p>
-          )}
-          <ErrorList id={timeErrorId} errors={fields.time.errors} />
-          {alternatives.length > 0 && (
-            <div className="mt-2 flex flex-wrap gap-1.5" role="group" aria-label="Horaires libres les plus proches">
-              {alternatives.map((a) => (
-                <button
-                  key={`${a.date}T${a.time}`}
-                  type="button"
-                  onClick={() => {
-                    setForced(false);
-                    setDate(a.date);
-                    setTime(a.time);
-                  }}
-                  className="inline-flex min-h-9 items-center rounded-full bg-teal-50 px-3 text-xs font-semibold text-teal-800 ring-1 ring-teal-600/30 hover:bg-teal-100"
-                >
-                  {a.date === date ? a.time : `${formatCalendarDate(a.date)} à ${a.time}`}
-                </button>
-              ))}
-            </div>
-          )}
+          <FreeTimeField
+            meta={{ ...fields.time, errorId: timeErrorId }}
+            label="Nouvel horaire"
+            value={time}
+            onChange={setTime}
+            day={day}
+            loading={slots.state === "loading" && !forced}
+            asSelect={asSelect}
+            onPickDay={setDate}
+          />
+          <AlternativeTimes
+            alternatives={alternatives}
+            currentDate={date}
+            onPick={(a) => {
+              setForced(false);
+              setDate(a.date);
+              setTime(a.time);
+            }}
+          />
         </div>
       </div>
-      <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-slate-800">
-        <input
-          type="checkbox"
-          name={fields.forced.name}
-          checked={forced}
-          onChange={(e) => setForced(e.target.checked)}
-          className="h-5 w-5 accent-orange-600"
-        />
-        Forcer (hors horaires)
-      </label>
-      {forced && (
-        <p role="note" className="flex items-start gap-2 rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-900">
-          <TriangleAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-          Attention : le rendez-vous sera placé même en dehors des heures d'ouverture ou un jour de fermeture. Seul un fauteuil libre est exigé ; ce forçage est noté dans l'historique.
-        </p>
-      )}
+      <ForcedBox id={fields.forced.id} name={fields.forced.name} checked={forced} onChange={setForced} />
       {formError && (
         <Alert tone="error" id={form.errorId} focusKey={mine}>
           {formError}

@@ -1,5 +1,6 @@
-import { AlertTriangle, ExternalLink, RefreshCw } from "lucide-react";
-import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
+import { ExternalLink } from "lucide-react";
+import { StaffScreenError } from "~/components/admin/StaffScreenError";
+import { Link } from "react-router";
 import { OpeningHours } from "~/components/content/OpeningHours";
 import type { ScheduleException, TimeRange, Weekday } from "~/lib/schedule";
 
@@ -54,29 +55,12 @@ export function SitePreview({ weekly, upcoming }: { weekly: Record<Weekday, Time
 
 /** The screen could not be read: say so in French and offer to try again. */
 export function ScheduleErrorBoundary({ error }: { error: unknown }) {
-  const revalidator = useRevalidator();
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
-    return (
-      <div role="alert" className="mx-auto max-w-xl rounded-2xl border border-amber-200 bg-white p-8 text-center shadow-sm">
-        <h1 className="font-sans text-xl font-semibold text-navy-900">Votre session a expiré.</h1>
-        <p className="mt-2 text-slate-600">Reconnectez-vous pour continuer ; ce qui n'a pas été enregistré est à refaire.</p>
-        <Link to={`/login?redirectTo=${encodeURIComponent("/admin/horaires")}`} className="btn-primary mt-6">
-          Se reconnecter
-        </Link>
-      </div>
-    );
-  }
   return (
-    <div role="alert" className="mx-auto max-w-xl rounded-2xl border border-red-200 bg-white p-8 text-center shadow-sm">
-      <AlertTriangle aria-hidden className="mx-auto h-10 w-10 text-red-600" />
-      <h1 className="mt-4 font-sans text-xl font-semibold text-navy-900">Impossible de charger les horaires.</h1>
-      <p className="mt-2 text-slate-600">
-        Les horaires n'ont pas pu être lus. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site.
-      </p>
-      <button type="button" className="btn-primary mt-6" onClick={() => revalidator.revalidate()} disabled={revalidator.state === "loading"}>
-        <RefreshCw aria-hidden className={`h-4 w-4 ${revalidator.state === "loading" ? "animate-spin" : ""}`} />
-        Réessayer
-      </button>
-    </div>
+    <StaffScreenError
+      error={error}
+      path="/admin/horaires"
+      title="Impossible de charger les horaires."
+      text="Les horaires n'ont pas pu être lus. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
+    />
   );
 }
