@@ -63,7 +63,6 @@ export function MoveForm({ id, service, date: currentDate, time: currentTime, on
   const day = slots.data && slots.data.date === date ? slots.data : undefined;
   const alternatives = mine && !mine.ok ? (mine.alternatives ?? []) : [];
   const formError = form.errors?.[0];
-  const timeErrorId = fields.time.errorId;
   // a <select> of the free times once they are known (JavaScript), else a plain time field
   const asSelect = hydrated && !forced && day !== undefined;
 
@@ -97,7 +96,7 @@ export function MoveForm({ id, service, date: currentDate, time: currentTime, on
         </div>
         <div>
           <FreeTimeField
-            meta={{ ...fields.time, errorId: timeErrorId }}
+            meta={fields.time}
             label="Nouvel horaire"
             value={time}
             onChange={setTime}

@@ -161,8 +161,8 @@ export function ForcedBox({
         <p id={warningId} role="note" className="mt-0.5 flex items-start gap-1.5 text-orange-900">
           <TriangleAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
           <span>
-            À cocher seulement exprès : le rendez-vous est enregistré en dehors des règles de l'agenda (heures d'ouverture, jour de fermeture, date passée). Le
-            fauteuil doit être libre, et c'est noté dans l'historique.
+            À cocher seulement exprès : le rendez-vous est enregistré en dehors des règles de l'agenda, même en dehors des heures d'ouverture, un jour de
+            fermeture ou à une date passée. Le fauteuil doit être libre, et c'est noté dans l'historique.
           </span>
         </p>
       </div>
