@@ -3,9 +3,9 @@ import { CalendarPlus, ChevronDown, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { freeTimesUrl } from "~/components/admin/front-desk/MoveForm";
-import { AlternativeTimes, ForcedBox, FreeTimeField } from "~/components/admin/front-desk/SlotFields";
+import { AlternativeTimes, ForcedBox, FreeTimeField, SlotDateField } from "~/components/admin/front-desk/SlotFields";
 import { FRONT_DESK_KEYS, type FreeTimesAnswer, type FrontDeskResult } from "~/components/admin/front-desk/types";
-import { ErrorList, Field, FormErrors, SelectField, TextareaField, useAppForm } from "~/components/forms";
+import { Field, FormErrors, SelectField, TextareaField, useAppForm } from "~/components/forms";
 import { useToast } from "~/components/toaster";
 import { staffBookingSchema } from "~/lib/front-desk-schema";
 import { EMAIL_MAX, NAME_MAX, PHONE_MAX_CHARS } from "~/lib/rules";
@@ -97,25 +97,19 @@ export function AddBookingForm({ submissionKey, defaultDate, prefill }: { submis
           <Field meta={fields.email} type="email" label="E-mail" optional autoComplete="off" maxLength={EMAIL_MAX} />
           <SelectField meta={fields.service} label="Service" required placeholder="Choisissez un service" options={SERVICES} onChange={(e) => setService(e.target.value)} />
           <div className="grid grid-cols-2 gap-3">
-            <div>
-              <label htmlFor={fields.date.id} className="field-label">
-                Date<span className="ml-0.5 text-red-700" aria-hidden>*</span>
-              </label>
-              <input
-                id={fields.date.id}
-                name={fields.date.name}
-                type="date"
-                value={date}
-                onChange={(e) => {
-                  setDate(e.target.value);
-                  setTime("");
-                }}
-                aria-invalid={fields.date.errors ? true : undefined}
-                aria-describedby={fields.date.errors ? fields.date.errorId : undefined}
-                className="field-input"
-              />
-              <ErrorList id={fields.date.errorId} errors={fields.date.errors} />
-            </div>
+            <SlotDateField
+              meta={fields.date}
+              label={
+                <>
+                  Date<span className="ml-0.5 text-red-700" aria-hidden>*</span>
+                </>
+              }
+              value={date}
+              onChange={(d) => {
+                setDate(d);
+                setTime("");
+              }}
+            />
             <FreeTimeField
               meta={fields.time}
               label={

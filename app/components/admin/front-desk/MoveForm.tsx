@@ -12,8 +12,8 @@ import { getFormProps } from "@conform-to/react";
 import { CalendarClock, Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { ErrorList, useAppForm } from "~/components/forms";
-import { AlternativeTimes, ForcedBox, FreeTimeField } from "./SlotFields";
+import { useAppForm } from "~/components/forms";
+import { AlternativeTimes, ForcedBox, FreeTimeField, SlotDateField } from "./SlotFields";
 import { useToast } from "~/components/toaster";
 import { Alert } from "~/components/ui/Alert";
 import { moveSchema } from "~/lib/front-desk-schema";
@@ -74,26 +74,16 @@ export function MoveForm({ id, service, date: currentDate, time: currentTime, on
         Actuellement : <span className="font-medium text-navy-900">{formatDayLong(currentDate)} à {currentTime}</span>
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor={fields.date.id} className="field-label">
-            Nouvelle date
-          </label>
-          <input
-            id={fields.date.id}
-            name={fields.date.name}
-            type="date"
-            required
-            value={date}
-            onChange={(e) => {
-              setDate(e.target.value);
-              setTime("");
-            }}
-            aria-invalid={fields.date.errors ? true : undefined}
-            aria-describedby={fields.date.errors ? fields.date.errorId : undefined}
-            className="field-input"
-          />
-          <ErrorList id={fields.date.errorId} errors={fields.date.errors} />
-        </div>
+        <SlotDateField
+          meta={fields.date}
+          label="Nouvelle date"
+          required
+          value={date}
+          onChange={(d) => {
+            setDate(d);
+            setTime("");
+          }}
+        />
         <div>
           <FreeTimeField
             meta={fields.time}

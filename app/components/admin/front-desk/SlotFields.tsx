@@ -1,6 +1,7 @@
 /**
  * The slot pieces of the staff forms that book or move an appointment (agenda 'Ajouter un
  * rendez-vous', the list's add form, 'Déplacer'), so that the three say and do the same:
+ * - SlotDateField: the day (a new day clears the time);
  * - FreeTimeField: the time as a list of the day's free start times once they are loaded (with
  *   JavaScript), else a plain time field; the day's state ('Complet', 'Fermé — label') and
  *   'Prochain jour libre' under it;
@@ -20,6 +21,30 @@ interface TimeMeta {
   name: string;
   errorId: string;
   errors?: string[];
+}
+
+/** The day of a staff booking or move; changing it clears the time (the free times change with it). */
+export function SlotDateField({ meta, label, value, onChange, required }: { meta: TimeMeta; label: ReactNode; value: string; onChange: (date: string) => void; required?: boolean }) {
+  const invalid = meta.errors?.length ? true : undefined;
+  return (
+    <div>
+      <label htmlFor={meta.id} className="field-label">
+        {label}
+      </label>
+      <input
+        id={meta.id}
+        name={meta.name}
+        type="date"
+        required={required}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? meta.errorId : undefined}
+        className="field-input"
+      />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
 }
 
 export function FreeTimeField({
