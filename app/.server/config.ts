@@ -146,6 +146,12 @@ const schema = z
     // these two per account from every address (known devices pass it) and per address for every account
     LOGIN_THROTTLE_ACCOUNT_FREE_ATTEMPTS: int(20, 1),
     LOGIN_THROTTLE_IP_FREE_ATTEMPTS: int(20, 1),
+    // the personal link /rdv/<token>: wrong tokens allowed per address and window (app/.server/personal-link.ts)
+    RDV_LINK_MISS_MAX: int(20, 1),
+    RDV_LINK_MISS_WINDOW_MS: int(15 * 60 * 1000, 1000),
+    // the outbox worker (app/.server/mail.ts): how long a claimed message is its own, and how often it looks
+    OUTBOX_LEASE_MS: int(5 * 60 * 1000, 1000),
+    OUTBOX_POLL_MS: int(30_000, 200),
     HEARTBEAT_INTERVAL_MS: int(259200000, 1000),
     // Backups of the SQLite database and the uploads (app/.server/backup.ts); unset: DATA_DIR/backups.
     BACKUP_DIR: z.string().trim().optional(),

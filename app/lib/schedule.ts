@@ -130,6 +130,21 @@ export function addDaysYmd(ymd: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** A clinic day and time moved by some minutes, across midnight if need be. */
+export function addMinutesToClock(ymd: string, hhmm: string, minutes: number): { date: string; time: string } {
+  const total = toMinutes(hhmm) + minutes;
+  const days = Math.floor(total / 1440);
+  return { date: addDaysYmd(ymd, days), time: fromMinutes(total - days * 1440) };
+}
+
+/**
+ * The instant of a clinic day and time. Africa/Algiers is UTC+1 all year (no summer time since
+ * 1981), which the tests of clinicNow pin down.
+ */
+export function clinicInstant(ymd: string, hhmm: string): Date {
+  return new Date(`${ymd}T${hhmm.slice(0, 5)}:00+01:00`);
+}
+
 /** Whole days from a to b (b − a). */
 export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);

@@ -1,4 +1,4 @@
-import { CalendarRange, ClipboardList, Clock, ExternalLink, GraduationCap, LogOut, Newspaper, Stethoscope, UserCog, type LucideIcon } from "lucide-react";
+import { BellRing, CalendarRange, ClipboardList, Clock, ExternalLink, GraduationCap, LogOut, Newspaper, Stethoscope, UserCog, Users, type LucideIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/admin";
@@ -22,7 +22,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The staff screens, in the order of the working day (SPEC's three links kept). */
 const LINKS: { to: string; label: string; icon: LucideIcon }[] = [
   { to: "/admin/agenda", label: "Agenda", icon: CalendarRange },
+  { to: "/admin/rappels", label: "Rappels", icon: BellRing },
   { to: "/admin/appointments", label: "Rendez-vous", icon: ClipboardList },
+  { to: "/admin/patients", label: "Patients", icon: Users },
   { to: "/admin/horaires", label: "Horaires et fermetures", icon: Clock },
   { to: "/admin/blog", label: "Blog", icon: Newspaper },
   { to: "/admin/formations", label: "Formations", icon: GraduationCap },

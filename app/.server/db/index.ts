@@ -34,9 +34,12 @@ export function nowIso(): string {
  * SQLite: BEGIN IMMEDIATE takes the write lock before the first read, so two writers never
  * both read the old count. PostgreSQL: a normal transaction; callers lock the rows they
  * read with FOR UPDATE (see forUpdate below).
- * The callback's result is returned only after COMMIT succeeded.
+ * The callback's result is returned only after COMMIT succeeded. Called with a handle that is
+ * already a transaction, the work joins it.
  */
 export async function writeTransaction<T>(handle: Db, fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  // already inside a transaction (the demo seed): its work joins it
+  if (handle.db.isTransaction) return fn(handle.db);
   if (handle.engine === "postgres") {
     return handle.db.transaction().execute((trx: Transaction<Database>) => fn(trx));
   }

@@ -1,5 +1,6 @@
 import { Migrator, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { nationalDigits } from "~/lib/rules";
+import { toE164 } from "~/lib/phone";
 import { occupiedUnits } from "~/lib/schedule";
 import type { Engine } from "./connection";
 
@@ -364,10 +365,141 @@ const m003_front_desk: EngineMigration = (engine) => ({
   },
 });
 
+/** The phone and name key that links appointments to one patient record (app/.server/repos/patients.ts). */
+export function nameKey(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/\b(m|mme|mlle|dr|mr|mrs)\b\.?/g, " ")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()
+    .split(/\s+/)
+    .sort()
+    .join(" ");
+}
+
+/** The record's matching key: the canonical phone (or its digits) and the name, or null when it has neither. */
+export function patientMatchKey(phoneE164: string | null, phone: string, name: string): string | null {
+  const phonePart = phoneE164 ?? (phone.replace(/\D/g, "") ? `raw:${phone.replace(/\D/g, "")}` : "");
+  const namePart = nameKey(name);
+  if (!phonePart || !namePart) return null;
+  return `${phonePart}|${namePart}`;
+}
+
+const m004_patients: EngineMigration = (engine) => ({
+  async up(db: AnyDb) {
+    const id = idColumn(engine);
+    const autoId = (col: ColumnDefinitionBuilder) =>
+      engine === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement();
+
+    await db.schema
+      .createTable("patients")
+      .addColumn("id", id, autoId)
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("phone", "text")
+      .addColumn("phone_e164", "text")
+      .addColumn("email", "text")
+      .addColumn("notes", "text")
+      .addColumn("match_key", "text")
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .addColumn("merged_into", "integer", (c) => c.references("patients.id").onDelete("set null"))
+      .addColumn("erased_at", "text")
+      .execute();
+    // one live record per phone and name: two first bookings at once cannot create two
+    await db.schema.createIndex("patients_match_key_uq").on("patients").column("match_key").unique().where(sql.ref("match_key"), "is not", null).execute();
+    await db.schema.createIndex("patients_phone_idx").on("patients").column("phone_e164").execute();
+    await db.schema.createIndex("patients_name_idx").on("patients").column("name").execute();
+
+    await db.schema
+      .createTable("patient_events")
+      .addColumn("id", id, autoId)
+      .addColumn("patient_id", "integer", (c) => c.notNull().references("patients.id").onDelete("cascade"))
+      .addColumn("at", "text", (c) => c.notNull())
+      .addColumn("staff_user_id", "integer", (c) => c.references("staff_users.id").onDelete("set null"))
+      .addColumn("actor", "text", (c) => c.notNull())
+      .addColumn("action", "text", (c) => c.notNull())
+      .addColumn("detail", "text")
+      .execute();
+    await db.schema.createIndex("patient_events_patient_idx").on("patient_events").columns(["patient_id", "id"]).execute();
+
+    const appointmentColumns: [string, "text" | "integer", (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder][] = [
+      ["patient_id", "integer", (c) => c.references("patients.id").onDelete("set null")],
+      ["link_salt", "text", (c) => c],
+      ["link_hash", "text", (c) => c],
+      ["patient_confirmed_at", "text", (c) => c],
+      ["reminded_at", "text", (c) => c],
+      ["mail_reminder_at", "text", (c) => c],
+      ["anonymised_at", "text", (c) => c],
+    ];
+    for (const [name, type, build] of appointmentColumns) await db.schema.alterTable("appointments").addColumn(name, type, build).execute();
+    await db.schema.createIndex("appointments_link_hash_uq").on("appointments").column("link_hash").unique().execute();
+    await db.schema.createIndex("appointments_patient_idx").on("appointments").columns(["patient_id", "date"]).execute();
+
+    for (const [name, def] of [["cancel_cutoff_hours", 24], ["reminder_hours", 24], ["retention_months", 12]] as const) {
+      await db.schema.alterTable("schedule_settings").addColumn(name, "integer", (c) => c.notNull().defaultTo(def)).execute();
+    }
+
+    await db.schema
+      .createTable("message_templates")
+      .addColumn("key", "text", (c) => c.primaryKey())
+      .addColumn("body", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .addColumn("updated_by", "text")
+      .execute();
+
+    const outboxColumns: [string, "text" | "integer", (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder][] = [
+      ["body_html", "text", (c) => c],
+      ["attachments", "text", (c) => c],
+      ["kind", "text", (c) => c],
+      ["appointment_id", "integer", (c) => c],
+      ["dedupe_key", "text", (c) => c],
+      ["next_attempt_at", "text", (c) => c],
+      ["lease_owner", "text", (c) => c],
+      ["lease_until", "text", (c) => c],
+    ];
+    for (const [name, type, build] of outboxColumns) await db.schema.alterTable("outbox").addColumn(name, type, build).execute();
+    await db.schema.createIndex("outbox_dedupe_uq").on("outbox").column("dedupe_key").unique().execute();
+    await db.schema.createIndex("outbox_due_idx").on("outbox").columns(["status", "next_attempt_at"]).execute();
+    await db.schema.createIndex("outbox_appointment_idx").on("outbox").column("appointment_id").execute();
+
+    // the records of the appointments already stored, one per phone and name
+    const rows: { id: number; name: string; email: string | null; phone: string; created_at: string }[] = await db
+      .selectFrom("appointments")
+      .select(["id", "name", "email", "phone", "created_at"])
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    const byKey = new Map<string, number>();
+    for (const r of rows) {
+      const e164 = toE164(r.phone);
+      const key = patientMatchKey(e164, r.phone, r.name);
+      let patientId = key ? byKey.get(key) : undefined;
+      if (patientId === undefined) {
+        const created = await db
+          .insertInto("patients")
+          .values({ name: r.name, phone: r.phone, phone_e164: e164, email: r.email, notes: null, match_key: key, created_at: r.created_at, updated_at: r.created_at })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        patientId = Number(created.id);
+        if (key) byKey.set(key, patientId);
+      } else if (r.email) {
+        await db.updateTable("patients").set({ email: r.email, updated_at: r.created_at }).where("id", "=", patientId).execute();
+      }
+      await db.updateTable("appointments").set({ patient_id: patientId }).where("id", "=", r.id).execute();
+    }
+  },
+  async down(db: AnyDb) {
+    for (const t of ["message_templates", "patient_events", "patients"]) await db.schema.dropTable(t).ifExists().execute();
+  },
+});
+
 const all: Record<string, EngineMigration> = {
   "001_initial": m001_initial,
   "002_backup_runs": m002_backup_runs,
   "003_front_desk": m003_front_desk,
+  "004_patients": m004_patients,
 };
 
 class CodeProvider implements MigrationProvider {

@@ -32,6 +32,57 @@ export interface AppointmentsTable {
   cancelled_by: CancelledBy | null;
   cancel_reason: string | null;
   updated_at: string | null;
+  /** the patient record (app/.server/repos/patients.ts); null once erased or for an old import */
+  patient_id: number | null;
+  /** the personal link /rdv/<token>: a random salt and the SHA-256 of the token (app/.server/personal-link.ts) */
+  link_salt: string | null;
+  link_hash: string | null;
+  /** when the patient confirmed their presence through the personal link */
+  patient_confirmed_at: string | null;
+  /** when staff last sent a WhatsApp or SMS reminder (who: the history) */
+  reminded_at: string | null;
+  /** when the reminder e-mail was queued */
+  mail_reminder_at: string | null;
+  /** set when the identity was removed (erasure or retention); date, service and amounts stay */
+  anonymised_at: string | null;
+}
+
+/** One patient: the identity that appointments share (matched by canonical phone and name). */
+export interface PatientsTable {
+  id: Generated<number>;
+  name: string;
+  phone: string | null;
+  /** "+213550123456", null when the number typed is not a valid one */
+  phone_e164: string | null;
+  email: string | null;
+  notes: string | null;
+  /** canonical phone + normalised name; unique among live records, null once merged or erased */
+  match_key: string | null;
+  created_at: string;
+  updated_at: string;
+  merged_into: number | null;
+  erased_at: string | null;
+}
+
+export type PatientEventAction = "created" | "merged" | "merged_into" | "export_json" | "export_csv" | "erased" | "anonymised" | "notes";
+
+/** Who did what to a patient record (append-only): merges, exports, erasure. No patient data. */
+export interface PatientEventsTable {
+  id: Generated<number>;
+  patient_id: number;
+  at: string;
+  staff_user_id: number | null;
+  actor: string;
+  action: PatientEventAction;
+  detail: string | null;
+}
+
+/** The staff-editable texts of the WhatsApp and SMS reminders. */
+export interface MessageTemplatesTable {
+  key: string;
+  body: string;
+  updated_at: string;
+  updated_by: string | null;
 }
 
 /** One 15-minute unit of one chair held by one appointment; the primary key forbids double booking. */
@@ -57,7 +108,7 @@ export interface AppointmentHistoryTable {
   detail: string | null;
 }
 
-export type AppointmentHistoryAction = "created" | "status" | "moved" | "edited" | "reminded";
+export type AppointmentHistoryAction = "created" | "status" | "moved" | "edited" | "reminded" | "patient_confirmed" | "merged" | "anonymised";
 
 export interface OpeningHoursTable {
   id: Generated<number>;
@@ -90,6 +141,12 @@ export interface ScheduleSettingsTable {
   horizon_days: number;
   chairs: number;
   updated_at: string;
+  /** the personal link's cancel and move cut-off, hours before the appointment */
+  cancel_cutoff_hours: Generated<number>;
+  /** the reminder e-mail, hours before the appointment */
+  reminder_hours: Generated<number>;
+  /** requests never confirmed are anonymised this many months after their day */
+  retention_months: Generated<number>;
 }
 
 export interface BlogsTable {
@@ -169,6 +226,20 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  body_html: string | null;
+  /** JSON [{ filename, contentType, content }] (content as text) */
+  attachments: string | null;
+  /** "booking_received", "appointment_confirmed", "reminder", … (app/.server/appointment-mail.ts) */
+  kind: string | null;
+  /** the appointment a patient message is about (erased with the patient's data) */
+  appointment_id: number | null;
+  /** unique: a message that must go once (a reminder) is queued once, by whichever server */
+  dedupe_key: string | null;
+  /** not before (the retry backoff) */
+  next_attempt_at: string | null;
+  /** the worker that claimed the row, until lease_until */
+  lease_owner: string | null;
+  lease_until: string | null;
 }
 
 export interface AppMetaTable {
@@ -187,6 +258,9 @@ export interface BackupRunsTable {
 export interface Database {
   backup_runs: BackupRunsTable;
   appointments: AppointmentsTable;
+  patients: PatientsTable;
+  patient_events: PatientEventsTable;
+  message_templates: MessageTemplatesTable;
   appointment_slots: AppointmentSlotsTable;
   appointment_history: AppointmentHistoryTable;
   opening_hours: OpeningHoursTable;
@@ -208,6 +282,8 @@ export type Appointment = Selectable<AppointmentsTable>;
 export type NewAppointment = Insertable<AppointmentsTable>;
 export type AppointmentUpdate = Updateable<AppointmentsTable>;
 export type AppointmentHistoryEntry = Selectable<AppointmentHistoryTable>;
+export type Patient = Selectable<PatientsTable>;
+export type PatientEvent = Selectable<PatientEventsTable>;
 export type Blog = Selectable<BlogsTable>;
 export type FormationRow = Selectable<FormationsTable>;
 export type Enrollment = Selectable<EnrollmentsTable>;

@@ -2,8 +2,10 @@ import { sql, type ExpressionBuilder } from "kysely";
 import { COMPLETION_RULE, OCCUPYING_STATUSES, type AppointmentStatus } from "~/lib/appointment-status";
 import { nationalDigits } from "~/lib/rules";
 import type { Db } from "../db";
-import { isUniqueViolation, nowIso } from "../db";
+import { isUniqueViolation, nowIso, writeTransaction } from "../db";
 import type { Appointment, AppointmentHistoryEntry, Database } from "../db/types";
+import { newLinkColumns } from "../personal-link";
+import { linkPatient } from "./patients";
 
 export type { Appointment, AppointmentHistoryEntry };
 
@@ -39,6 +41,7 @@ export function appointmentValues(input: AppointmentInput, submissionKey: string
     tips: input.tips ?? null,
     submission_key: submissionKey,
     created_at: createdAt,
+    ...newLinkColumns(),
   };
 }
 
@@ -59,11 +62,14 @@ export async function createAppointment(
     if (existing) return { appointment: existing, duplicate: true };
   }
   try {
-    const appointment = await h.db
-      .insertInto("appointments")
-      .values(appointmentValues(input, key, opts.createdAt))
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const appointment = await writeTransaction(h, async (trx) => {
+      const patient_id = await linkPatient(trx, input, opts.createdAt);
+      return trx
+        .insertInto("appointments")
+        .values({ ...appointmentValues(input, key, opts.createdAt), patient_id })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
     return { appointment, duplicate: false };
   } catch (err) {
     if (key && isUniqueViolation(err)) {

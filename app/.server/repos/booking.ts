@@ -22,6 +22,7 @@ import type { Db } from "../db";
 import { isUniqueViolation, nowIso, writeTransaction } from "../db";
 import type { Appointment, AppointmentHistoryAction, Database } from "../db/types";
 import { appointmentValues, type Actor, type AppointmentInput } from "./appointments";
+import { linkPatient } from "./patients";
 import { loadBusyUnits, loadSchedule } from "./schedule";
 
 /**
@@ -146,6 +147,7 @@ export async function bookAppointment(
           .insertInto("appointments")
           .values({
             ...appointmentValues(input, key),
+            patient_id: await linkPatient(trx, input),
             status,
             chair,
             duration_minutes: setting.durationMinutes,

@@ -30,6 +30,13 @@ function row(p: Partial<Appointment>): Appointment {
     cancelled_by: null,
     cancel_reason: null,
     updated_at: null,
+    patient_id: null,
+    link_salt: null,
+    link_hash: null,
+    patient_confirmed_at: null,
+    reminded_at: null,
+    mail_reminder_at: null,
+    anonymised_at: null,
     ...p,
   };
 }

@@ -6,7 +6,7 @@
  *
  *   <HistoryList entries={history.get(row.id) ?? []} />
  */
-import { ArrowRight, CalendarClock, CirclePlus, Mail, Pencil, RefreshCw, TriangleAlert, type LucideIcon } from "lucide-react";
+import { ArrowRight, CalendarClock, CircleCheck, CirclePlus, EyeOff, Mail, Merge, Pencil, RefreshCw, TriangleAlert, type LucideIcon } from "lucide-react";
 import { STATUS_LABELS, type AppointmentStatus } from "~/lib/appointment-status";
 import { formatCalendarDate, formatDateTime } from "~/lib/format";
 import type { HistoryEntryView } from "./types";
@@ -22,6 +22,9 @@ const ICONS: Record<HistoryEntryView["action"], LucideIcon> = {
   moved: CalendarClock,
   edited: Pencil,
   reminded: Mail,
+  patient_confirmed: CircleCheck,
+  merged: Merge,
+  anonymised: EyeOff,
 };
 
 const FORCED_MARK = "hors des règles";
@@ -48,6 +51,12 @@ function describe(e: HistoryEntryView): { title: string; detail?: string } {
       return { title: "Modifié", detail: e.detail ? `Champs : ${e.detail}` : undefined };
     case "reminded":
       return { title: "Rappel envoyé", detail: e.detail ?? undefined };
+    case "patient_confirmed":
+      return { title: "Présence confirmée par le patient", detail: e.detail ?? undefined };
+    case "merged":
+      return { title: "Dossier patient fusionné", detail: e.detail ?? undefined };
+    case "anonymised":
+      return { title: "Données personnelles effacées", detail: e.detail ?? undefined };
     default:
       return { title: String(e.action), detail: e.detail ?? undefined };
   }

@@ -1,0 +1,59 @@
+import ical, { ICalCalendarMethod } from "ical-generator";
+import { clinic } from "~/content/clinic";
+import { addMinutesToClock } from "~/lib/schedule";
+import { publicOrigin } from "./config";
+import type { Appointment } from "./db/types";
+
+/**
+ * The appointment as an iCalendar file (RFC 5545), written by ical-generator: METHOD:PUBLISH, a
+ * stable UID per appointment (the same after a move, so a calendar updates the event rather than
+ * adding one), SEQUENCE raised with each change, DTSTART/DTEND in the clinic's local time with
+ * TZID=Africa/Algiers and its VTIMEZONE (UTC+1 all year, no summer time since 1981).
+ * The event names the service and the clinic, never the patient.
+ */
+const ALGIERS_VTIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  "TZID:Africa/Algiers",
+  "X-LIC-LOCATION:Africa/Algiers",
+  "BEGIN:STANDARD",
+  "TZOFFSETFROM:+0100",
+  "TZOFFSETTO:+0100",
+  "TZNAME:CET",
+  "DTSTART:19700101T000000",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+].join("\r\n");
+
+export function appointmentUid(a: Pick<Appointment, "id">, origin: string = publicOrigin()): string {
+  return `rdv-${a.id}@${new URL(origin).hostname}`;
+}
+
+export function appointmentIcs(
+  a: Pick<Appointment, "id" | "service" | "date" | "time" | "duration_minutes" | "status" | "updated_at" | "created_at">,
+  opts: { origin?: string; link?: string | null; sequence?: number } = {},
+): string {
+  const origin = opts.origin ?? publicOrigin();
+  const duration = Number(a.duration_minutes ?? 60);
+  const end = addMinutesToClock(a.date, a.time, duration);
+  const cal = ical({
+    method: ICalCalendarMethod.PUBLISH,
+    prodId: { company: clinic.shortName, product: "Rendez-vous", language: "FR" },
+    name: clinic.name,
+    timezone: { name: "Africa/Algiers", generator: () => ALGIERS_VTIMEZONE },
+  });
+  const phones = clinic.phones.map((p) => `${p.display} (${p.label.toLowerCase()})`).join(", ");
+  cal.createEvent({
+    id: appointmentUid(a, origin),
+    sequence: opts.sequence ?? 0,
+    start: `${a.date}T${a.time}:00`,
+    end: `${end.date}T${end.time}:00`,
+    timezone: "Africa/Algiers",
+    stamp: new Date(a.updated_at ?? a.created_at),
+    summary: `${a.service} — ${clinic.name}`,
+    location: `${clinic.name}, ${clinic.address.oneLine}`,
+    description: [`Rendez-vous : ${a.service}.`, `Téléphone de la clinique : ${phones}.`, ...(opts.link ? [`Confirmer, annuler ou déplacer : ${opts.link}`] : [])].join("\n"),
+    url: opts.link ?? undefined,
+    status: a.status === "cancelled" ? ("CANCELLED" as never) : ("CONFIRMED" as never),
+  });
+  return cal.toString();
+}
