@@ -57,6 +57,9 @@ function snapshot() {
     "enrollments",
     "staff_users",
     "outbox",
+    "patients",
+    "patient_events",
+    "message_templates",
   ]) {
     out[table] = dbQuery(`select * from ${table} order by 1`);
   }
