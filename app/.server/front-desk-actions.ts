@@ -7,8 +7,10 @@ import { parseId, parseSubmissionKey } from "~/lib/rules";
 import type { SlotChoice } from "~/lib/schedule";
 import { makeToast, type Toast } from "~/lib/toast";
 import { guarded } from "./admin-action";
+import { notifyAppointment, type AppointmentMailEvent } from "./appointment-mail";
 import { getDb } from "./db";
-import { log } from "./log";
+import type { Appointment } from "./db/types";
+import { errorCode, log } from "./log";
 import type { Actor } from "./repos/appointments";
 import { bookAppointment, moveAppointment, setAppointmentStatus, type ChangeResult } from "./repos/booking";
 import { loadSettings } from "./repos/schedule";
@@ -18,7 +20,9 @@ import type { StaffSession } from "./session";
  * The front desk's staff intents, shared by the agenda and the appointment cards so that both
  * screens change an appointment the same way: 'status' (confirm, came, absent, cancel with a
  * reason), 'move' (another day or time, same availability rules, or forced), and 'book' (a
- * booking taken by phone, at a free slot or forced). Each answers a typed result with its HTTP
+ * booking taken by phone, at a free slot or forced). Once a change is committed the patient is
+ * told by e-mail when the appointment has an address: confirmed, cancelled, moved (forced moves
+ * too), and a booking taken by staff (confirmed at once). Each answers a typed result with its HTTP
  * status; the screen's action calls `frontDeskIntent` from its one `switch`.
  */
 
@@ -71,6 +75,32 @@ async function refusedChange(
   return answer({ intent, ok: false, id, result: reply({ fieldErrors: { time: [message] } }), alternatives: outcome.alternatives }, 409);
 }
 
+/**
+ * The patient's e-mail about a committed change (app/.server/appointment-mail.ts): queued here,
+ * sent in the background (the request never waits for SMTP), and never a reason to fail the
+ * action (notifyAppointment logs and swallows its own failure).
+ */
+async function tellPatient(a: Appointment, event: AppointmentMailEvent, when?: () => Promise<boolean>) {
+  try {
+    if (when && !(await when())) return;
+    await notifyAppointment(a, event);
+  } catch (err) {
+    log.error({ event: "appointment_mail_queue_failed", appointmentId: a.id, kind: event, ...errorCode(err) }, "change stored, but its e-mail could not be queued");
+  }
+}
+
+/** True when the status change just written made the appointment confirmed from 'requested' or 'cancelled'. */
+async function confirmsAnew(id: number): Promise<boolean> {
+  const last = await getDb()
+    .db.selectFrom("appointment_history")
+    .select("from_status")
+    .where("appointment_id", "=", id)
+    .where("action", "=", "status")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return last?.from_status === "requested" || last?.from_status === "cancelled";
+}
+
 async function changeStatus(form: FormData, staff: StaffSession, screen: string) {
   const submission = parseWithZod(form, { schema: statusSchema });
   const id = parseId(form.get("id"));
@@ -89,6 +119,9 @@ async function changeStatus(form: FormData, staff: StaffSession, screen: string)
         return refusedChange("status", id, outcome, (o) => submission.reply(o));
       }
       log.info({ event: "appointment_status", appointmentId: id, userId: staff.userId, to }, "appointment status changed");
+      if (to === "cancelled") await tellPatient(outcome.appointment, "cancelled");
+      // confirmed from a request or a cancellation; not the undo of a wrong 'Honoré' or 'Absent'
+      if (to === "confirmed") await tellPatient(outcome.appointment, "confirmed", () => confirmsAnew(id));
       const toast = makeToast({ type: "success", description: `Statut : ${STATUS_LABELS[to]}.`, duration: 4000 });
       return answer({ intent: "status", ok: true, id, result: submission.reply({ resetForm: true }), toast });
     },
@@ -109,6 +142,8 @@ async function move(form: FormData, staff: StaffSession, screen: string) {
       const outcome = await moveAppointment(getDb(), id, { date, time }, { actor: actorOf(staff), mode: forced ? "forced" : "staff" });
       if (!outcome.ok) return refusedChange("move", id, outcome, (o) => submission.reply(o));
       log.info({ event: "appointment_moved", appointmentId: id, userId: staff.userId, forced }, "appointment moved");
+      // forced too: the patient must know the new time
+      await tellPatient(outcome.appointment, "moved");
       const toast = makeToast({ type: "success", description: forced ? "Rendez-vous déplacé (hors des règles de l'agenda)." : "Rendez-vous déplacé.", duration: 4000 });
       return answer({ intent: "move", ok: true, id, result: submission.reply({ resetForm: true }), toast });
     },
@@ -133,7 +168,11 @@ async function book(form: FormData, staff: StaffSession, screen: string) {
         status: "confirmed",
       });
       if (!outcome.ok) return refusedChange("book", undefined, outcome, (o) => submission.reply(o));
-      if (!outcome.duplicate) log.info({ event: "appointment_booked_by_staff", appointmentId: outcome.appointment.id, userId: staff.userId, forced }, "appointment booked by staff");
+      if (!outcome.duplicate) {
+        log.info({ event: "appointment_booked_by_staff", appointmentId: outcome.appointment.id, userId: staff.userId, forced }, "appointment booked by staff");
+        // taken by the clinic, so confirmed at once: the patient gets the confirmation and its .ics
+        await tellPatient(outcome.appointment, "confirmed");
+      }
       const toast = makeToast({
         type: "success",
         description: forced ? "Rendez-vous ajouté hors des règles de l'agenda (noté dans l'historique)." : "Rendez-vous ajouté.",

@@ -7,8 +7,10 @@ import { ensureFirstStaff } from "./auth";
 import { errorCode, log } from "./log";
 import { heartbeat } from "./repos/formations";
 import { flushOutbox } from "./mail";
+import { queueDueReminders } from "./reminders";
 import { deleteExpiredSessions } from "./repos/sessions";
 import { purgeExpiredLimits } from "./repos/limits";
+import { runRetention } from "./repos/patients";
 import { IDLE_TIMEOUT_MS } from "./session";
 import { DAILY_BACKUP_CHECK_MS, markSiteRunning, runDailyBackup } from "./backup";
 
@@ -22,9 +24,37 @@ export async function prepareDatabase(h: Db = getDb()): Promise<{ migrated: stri
 
 const timers: NodeJS.Timeout[] = [];
 
+/** How often the reminder job looks for appointments to remind (docs/product.md, "Patient e-mails"). */
+export const REMINDER_JOB_MS = 5 * 60 * 1000;
+
 /**
- * The keep-alive of the original product as a database heartbeat (docs/architecture.md) (every 259200000 ms by default), plus the
- * outbox sender and the removal of expired sessions. Failures are logged, never thrown.
+ * A job run every `ms` and once at start, never twice at once in this process (a slow run makes
+ * the next tick skip). Failures are logged with the job's name and the error's class only: no
+ * query, no row, no patient data.
+ */
+function every(name: string, ms: number, run: () => Promise<unknown>, opts: { atStart?: boolean } = {}) {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await run();
+    } catch (err) {
+      log.error({ event: "job_failed", job: name, ...errorCode(err) }, "background job failed");
+    } finally {
+      running = false;
+    }
+  };
+  if (opts.atStart) void tick();
+  timers.push(setInterval(tick, ms));
+}
+
+/**
+ * The keep-alive of the original product as a database heartbeat (docs/architecture.md) (every
+ * 259200000 ms by default); the outbox sender (every OUTBOX_POLL_MS, 30 s by default, leased so
+ * that several servers never send one message twice); the reminder e-mails (every 5 minutes and
+ * at start, deduplicated across servers); the removal of expired sessions and limits (every
+ * minute). Failures are logged, never thrown.
  */
 export function startBackgroundJobs(h: Db = getDb()) {
   const c = getConfig();
@@ -38,18 +68,18 @@ export function startBackgroundJobs(h: Db = getDb()) {
   };
   void beat();
   timers.push(setInterval(beat, c.HEARTBEAT_INTERVAL_MS));
-  timers.push(
-    setInterval(async () => {
-      await flushOutbox(h);
-      try {
-        const now = new Date();
-        await deleteExpiredSessions(h, new Date(now.getTime() - IDLE_TIMEOUT_MS).toISOString(), now.toISOString());
-        await purgeExpiredLimits(h, now);
-      } catch (err) {
-        log.warn({ event: "cleanup_failed", err: err instanceof Error ? err.message : String(err) }, "session cleanup failed");
-      }
-    }, 60_000),
-  );
+
+  // flushOutbox never throws (it logs its own failure by outbox id and kind)
+  every("outbox", c.OUTBOX_POLL_MS, () => flushOutbox(h), { atStart: true });
+  every("reminders", REMINDER_JOB_MS, () => queueDueReminders(h), { atStart: true });
+  // Retention (docs/decisions/009): requests never confirmed lose their identity after the period set
+  every("retention", 60 * 60 * 1000, () => runRetention(h), { atStart: true });
+
+  every("cleanup", 60_000, async () => {
+    const now = new Date();
+    await deleteExpiredSessions(h, new Date(now.getTime() - IDLE_TIMEOUT_MS).toISOString(), now.toISOString());
+    await purgeExpiredLimits(h, now);
+  });
   if (c.BACKUP_DAILY && h.engine === "sqlite") {
     // One daily backup from BACKUP_HOUR, whichever worker claims the day first (app/.server/backup.ts).
     let backingUp = false;
@@ -61,6 +91,11 @@ export function startBackgroundJobs(h: Db = getDb()) {
     timers.push(setTimeout(backup, 60_000), setInterval(backup, DAILY_BACKUP_CHECK_MS));
   }
   for (const t of timers) t.unref();
+}
+
+/** Stops the timers of startBackgroundJobs (stopApp does it too, and closes the database). */
+export function stopBackgroundJobs() {
+  for (const t of timers.splice(0)) clearInterval(t);
 }
 
 /** Removes this process's "site running" marker (see markSiteRunning), once started. */
@@ -92,7 +127,7 @@ export async function healthCheck(): Promise<boolean> {
 }
 
 export async function stopApp(): Promise<void> {
-  for (const t of timers.splice(0)) clearInterval(t);
+  stopBackgroundJobs();
   await closeDb();
   unmarkSite?.();
   unmarkSite = undefined;

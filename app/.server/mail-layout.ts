@@ -1,0 +1,176 @@
+import { clinic } from "~/content/clinic";
+
+/**
+ * The one layout of the clinic's e-mails (docs/product.md, "Patient e-mails"): a message is
+ * written once as `MailContent` and rendered twice, as plain text and as HTML, so that both parts
+ * always say the same thing. Both end with the clinic's identity (name, address, phones, e-mail)
+ * from app/content/clinic.ts.
+ *
+ * The HTML is what mail clients render: nested tables, inline styles only, 600 px at most, no
+ * external image, font or stylesheet (nothing is loaded from a server, nothing tracks the reader).
+ * Every value is escaped; a link's address is written only if it is http(s).
+ */
+export interface MailDetail {
+  label: string;
+  value: string;
+}
+
+export interface MailAction {
+  /** the button's text ("Gérer mon rendez-vous") */
+  label: string;
+  url: string;
+  /** the text part's line before the address ("Confirmer, annuler ou déplacer") */
+  textLabel: string;
+  /** a short line under the button */
+  hint?: string;
+}
+
+export interface MailContent {
+  /** the title of the HTML message (its subject) */
+  title: string;
+  /** the inbox preview line (hidden in the HTML body) */
+  preheader?: string;
+  /** the heading at the top of the HTML card */
+  heading: string;
+  /** paragraphs after "Bonjour," */
+  intro: string[];
+  details?: MailDetail[];
+  action?: MailAction;
+  /** paragraphs after the details and the button */
+  outro?: string[];
+  /** why the reader receives this message, in small print at the end */
+  footnote?: string;
+  /** "Bonjour," by default; null for none (the clinic's own notification) */
+  greeting?: string | null;
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}
+
+/** An address fit for an href: http(s) only, escaped; anything else gives null. */
+function safeHref(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === "https:" || u.protocol === "http:" ? escapeHtml(u.toString()) : null;
+  } catch {
+    return null;
+  }
+}
+
+function phonesLine(): string {
+  return clinic.phones.map((p) => `${p.display} (${p.label.toLowerCase()})`).join(" · ");
+}
+
+/** The clinic's identity at the end of every text part. */
+export function textFooter(): string[] {
+  return ["-- ", clinic.name, clinic.address.oneLine, `Tél. : ${phonesLine()}`, clinic.email];
+}
+
+export function renderText(c: MailContent): string {
+  const greeting = c.greeting === undefined ? "Bonjour," : c.greeting;
+  const blocks: string[][] = [];
+  if (greeting) blocks.push([greeting]);
+  for (const p of c.intro) blocks.push([p]);
+  if (c.details?.length) blocks.push(c.details.map((d) => `  ${d.label} : ${d.value}`));
+  if (c.action) blocks.push([`${c.action.textLabel} :`, c.action.url, ...(c.action.hint ? [c.action.hint] : [])]);
+  for (const p of c.outro ?? []) blocks.push([p]);
+  blocks.push(textFooter());
+  if (c.footnote) blocks.push([c.footnote]);
+  return blocks.map((b) => b.join("\n")).join("\n\n");
+}
+
+const FONT = "font-family:Arial,Helvetica,sans-serif;";
+const NAVY = "#0b2a47";
+const TEAL = "#0a6f78";
+const INK = "#1f2933";
+const MUTED = "#52606d";
+
+function paragraph(text: string): string {
+  return `<p style="margin:0 0 16px 0;${FONT}font-size:16px;line-height:24px;color:${INK};">${escapeHtml(text)}</p>`;
+}
+
+function detailsTable(details: MailDetail[]): string {
+  const rows = details
+    .map(
+      (d) =>
+        `<tr><td style="padding:8px 12px 8px 0;${FONT}font-size:14px;line-height:20px;color:${MUTED};white-space:nowrap;vertical-align:top;">${escapeHtml(d.label)}</td>` +
+        `<td style="padding:8px 0;${FONT}font-size:16px;line-height:22px;color:${INK};font-weight:bold;vertical-align:top;white-space:pre-wrap;word-break:break-word;">${escapeHtml(d.value)}</td></tr>`,
+    )
+    .join("");
+  return (
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px 0;background-color:#eefafa;border-left:4px solid ${TEAL};">` +
+    `<tr><td style="padding:8px 16px;"><table role="presentation" cellpadding="0" cellspacing="0" border="0">${rows}</table></td></tr></table>`
+  );
+}
+
+function actionButton(a: MailAction): string {
+  const href = safeHref(a.url);
+  if (!href) return "";
+  return (
+    `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:4px 0 8px 0;"><tr>` +
+    `<td align="center" bgcolor="${TEAL}" style="border-radius:6px;background-color:${TEAL};">` +
+    `<a href="${href}" style="display:inline-block;padding:14px 24px;${FONT}font-size:16px;line-height:20px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(a.label)}</a>` +
+    `</td></tr></table>` +
+    (a.hint ? `<p style="margin:0 0 16px 0;${FONT}font-size:13px;line-height:19px;color:${MUTED};">${escapeHtml(a.hint)}</p>` : "") +
+    // the address itself, for a client that shows no button, and for copying
+    `<p style="margin:0 0 20px 0;${FONT}font-size:12px;line-height:18px;color:${MUTED};word-break:break-all;">${escapeHtml(a.textLabel)} : <a href="${href}" style="color:${TEAL};">${escapeHtml(a.url)}</a></p>`
+  );
+}
+
+function htmlFooter(): string {
+  const phones = clinic.phones
+    .map((p) => `<a href="tel:${escapeHtml(p.tel)}" style="color:${NAVY};text-decoration:none;">${escapeHtml(p.display)}</a> (${escapeHtml(p.label.toLowerCase())})`)
+    .join(" &middot; ");
+  return (
+    `<p style="margin:0 0 4px 0;${FONT}font-size:14px;line-height:20px;color:${NAVY};font-weight:bold;">${escapeHtml(clinic.name)}</p>` +
+    `<p style="margin:0 0 4px 0;${FONT}font-size:13px;line-height:19px;color:${MUTED};">${escapeHtml(clinic.address.oneLine)}</p>` +
+    `<p style="margin:0 0 4px 0;${FONT}font-size:13px;line-height:19px;color:${MUTED};">Tél. : ${phones}</p>` +
+    `<p style="margin:0;${FONT}font-size:13px;line-height:19px;color:${MUTED};"><a href="mailto:${escapeHtml(clinic.email)}" style="color:${NAVY};">${escapeHtml(clinic.email)}</a></p>`
+  );
+}
+
+export function renderHtml(c: MailContent): string {
+  const greeting = c.greeting === undefined ? "Bonjour," : c.greeting;
+  const body = [
+    `<h1 style="margin:0 0 20px 0;${FONT}font-size:22px;line-height:28px;color:${NAVY};">${escapeHtml(c.heading)}</h1>`,
+    greeting ? paragraph(greeting) : "",
+    ...c.intro.map(paragraph),
+    c.details?.length ? detailsTable(c.details) : "",
+    c.action ? actionButton(c.action) : "",
+    ...(c.outro ?? []).map(paragraph),
+  ].join("");
+  const preheader = c.preheader
+    ? `<div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;mso-hide:all;">${escapeHtml(c.preheader)}</div>`
+    : "";
+  return [
+    "<!DOCTYPE html>",
+    '<html lang="fr" dir="ltr">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="color-scheme" content="light">',
+    `<title>${escapeHtml(c.title)}</title>`,
+    "</head>",
+    `<body style="margin:0;padding:0;background-color:#fbf8f3;">`,
+    preheader,
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#fbf8f3;">`,
+    `<tr><td align="center" style="padding:24px 12px;">`,
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;width:100%;background-color:#ffffff;border:1px solid #e4e7eb;border-radius:8px;">`,
+    `<tr><td bgcolor="${NAVY}" style="padding:20px 28px;background-color:${NAVY};border-radius:8px 8px 0 0;${FONT}font-size:18px;line-height:24px;font-weight:bold;color:#ffffff;">${escapeHtml(clinic.name)}</td></tr>`,
+    `<tr><td style="padding:28px 28px 12px 28px;">${body}</td></tr>`,
+    `<tr><td style="padding:20px 28px 24px 28px;border-top:1px solid #e4e7eb;">${htmlFooter()}</td></tr>`,
+    `</table>`,
+    c.footnote ? `<p style="max-width:600px;margin:16px auto 0 auto;${FONT}font-size:12px;line-height:18px;color:${MUTED};text-align:left;">${escapeHtml(c.footnote)}</p>` : "",
+    `</td></tr></table>`,
+    "</body>",
+    "</html>",
+  ].join("\n");
+}
+
+/** Both parts of a message. */
+export function renderMail(c: MailContent): { text: string; html: string } {
+  return { text: renderText(c), html: renderHtml(c) };
+}
