@@ -56,7 +56,7 @@ export const DATA_PROCESSINGS: DataProcessing[] = [
     purpose: "organiser votre rendez-vous, vous recontacter pour le confirmer et assurer le suivi administratif de vos soins",
     basis: "votre consentement, exprimé par la case à cocher du formulaire, et la relation de soins qui en découle",
     retention:
-      "3 ans après le dernier contact si vous n'êtes pas venu ; pour les patients soignés, la durée de conservation du dossier patient fixée par la réglementation sanitaire",
+      "une demande jamais confirmée est anonymisée après la durée indiquée sous « Durées appliquées par le site » ; pour les patients soignés, la durée de conservation du dossier patient fixée par la réglementation sanitaire",
     recipients: "le chirurgien-dentiste et le personnel de la clinique habilité, tous tenus au secret professionnel",
   },
   {

@@ -1,5 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/politique-de-confidentialite";
+import { getConfig } from "~/.server/config";
+import { getDb } from "~/.server/db";
+import { KNOWN_DEVICE_MAX_AGE_DAYS } from "~/.server/known-device";
+import { loadContactSettings } from "~/.server/repos/contact-settings";
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "~/.server/session";
 import { LegalLayout } from "~/components/content/LegalLayout";
 import { clinic } from "~/content/clinic";
 import { DATA_LAW, DATA_PROCESSINGS, HOST } from "~/content/legal";
@@ -16,6 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const TOC = [
   { id: "responsable", label: "Responsable du traitement" },
   { id: "traitements", label: "Données collectées et usages" },
+  { id: "durees", label: "Durées appliquées par le site" },
   { id: "sante", label: "Données de santé" },
   { id: "destinataires", label: "Qui a accès à vos données" },
   { id: "securite", label: "Sécurité" },
@@ -24,8 +30,30 @@ const TOC = [
   { id: "reclamation", label: "Réclamation" },
 ];
 
+const count = (n: number, one: string, many: string) => `${n.toLocaleString("fr-FR")}\u00a0${n > 1 ? many : one}`;
+
+/**
+ * The periods the code applies, read where the code reads them (docs/product.md, "Personal
+ * data"): the retention of requests never confirmed (schedule setting), the backups kept
+ * (BACKUP_KEEP, one a day or not), the staff session and known-device cookie, the anti-abuse
+ * counters.
+ */
+export async function loader() {
+  const c = getConfig();
+  const { retentionMonths } = await loadContactSettings(getDb());
+  return {
+    retentionMonths,
+    backupKeep: c.BACKUP_KEEP,
+    dailyBackups: c.BACKUP_DAILY && c.DATABASE_URL.kind === "sqlite",
+    sessionIdleMinutes: Math.round(IDLE_TIMEOUT_MS / 60_000),
+    sessionMaxHours: Math.round(ABSOLUTE_TIMEOUT_MS / 3_600_000),
+    knownDeviceDays: KNOWN_DEVICE_MAX_AGE_DAYS,
+    formWindowMinutes: Math.max(1, Math.round(c.RATE_LIMIT_FORM_WINDOW_MS / 60_000)),
+  };
+}
+
 /** What the booking and enrolment forms collect, why, for how long, who sees it, and the visitor's rights (law 18-07). */
-export default function PolitiqueDeConfidentialite() {
+export default function PolitiqueDeConfidentialite({ loaderData: d }: Route.ComponentProps) {
   return (
     <LegalLayout
       title="Politique de confidentialité"
@@ -72,6 +100,43 @@ export default function PolitiqueDeConfidentialite() {
         sont jamais vendues, louées ni utilisées à des fins publicitaires. À l'expiration des durées indiquées, elles sont supprimées ou
         rendues anonymes.
       </p>
+
+      <h2 id="durees">Durées appliquées par le site</h2>
+      <p>Ces durées sont celles que le site applique lui-même, automatiquement :</p>
+      <ul>
+        <li>
+          <strong>Demandes de rendez-vous jamais confirmées</strong> (restées «&nbsp;demande reçue&nbsp;», ou annulées sans avoir été confirmées) :{" "}
+          {count(d.retentionMonths, "mois", "mois")} après la date demandée, le nom, le téléphone, l'e-mail, le message et les e-mails échangés sont
+          effacés. Seuls la date, le soin et le statut restent, sans aucune identité.
+        </li>
+        <li>
+          <strong>Effacement à votre demande</strong> : dès que la clinique l'a fait depuis votre dossier, votre nom, vos coordonnées, vos messages et
+          les notes de l'équipe sont effacés de la base ; la date, le soin et les montants de vos rendez-vous sont gardés pour la comptabilité, sans
+          votre identité. Chaque copie de vos données remise à votre demande et chaque effacement sont notés (par qui, quand).
+        </li>
+        <li>
+          <strong>Sauvegardes</strong> : {d.dailyBackups ? "une par jour ; " : ""}les {count(d.backupKeep, "sauvegarde", "sauvegardes")} les plus
+          récentes sont conservées, les plus anciennes supprimées
+          {d.dailyBackups ? ` : une donnée effacée disparaît des sauvegardes au plus tard ${count(d.backupKeep, "jour", "jours")} après.` : "."}
+        </li>
+        <li>
+          <strong>Lien personnel de rendez-vous</strong> (envoyé par e-mail ou WhatsApp) : il ne fonctionne que jusqu'à la fin du jour du rendez-vous,
+          et plus du tout une fois vos données effacées.
+        </li>
+        <li>
+          <strong>Compteurs anti-abus</strong> des formulaires : effacés {count(d.formWindowMinutes, "minute", "minutes")} après leur création ; ceux de
+          la page de connexion du personnel, 24 heures après la dernière tentative.
+        </li>
+        <li>
+          <strong>Session du personnel</strong> : fermée après {count(d.sessionIdleMinutes, "minute", "minutes")} sans activité et au plus tard{" "}
+          {count(d.sessionMaxHours, "heure", "heures")} après la connexion ; le cookie qui reconnaît l'appareil d'un membre du personnel dure{" "}
+          {count(d.knownDeviceDays, "jour", "jours")}.
+        </li>
+        <li>
+          <strong>Journaux techniques</strong> : ils ne contiennent ni votre nom, ni votre téléphone, ni votre e-mail, ni ce que vous écrivez dans les
+          formulaires.
+        </li>
+      </ul>
 
       <h2 id="sante">Données de santé</h2>
       <p>

@@ -185,24 +185,57 @@ export interface AppointmentProgressUpdate {
   prixtotal?: number | null;
   prixpay?: number | null;
   tips?: string | null;
+  /** the patient's identity as staff correct it: a new name or phone links the appointment to its record again */
+  name?: string;
+  phone?: string;
+  email?: string | null;
 }
 
-const EDIT_LABELS: Record<keyof AppointmentProgressUpdate, string> = { progress: "avancement", prixtotal: "prix total", prixpay: "prix payé", tips: "remarques" };
+const EDIT_LABELS: Record<keyof AppointmentProgressUpdate, string> = {
+  progress: "avancement",
+  prixtotal: "prix total",
+  prixpay: "prix payé",
+  tips: "remarques",
+  name: "nom",
+  phone: "téléphone",
+  email: "e-mail",
+};
+const EDITABLE = ["progress", "prixtotal", "prixpay", "tips", "name", "phone", "email"] as const;
 
 /**
  * Returns the updated row, or undefined when it does not exist. With an actor, the fields that
- * changed are named in the appointment's history (names only, never the values).
+ * changed are named in the appointment's history (names only, never the values). A new name or
+ * phone links the appointment to the record of that name and phone (linkPatient, ./patients) in
+ * the same transaction; an anonymised appointment keeps no identity, so those fields are ignored.
  */
 export async function updateAppointment(h: Db, id: number, patch: AppointmentProgressUpdate, actor?: Actor): Promise<Appointment | undefined> {
   const values: AppointmentProgressUpdate = {};
-  for (const k of ["progress", "prixtotal", "prixpay", "tips"] as const) {
+  for (const k of EDITABLE) {
     if (patch[k] !== undefined) (values as Record<string, unknown>)[k] = patch[k];
   }
   if (Object.keys(values).length === 0) return getAppointment(h, id);
-  return h.db.transaction().execute(async (trx) => {
+  return writeTransaction(h, async (trx) => {
     const before = await trx.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) return undefined;
-    const row = await trx.updateTable("appointments").set({ ...values, updated_at: nowIso() }).where("id", "=", id).returningAll().executeTakeFirst();
+    if (before.anonymised_at) {
+      delete values.name;
+      delete values.phone;
+      delete values.email;
+    }
+    const identity = { name: values.name ?? before.name, phone: values.phone ?? before.phone, email: values.email !== undefined ? values.email : before.email };
+    const relink = identity.name !== before.name || identity.phone !== before.phone;
+    const at = nowIso();
+    const row = await trx
+      .updateTable("appointments")
+      .set({
+        ...values,
+        ...(values.phone !== undefined ? { phone_digits: nationalDigits(identity.phone) } : {}),
+        ...(relink ? { patient_id: await linkPatient(trx, identity, at) } : {}),
+        updated_at: at,
+      })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
     const changed = (Object.keys(values) as (keyof AppointmentProgressUpdate)[]).filter((k) => {
       const a = before[k] === null ? null : k === "prixtotal" || k === "prixpay" ? Number(before[k]) : before[k];
       return a !== values[k];

@@ -1,5 +1,6 @@
-import { AlertCircle, CalendarClock, CheckCircle2, ChevronDown, History, MessageSquareText, Wallet } from "lucide-react";
+import { AlertCircle, CalendarClock, CheckCircle2, ChevronDown, FolderOpen, History, MessageSquareText, Wallet } from "lucide-react";
 import { useCallback, useId, useState, type ReactNode } from "react";
+import { Link } from "react-router";
 import { ContactLinks } from "~/components/admin/front-desk/ContactLinks";
 import { HistoryList } from "~/components/admin/front-desk/HistoryList";
 import { MoveForm } from "~/components/admin/front-desk/MoveForm";
@@ -123,9 +124,13 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
           </dd>
           <dt className="text-slate-500">Téléphone</dt>
           <dd>
-            <a href={`tel:${row.phone.replace(/[^\d+]/g, "")}`} className="whitespace-nowrap text-navy-900 underline decoration-slate-300 underline-offset-2 hover:decoration-navy-900">
-              {row.phone}
-            </a>
+            {row.phone ? (
+              <a href={`tel:${row.phone.replace(/[^\d+]/g, "")}`} className="whitespace-nowrap text-navy-900 underline decoration-slate-300 underline-offset-2 hover:decoration-navy-900">
+                {row.phone}
+              </a>
+            ) : (
+              <span className="text-slate-500">Non renseigné</span>
+            )}
           </dd>
           <dt className="text-slate-500">Soumis le</dt>
           <dd>{row.created_at ? formatDateTime(row.created_at) : "N/A"}</dd>
@@ -142,7 +147,8 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
 
       <div className="space-y-3 border-t border-slate-100 px-5 py-3">
         {/* the e-mail is a link in the details above: here the two one-tap ways of a phone */}
-        <ContactLinks name={row.name} phone={row.phone} email={null} date={row.date} time={row.time} />
+        {/* an anonymised appointment has no one to call */}
+        {!row.anonymised_at && <ContactLinks name={row.name} phone={row.phone} email={null} date={row.date} time={row.time} />}
         <StatusActions id={row.id} status={row.status} name={row.name} />
       </div>
 
@@ -160,6 +166,16 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
           <History aria-hidden className="hidden h-4 w-4 sm:block" />
           Historique ({row.history.length})
         </Toggle>
+        {row.patient_id !== null && (
+          <Link
+            to={`/admin/patients/${row.patient_id}`}
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold text-teal-700 transition hover:bg-teal-50 sm:px-3"
+            aria-label={`Dossier patient de ${row.name}`}
+          >
+            <FolderOpen aria-hidden className="hidden h-4 w-4 sm:block" />
+            Dossier patient
+          </Link>
+        )}
       </div>
 
       {panel && (

@@ -5,8 +5,12 @@ import type { Appointment } from "~/.server/db/types";
 import type { FrontDeskResult } from "~/.server/front-desk-actions";
 import type { HistoryEntryView } from "~/components/admin/front-desk/types";
 
-/** An appointment as the admin screen receives it: the stored row without its internal keys. */
-export type AppointmentView = Omit<Appointment, "submission_key" | "phone_digits">;
+/**
+ * An appointment as the admin screen receives it: the stored row without its internal keys
+ * (the submission key, the phone's digits, and the personal link's salt and hash, which never
+ * reach a browser).
+ */
+export type AppointmentView = Omit<Appointment, "submission_key" | "phone_digits" | "link_salt" | "link_hash">;
 
 /** A card of the list: the appointment and its history (oldest first). */
 export type AppointmentListItem = AppointmentView & { history: HistoryEntryView[] };
