@@ -5,8 +5,9 @@ import { requestInfo } from "~/context";
 import type { Route } from "./+types/appointment";
 import { notifyNewBooking } from "~/.server/booking-mail";
 import { getDb } from "~/.server/db";
+import { personalLink } from "~/.server/personal-link";
 import { handlePublicForm } from "~/.server/public-form";
-import { PATIENT_ACTOR } from "~/.server/repos/appointments";
+import { PATIENT_ACTOR, type Appointment } from "~/.server/repos/appointments";
 import { bookAppointment } from "~/.server/repos/booking";
 import { BookingAside } from "~/components/booking/BookingAside";
 import { BOOKING_FIX_MESSAGE, BookingForm, type BookingReply } from "~/components/booking/BookingForm";
@@ -74,7 +75,8 @@ async function showFreeTimes(form: FormData, intent: Exclude<BookingIntent, { ki
 /**
  * The public form pipeline; the slot is checked again and taken (its units, once per key) in
  * one transaction before the answer says "envoyée". A refused slot is answered 409 with the
- * reason beside 'Heure', the day's free times and the three nearest ones.
+ * reason beside 'Heure', the day's free times and the three nearest ones. A success carries the
+ * appointment's personal link (the same one for a resent post: the row stored first).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const posted = await request
@@ -86,6 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const { horizonDays } = await loadBookingRules();
   let refused: { slots: SlotsView | null; alternatives: SlotChoice[] } | undefined;
+  let stored: Appointment | undefined;
   const answer = await handlePublicForm({
     request,
     clientIp: context.get(requestInfo).clientIp,
@@ -94,7 +97,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     failureMessage: STORAGE_FAILURE_MESSAGE,
     store: async ({ consent: _consent, ...input }, submissionKey) => {
       const booked = await bookAppointment(getDb(), input, { actor: PATIENT_ACTOR, mode: "public", submissionKey });
-      if (booked.ok) return { ok: true, value: booked.appointment, duplicate: booked.duplicate };
+      if (booked.ok) {
+        stored = booked.appointment;
+        return { ok: true, value: booked.appointment, duplicate: booked.duplicate };
+      }
       const { view, settings } = await loadDaySlots(input.service, input.date);
       refused = { slots: view, alternatives: booked.alternatives };
       // a service booked by phone only is the service's fault; any other refusal is the time's
@@ -110,7 +116,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   let slots = refused?.slots ?? null;
   const day = posted && answer.data.status === "error" && !refused ? parseDayQuery((name) => posted.get(name)) : null;
   if (day) slots = (await loadDaySlots(day.service, day.date).catch(() => undefined))?.view ?? null;
-  return data<BookingReply>({ ...answer.data, slots, alternatives: refused?.alternatives ?? [] }, answer.init ?? undefined);
+  // the personal link, shown on the success screen to the person who just booked
+  const link = answer.data.status === "success" && stored ? personalLink(stored) : null;
+  return data<BookingReply>({ ...answer.data, slots, alternatives: refused?.alternatives ?? [], link }, answer.init ?? undefined);
 }
 
 /** The action's reply carries the next key: the page has nothing to reload after a post. */

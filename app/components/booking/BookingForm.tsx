@@ -5,6 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { CheckboxField, Field, FormErrors, SelectField, TextareaField, useAppForm } from "~/components/forms";
 import { Alert } from "~/components/ui/Alert";
 import { Honeypot } from "~/components/ui/Honeypot";
+import { PersonalLinkCard } from "~/components/rdv/PersonalLinkCard";
 import { bookingSchema, type BookingInput } from "~/lib/booking-schema";
 import type { SlotChoice } from "~/lib/schedule";
 import { SERVICES, type Service } from "~/lib/services";
@@ -27,6 +28,8 @@ export interface BookingReply {
   slots?: SlotsView | null;
   /** the three nearest free times, after a refused slot */
   alternatives?: SlotChoice[];
+  /** after a success: the appointment's personal link (/rdv/<token>), shown to the person who booked */
+  link?: string | null;
 }
 
 export interface BookingFormProps {
@@ -114,6 +117,8 @@ export function BookingForm({ action, today, horizonDays, maxDate, offline, subm
           <p className="text-base">{BOOKING_SUCCESS_MESSAGE}</p>
         </Alert>
       )}
+      {/* the personal link stays after the banner hides: the person who booked keeps it */}
+      {reply?.status === "success" && reply.link && <PersonalLinkCard link={reply.link} hydrated={hydrated} />}
       <FormErrors form={form} fixMessage={BOOKING_FIX_MESSAGE} />
 
       <Form

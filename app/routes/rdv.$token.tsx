@@ -1,0 +1,136 @@
+import { isRouteErrorResponse, data, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/rdv.$token";
+import { openPersonalLink, patientView, RDV_HEADERS, rdvAction } from "~/.server/rdv-actions";
+import { loadBookingRules } from "~/.server/booking-slots";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AppointmentCard } from "~/components/rdv/AppointmentCard";
+import { ChangeSection } from "~/components/rdv/ChangeForms";
+import { CallButtons, ClinicCard } from "~/components/rdv/ClinicInfo";
+import { RdvBlockedPage, RdvNotFoundPage } from "~/components/rdv/RdvErrorPages";
+import { RDV_TEXTS } from "~/components/rdv/schema";
+import { Alert } from "~/components/ui/Alert";
+import { clinic } from "~/content/clinic";
+import { requestInfo } from "~/context";
+import { todayInClinic } from "~/lib/format";
+import { addDays } from "~/lib/rules";
+
+/**
+ * /rdv/<token>: the patient's own page for one appointment, opened from the personal link
+ * (docs/product.md, "Personal link"). It shows the service, the day, the time, the status and
+ * the clinic, never who the patient is; the patient confirms, moves or cancels here (until the
+ * cut-off; then the page says to call) and downloads the .ics. A wrong, malformed or expired
+ * token is the same 404; too many of them from one address, a 429.
+ */
+
+export const meta: Route.MetaFunction = ({ error }) => {
+  const title = !error ? "Votre rendez-vous" : isRouteErrorResponse(error) && error.status === 429 ? "Trop de tentatives" : "Lien introuvable";
+  return [
+    { title: `${title} | ${clinic.name}` },
+    { name: "robots", content: "noindex" },
+    // the token is in this page's address: it never leaves the site in a Referer (the map link);
+    // "same-origin", not "no-referrer", so that the forms post with their Origin (see RDV_HEADERS)
+    { name: "referrer", content: "same-origin" },
+  ];
+};
+
+/** Every answer, pages and errors alike: private, never stored, not indexed, no Referer. */
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
+  const out = new Headers(RDV_HEADERS);
+  const retry = errorHeaders?.get("Retry-After");
+  if (retry) out.set("Retry-After", retry);
+  return out;
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const appointment = await openPersonalLink(params.token, context.get(requestInfo).clientIp);
+  const [view, rules] = await Promise.all([patientView(appointment), loadBookingRules()]);
+  const today = todayInClinic();
+  return data(
+    {
+      appointment: view,
+      today,
+      horizonDays: rules.horizonDays,
+      maxDate: addDays(today, rules.horizonDays),
+      icsHref: `/rdv/${params.token}/calendrier.ics`,
+    },
+    { headers: RDV_HEADERS },
+  );
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const appointment = await openPersonalLink(params.token, context.get(requestInfo).clientIp);
+  return rdvAction(appointment, request);
+}
+
+/** After any post the page is read again: a refusal (a stale page past the cut-off) shows the current state. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod.toUpperCase() !== "GET" ? true : defaultShouldRevalidate;
+}
+
+export default function RdvPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { appointment: a, today, horizonDays, maxDate, icsHref } = loaderData;
+  const reply = actionData;
+  const open = a.status === "requested" || a.status === "confirmed";
+  return (
+    <>
+      <section className="relative overflow-hidden bg-navy-900 text-white">
+        <div aria-hidden className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-teal-600/25 blur-3xl" />
+        <div className="container-site relative py-10 md:py-12">
+          <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">{clinic.name}</p>
+          <h1 className="mt-3 text-3xl font-bold text-white md:text-4xl">Votre rendez-vous</h1>
+        </div>
+      </section>
+      <section className="bg-ivory py-8 md:py-12">
+        <div className="container-site grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px] xl:gap-10">
+          <div className="min-w-0 space-y-6">
+            {reply?.message && (
+              <Alert tone={reply.status === "done" ? "success" : "error"} focusKey={reply} role={reply.status === "done" ? "status" : "alert"}>
+                <p className="text-base">{reply.message}</p>
+              </Alert>
+            )}
+            <AppointmentCard appointment={a} icsHref={icsHref} reply={reply} />
+            {open && a.canChange && (
+              <ChangeSection
+                service={a.service}
+                movable={a.movable}
+                today={today}
+                horizonDays={horizonDays}
+                maxDate={maxDate}
+                reply={reply}
+                notMovable={
+                  <div className="space-y-3">
+                    <p className="text-sm text-slate-700">{RDV_TEXTS.notOnline}</p>
+                    <CallButtons />
+                  </div>
+                }
+              />
+            )}
+            {open && !a.canChange && (
+              <CallToChange title="Annuler ou déplacer ce rendez-vous" text={RDV_TEXTS.cutoffPage(a.cutoffHours)} />
+            )}
+            {a.status === "cancelled" && <CallToChange title="Un nouveau rendez-vous ?" text="Ce rendez-vous est annulé. Pour en convenir d'un autre, appelez-nous :" />}
+          </div>
+          <aside aria-label="La clinique">
+            <ClinicCard />
+          </aside>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function CallToChange({ title, text }: { title: string; text: string }) {
+  return (
+    <section aria-labelledby="rdv-call" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+      <h2 id="rdv-call" className="text-2xl font-bold">
+        {title}
+      </h2>
+      <p className="mt-2 text-slate-700">{text}</p>
+      <CallButtons className="mt-4" />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <RdvNotFoundPage />, 429: () => <RdvBlockedPage /> }} />;
+}

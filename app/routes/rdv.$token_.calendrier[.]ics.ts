@@ -1,0 +1,32 @@
+import type { Route } from "./+types/rdv.$token_.calendrier[.]ics";
+import { getDb } from "~/.server/db";
+import { appointmentIcs } from "~/.server/ics";
+import { personalLink } from "~/.server/personal-link";
+import { icsSequence, linkRefusalResponse, openPersonalLink, RDV_HEADERS } from "~/.server/rdv-actions";
+import type { Appointment } from "~/.server/db/types";
+import { requestInfo } from "~/context";
+
+/**
+ * GET /rdv/<token>/calendrier.ics: the appointment as a calendar file (app/.server/ics.ts), its
+ * UID the same after a move and its SEQUENCE one more for each change, so that a calendar
+ * updates the event it already has. The same token rules as the page: a wrong, malformed or
+ * expired token is the same French 404 page, too many of them a 429.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  let appointment: Appointment;
+  try {
+    appointment = await openPersonalLink(params.token, context.get(requestInfo).clientIp);
+  } catch (err) {
+    const refusal = linkRefusalResponse(err);
+    if (refusal) return refusal;
+    throw err;
+  }
+  const body = appointmentIcs(appointment, { link: personalLink(appointment), sequence: await icsSequence(getDb(), appointment.id) });
+  return new Response(body, {
+    headers: {
+      ...RDV_HEADERS,
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="rendez-vous-${appointment.date}.ics"`,
+    },
+  });
+}
