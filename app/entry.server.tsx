@@ -5,6 +5,7 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { loggedPath } from "../server/logged-path.js";
 import { log } from "./.server/log";
 import { requestInfo } from "./context";
 
@@ -65,7 +66,7 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   log.error(
-    { event: "unhandled_error", path: new URL(request.url).pathname, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+    { event: "unhandled_error", path: loggedPath(new URL(request.url).pathname), err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
     "unhandled error",
   );
 };

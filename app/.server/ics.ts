@@ -53,7 +53,11 @@ export function appointmentIcs(
     location: `${clinic.name}, ${clinic.address.oneLine}`,
     description: [`Rendez-vous : ${a.service}.`, `Téléphone de la clinique : ${phones}.`, ...(opts.link ? [`Confirmer, annuler ou déplacer : ${opts.link}`] : [])].join("\n"),
     url: opts.link ?? undefined,
-    status: a.status === "cancelled" ? ("CANCELLED" as never) : ("CONFIRMED" as never),
+    // a request the clinic has not confirmed yet is tentative in the patient's calendar
+    status: (a.status === "cancelled" ? "CANCELLED" : a.status === "requested" ? "TENTATIVE" : "CONFIRMED") as never,
   });
-  return cal.toString();
+  // ical-generator writes DTSTAMP in the process's local time once a calendar time zone is set;
+  // RFC 5545 wants it in UTC ("…Z")
+  const stamp = new Date(a.updated_at ?? a.created_at).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return cal.toString().replace(/^DTSTAMP:[^\r\n]*/m, `DTSTAMP:${stamp}`);
 }

@@ -138,6 +138,7 @@ test.describe("sitemap and robots", () => {
     const lines = (await res.text()).split("\n");
     expect(lines).toContain("Disallow: /admin");
     expect(lines).toContain("Disallow: /login");
+    expect(lines).toContain("Disallow: /rdv/");
     expect(lines).toContain(`Sitemap: ${new URL(baseURL!).origin}/sitemap.xml`);
   });
 });

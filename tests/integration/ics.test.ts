@@ -105,7 +105,24 @@ describeEachEngine("appointment .ics", { appDb: true }, (t) => {
     expect(after.event.sequence).toBeGreaterThan(before.event.sequence);
     expect(after.event.startDate.toString()).toBe(`${SATURDAY}T11:15:00`);
     expect(after.event.startDate.toJSDate().toISOString()).toBe(`${SATURDAY}T10:15:00.000Z`);
-    expect(after.vevent.getFirstPropertyValue("status")).toBe("CONFIRMED");
+    // a request the clinic has not confirmed yet
+    expect(after.vevent.getFirstPropertyValue("status")).toBe("TENTATIVE");
+  });
+
+  it("stamps DTSTAMP in UTC whatever the server's time zone, and says CONFIRMED once the clinic confirmed", async () => {
+    const previousTz = process.env.TZ;
+    process.env.TZ = "Asia/Tokyo";
+    try {
+      const a = await book();
+      await t.h.db.updateTable("appointments").set({ status: "confirmed" }).where("id", "=", a.id).execute();
+      const { text, vevent } = await download(await row(a.id));
+      expect(text).toMatch(/^DTSTAMP:20261124T080000Z\r$/m);
+      expect(vevent.getFirstPropertyValue("dtstamp")!.toString()).toBe("2026-11-24T08:00:00Z");
+      expect(vevent.getFirstPropertyValue("status")).toBe("CONFIRMED");
+    } finally {
+      if (previousTz === undefined) delete process.env.TZ;
+      else process.env.TZ = previousTz;
+    }
   });
 
   it("says CANCELLED once the patient cancelled, with the same UID", async () => {
