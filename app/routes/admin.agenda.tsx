@@ -6,7 +6,9 @@ import type { Route } from "./+types/admin.agenda";
 import { intentOf, readForm } from "~/.server/admin-action";
 import { getDb } from "~/.server/db";
 import { frontDeskIntent } from "~/.server/front-desk-actions";
+import { reminderLinksOf } from "~/.server/reminder-links";
 import { appointmentTotals, historyFor, listAgenda } from "~/.server/repos/appointments";
+import { countRemindersToSend } from "~/.server/repos/reminder-list";
 import { loadSchedule } from "~/.server/repos/schedule";
 import { getStaff } from "~/.server/staff-guard";
 import { AddBookingForm, type BookingPrefill } from "~/components/admin/agenda/AddBookingForm";
@@ -34,8 +36,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { day, view } = parseAgendaQuery(new URL(request.url).searchParams, now.date);
   const from = view === "semaine" ? weekStart(day) : day;
   const to = view === "semaine" ? addDaysYmd(from, 6) : day;
-  const [schedule, rows, totals] = await Promise.all([loadSchedule(db, from), listAgenda(db, from, to), appointmentTotals(db, from, to)]);
-  const items = rows.map((r) => toAgendaItem(r, schedule));
+  const [schedule, rows, totals, remindersToSend] = await Promise.all([
+    loadSchedule(db, from),
+    listAgenda(db, from, to),
+    appointmentTotals(db, from, to),
+    countRemindersToSend(db, addDaysYmd(now.date, 1)),
+  ]);
+  // the reminder links carry the personal link: written here, on the server (day view only)
+  const links = view === "jour" ? await reminderLinksOf(db, rows, now.date) : new Map();
+  const items = rows.map((r) => ({ ...toAgendaItem(r, schedule), links: links.get(Number(r.id)) ?? null }));
   const days = Array.from({ length: view === "semaine" ? 7 : 1 }, (_, i) => toAgendaDay(schedule, addDaysYmd(from, i)));
 
   let history: Record<number, HistoryEntryView[]> = {};
@@ -59,6 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     gaps,
     chairs: schedule.settings.chairs,
     counts: countItems(items, totals.due),
+    remindersToSend,
     submissionKey: crypto.randomUUID(),
   };
 }
@@ -79,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminAgenda({ loaderData }: Route.ComponentProps) {
-  const { day, view, today, from, to, days, items, history, gaps, chairs, counts, submissionKey } = loaderData;
+  const { day, view, today, from, to, days, items, history, gaps, chairs, counts, remindersToSend, submissionKey } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/agenda";
   const [prefill, setPrefill] = useState<BookingPrefill | null>(null);
@@ -88,7 +98,7 @@ export default function AdminAgenda({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-4 sm:space-y-5">
-      <AgendaToolbar day={day} view={view} today={today} weekFrom={from} weekTo={to} />
+      <AgendaToolbar day={day} view={view} today={today} weekFrom={from} weekTo={to} remindersToSend={remindersToSend} />
       <AgendaCounts counts={counts} label={countsLabel} />
       {loading && (
         <p role="status" className="inline-flex items-center gap-2 text-sm font-medium text-teal-700 print:hidden">

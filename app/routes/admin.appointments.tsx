@@ -8,6 +8,7 @@ import { getDb } from "~/.server/db";
 import type { Appointment } from "~/.server/db/types";
 import { frontDeskIntent, isFrontDeskIntent } from "~/.server/front-desk-actions";
 import { log } from "~/.server/log";
+import { reminderLinksOf } from "~/.server/reminder-links";
 import { appointmentTotals, historyFor, listAppointments, updateAppointment, type Actor } from "~/.server/repos/appointments";
 import { bookAppointment } from "~/.server/repos/booking";
 import { loadSettings } from "~/.server/repos/schedule";
@@ -29,8 +30,11 @@ const BASE_PATH = "/admin/appointments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Liste des Rendez-vous | Admin Dashboard" }, { name: "robots", content: "noindex, nofollow" }];
 
-/** The row without its internal keys; numbers as numbers whatever the driver returned. */
-function toView({ submission_key: _key, phone_digits: _digits, ...a }: Appointment): AppointmentView {
+/**
+ * The row without its internal keys (the personal link's salt and hash never reach a browser: the
+ * links are written here, in `reminder`); numbers as numbers whatever the driver returned.
+ */
+function toView({ submission_key: _key, phone_digits: _digits, link_salt: _salt, link_hash: _hash, ...a }: Appointment): AppointmentView {
   const num = (v: number | null) => (v === null ? null : Number(v));
   return { ...a, id: Number(a.id), prixtotal: num(a.prixtotal), prixpay: num(a.prixpay), chair: num(a.chair), forced: Number(a.forced) };
 }
@@ -59,15 +63,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
   // the totals of the day the list is filtered on, else of today (clinic time), and of its month
   const day = query.date || todayInClinic();
-  const [history, dayTotals, monthTotals] = await Promise.all([
+  const [history, dayTotals, monthTotals, reminders] = await Promise.all([
     historyFor(db, rows.map((r) => Number(r.id))),
     appointmentTotals(db, day, day),
     appointmentTotals(db, `${day.slice(0, 8)}01`, monthEnd(day)),
+    // the WhatsApp and SMS links carry the personal link, which only the server can write
+    reminderLinksOf(db, rows, todayInClinic()),
   ]);
   return {
     rows: rows.map((r) => ({
       ...toView(r),
       history: (history.get(Number(r.id)) ?? []).map(({ id, at, actor, action, from_status, to_status, detail }) => ({ id, at, actor, action, from_status, to_status, detail })),
+      /** for <ContactLinks links={row.reminder} /> in the card */
+      reminder: reminders.get(Number(r.id)) ?? null,
     })),
     total,
     query,

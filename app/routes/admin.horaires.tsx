@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { CalendarClock, CalendarX2, Clock3, SlidersHorizontal, Stethoscope } from "lucide-react";
+import { CalendarClock, CalendarX2, Clock3, SlidersHorizontal, Stethoscope, UserRoundCheck } from "lucide-react";
 import { data } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/admin.horaires";
@@ -8,10 +8,12 @@ import { guarded, intentOf, readForm } from "~/.server/admin-action";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
 import { listAgenda } from "~/.server/repos/appointments";
+import { loadContactSettings, saveContactSettings } from "~/.server/repos/contact-settings";
 import { addException, deleteException, loadSchedule, saveServiceSettings, saveSettings, saveWeeklyHours } from "~/.server/repos/schedule";
 import { getStaff } from "~/.server/staff-guard";
 import { AddExceptionForm } from "~/components/admin/schedule/AddExceptionForm";
 import { BookingRulesForm } from "~/components/admin/schedule/BookingRulesForm";
+import { ContactSettingsForm } from "~/components/admin/schedule/ContactSettingsForm";
 import { ExceptionsList } from "~/components/admin/schedule/ExceptionsList";
 import { OutsideHoursNotice } from "~/components/admin/schedule/OutsideHoursNotice";
 import { ScheduleErrorBoundary, ScheduleHeader, SitePreview } from "~/components/admin/schedule/SchedulePage";
@@ -20,6 +22,7 @@ import { ServicesForm } from "~/components/admin/schedule/ServicesForm";
 import type { OutsideAppointment, ScheduleIntent, ScheduleResult, ScheduleScreenData } from "~/components/admin/schedule/types";
 import { WeeklyHoursForm } from "~/components/admin/schedule/WeeklyHoursForm";
 import { holdsSlot } from "~/lib/appointment-status";
+import { contactSettingsFromForm, contactSettingsSchema } from "~/lib/contact-settings-form";
 import { parseId } from "~/lib/rules";
 import { addDaysYmd, clinicNow, fromMinutes } from "~/lib/schedule";
 import {
@@ -42,11 +45,14 @@ const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enre
 /** how far ahead booked appointments are checked against the hours */
 const CHECK_DAYS = 366;
 
-/** docs/product.md, "Schedule and free slots": the week, the closures, the services and the booking rules. */
+/**
+ * docs/product.md, "Schedule and free slots": the week, the closures, the services, the booking
+ * rules, and the patient-contact settings (personal link, reminder e-mail, retention).
+ */
 export async function loader(): Promise<ScheduleScreenData> {
   const h = getDb();
   const now = clinicNow();
-  const [schedule, agenda] = await Promise.all([loadSchedule(h), listAgenda(h, now.date, addDaysYmd(now.date, CHECK_DAYS))]);
+  const [schedule, agenda, contact] = await Promise.all([loadSchedule(h), listAgenda(h, now.date, addDaysYmd(now.date, CHECK_DAYS)), loadContactSettings(h)]);
   const booked = agenda.filter((a) => holdsSlot(a.status) && !a.forced && (a.date > now.date || a.time >= fromMinutes(now.minutes)));
   const outside: OutsideAppointment[] = outsideOpeningHours(schedule, booked).map((a) => ({ id: Number(a.id), date: a.date, time: a.time, service: a.service }));
   const byStart = (a: { startDate: string }, b: { startDate: string }) => a.startDate.localeCompare(b.startDate);
@@ -61,6 +67,7 @@ export async function loader(): Promise<ScheduleScreenData> {
       .slice(0, 10),
     services: schedule.services,
     settings: schedule.settings,
+    contact,
     outside: outside.slice(0, 12),
     outsideCount: outside.length,
   };
@@ -102,6 +109,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         await saveSettings(getDb(), settingsFromForm(value));
         log.info({ event: "schedule_settings_saved", staffId }, "schedule settings saved");
         return "Règles de réservation enregistrées.";
+      });
+    case "contact":
+      return saveForm(form, "contact", contactSettingsSchema, async (value) => {
+        await saveContactSettings(getDb(), contactSettingsFromForm(value));
+        log.info({ event: "contact_settings_saved", staffId }, "patient contact settings saved");
+        return "Réglages des patients enregistrés.";
       });
     default:
       return answer({ intent: "unknown", ok: false, message: "Action inconnue." }, 400);
@@ -206,6 +219,20 @@ export default function AdminSchedule({ loaderData, actionData }: Route.Componen
 
       <ScheduleSection id="regles" title="Règles de réservation" icon={SlidersHorizontal} intro={<p>Ce que le site autorise aux patients qui réservent en ligne.</p>}>
         <BookingRulesForm settings={d.settings} actionData={act} />
+      </ScheduleSection>
+
+      <ScheduleSection
+        id="patients"
+        title="Patients : lien personnel, rappels et conservation"
+        icon={UserRoundCheck}
+        intro={
+          <>
+            <p>Chaque patient reçoit un lien personnel pour confirmer, annuler ou déplacer son rendez-vous, et un e-mail de rappel s'il a donné son adresse.</p>
+            <p>Les demandes jamais confirmées ne gardent pas les données du patient au-delà de la durée choisie (loi 18-07).</p>
+          </>
+        }
+      >
+        <ContactSettingsForm settings={d.contact} actionData={act} />
       </ScheduleSection>
     </div>
   );

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { DEFAULT_TEMPLATES, reminderValues, renderTemplate } from "../../app/lib/reminder-template";
 import { nationalDigits } from "../../app/lib/rules";
 import { addDaysYmd, occupiedUnits } from "../../app/lib/schedule";
 import { dbQuery, dbRun, E2E_ADMIN, expectNoSeriousA11yViolations, loginAsStaff } from "./helpers";
@@ -159,7 +160,11 @@ for (const [label, viewport] of [
       await expect(c.getByText("Merci de m'appeler après 16h", { exact: false })).toBeVisible();
       const wa = c.getByRole("link", { name: `Écrire à ${name} sur WhatsApp` });
       await expect(wa).toHaveAttribute("href", new RegExp(`^https://wa\\.me/213550987654\\?text=`));
-      expect(decodeURIComponent((await wa.getAttribute("href"))!.split("text=")[1])).toContain(`rendez-vous du ${longDay(day.date, false)} à ${day.times[1]}`);
+      // the reminder template, for an appointment without a personal link (written straight into the database): the sentence to call instead
+      expect(decodeURIComponent((await wa.getAttribute("href"))!.split("text=")[1])).toBe(
+        renderTemplate(DEFAULT_TEMPLATES.whatsapp, reminderValues({ name, date: day.date, time: day.times[1] }, null)),
+      );
+      await expect(c.getByRole("link", { name: `Écrire à ${name} par SMS` })).toHaveAttribute("href", /^sms:\+213550987654\?body=Clinique%20Hamdi%20%3A%20RDV%20le%20/);
       await expect(c.getByRole("link", { name: new RegExp(`^Appeler ${name}`) })).toHaveAttribute("href", "tel:0550987654");
 
       await c.getByRole("button", { name: /^Confirmer/ }).click();

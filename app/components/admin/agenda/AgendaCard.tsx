@@ -6,6 +6,7 @@ import { MoveForm } from "~/components/admin/front-desk/MoveForm";
 import { StatusActions } from "~/components/admin/front-desk/StatusActions";
 import { STATUS_ACCENT, StatusBadge } from "~/components/admin/front-desk/StatusBadge";
 import type { HistoryEntryView } from "~/components/admin/front-desk/types";
+import { PresenceBadge } from "~/components/admin/reminders/ReminderNote";
 import { CANCELLED_BY_LABELS } from "~/lib/appointment-status";
 import { formatDA } from "~/lib/format";
 import type { AgendaItem } from "./model";
@@ -53,7 +54,10 @@ export function AgendaCard({ item, history, showChair }: { item: AgendaItem; his
                 <span className="whitespace-nowrap tabular-nums">{item.phone}</span>
               </p>
             </div>
-            <StatusBadge status={item.status} forced={item.forced} className="order-2 ml-auto justify-end" />
+            <span className="order-2 ml-auto flex flex-wrap items-center justify-end gap-1.5">
+              <StatusBadge status={item.status} forced={item.forced} className="justify-end" />
+              <PresenceBadge at={item.links?.patientConfirmedAt ?? null} />
+            </span>
           </div>
 
           {item.due !== null && (
@@ -85,7 +89,8 @@ export function AgendaCard({ item, history, showChair }: { item: AgendaItem; his
           )}
 
           <div className="mt-3 flex flex-wrap items-start gap-x-3 gap-y-2 print:hidden">
-            <ContactLinks name={item.name} phone={item.phone} email={item.email} date={item.date} time={item.time} compact />
+            {/* an erased appointment has no one to contact */}
+            {item.phone && <ContactLinks name={item.name} phone={item.phone} email={item.email} date={item.date} time={item.time} links={item.links} compact />}
             <StatusActions id={item.id} status={item.status} name={item.name} className="min-w-0 sm:border-l sm:border-slate-200 sm:pl-3" />
           </div>
         </div>

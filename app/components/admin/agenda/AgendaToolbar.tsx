@@ -1,4 +1,4 @@
-import { CalendarDays, ChevronLeft, ChevronRight, Printer, Rows3 } from "lucide-react";
+import { BellRing, CalendarDays, ChevronLeft, ChevronRight, Printer, Rows3 } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
 import { formatDayLong } from "~/components/admin/front-desk/contact";
 import { addDaysYmd } from "~/lib/schedule";
@@ -10,9 +10,25 @@ const NAV_BTN =
 /**
  * The agenda's title and navigation: the day (or week) shown, 'Jour' / 'Semaine', previous /
  * 'Aujourd'hui' / next, a date picker (a plain GET form: 'Aller' without JavaScript), and
- * 'Imprimer' for the day list. Nothing of it prints but the title.
+ * 'Imprimer' for the day list, and, when tomorrow's patients wait for a reminder, a link to
+ * 'Rappels à envoyer' with their number. Nothing of it prints but the title.
  */
-export function AgendaToolbar({ day, view, today, weekFrom, weekTo }: { day: string; view: AgendaView; today: string; weekFrom: string; weekTo: string }) {
+export function AgendaToolbar({
+  day,
+  view,
+  today,
+  weekFrom,
+  weekTo,
+  remindersToSend = 0,
+}: {
+  day: string;
+  view: AgendaView;
+  today: string;
+  weekFrom: string;
+  weekTo: string;
+  /** tomorrow's patients not reminded or not confirmed yet */
+  remindersToSend?: number;
+}) {
   const submit = useSubmit();
   const step = view === "semaine" ? 7 : 1;
   const title =
@@ -47,10 +63,22 @@ export function AgendaToolbar({ day, view, today, weekFrom, weekTo }: { day: str
             )}
           </div>
         </div>
-        <p className="mt-1 flex flex-wrap items-center gap-2 text-base font-medium text-slate-700">
-          <span className="first-letter:uppercase">{title}</span>
-          {isToday && <span className="rounded-full bg-teal-600 px-2 py-0.5 text-xs font-semibold text-white print:hidden">{view === "semaine" ? "Cette semaine" : "Aujourd'hui"}</span>}
-        </p>
+        <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
+          <p className="flex flex-wrap items-center gap-2 text-base font-medium text-slate-700">
+            <span className="first-letter:uppercase">{title}</span>
+            {isToday && <span className="rounded-full bg-teal-600 px-2 py-0.5 text-xs font-semibold text-white print:hidden">{view === "semaine" ? "Cette semaine" : "Aujourd'hui"}</span>}
+          </p>
+          {remindersToSend > 0 && (
+            <Link
+              to="/admin/rappels"
+              className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-amber-900 hover:bg-amber-50 sm:ml-auto print:hidden"
+            >
+              <BellRing aria-hidden className="h-4 w-4" />
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 tabular-nums ring-1 ring-inset ring-amber-600/30">{remindersToSend}</span>
+              {remindersToSend > 1 ? "rappels à envoyer demain" : "rappel à envoyer demain"}
+            </Link>
+          )}
+        </div>
       </div>
 
       <div className="flex items-center gap-2 print:hidden">

@@ -4,6 +4,7 @@
  * the free stretches of a day shown between the appointments.
  */
 import type { Appointment } from "~/.server/db/types";
+import type { ReminderLinks } from "~/components/admin/front-desk/contact";
 import { balanceDue, holdsSlot, type AppointmentStatus, type CancelledBy } from "~/lib/appointment-status";
 import { isValidYmd } from "~/lib/rules";
 import { addDaysYmd, dayHours, fromMinutes, roundUpToUnit, toMinutes, UNIT_MINUTES, weekdayOf, type ClinicNow, type Schedule, type TimeRange } from "~/lib/schedule";
@@ -32,6 +33,8 @@ export interface AgendaItem {
   due: number | null;
   cancelledBy: CancelledBy | null;
   cancelReason: string | null;
+  /** the WhatsApp and SMS links and the reminder state (day view; added by the loader, which holds the secret) */
+  links?: ReminderLinks | null;
 }
 
 export interface AgendaDay {

@@ -1,10 +1,12 @@
 /**
- * The front desk's contact links and day wording, shared by the agenda and the appointment
- * cards: a `tel:` number, a WhatsApp link to the patient's number in international form
- * (213… for an Algerian number) with a prefilled French message, and "mardi 24 novembre".
+ * The front desk's contact links and day wording, shared by the agenda, the appointment cards
+ * and 'Rappels à envoyer': a `tel:` number, "mardi 24 novembre", and the shape of the reminder
+ * links the loaders prepare (app/.server/reminder-links.ts): the WhatsApp and SMS hrefs carry
+ * the staff's template filled with the personal link, which only the server can write (it needs
+ * the secret), so components receive them ready.
  */
-import { clinic } from "~/content/clinic";
 import { nationalDigits } from "~/lib/rules";
+import type { ReminderChannel } from "~/lib/reminder-template";
 
 const dayLong = new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 const dayLongYear = new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
@@ -22,9 +24,10 @@ export function telHref(phone: string): string {
 }
 
 /**
- * The number in international form without '+', as wa.me wants it: an Algerian number typed
- * in any form ("0550 12 34 56", "+213 550…", "00213…") gives "213550123456"; a foreign number
- * typed with its prefix (+33…, 0033…) keeps it. Empty when there are too few digits.
+ * The number in international form without '+', by its digits only: the fallback of the
+ * reminder links for a number libphonenumber cannot read (toE164 gives null). An Algerian number
+ * typed in any form ("0550 12 34 56", "+213 550…", "00213…") gives "213550123456"; a foreign
+ * number typed with its prefix (+33…, 0033…) keeps it. Empty when there are too few digits.
  */
 export function whatsappNumber(phone: string): string {
   const raw = phone.replace(/\D/g, "");
@@ -36,24 +39,41 @@ export function whatsappNumber(phone: string): string {
   return out.length >= 8 ? out : "";
 }
 
-/** The first name as a greeting uses it ("Mme Amina Benali" → "Amina"). */
-export function firstName(name: string): string {
-  const words = name.trim().split(/\s+/).filter((w) => !/^(m\.?|mme\.?|mlle\.?|dr\.?)$/i.test(w));
-  return words[0] ?? name.trim();
+/** Who reminded a patient, when and how (the last "reminded" line of the history). */
+export interface ReminderSent {
+  /** ISO instant */
+  at: string;
+  /** the staff e-mail (null when the history has no line for it) */
+  by: string | null;
+  /** "WhatsApp", "SMS", "Appel téléphonique" */
+  channel: string | null;
 }
 
-/** The prefilled WhatsApp message: a confirmation of the day and time, from the clinic. */
-export function whatsappMessage(name: string, date: string, time: string): string {
-  const phone = clinic.phones[0]?.display;
-  return (
-    `Bonjour ${firstName(name)}, nous vous confirmons votre rendez-vous du ${formatDayLong(date)} à ${time} ` +
-    `à la ${clinic.name} (${clinic.address.district}).` +
-    (phone ? ` En cas d'empêchement, merci de nous prévenir au ${phone}.` : "")
-  );
+/**
+ * The reminder side of an appointment, prepared by the loader: the one-tap WhatsApp and SMS
+ * links (null when the number cannot be read), whether a reminder still makes sense (requested
+ * or confirmed, not past), and what was done already.
+ */
+export interface ReminderLinks {
+  /** the appointment, for the "reminded" POST to /admin/rappels */
+  id: number;
+  /** https://wa.me/213…?text=… (the template and the personal link when remindable; no text otherwise) */
+  whatsapp: string | null;
+  /** sms:+213…?body=… (likewise) */
+  sms: string | null;
+  /** requested or confirmed, today or later: a tap marks the reminder sent */
+  remindable: boolean;
+  reminded: ReminderSent | null;
+  /** when the patient confirmed through the personal link */
+  patientConfirmedAt: string | null;
 }
 
-export function whatsappHref(phone: string, name: string, date: string, time: string): string | null {
-  const number = whatsappNumber(phone);
-  if (!number) return null;
-  return `https://wa.me/${number}?text=${encodeURIComponent(whatsappMessage(name, date, time))}`;
+/** The route every reminder mark posts to (intent "reminded"). */
+export const REMINDER_ACTION = "/admin/rappels";
+
+/** One fetcher per appointment: the link tapped and the button share its state. */
+export function reminderFetcherKey(id: number): string {
+  return `reminder:${id}`;
 }
+
+export type { ReminderChannel };

@@ -9,9 +9,10 @@ const SECTIONS = [
   { id: "fermetures", label: "Fermetures" },
   { id: "soins", label: "Soins" },
   { id: "regles", label: "Règles" },
+  { id: "patients", label: "Patients" },
 ];
 
-/** The title, what the screen decides, and links to its four sections (one tap on a phone). */
+/** The title, what the screen decides, and links to its five sections (one tap on a phone). */
 export function ScheduleHeader() {
   return (
     <div>

@@ -1,10 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ScheduleException, ScheduleSettings, ServiceSetting, TimeRange, Weekday } from "~/lib/schedule";
+import type { ContactSettings } from "~/lib/contact-settings";
 import type { Service } from "~/lib/services";
 import type { Toast } from "~/lib/toast";
 
 /** The intents of /admin/horaires, one per form of the screen. */
-export const SCHEDULE_INTENTS = ["hours", "exception-add", "exception-delete", "services", "settings"] as const;
+export const SCHEDULE_INTENTS = ["hours", "exception-add", "exception-delete", "services", "settings", "contact"] as const;
 export type ScheduleIntent = (typeof SCHEDULE_INTENTS)[number];
 
 /** The action's typed answer: Conform's reply for the form, and the toast after a success. */
@@ -34,6 +35,8 @@ export interface ScheduleScreenData {
   past: ScheduleException[];
   services: Record<Service, ServiceSetting>;
   settings: ScheduleSettings;
+  /** the personal link's cut-off, the reminder e-mail's advance, the retention of requests never confirmed */
+  contact: ContactSettings;
   outside: OutsideAppointment[];
   outsideCount: number;
 }

@@ -1,0 +1,85 @@
+import { whatsappNumber, type ReminderLinks, type ReminderSent } from "~/components/admin/front-desk/contact";
+import { toE164, whatsappDigits } from "~/lib/phone";
+import { reminderValues, renderTemplate } from "~/lib/reminder-template";
+import type { Appointment } from "./db/types";
+import { personalLink } from "./personal-link";
+import type { Db } from "./db";
+import { loadTemplates, type MessageTemplates } from "./repos/message-templates";
+import { lastReminders } from "./repos/reminder-list";
+
+/**
+ * The WhatsApp and SMS links of the front desk (docs/decisions/009-patients-and-links.md), built
+ * in the loaders because the text carries the patient's personal link, which needs the server's
+ * secret: `https://wa.me/<E.164 digits>?text=…` and `sms:+213…?body=…` (the form Android and iOS
+ * both open), the text being the staff's template filled for the appointment.
+ *
+ * The number is the canonical E.164 form (libphonenumber-js, Algeria by default); a number it
+ * cannot read falls back to its digits (~/components/admin/front-desk/contact whatsappNumber),
+ * so a typo in a stored phone still leaves staff a link to try. No readable digits: no link.
+ */
+
+/** The international digits of a stored phone ("213550123456"), or "" when there are too few. */
+export function reminderDigits(phone: string): string {
+  const e164 = toE164(phone);
+  return e164 ? whatsappDigits(e164) : whatsappNumber(phone);
+}
+
+/** wa.me to the patient, with the text prefilled when there is one. */
+export function whatsappHref(phone: string, text: string | null): string | null {
+  const digits = reminderDigits(phone);
+  if (!digits) return null;
+  return `https://wa.me/${digits}${text ? `?text=${encodeURIComponent(text)}` : ""}`;
+}
+
+/** sms: to the patient, with the body prefilled when there is one. */
+export function smsHref(phone: string, text: string | null): string | null {
+  const digits = reminderDigits(phone);
+  if (!digits) return null;
+  return `sms:+${digits}${text ? `?body=${encodeURIComponent(text)}` : ""}`;
+}
+
+/** A reminder makes sense while the appointment waits for its patient, from today on. */
+export function isRemindable(a: Pick<Appointment, "status" | "date" | "anonymised_at">, today: string): boolean {
+  return (a.status === "requested" || a.status === "confirmed") && !a.anonymised_at && a.date >= today;
+}
+
+/**
+ * The reminder links of one appointment. A remindable appointment gets the templates filled with
+ * its personal link (or, without one, the sentence to call); any other (past, attended,
+ * cancelled) gets plain links to the patient's chat, without a reminder text.
+ */
+export function reminderLinksFor(
+  a: Appointment,
+  templates: MessageTemplates,
+  opts: { today: string; reminded?: ReminderSent | null; origin?: string },
+): ReminderLinks {
+  const remindable = isRemindable(a, opts.today);
+  let wa: string | null = null;
+  let sms: string | null = null;
+  if (remindable) {
+    const values = reminderValues(a, opts.origin === undefined ? personalLink(a) : personalLink(a, opts.origin));
+    wa = renderTemplate(templates.whatsapp.body, values);
+    sms = renderTemplate(templates.sms.body, values);
+  }
+  return {
+    id: Number(a.id),
+    whatsapp: whatsappHref(a.phone, wa),
+    sms: smsHref(a.phone, sms),
+    remindable,
+    reminded: opts.reminded ?? (a.reminded_at ? { at: a.reminded_at, by: null, channel: null } : null),
+    patientConfirmedAt: a.patient_confirmed_at,
+  };
+}
+
+/**
+ * The reminder links of the appointments a screen shows, by id: the templates and the last
+ * reminders read once for all of them. `today` is the clinic's day.
+ */
+export async function reminderLinksOf(h: Pick<Db, "db">, rows: Appointment[], today: string): Promise<Map<number, ReminderLinks>> {
+  const out = new Map<number, ReminderLinks>();
+  if (rows.length === 0) return out;
+  const ids = rows.map((r) => Number(r.id));
+  const [templates, reminders] = await Promise.all([loadTemplates(h), lastReminders(h, ids)]);
+  for (const a of rows) out.set(Number(a.id), reminderLinksFor(a, templates, { today, reminded: reminders.get(Number(a.id)) ?? null }));
+  return out;
+}

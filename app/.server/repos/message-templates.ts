@@ -1,0 +1,43 @@
+import { DEFAULT_TEMPLATES, TEMPLATE_KEYS, type TemplateKey } from "~/lib/reminder-template";
+import type { Db } from "../db";
+import { nowIso } from "../db";
+
+/**
+ * The WhatsApp and SMS reminder templates staff edit on 'Rappels à envoyer' (table
+ * `message_templates`, one row per key). A key without a row reads as its default
+ * (~/lib/reminder-template), so a fresh database needs no seed and a default that improves in
+ * the code reaches the clinics that never changed it.
+ */
+
+export interface MessageTemplate {
+  key: TemplateKey;
+  body: string;
+  /** null while the default is used */
+  updatedAt: string | null;
+  updatedBy: string | null;
+  isDefault: boolean;
+}
+
+export type MessageTemplates = Record<TemplateKey, MessageTemplate>;
+
+export async function loadTemplates(h: Pick<Db, "db">): Promise<MessageTemplates> {
+  const rows = await h.db.selectFrom("message_templates").selectAll().where("key", "in", [...TEMPLATE_KEYS]).execute();
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const out = {} as MessageTemplates;
+  for (const key of TEMPLATE_KEYS) {
+    const row = byKey.get(key);
+    out[key] = row
+      ? { key, body: row.body, updatedAt: row.updated_at, updatedBy: row.updated_by, isDefault: false }
+      : { key, body: DEFAULT_TEMPLATES[key], updatedAt: null, updatedBy: null, isDefault: true };
+  }
+  return out;
+}
+
+/** Store a template (already validated by ~/lib/reminder-template's schema); `by` is the staff e-mail. */
+export async function saveTemplate(h: Pick<Db, "db">, key: TemplateKey, body: string, by: string, at: string = nowIso()): Promise<void> {
+  await h.db
+    .insertInto("message_templates")
+    .values({ key, body, updated_at: at, updated_by: by })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ body, updated_at: at, updated_by: by }))
+    .execute();
+}

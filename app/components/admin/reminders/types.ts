@@ -1,0 +1,38 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ReminderLinks } from "~/components/admin/front-desk/contact";
+import type { AppointmentStatus } from "~/lib/appointment-status";
+import type { TemplateKey, TemplateValues } from "~/lib/reminder-template";
+import type { Toast } from "~/lib/toast";
+
+/** One patient of 'Rappels à envoyer', as the screen receives it. */
+export interface ReminderRowView {
+  id: number;
+  name: string;
+  service: string;
+  phone: string;
+  date: string;
+  time: string;
+  status: AppointmentStatus;
+  links: ReminderLinks;
+}
+
+/** A template as the editor receives it. */
+export interface TemplateView {
+  key: TemplateKey;
+  body: string;
+  updatedAt: string | null;
+  updatedBy: string | null;
+  isDefault: boolean;
+}
+
+/** The values of the preview: an example appointment on the day shown. */
+export type ExampleValues = TemplateValues & { lien: string };
+
+/** The action's answer to the template editor. */
+export interface TemplateResult {
+  intent: "template";
+  ok: boolean;
+  key?: TemplateKey;
+  result?: SubmissionResult<string[]>;
+  toast?: Toast;
+}

@@ -1,0 +1,261 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { BellRing, CalendarCheck2, ChevronLeft, ChevronRight, Loader2 } from "lucide-react";
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import type { Route } from "./+types/admin.rappels";
+import { guarded, intentOf, readForm } from "~/.server/admin-action";
+import { publicOrigin } from "~/.server/config";
+import { getDb } from "~/.server/db";
+import { log } from "~/.server/log";
+import { reminderLinksOf } from "~/.server/reminder-links";
+import type { Actor } from "~/.server/repos/appointments";
+import { loadTemplates, saveTemplate } from "~/.server/repos/message-templates";
+import { listRemindersToSend, markReminded } from "~/.server/repos/reminder-list";
+import type { StaffSession } from "~/.server/session";
+import { getStaff } from "~/.server/staff-guard";
+import { redirectWithToast } from "~/.server/toast";
+import { StaffScreenError } from "~/components/admin/StaffScreenError";
+import { formatDayLong } from "~/components/admin/front-desk/contact";
+import { ReminderRow } from "~/components/admin/reminders/ReminderRow";
+import { TemplateEditor } from "~/components/admin/reminders/TemplateEditor";
+import type { ExampleValues, ReminderRowView, TemplateResult } from "~/components/admin/reminders/types";
+import type { ReminderMarkResult } from "~/components/admin/reminders/use-reminder-mark";
+import { PLACEHOLDERS, REMINDER_CHANNEL_LABELS, reminderDate, reminderMarkSchema, TEMPLATE_KEYS, TEMPLATE_LABELS, templateSchema } from "~/lib/reminder-template";
+import { isValidYmd, parseId } from "~/lib/rules";
+import { addDaysYmd, clinicNow } from "~/lib/schedule";
+import { makeToast, type ToastInput } from "~/lib/toast";
+
+const SCREEN = "reminders";
+const PATH = "/admin/rappels";
+const STORE_FAILED = "la base de données n'a pas répondu. Réessayez dans un instant.";
+/** The example link of the preview: the shape of a real one, opening nothing. */
+const EXAMPLE_TOKEN = "Exemple-de-lien-personnel_ne-pas-utiliser00";
+
+export const meta: Route.MetaFunction = () => [{ title: "Rappels à envoyer | Espace de Travail" }, { name: "robots", content: "noindex, nofollow" }];
+
+/**
+ * 'Rappels à envoyer' (docs/product.md, "Reminders"): ?jour=YYYY-MM-DD, tomorrow (clinic time)
+ * by default. The day's requested and confirmed appointments whose patient was not reminded yet
+ * or has not confirmed through the personal link, with their WhatsApp and SMS links; below, the
+ * two templates with their preview.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = getDb();
+  const now = clinicNow();
+  const tomorrow = addDaysYmd(now.date, 1);
+  const jour = new URL(request.url).searchParams.get("jour") ?? "";
+  const day = isValidYmd(jour) ? jour : tomorrow;
+  const [appointments, templates] = await Promise.all([listRemindersToSend(db, day), loadTemplates(db)]);
+  const links = await reminderLinksOf(db, appointments, now.date);
+  const rows: ReminderRowView[] = appointments.map((a) => ({
+    id: Number(a.id),
+    name: a.name,
+    service: a.service,
+    phone: a.phone,
+    date: a.date,
+    time: a.time,
+    status: a.status,
+    links: links.get(Number(a.id))!,
+  }));
+  const example: ExampleValues = { prénom: "Amina", date: reminderDate(day), heure: "10h30", lien: `${publicOrigin()}/rdv/${EXAMPLE_TOKEN}` };
+  return { day, today: now.date, tomorrow, rows, templates: TEMPLATE_KEYS.map((k) => templates[k]), example };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = getStaff(context);
+  const form = await readForm(request);
+  const intent = intentOf(form);
+  switch (intent) {
+    case "reminded":
+      return reminded(request, form, staff);
+    case "template":
+      return template(form, staff);
+    default:
+      return data({ intent: "unknown" as const, ok: false, message: "Action inconnue." }, { status: 400 });
+  }
+}
+
+const actorOf = (staff: StaffSession): Actor => ({ staffUserId: staff.userId, label: staff.email });
+
+/** Where a post without JavaScript goes back to: a staff page, else this screen. */
+function backTo(form: FormData): string {
+  const back = form.get("back");
+  return typeof back === "string" && /^\/admin(\/|\?|$)/.test(back) && !back.includes("\\") && back.length <= 500 ? back : PATH;
+}
+
+/**
+ * Intent "reminded": the patient was reminded (a tap on WhatsApp or SMS, or 'Marquer comme
+ * envoyé'). With JavaScript (`js`) the fetcher gets the result and its toast; without, the post
+ * goes back to the page it came from with the toast.
+ */
+async function reminded(request: Request, form: FormData, staff: StaffSession) {
+  const withJs = form.get("js") === "1";
+  const reply = async (ok: boolean, toast: ToastInput, status: number, id?: number) => {
+    if (!withJs) return redirectWithToast(request, backTo(form), { ...toast, type: ok ? "success" : "error" });
+    return data<ReminderMarkResult>({ intent: "reminded", ok, id, toast: makeToast({ ...toast, type: ok ? "success" : "error" }) }, { status });
+  };
+  const id = parseId(form.get("id"));
+  const parsed = reminderMarkSchema.safeParse({ channel: form.get("channel") ?? undefined });
+  if (id === null) return reply(false, { description: "Rendez-vous inconnu." }, 400);
+  if (!parsed.success) return reply(false, { description: parsed.error.issues[0]?.message ?? "Canal inconnu." }, 400, id);
+  const { channel } = parsed.data;
+  // the write is guarded (logged by code, never the patient's data); the answer is said after it
+  const outcome = await guarded(SCREEN, "reminded", () => markReminded(getDb(), id, channel, actorOf(staff)), () => null);
+  if (outcome === null) return reply(false, { description: `Le rappel n'a pas pu être noté : ${STORE_FAILED}` }, 503, id);
+  if (!outcome.ok) {
+    if (outcome.reason === "not_found") return reply(false, { description: "Ce rendez-vous n'existe plus." }, 404, id);
+    return reply(false, { description: "Ce rendez-vous n'attend plus de rappel (honoré, absent, annulé ou effacé)." }, 409, id);
+  }
+  log.info({ event: "appointment_reminded", appointmentId: id, userId: staff.userId, channel }, "reminder marked sent");
+  return reply(true, { description: `Rappel noté (${REMINDER_CHANNEL_LABELS[channel]}).`, duration: 3000 }, 200, id);
+}
+
+/** Intent "template": a WhatsApp or SMS template, saved with the staff e-mail. */
+async function template(form: FormData, staff: StaffSession) {
+  const submission = parseWithZod(form, { schema: templateSchema });
+  const rawKey = form.get("key");
+  const key = TEMPLATE_KEYS.find((k) => k === rawKey);
+  if (submission.status !== "success") return data<TemplateResult>({ intent: "template", ok: false, key, result: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  return guarded(
+    SCREEN,
+    "template",
+    async () => {
+      await saveTemplate(getDb(), value.key, value.body, staff.email);
+      log.info({ event: "message_template_saved", template: value.key, userId: staff.userId }, "message template saved");
+      const toast = makeToast({ type: "success", description: `Message ${TEMPLATE_LABELS[value.key]} enregistré.` });
+      return data<TemplateResult>({ intent: "template", ok: true, key: value.key, result: submission.reply(), toast });
+    },
+    () => data<TemplateResult>({ intent: "template", ok: false, key: value.key, result: submission.reply({ formErrors: [`Le message n'a pas été enregistré : ${STORE_FAILED}`] }) }, { status: 503 }),
+  );
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+const NAV_BTN =
+  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg bg-white px-3 text-sm font-semibold text-navy-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50";
+
+export default function AdminReminders({ loaderData, actionData }: Route.ComponentProps) {
+  const { day, today, tomorrow, rows, templates, example } = loaderData;
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const loading = navigation.state === "loading" && navigation.location.pathname === PATH;
+  const templateAnswer = actionData && "intent" in actionData && actionData.intent === "template" ? (actionData as TemplateResult) : undefined;
+  const when = day === tomorrow ? "demain" : day === today ? "aujourd'hui" : null;
+
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="reminders-title" className="space-y-4">
+        <div>
+          <h1 id="reminders-title" className="flex flex-wrap items-center gap-3 text-3xl font-bold md:text-4xl">
+            Rappels à envoyer
+            <span className="inline-flex min-w-9 items-center justify-center rounded-full bg-teal-600 px-2.5 py-0.5 font-sans text-lg font-semibold tabular-nums text-white">
+              <span className="sr-only">(</span>
+              {rows.length}
+              <span className="sr-only">)</span>
+            </span>
+          </h1>
+          <p className="mt-1 text-base font-medium text-slate-700">{capitalise(`${when ? `${when}, ` : ""}${formatDayLong(day, { year: true })}`)}</p>
+          <p className="mt-2 max-w-3xl text-sm text-slate-600">
+            Les patients de ce jour qui n'ont pas encore été rappelés, ou qui n'ont pas confirmé leur présence par leur lien personnel. Touchez WhatsApp ou SMS : le
+            message s'ouvre déjà écrit, avec le lien du patient, et le rappel est noté. Pour un appel, notez-le avec « Marquer comme envoyé ».
+          </p>
+        </div>
+
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to={`${PATH}?jour=${addDaysYmd(day, -1)}`} className={NAV_BTN} aria-label="Jour précédent">
+            <ChevronLeft aria-hidden className="h-5 w-5" />
+          </Link>
+          <Link to={PATH} className={NAV_BTN} aria-current={day === tomorrow ? "page" : undefined}>
+            Demain
+          </Link>
+          <Link to={`${PATH}?jour=${addDaysYmd(day, 1)}`} className={NAV_BTN} aria-label="Jour suivant">
+            <ChevronRight aria-hidden className="h-5 w-5" />
+          </Link>
+          <Form method="get" action={PATH} className="flex w-full min-w-0 items-center gap-2 sm:ml-auto sm:w-auto">
+            <label htmlFor="rappels-jour" className="text-sm font-medium text-slate-700">
+              Jour
+            </label>
+            <input
+              id="rappels-jour"
+              type="date"
+              name="jour"
+              defaultValue={day}
+              key={day}
+              onChange={(e) => {
+                if (/^\d{4}-\d{2}-\d{2}$/.test(e.currentTarget.value)) void submit(e.currentTarget.form);
+              }}
+              className="field-input min-h-11 w-full min-w-0 flex-1 px-2 py-2 sm:w-auto sm:flex-none sm:px-3"
+            />
+            <noscript>
+              <button type="submit" className={NAV_BTN}>
+                Afficher
+              </button>
+            </noscript>
+          </Form>
+        </div>
+
+        {loading && (
+          <p role="status" className="inline-flex items-center gap-2 text-sm font-medium text-teal-700">
+            <Loader2 aria-hidden className="h-4 w-4 animate-spin" />
+            Chargement des rappels…
+          </p>
+        )}
+
+        <div className={`transition-opacity ${loading ? "opacity-60" : ""}`}>
+          {rows.length === 0 ? (
+            <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+              <CalendarCheck2 aria-hidden className="mx-auto h-9 w-9 text-teal-600" />
+              <p className="mt-3 font-medium text-slate-800">Aucun rappel à envoyer pour ce jour.</p>
+              <p className="mt-1 text-sm text-slate-600">Chaque patient a été rappelé et a confirmé sa présence, ou aucun rendez-vous n'attend ce jour-là.</p>
+            </div>
+          ) : (
+            <ol className="grid grid-cols-1 gap-3 xl:grid-cols-2" aria-label="Patients à rappeler">
+              {rows.map((row) => (
+                <li key={row.id} className="min-w-0">
+                  <ReminderRow row={row} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="templates-title" className="space-y-4">
+        <div>
+          <h2 id="templates-title" className="flex items-center gap-2 font-sans text-xl font-semibold text-navy-900 sm:text-2xl">
+            <BellRing aria-hidden className="h-5 w-5 text-teal-600" />
+            Modèles des messages
+          </h2>
+          <p className="mt-1 max-w-3xl text-sm text-slate-600">
+            Le texte que WhatsApp et les SMS proposent pour chaque patient. Les repères entre accolades sont remplacés par ceux du rendez-vous :
+          </p>
+          <dl className="mt-2 grid max-w-3xl gap-x-3 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_minmax(0,1fr)]">
+            {PLACEHOLDERS.map((p) => (
+              <div key={p.name} className="contents">
+                <dt className="font-mono font-semibold text-navy-900">{`{${p.name}}`}</dt>
+                <dd className="mb-1 sm:mb-0">{p.description}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <div className="grid grid-cols-1 items-start gap-4 xl:grid-cols-2">
+          {templates.map((t) => (
+            <TemplateEditor key={t.key} template={t} example={example} actionData={templateAnswer} />
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** The screen could not be read: said in French, with 'Réessayer'. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <StaffScreenError
+      error={error}
+      path={PATH}
+      title="Impossible de charger les rappels."
+      text="La liste des rappels n'a pas pu être lue. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
+    />
+  );
+}
