@@ -99,13 +99,22 @@ function bodies(): Record<string, string>[] {
     current: "x",
     next: "Intrus-Mot-De-Passe",
     confirm: "Intrus-Mot-De-Passe",
+    channel: "appel",
+    key: "whatsapp",
+    body: "Intrus {lien}",
+    cancelCutoffHours: "1",
+    reminderHours: "1",
+    retentionMonths: "1",
+    notes: "Intrus",
+    other: "2",
+    confirmation: "EFFACER",
   };
-  return ["create", "update", "delete", "status", "move", "book", "toggle", "hours", "exception-add", "exception-delete", "services", "settings", ""].map((intent) => ({ ...common, intent }));
+  return ["create", "update", "delete", "status", "move", "book", "toggle", "hours", "exception-add", "exception-delete", "services", "settings", "reminded", "template", "contact", "notes", "merge", "erase", ""].map((intent) => ({ ...common, intent }));
 }
 
 test.describe("admin route sweep (no session)", () => {
   test("the route config lists the admin area and its screens", () => {
-    for (const p of ["/admin", "/admin/agenda", "/admin/appointments", "/admin/horaires", "/admin/creneaux", "/admin/account"]) expect(adminPaths).toContain(p);
+    for (const p of ["/admin", "/admin/agenda", "/admin/appointments", "/admin/horaires", "/admin/creneaux", "/admin/account", "/admin/rappels", "/admin/patients", "/admin/patients/1", "/admin/patients/1/export"]) expect(adminPaths).toContain(p);
     test.info().annotations.push({ type: "admin routes", description: adminPaths.join(", ") });
   });
 

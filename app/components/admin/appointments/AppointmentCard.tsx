@@ -2,6 +2,7 @@ import { AlertCircle, CalendarClock, CheckCircle2, ChevronDown, FolderOpen, Hist
 import { useCallback, useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ContactLinks } from "~/components/admin/front-desk/ContactLinks";
+import { PresenceBadge } from "~/components/admin/reminders/ReminderNote";
 import { HistoryList } from "~/components/admin/front-desk/HistoryList";
 import { MoveForm } from "~/components/admin/front-desk/MoveForm";
 import { StatusActions } from "~/components/admin/front-desk/StatusActions";
@@ -70,6 +71,7 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
         </div>
         <div className="flex flex-wrap items-center gap-1.5">
           <StatusBadge status={row.status} forced={row.forced === 1} />
+          <PresenceBadge at={row.reminder?.patientConfirmedAt ?? null} />
           {done ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2.5 py-1 text-xs font-semibold text-green-800 ring-1 ring-green-600/20">
               <CheckCircle2 aria-hidden className="h-3.5 w-3.5" />
@@ -148,7 +150,7 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
       <div className="space-y-3 border-t border-slate-100 px-5 py-3">
         {/* the e-mail is a link in the details above: here the two one-tap ways of a phone */}
         {/* an anonymised appointment has no one to call */}
-        {!row.anonymised_at && <ContactLinks name={row.name} phone={row.phone} email={null} date={row.date} time={row.time} />}
+        {!row.anonymised_at && <ContactLinks name={row.name} phone={row.phone} email={null} date={row.date} time={row.time} links={row.reminder} />}
         <StatusActions id={row.id} status={row.status} name={row.name} />
       </div>
 

@@ -1,3 +1,4 @@
+import type { ReminderLinks } from "~/components/admin/front-desk/contact";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Toast } from "~/lib/toast";
 import type { SlotChoice } from "~/lib/schedule";
@@ -13,7 +14,8 @@ import type { HistoryEntryView } from "~/components/admin/front-desk/types";
 export type AppointmentView = Omit<Appointment, "submission_key" | "phone_digits" | "link_salt" | "link_hash">;
 
 /** A card of the list: the appointment and its history (oldest first). */
-export type AppointmentListItem = AppointmentView & { history: HistoryEntryView[] };
+/** a card: the row, its history, and the WhatsApp/SMS links the loader prepared (they carry the personal link) */
+export type AppointmentListItem = AppointmentView & { history: HistoryEntryView[]; reminder: ReminderLinks | null };
 
 /** The action's answer to the add form: stored or not, Conform's reply, and the toast after a success. */
 export interface CreateResult {
