@@ -31,6 +31,8 @@ import { openDb, type Db } from "../app/.server/db/connection";
 import { migrateToLatest } from "../app/.server/db/migrations";
 import { appointmentTotals, historyFor, listAgenda, listAppointments, type AppointmentFilters } from "../app/.server/repos/appointments";
 import { freeDays } from "../app/.server/repos/booking";
+import { getPatientRecord, listPatients } from "../app/.server/repos/patients";
+import { listRemindersToSend } from "../app/.server/repos/reminder-list";
 import { saveSettings } from "../app/.server/repos/schedule";
 import type { AppointmentStatus } from "../app/lib/appointment-status";
 import { nationalDigits } from "../app/lib/rules";
@@ -173,6 +175,7 @@ const DESK_RUNS = 50;
 const TARGET_FREE_MS = 20;
 const TARGET_RATIO = 2;
 const TARGET_AGENDA_MS = 30;
+const TARGET_PATIENTS_MS = 50;
 
 interface GenAppointment {
   date: string;
@@ -314,10 +317,24 @@ export async function fillDesk(h: Db, n: number, today: string) {
   return { near: near.length, history: history.length, historyChairs, units: await count("appointment_slots"), historyRows: await count("appointment_history") };
 }
 
+/** One patient record per appointment of the fill (each fake name is distinct), linked as the booking links them. */
+async function fillPatients(h: Db) {
+  await sql`insert into patients (id, name, phone, phone_e164, email, notes, match_key, created_at, updated_at)
+    select id, name, phone, '+213' || phone_digits, email, null, '+213' || phone_digits || '|' || lower(name), created_at, created_at from appointments`.execute(h.db);
+  await sql`update appointments set patient_id = id`.execute(h.db);
+  if (h.engine === "postgres") await sql`select setval(pg_get_serial_sequence('patients', 'id'), (select max(id) from patients))`.execute(h.db);
+  await sql`analyze`.execute(h.db);
+}
+
 interface DeskResult {
   free: Timing;
   agenda: Timing;
   dense: Timing;
+  patientsPage: Timing;
+  patientsByName: Timing;
+  patientsByPhone: Timing;
+  patientRecord: Timing;
+  reminders: Timing;
   freeUnits: number;
   denseUnits: number;
   agendaRows: number;
@@ -349,7 +366,15 @@ async function benchDeskSize(h: Db, today: string): Promise<DeskResult> {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  return { free, agenda, dense, agendaRows, freeUnits: await unitsBetween(addDaysYmd(today, -1), to), denseUnits: await unitsBetween(addDaysYmd(denseFrom, -1), addDaysYmd(denseFrom, 60)) };
+  // issue 12: the patient list (first page, a name, a phone in another form), one record, tomorrow's reminders
+  const somePatient = await h.db.selectFrom("patients").select(["id", "name", "phone"]).orderBy("id").offset(Math.floor((await h.db.selectFrom("patients").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n / 2)).limit(1).executeTakeFirstOrThrow();
+  const patientsPage = await measure(() => listPatients(h, {}), DESK_RUNS);
+  const patientsByName = await measure(() => listPatients(h, { q: somePatient.name.split(" ")[1] }), DESK_RUNS);
+  const otherForm = `+213 ${nationalDigits(somePatient.phone ?? "")}`;
+  const patientsByPhone = await measure(() => listPatients(h, { q: otherForm }), DESK_RUNS);
+  const patientRecord = await measure(() => getPatientRecord(h, Number(somePatient.id), now), DESK_RUNS);
+  const reminders = await measure(() => listRemindersToSend(h, addDaysYmd(today, 1)), DESK_RUNS);
+  return { free, agenda, dense, patientsPage, patientsByName, patientsByPhone, patientRecord, reminders, agendaRows, freeUnits: await unitsBetween(addDaysYmd(today, -1), to), denseUnits: await unitsBetween(addDaysYmd(denseFrom, -1), addDaysYmd(denseFrom, 60)) };
 }
 
 async function benchDesk(name: string, open: Opener): Promise<string[]> {
@@ -365,6 +390,7 @@ async function benchDesk(name: string, open: Opener): Promise<string[]> {
         `[${name}] ${n.toLocaleString("fr-FR")} rendez-vous (${filled.near.toLocaleString("fr-FR")} autour d'aujourd'hui sur ${CLINIC_CHAIRS} fauteuils, ${filled.history.toLocaleString("fr-FR")} d'historique sur ${filled.historyChairs} fauteuils), ` +
           `${filled.units.toLocaleString("fr-FR")} unités, ${filled.historyRows.toLocaleString("fr-FR")} lignes d'historique, insérés en ${((performance.now() - t0) / 1000).toFixed(1)} s`,
       );
+      await fillPatients(h);
       results.set(n, await benchDeskSize(h, today));
     } finally {
       await drop();
@@ -377,6 +403,15 @@ async function benchDesk(name: string, open: Opener): Promise<string[]> {
     `${name} : créneaux libres 60 j, médiane à 100k ${ms(big.free.median)} (< ${TARGET_FREE_MS} ms) ${big.free.median < TARGET_FREE_MS && small.free.median < TARGET_FREE_MS ? "OK" : "DÉPASSÉ"}`,
     `${name} : créneaux libres 60 j, 100k/10k ×${ratio.toFixed(2)} (< ×${TARGET_RATIO}) ${ratio < TARGET_RATIO ? "OK" : "DÉPASSÉ"}`,
     `${name} : agenda semaine, médiane à 100k ${ms(big.agenda.median)} (< ${TARGET_AGENDA_MS} ms) ${big.agenda.median < TARGET_AGENDA_MS ? "OK" : "DÉPASSÉ"}`,
+    ...(
+      [
+        ["patients 1re page", big.patientsPage],
+        ["patients par nom", big.patientsByName],
+        ["patients par téléphone", big.patientsByPhone],
+        ["dossier patient", big.patientRecord],
+        ["rappels à envoyer", big.reminders],
+      ] as const
+    ).map(([label, t]) => `${name} : ${label}, médiane à 100k ${ms(t.median)} (< ${TARGET_PATIENTS_MS} ms) ${t.median < TARGET_PATIENTS_MS ? "OK" : "DÉPASSÉ"}`),
   ];
 
   const row = (label: string, a: Timing, b: Timing, target: string) =>
@@ -386,6 +421,11 @@ async function benchDesk(name: string, open: Opener): Promise<string[]> {
   console.log(row(`créneaux libres 60 j (${FREE_SERVICE})`, small.free, big.free, `méd. < ${TARGET_FREE_MS} ms, < ×${TARGET_RATIO}`));
   console.log(row("agenda semaine (+ historique, totaux du jour)", small.agenda, big.agenda, `méd. < ${TARGET_AGENDA_MS} ms à 100k`));
   console.log(row("créneaux libres 60 j dans l'historique dense", small.dense, big.dense, "information"));
+  console.log(row("patients : 1re page (24, dernier rdv d'abord)", small.patientsPage, big.patientsPage, `méd. < ${TARGET_PATIENTS_MS} ms à 100k`));
+  console.log(row("patients : recherche par nom", small.patientsByName, big.patientsByName, `méd. < ${TARGET_PATIENTS_MS} ms à 100k`));
+  console.log(row("patients : recherche par téléphone (+213 …)", small.patientsByPhone, big.patientsByPhone, `méd. < ${TARGET_PATIENTS_MS} ms à 100k`));
+  console.log(row("dossier patient (rdv, totaux, journal)", small.patientRecord, big.patientRecord, `méd. < ${TARGET_PATIENTS_MS} ms à 100k`));
+  console.log(row("rappels à envoyer demain", small.reminders, big.reminders, `méd. < ${TARGET_PATIENTS_MS} ms à 100k`));
   console.log(
     `  unités lues : ${small.freeUnits.toLocaleString("fr-FR")} / ${big.freeUnits.toLocaleString("fr-FR")} (60 j à venir), ` +
       `${small.denseUnits.toLocaleString("fr-FR")} / ${big.denseUnits.toLocaleString("fr-FR")} (historique dense) ; rendez-vous de la semaine : ${small.agendaRows} / ${big.agendaRows}`,

@@ -3,7 +3,7 @@ import { clinicInstant } from "~/lib/schedule";
 import { publicOrigin } from "./config";
 import { getDb, type Db } from "./db";
 import type { Appointment } from "./db/types";
-import { appointmentIcs } from "./ics";
+import { appointmentIcs, icsSequence } from "./ics";
 import { log } from "./log";
 import { queueAndSend, type MailAttachment, type MailMessage } from "./mail";
 import { renderMail, type MailAction, type MailContent, type MailDetail } from "./mail-layout";
@@ -185,19 +185,6 @@ export function appointmentMessage(a: Appointment, event: AppointmentMailEvent, 
   };
 }
 
-/**
- * The .ics SEQUENCE of the appointment as it is now: how many changes (status changes, moves)
- * its history holds. It only grows, so each new file replaces the one a calendar already holds.
- */
-export async function icsSequence(h: Db, appointmentId: number): Promise<number> {
-  const row = await h.db
-    .selectFrom("appointment_history")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("appointment_id", "=", appointmentId)
-    .where("action", "in", ["status", "moved"])
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
 
 /** The message of an event as it would be sent at `now`: link, sequence and cut-off read. */
 export async function buildAppointmentMessage(a: Appointment, event: AppointmentMailEvent, h: Db = getDb(), now: Date = new Date()): Promise<MailMessage | null> {

@@ -2,6 +2,7 @@ import ical, { ICalCalendarMethod } from "ical-generator";
 import { clinic } from "~/content/clinic";
 import { addMinutesToClock } from "~/lib/schedule";
 import { publicOrigin } from "./config";
+import type { Db } from "./db";
 import type { Appointment } from "./db/types";
 
 /**
@@ -60,4 +61,18 @@ export function appointmentIcs(
   // RFC 5545 wants it in UTC ("…Z")
   const stamp = new Date(a.updated_at ?? a.created_at).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
   return cal.toString().replace(/^DTSTAMP:[^\r\n]*/m, `DTSTAMP:${stamp}`);
+}
+
+/**
+ * The .ics SEQUENCE of the appointment as it is now: how many changes (status changes, moves)
+ * its history holds. It only grows, so each new file replaces the one a calendar already holds.
+ */
+export async function icsSequence(h: Pick<Db, "db">, appointmentId: number): Promise<number> {
+  const row = await h.db
+    .selectFrom("appointment_history")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("appointment_id", "=", appointmentId)
+    .where("action", "in", ["status", "moved"])
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

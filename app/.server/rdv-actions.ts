@@ -240,16 +240,6 @@ export async function patientView(a: Appointment, h: Db = getDb(), now: Date = n
   };
 }
 
-/** The SEQUENCE of the appointment's .ics: one more for each move or status change. */
-export async function icsSequence(h: Db, id: number): Promise<number> {
-  const row = await h.db
-    .selectFrom("appointment_history")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("appointment_id", "=", id)
-    .where("action", "in", ["moved", "status"])
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 // ---- the page's action -------------------------------------------------------------------------
 

@@ -245,22 +245,7 @@ export async function listPatients(
     rows.map((r) => Number(r.id)),
   );
   return {
-    rows: rows.map((r) => {
-      const c = counts.get(Number(r.id));
-      return {
-        id: Number(r.id),
-        name: r.name,
-        phone: r.phone,
-        phoneE164: r.phone_e164,
-        email: r.email,
-        appointments: c?.appointments ?? 0,
-        attended: c?.attended ?? 0,
-        noShows: c?.noShows ?? 0,
-        cancelled: c?.cancelled ?? 0,
-        due: c?.due ?? 0,
-        lastDate: c?.lastDate || null,
-      };
-    }),
+    rows: rows.map((r) => listItem(r, counts)),
     total: Number(count.n),
   };
 }
@@ -299,22 +284,25 @@ export async function mergeCandidates(h: Pick<Db, "db">, id: number, search?: st
 async function listPatientsByIds(h: Pick<Db, "db">, ids: number[]): Promise<PatientListItem[]> {
   const rows = await h.db.selectFrom("patients").select(["id", "name", "phone", "phone_e164", "email"]).where("id", "in", ids).orderBy("id").execute();
   const counts = await countsFor(h, ids);
-  return rows.map((r) => {
-    const c = counts.get(Number(r.id));
-    return {
-      id: Number(r.id),
-      name: r.name,
-      phone: r.phone,
-      phoneE164: r.phone_e164,
-      email: r.email,
-      appointments: c?.appointments ?? 0,
-      attended: c?.attended ?? 0,
-      noShows: c?.noShows ?? 0,
-      cancelled: c?.cancelled ?? 0,
-      due: c?.due ?? 0,
-      lastDate: c?.lastDate || null,
-    };
-  });
+  return rows.map((r) => listItem(r, counts));
+}
+
+/** A row of the list: the record's contacts and its counts. */
+function listItem(r: { id: number; name: string; phone: string | null; phone_e164: string | null; email: string | null }, counts: Awaited<ReturnType<typeof countsFor>>): PatientListItem {
+  const c = counts.get(Number(r.id));
+  return {
+    id: Number(r.id),
+    name: r.name,
+    phone: r.phone,
+    phoneE164: r.phone_e164,
+    email: r.email,
+    appointments: c?.appointments ?? 0,
+    attended: c?.attended ?? 0,
+    noShows: c?.noShows ?? 0,
+    cancelled: c?.cancelled ?? 0,
+    due: c?.due ?? 0,
+    lastDate: c?.lastDate || null,
+  };
 }
 
 // ---- the record -------------------------------------------------------------------------------------
