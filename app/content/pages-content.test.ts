@@ -52,7 +52,7 @@ describe("legal content", () => {
     expect(HOST.name).not.toBe("");
     const ids = DATA_PROCESSINGS.map((d) => d.id);
     expect(ids).toEqual(expect.arrayContaining(["rendez-vous", "formation"]));
-    expect(DATA_PROCESSINGS.find((d) => d.id === "rendez-vous")?.retention).toMatch(/3 ans/);
+    expect(DATA_PROCESSINGS.find((d) => d.id === "rendez-vous")?.retention).toMatch(/jamais confirmée est anonymisée/);
     expect(DATA_PROCESSINGS.find((d) => d.id === "formation")?.retention).toMatch(/3 ans/);
   });
 });
