@@ -285,7 +285,7 @@ test.describe("legal pages", () => {
     await expect(page).toHaveURL(/\/politique-de-confidentialite$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Politique de confidentialité");
     await expect(page.getByText(/loi n° 18-07 du 10 juin 2018/).first()).toBeVisible();
-    await expect(page.getByText(/une demande jamais confirmée est anonymisée après la durée indiquée/)).toBeVisible();
+    await expect(page.getByText(/Une demande jamais confirmée est anonymisée après la durée indiquée/)).toBeVisible();
     await expect(page.getByRole("heading", { name: "Vos droits" })).toBeVisible();
     await expect(page.locator("main").getByRole("link", { name: clinic.email }).first()).toHaveAttribute("href", `mailto:${clinic.email}`);
   });
