@@ -55,6 +55,8 @@ export default defineConfig({
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
       RATE_LIMIT_FORM_MAX: "1000",
+      // the bad-input sweep sends wrong tokens to /rdv/…; the guess limit itself is tested in tests/integration/personal-link.test.ts
+      RDV_LINK_MISS_MAX: "1000",
       LOGIN_THROTTLE_FREE_ATTEMPTS: "50",
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
     },
