@@ -1,8 +1,8 @@
 import type { Route } from "./+types/rdv.$token_.calendrier[.]ics";
 import { getDb } from "~/.server/db";
-import { appointmentIcs } from "~/.server/ics";
+import { appointmentIcs, icsSequence } from "~/.server/ics";
 import { personalLink } from "~/.server/personal-link";
-import { icsSequence, linkRefusalResponse, openPersonalLink, RDV_HEADERS } from "~/.server/rdv-actions";
+import { linkRefusalResponse, openPersonalLink, RDV_HEADERS } from "~/.server/rdv-actions";
 import type { Appointment } from "~/.server/db/types";
 import { requestInfo } from "~/context";
 
