@@ -411,6 +411,8 @@ const m004_patients: EngineMigration = (engine) => ({
     await db.schema.createIndex("patients_match_key_uq").on("patients").column("match_key").unique().where(sql.ref("match_key"), "is not", null).execute();
     await db.schema.createIndex("patients_phone_idx").on("patients").column("phone_e164").execute();
     await db.schema.createIndex("patients_name_idx").on("patients").column("name").execute();
+    // the records merged into one (its page lists them, a merge re-points them)
+    await db.schema.createIndex("patients_merged_into_idx").on("patients").column("merged_into").execute();
 
     await db.schema
       .createTable("patient_events")
