@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { getDb, nowIso, type Db } from "./db";
+import type { Permission } from "~/lib/permissions";
 import { deleteSession, deleteSessionsOfUser, findSession, insertSession, touchSession } from "./repos/sessions";
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
@@ -12,6 +13,13 @@ export interface StaffSession {
   email: string;
   role: string;
   idHash: string;
+  /** a one-time password set by an administrator: only Mon compte opens until it is changed */
+  mustChangePassword: boolean;
+  twoFactorEnabled: boolean;
+  /** every permission of the role (set by the staff guard; empty outside it) */
+  permissions: readonly Permission[];
+  /** the client's address (set by the staff guard, for the audit log) */
+  ip?: string;
 }
 
 function sha256(v: string) {
@@ -61,8 +69,12 @@ function cookie(request: Request, value: string, maxAgeSeconds: number): string 
   ].join("; ");
 }
 
-/** Start a new session (a fresh 256-bit id at every login) and return its Set-Cookie header. */
-export async function startSession(request: Request, userId: number, h: Db = getDb()): Promise<string> {
+/**
+ * Start a new session (a fresh 256-bit id at every login) and return its Set-Cookie header. The
+ * session keeps a short label of the device (browser and system, from the User-Agent) and the
+ * address, shown on Mon compte.
+ */
+export async function startSession(request: Request, userId: number, h: Db = getDb(), ip: string | null = null): Promise<string> {
   const old = sessionIdFrom(request);
   if (old) await deleteSession(h, sha256(old));
   const id = randomBytes(32).toString("base64url");
@@ -73,6 +85,8 @@ export async function startSession(request: Request, userId: number, h: Db = get
     created_at: now.toISOString(),
     last_seen_at: now.toISOString(),
     expires_at: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS).toISOString(),
+    device_label: deviceLabel(request.headers.get("User-Agent")),
+    ip,
   });
   return cookie(request, id, ABSOLUTE_TIMEOUT_MS / 1000);
 }
@@ -91,7 +105,15 @@ export async function getStaffSession(request: Request, h: Db = getDb()): Promis
   }
   // Keep writes rare: refresh the idle clock at most once a minute.
   if (now - Date.parse(row.last_seen_at) > 60_000) await touchSession(h, idHash, nowIso());
-  return { userId: row.user_id, email: row.email, role: row.role, idHash };
+  return {
+    userId: row.user_id,
+    email: row.email,
+    role: row.role,
+    idHash,
+    mustChangePassword: row.must_change_password === 1,
+    twoFactorEnabled: row.totp_enabled_at !== null,
+    permissions: [],
+  };
 }
 
 /** Destroy the current session and return the Set-Cookie header that clears the cookie. */
@@ -127,4 +149,36 @@ export function safeRedirectPath(to: string | null | undefined, fallback = "/adm
   } catch {
     return fallback;
   }
+}
+
+/** 'Chrome sur Android', 'Safari sur iPhone', 'Firefox sur Windows'… from a User-Agent; never the raw string. */
+export function deviceLabel(userAgent: string | null): string {
+  const ua = userAgent ?? "";
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /OPR\/|Opera/.test(ua)
+      ? "Opera"
+      : /SamsungBrowser/.test(ua)
+        ? "Samsung Internet"
+        : /Firefox\//.test(ua)
+          ? "Firefox"
+          : /Chrome\/|Chromium\/|CriOS\//.test(ua)
+            ? "Chrome"
+            : /Safari\//.test(ua)
+              ? "Safari"
+              : "Navigateur inconnu";
+  const system = /iPhone/.test(ua)
+    ? "iPhone"
+    : /iPad/.test(ua)
+      ? "iPad"
+      : /Android/.test(ua)
+        ? "Android"
+        : /Windows/.test(ua)
+          ? "Windows"
+          : /Mac OS X|Macintosh/.test(ua)
+            ? "Mac"
+            : /Linux/.test(ua)
+              ? "Linux"
+              : "";
+  return system ? `${browser} sur ${system}` : browser;
 }

@@ -1,24 +1,155 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { staffContext } from "~/context";
+import { requestInfo, staffContext } from "~/context";
+import { can, permissionsOf, roleLabel, type Permission } from "~/lib/permissions";
+import { getDb } from "./db";
+import { log } from "./log";
+import { getTeamSettings, roleOptions, twoFactorRequired } from "./repos/team";
 import { getStaffSession, type StaffSession } from "./session";
 
 /**
  * The one guard of the staff area: the middleware of the `admin` route, so it runs before every
  * admin loader and action (documents, client data requests, fetchers and resource routes alike).
- * Without a valid session a page request (GET/HEAD) is redirected to /login?redirectTo=…, any
- * other method gets 401 and nothing runs. See docs/decisions/004-one-form-stack-one-guard.md.
+ * See docs/decisions/004-one-form-stack-one-guard.md and 010-staff-roles-2fa-audit.md.
+ *
+ * 1. Without a valid session a page request (GET/HEAD) is redirected to /login?redirectTo=…, any
+ *    other method gets 401 and nothing runs.
+ * 2. An account that must change its one-time password, or that must set up two-factor sign-in
+ *    (administrators always, everyone when the team setting says so), opens only Mon compte.
+ * 3. Every request needs the permissions that `ROUTE_POLICY` gives its path and, for a POST, its
+ *    `intent`: a path missing from the table is refused (a new screen must be added to it), and
+ *    a request that lacks a permission gets 403 and the French page, before any loader or action.
  * Every answer to a signed-in staff member carries `Cache-Control: private, no-store`.
  */
+
+/** What a request needs: one or more permissions, possibly read from the posted form. */
+type Need = Permission[] | ((form: FormData) => Permission[]);
+
+export interface RoutePolicy {
+  /** what opening the page (GET/HEAD) needs */
+  view: Permission[];
+  /** what each posted intent needs, on top of `view` */
+  intents?: Record<string, Need>;
+  /** an intent absent from `intents` (the action answers 400): the strictest of the screen */
+  otherwise?: Permission[];
+}
+
+/** Prices are written by a form that carries `prixtotal`/`prixpay`: those need `appointment:price`. */
+const withPrices =
+  (base: Permission): Need =>
+  (form) =>
+    form.has("prixtotal") || form.has("prixpay") ? [base, "appointment:price"] : [base];
+
+const FRONT_DESK: Record<string, Need> = {
+  status: ["appointment:update"],
+  move: ["appointment:update"],
+  book: ["appointment:create"],
+};
+
+/**
+ * Every staff path (a `:param` matches one segment) and what it needs. The route sweep test
+ * (tests/e2e/admin-route-sweep.spec.ts) checks that every admin route of the build is here.
+ */
+export const ROUTE_POLICY: Record<string, RoutePolicy> = {
+  "/admin": { view: [] },
+  "/admin/account": { view: [], otherwise: [] },
+  "/admin/agenda": { view: ["agenda:read"], intents: FRONT_DESK, otherwise: ["appointment:update"] },
+  "/admin/creneaux": { view: ["agenda:read"] },
+  "/admin/appointments": {
+    view: ["appointment:read"],
+    intents: { ...FRONT_DESK, create: withPrices("appointment:create"), update: withPrices("appointment:update") },
+    otherwise: ["appointment:update"],
+  },
+  "/admin/rappels": {
+    view: ["appointment:read"],
+    intents: { reminded: ["reminder:send"], template: ["template:update"] },
+    otherwise: ["template:update"],
+  },
+  "/admin/patients": { view: ["patient:read"] },
+  "/admin/patients/:id": {
+    view: ["patient:read"],
+    intents: { notes: ["patient:update"], merge: ["patient:merge"], erase: ["patient:erase"] },
+    otherwise: ["patient:erase"],
+  },
+  "/admin/patients/:id/export": { view: ["patient:read", "patient:export"] },
+  "/admin/horaires": { view: ["schedule:read"], otherwise: ["schedule:update"] },
+  "/admin/blog": {
+    view: ["blog:manage"],
+    intents: { create: ["blog:manage"], update: ["blog:manage"], delete: ["blog:delete"] },
+    otherwise: ["blog:delete"],
+  },
+  "/admin/formations": {
+    view: ["formation:read"],
+    intents: { create: ["formation:manage"], update: ["formation:manage"], delete: ["formation:delete"], status: ["enrollment:update"] },
+    otherwise: ["formation:delete"],
+  },
+  "/admin/formations/:id/inscriptions.csv": { view: ["formation:read", "enrollment:export"] },
+  "/admin/equipe": { view: ["staff:manage"], otherwise: ["staff:manage"] },
+  "/admin/journal": { view: ["audit:read"], otherwise: ["audit:read"] },
+};
+
+/** The policy of a path, or undefined: the path is not a known staff screen. */
+export function policyFor(pathname: string): RoutePolicy | undefined {
+  const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  const segments = path.split("/");
+  for (const [pattern, policy] of Object.entries(ROUTE_POLICY)) {
+    const parts = pattern.split("/");
+    if (parts.length !== segments.length) continue;
+    if (parts.every((p, i) => (p.startsWith(":") ? segments[i] !== "" : p === segments[i]))) return policy;
+  }
+  return undefined;
+}
+
+/** The permissions a request needs, from its path, its method and (for a POST) its form. */
+export async function permissionsNeeded(request: Request): Promise<Permission[] | null> {
+  const policy = policyFor(new URL(request.url).pathname);
+  if (!policy) return null;
+  const method = request.method.toUpperCase();
+  if (method === "GET" || method === "HEAD") return policy.view;
+  let form: FormData;
+  try {
+    form = await request.clone().formData();
+  } catch {
+    // the root middleware has already answered 400 to a body that is not a form
+    return [...policy.view, ...(policy.otherwise ?? [])];
+  }
+  const intent = form.get("intent");
+  const need = typeof intent === "string" ? policy.intents?.[intent] : undefined;
+  const extra = need === undefined ? (policy.otherwise ?? []) : typeof need === "function" ? need(form) : need;
+  return [...policy.view, ...extra];
+}
+
+/** Paths that open while a password change or the two-factor set-up is pending. */
+const PENDING_PATHS = new Set(["/admin/account"]);
+
+function forbidden(staff: StaffSession, request: Request, permission: Permission | "setup") {
+  log.warn({ event: "staff_forbidden", userId: staff.userId, role: staff.role, permission, method: request.method, path: new URL(request.url).pathname }, "staff request refused: permission");
+  return data({ reason: "forbidden" as const, role: roleLabel(staff.role) }, { status: 403 });
+}
+
 export const staffGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const staff = await getStaffSession(request);
-  if (!staff) {
-    const url = new URL(request.url);
-    const method = request.method.toUpperCase();
-    if (method === "GET" || method === "HEAD") {
-      throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-    }
+  const session = await getStaffSession(request);
+  const url = new URL(request.url);
+  const method = request.method.toUpperCase();
+  const isRead = method === "GET" || method === "HEAD";
+  if (!session) {
+    if (isRead) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
     throw data({ reason: "session" as const, redirectTo: url.pathname }, { status: 401 });
   }
+  const settings = await getTeamSettings(getDb());
+  const staff: StaffSession = { ...session, permissions: permissionsOf(session.role, roleOptions(settings)), ip: context.get(requestInfo).clientIp };
+
+  const path = url.pathname.replace(/\.data$/, "").replace(/\/+$/, "");
+  const pending = staff.mustChangePassword || (twoFactorRequired(staff.role, settings) && !staff.twoFactorEnabled);
+  if (pending && !PENDING_PATHS.has(path)) {
+    if (isRead) throw redirect("/admin/account");
+    throw forbidden(staff, request, "setup");
+  }
+
+  const needed = await permissionsNeeded(request);
+  if (needed === null) throw data({ message: "Page introuvable." }, { status: 404 });
+  const missing = needed.find((p) => !can(staff.permissions, p));
+  if (missing) throw forbidden(staff, request, missing);
+
   context.set(staffContext, staff);
   const response = await next();
   // Staff pages, their data requests and exports hold patient data: never kept by a cache.

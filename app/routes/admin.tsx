@@ -1,10 +1,12 @@
-import { BellRing, CalendarRange, ClipboardList, Clock, ExternalLink, GraduationCap, LogOut, Newspaper, Stethoscope, UserCog, Users, type LucideIcon } from "lucide-react";
+import { BellRing, CalendarRange, ClipboardList, Clock, ExternalLink, GraduationCap, LogOut, Newspaper, ScrollText, Stethoscope, UserCog, Users, UsersRound, type LucideIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/admin";
 import { getStaff, staffGuard } from "~/.server/staff-guard";
 import { FrontDeskToasts } from "~/components/admin/front-desk/FrontDeskToasts";
+import { GeneralErrorBoundary, ErrorPage } from "~/components/error-boundary";
 import { clinic } from "~/content/clinic";
+import { can, roleLabel, type Permission } from "~/lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Espace de Travail" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -16,20 +18,59 @@ export const middleware: Route.MiddlewareFunction[] = [staffGuard];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = getStaff(context);
-  return { email: staff.email };
+  return { email: staff.email, role: staff.role, roleLabel: roleLabel(staff.role), permissions: staff.permissions };
 }
 
-/** The staff screens, in the order of the working day (SPEC's three links kept). */
-const LINKS: { to: string; label: string; icon: LucideIcon }[] = [
-  { to: "/admin/agenda", label: "Agenda", icon: CalendarRange },
-  { to: "/admin/rappels", label: "Rappels", icon: BellRing },
-  { to: "/admin/appointments", label: "Rendez-vous", icon: ClipboardList },
-  { to: "/admin/patients", label: "Patients", icon: Users },
-  { to: "/admin/horaires", label: "Horaires et fermetures", icon: Clock },
-  { to: "/admin/blog", label: "Blog", icon: Newspaper },
-  { to: "/admin/formations", label: "Formations", icon: GraduationCap },
+/** The staff screens, in the order of the working day (SPEC's three links kept); each shown to who may open it. */
+const LINKS: { to: string; label: string; icon: LucideIcon; permission?: Permission }[] = [
+  { to: "/admin/agenda", label: "Agenda", icon: CalendarRange, permission: "agenda:read" },
+  { to: "/admin/rappels", label: "Rappels", icon: BellRing, permission: "appointment:read" },
+  { to: "/admin/appointments", label: "Rendez-vous", icon: ClipboardList, permission: "appointment:read" },
+  { to: "/admin/patients", label: "Patients", icon: Users, permission: "patient:read" },
+  { to: "/admin/horaires", label: "Horaires et fermetures", icon: Clock, permission: "schedule:read" },
+  { to: "/admin/blog", label: "Blog", icon: Newspaper, permission: "blog:manage" },
+  { to: "/admin/formations", label: "Formations", icon: GraduationCap, permission: "formation:read" },
+  { to: "/admin/equipe", label: "Équipe", icon: UsersRound, permission: "staff:manage" },
+  { to: "/admin/journal", label: "Journal", icon: ScrollText, permission: "audit:read" },
   { to: "/admin/account", label: "Mon compte", icon: UserCog },
 ];
+
+/**
+ * A request the guard refused: the role does not allow it (403), with the way back; an expired
+ * session (401) says so. Rendered without the staff layout (its loader did not run).
+ */
+export function ErrorBoundary() {
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <GeneralErrorBoundary
+        statusHandlers={{
+          403: ({ error }) => (
+            <ErrorPage
+              eyebrow="Erreur 403"
+              title="Accès non autorisé"
+              text={
+                <p>
+                  {typeof error.data?.role === "string" ? `Votre rôle (${error.data.role}) ne permet pas d'ouvrir cette page ni d'y faire cette action.` : "Votre compte ne permet pas d'ouvrir cette page ni d'y faire cette action."}{" "}
+                  Rien n'a été enregistré. Si vous en avez besoin, demandez-le à un administrateur de la clinique.
+                </p>
+              }
+              actions={
+                <>
+                  <Link to="/admin/agenda" className="btn-primary">
+                    Retour à l'agenda
+                  </Link>
+                  <Link to="/admin/account" className="btn border border-navy-900 text-navy-900 hover:bg-slate-50">
+                    Mon compte
+                  </Link>
+                </>
+              }
+            />
+          ),
+        }}
+      />
+    </div>
+  );
+}
 
 const ACTION =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-2.5 text-sm font-semibold transition sm:px-3";
@@ -68,8 +109,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               </span>
             </Link>
             <div className="flex shrink-0 items-center gap-1">
-              <p className="mr-2 hidden max-w-64 truncate text-xs text-slate-500 lg:block" title={loaderData.email}>
-                Connecté : {loaderData.email}
+              <p className="mr-2 hidden max-w-72 truncate text-xs text-slate-500 lg:block" title={`${loaderData.email} · ${loaderData.roleLabel}`}>
+                Connecté : {loaderData.email} · {loaderData.roleLabel}
               </p>
               <Link to="/" className={`${ACTION} text-slate-700 hover:bg-slate-100`} aria-label="Site public (ouvre le site de la clinique)">
                 <ExternalLink aria-hidden className="h-4 w-4" />
@@ -85,7 +126,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="relative border-t border-slate-100">
             <ul ref={tabs} className="container-site flex gap-1 overflow-x-auto [scrollbar-width:thin]">
-              {LINKS.map(({ to, label, icon: Icon }) => (
+              {LINKS.filter((l) => !l.permission || can(loaderData.permissions, l.permission)).map(({ to, label, icon: Icon }) => (
                 <li key={to} className="shrink-0">
                   <NavLink
                     to={to}

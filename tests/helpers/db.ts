@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, inject } from "vitest";
 import { setDb } from "~/.server/db";
 import { openDb, type Db } from "~/.server/db/connection";
-import { migrateToLatest } from "~/.server/db/migrations";
+import { createAuditTriggers, dropAuditTriggers, migrateToLatest } from "~/.server/db/migrations";
 import { saveServiceSettings, saveSettings, saveWeeklyHours } from "~/.server/repos/schedule";
 import { DEFAULT_SETTINGS, DEFAULT_WEEKLY, defaultSchedule } from "~/lib/schedule";
 import { testDbNames } from "./test-databases";
@@ -120,6 +120,7 @@ export async function seedDefaultSchedule(h: Db) {
   await saveWeeklyHours(h, DEFAULT_WEEKLY);
   await saveSettings(h, DEFAULT_SETTINGS);
   await saveServiceSettings(h, Object.values(defaultSchedule().services));
+  await h.db.insertInto("team_settings").values({ id: 1, updated_at: new Date().toISOString() }).onConflict((oc) => oc.column("id").doNothing()).execute();
 }
 
 /** Every table emptied, then the default schedule stored again, as after the migrations. */
@@ -134,13 +135,16 @@ async function emptyTables(h: Db) {
     await sql`truncate table ${sql.join(tables.map((t) => sql.table(t)))} restart identity cascade`.execute(h.db);
     return;
   }
-  // SQLite: one connection, so the pragma holds for the deletes below.
+  // SQLite: one connection, so the pragma holds for the deletes below. The audit log refuses
+  // early deletes by trigger: dropped for the emptying, then made again.
   await sql`pragma foreign_keys = off`.execute(h.db);
+  await dropAuditTriggers(h.db, h.engine);
   try {
     for (const t of tables) await sql`delete from ${sql.table(t)}`.execute(h.db);
     const sequence = await sql<{ n: number }>`select count(*) as n from sqlite_master where name = 'sqlite_sequence'`.execute(h.db);
     if (Number(sequence.rows[0]?.n)) await sql`delete from sqlite_sequence`.execute(h.db);
   } finally {
+    await createAuditTriggers(h.db, h.engine);
     await sql`pragma foreign_keys = on`.execute(h.db);
   }
 }

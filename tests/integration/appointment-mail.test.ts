@@ -18,6 +18,7 @@ import { clinicInstant } from "~/lib/schedule";
 import { describeEachEngine } from "../helpers/db";
 import { mailTo, parseMail, startSmtp, waitFor, type TestSmtp } from "./fixtures/smtp";
 import { openDayAfter, setAppEnv } from "./public-form";
+import { staffSession } from "../helpers/staff";
 
 /**
  * The patient's e-mails about an appointment (docs/product.md, "Patient e-mails"): confirmed,
@@ -189,7 +190,7 @@ describeEachEngine("appointment e-mails", { appDb: true }, (t) => {
     smtp = await startSmtp();
     setAppEnv(["SMTP_URL", "PUBLIC_URL", "CLINIC_NOTIFY_EMAIL"], { SMTP_URL: smtp.url, PUBLIC_URL: ORIGIN });
     const user = await insertStaff(t.h, "accueil@clinique.dz", "x");
-    staff = { userId: Number(user.id), email: user.email, role: user.role, idHash: "h" };
+    staff = staffSession({ userId: Number(user.id), email: user.email, role: user.role, idHash: "h" });
     logs = (["info", "warn", "error"] as const).map((level) => vi.spyOn(log, level));
   });
   afterEach(async () => {

@@ -11,6 +11,7 @@ import { createLoadContext, staffContext } from "~/context";
 import { BLOG_FORM_MESSAGES } from "~/lib/blog-form";
 import { action } from "~/routes/admin.blog";
 import { describeEachEngine } from "../helpers/db";
+import { staffSession } from "../helpers/staff";
 
 type Answer = { data: AdminBlogResult; init: { status?: number } | null };
 
@@ -19,7 +20,7 @@ async function post(fields: Record<string, string | File>): Promise<Answer> {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   const context = createLoadContext({ nonce: "", clientIp: "198.51.100.7" });
-  context.set(staffContext, { userId: 1, email: "staff@clinique.test", role: "admin", idHash: "x" });
+  context.set(staffContext, staffSession({ userId: 1, email: "staff@clinique.test", role: "admin", idHash: "x" }));
   return (await action({ request: new Request("http://clinic.test/admin/blog", { method: "POST", body }), params: {}, context } as never)) as unknown as Answer;
 }
 

@@ -14,6 +14,7 @@ import { loader as syllabusById } from "~/routes/syllabus.$id";
 import { loader as syllabusIndex } from "~/routes/syllabus._index";
 import { describeEachEngine } from "../helpers/db";
 import { fieldMessages as messages, postForm, setAppEnv, UUID } from "./public-form";
+import { staffSession } from "../helpers/staff";
 
 type PageResult = { data: Record<string, unknown>; init: { status?: number } | null };
 
@@ -24,7 +25,7 @@ const post = (fields: Record<string, string>, ip = "198.51.100.7") => postForm(a
 /** What the staff guard hands to admin loaders once the session is checked. */
 function staffRequestContext() {
   const context = new RouterContextProvider();
-  context.set(staffContext, { userId: 1, email: "staff@clinique.test", role: "admin", idHash: "test" });
+  context.set(staffContext, staffSession({ userId: 1, email: "staff@clinique.test", role: "admin", idHash: "test" }));
   return context;
 }
 

@@ -25,6 +25,7 @@ import { staffContext } from "~/context";
 import type { Syllabus } from "~/lib/syllabus";
 import { action } from "~/routes/admin.formations";
 import { describeEachEngine, truncateAll } from "../helpers/db";
+import { staffSession } from "../helpers/staff";
 
 type Answer = { data: FormationActionResult; init: { status?: number } | null };
 
@@ -33,7 +34,7 @@ async function post(fields: Record<string, string>): Promise<Answer> {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   const context = new RouterContextProvider();
-  context.set(staffContext, { userId: 1, email: "staff@clinique.test", role: "admin", idHash: "x" });
+  context.set(staffContext, staffSession({ userId: 1, email: "staff@clinique.test", role: "admin", idHash: "x" }));
   return (await action({ request: new Request("http://clinic.test/admin/formations", { method: "POST", body }), params: {}, context } as never)) as unknown as Answer;
 }
 const toastOf = (r: Answer) => ({ type: r.data.toast.type, description: r.data.toast.description, duration: r.data.toast.duration });

@@ -12,6 +12,8 @@ import { addDaysYmd } from "~/lib/schedule";
 import { action, loader } from "~/routes/admin.rappels";
 import { describeEachEngine } from "../helpers/db";
 import { setAppEnv } from "./public-form";
+import { staffSession } from "../helpers/staff";
+import type { StaffSession } from "~/.server/session";
 
 /**
  * 'Rappels à envoyer' on both engines (docs/product.md, "Reminders"): which patients the list
@@ -29,7 +31,7 @@ function input(over: Partial<AppointmentInput> = {}): AppointmentInput {
 }
 
 describeEachEngine("reminders to send", { appDb: true }, (t) => {
-  let staff: { userId: number; email: string; role: string; idHash: string };
+  let staff: StaffSession;
   const actor = () => ({ staffUserId: staff.userId, label: staff.email });
 
   const make = async (over: Partial<AppointmentInput> = {}, set: Partial<Pick<Appointment, "status" | "reminded_at" | "patient_confirmed_at" | "anonymised_at">> = {}) => {
@@ -59,7 +61,7 @@ describeEachEngine("reminders to send", { appDb: true }, (t) => {
   afterAll(() => setAppEnv(["PUBLIC_URL"]));
   beforeEach(async () => {
     const row = await insertStaff(t.h, "accueil@clinique.test", "x");
-    staff = { userId: Number(row.id), email: row.email, role: row.role, idHash: "test" };
+    staff = staffSession({ userId: Number(row.id), email: row.email, role: row.role, idHash: "test" });
   });
 
   it("lists the day's requested and confirmed patients not reminded or not confirmed, in time order", async () => {

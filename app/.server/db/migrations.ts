@@ -497,11 +497,151 @@ const m004_patients: EngineMigration = (engine) => ({
   },
 });
 
+/**
+ * Staff roles, two-factor sign-in, account management and the audit log (issue 13, ADR 010).
+ * The audit log is append-only in the database itself: a trigger refuses every UPDATE, and a
+ * DELETE of an entry younger than the retention period (team_settings.audit_retention_months),
+ * on both engines; only the purge job deletes, and only what is past the period.
+ */
+export async function createAuditTriggers(db: AnyDb, engine: Engine) {
+  if (engine === "postgres") {
+    await sql`
+      create or replace function audit_log_guard() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'UPDATE' then
+          raise exception 'audit_log is append-only';
+        end if;
+        if old.at >= to_char((now() at time zone 'UTC') - make_interval(months => coalesce((select audit_retention_months from team_settings where id = 1), 24)), 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') then
+          raise exception 'audit_log entries are kept for the retention period';
+        end if;
+        return old;
+      end $$`.execute(db);
+    await sql`drop trigger if exists audit_log_append_only on audit_log`.execute(db);
+    await sql`create trigger audit_log_append_only before update or delete on audit_log for each row execute function audit_log_guard()`.execute(db);
+    return;
+  }
+  await sql`drop trigger if exists audit_log_no_update`.execute(db);
+  await sql`drop trigger if exists audit_log_no_early_delete`.execute(db);
+  await sql`create trigger audit_log_no_update before update on audit_log begin select raise(abort, 'audit_log is append-only'); end`.execute(db);
+  await sql`
+    create trigger audit_log_no_early_delete before delete on audit_log
+    when old.at >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || coalesce((select audit_retention_months from team_settings where id = 1), 24) || ' months')
+    begin select raise(abort, 'audit_log entries are kept for the retention period'); end`.execute(db);
+}
+
+/** Drop the audit triggers (the test helper empties tables between tests; no app code calls it). */
+export async function dropAuditTriggers(db: AnyDb, engine: Engine) {
+  if (engine === "postgres") {
+    await sql`drop trigger if exists audit_log_append_only on audit_log`.execute(db);
+    return;
+  }
+  await sql`drop trigger if exists audit_log_no_update`.execute(db);
+  await sql`drop trigger if exists audit_log_no_early_delete`.execute(db);
+}
+
+const m005_staff_security: EngineMigration = (engine) => ({
+  async up(db: AnyDb) {
+    const id = idColumn(engine);
+    const autoId = (col: ColumnDefinitionBuilder) => (engine === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement());
+
+    const staffColumns: [string, "text" | "integer", (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder][] = [
+      ["display_name", "text", (c) => c],
+      ["disabled_at", "text", (c) => c],
+      ["must_change_password", "integer", (c) => c.notNull().defaultTo(0)],
+      // the TOTP secret, encrypted with a key derived from SESSION_SECRET (app/.server/totp.ts)
+      ["totp_secret", "text", (c) => c],
+      ["totp_enabled_at", "text", (c) => c],
+      // the last time step accepted: a code is never accepted twice
+      ["totp_last_step", "integer", (c) => c],
+    ];
+    for (const [name, type, build] of staffColumns) await db.schema.alterTable("staff_users").addColumn(name, type, build).execute();
+    // the accounts made before roles were administrators; the column's default stays 'admin'
+    await db.updateTable("staff_users").set({ role: "admin" }).where("role", "not in", ["admin", "dentist", "assistant"]).execute();
+
+    for (const name of ["device_label", "ip"]) await db.schema.alterTable("sessions").addColumn(name, "text").execute();
+
+    await db.schema
+      .createTable("staff_recovery_codes")
+      .addColumn("id", id, autoId)
+      .addColumn("user_id", "integer", (c) => c.notNull().references("staff_users.id").onDelete("cascade"))
+      .addColumn("code_hash", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("used_at", "text")
+      .execute();
+    await db.schema.createIndex("staff_recovery_codes_uq").on("staff_recovery_codes").columns(["user_id", "code_hash"]).unique().execute();
+
+    await db.schema
+      .createTable("trusted_devices")
+      .addColumn("id_hash", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "integer", (c) => c.notNull().references("staff_users.id").onDelete("cascade"))
+      .addColumn("label", "text")
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("last_used_at", "text", (c) => c.notNull())
+      .addColumn("expires_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("trusted_devices_user_idx").on("trusted_devices").column("user_id").execute();
+
+    // a password accepted, the second factor not yet given (a short-lived cookie holds the id)
+    await db.schema
+      .createTable("login_challenges")
+      .addColumn("id_hash", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "integer", (c) => c.notNull().references("staff_users.id").onDelete("cascade"))
+      .addColumn("redirect_to", "text")
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("expires_at", "text", (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable("password_resets")
+      .addColumn("token_hash", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "integer", (c) => c.notNull().references("staff_users.id").onDelete("cascade"))
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("expires_at", "text", (c) => c.notNull())
+      .addColumn("used_at", "text")
+      .execute();
+    await db.schema.createIndex("password_resets_user_idx").on("password_resets").column("user_id").execute();
+
+    await db.schema
+      .createTable("team_settings")
+      .addColumn("id", "integer", (c) => c.primaryKey())
+      .addColumn("require_2fa_all", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("assistant_can_edit_prices", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("audit_retention_months", "integer", (c) => c.notNull().defaultTo(24).check(sql`audit_retention_months between 6 and 120`))
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+    await db.insertInto("team_settings").values({ id: 1, updated_at: new Date().toISOString() }).execute();
+
+    await db.schema
+      .createTable("audit_log")
+      .addColumn("id", id, autoId)
+      .addColumn("at", "text", (c) => c.notNull())
+      .addColumn("staff_user_id", "integer", (c) => c.references("staff_users.id").onDelete("set null"))
+      // the account's address at the time (or the address typed, for a failed sign-in of an account)
+      .addColumn("actor", "text", (c) => c.notNull())
+      .addColumn("ip", "text")
+      .addColumn("action", "text", (c) => c.notNull())
+      .addColumn("target_type", "text")
+      .addColumn("target_id", "text")
+      // a short French detail without any patient data (field names, from → to statuses, roles)
+      .addColumn("detail", "text")
+      .execute();
+    await db.schema.createIndex("audit_log_at_idx").on("audit_log").columns(["at", "id"]).execute();
+    await db.schema.createIndex("audit_log_actor_idx").on("audit_log").columns(["staff_user_id", "at"]).execute();
+    await db.schema.createIndex("audit_log_action_idx").on("audit_log").columns(["action", "at"]).execute();
+    await createAuditTriggers(db, engine);
+  },
+  async down(db: AnyDb) {
+    await dropAuditTriggers(db, engine);
+    for (const t of ["audit_log", "team_settings", "password_resets", "login_challenges", "trusted_devices", "staff_recovery_codes"]) await db.schema.dropTable(t).ifExists().execute();
+  },
+});
+
 const all: Record<string, EngineMigration> = {
   "001_initial": m001_initial,
   "002_backup_runs": m002_backup_runs,
   "003_front_desk": m003_front_desk,
   "004_patients": m004_patients,
+  "005_staff_security": m005_staff_security,
 };
 
 class CodeProvider implements MigrationProvider {

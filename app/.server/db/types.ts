@@ -193,6 +193,12 @@ export interface StaffUsersTable {
   role: string;
   created_at: string;
   updated_at: string;
+  display_name: string | null;
+  disabled_at: string | null;
+  must_change_password: Generated<number>;
+  totp_secret: string | null;
+  totp_enabled_at: string | null;
+  totp_last_step: number | null;
 }
 
 export interface SessionsTable {
@@ -201,6 +207,61 @@ export interface SessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string; // absolute limit
+  device_label: string | null;
+  ip: string | null;
+}
+
+export interface StaffRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface TrustedDevicesTable {
+  id_hash: string;
+  user_id: number;
+  label: string | null;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+}
+
+export interface LoginChallengesTable {
+  id_hash: string;
+  user_id: number;
+  redirect_to: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface TeamSettingsTable {
+  id: number;
+  require_2fa_all: Generated<number>;
+  assistant_can_edit_prices: Generated<number>;
+  audit_retention_months: Generated<number>;
+  updated_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  staff_user_id: number | null;
+  actor: string;
+  ip: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  detail: string | null;
 }
 
 export interface RateLimitsTable {
@@ -272,6 +333,12 @@ export interface Database {
   enrollments: EnrollmentsTable;
   staff_users: StaffUsersTable;
   sessions: SessionsTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  trusted_devices: TrustedDevicesTable;
+  login_challenges: LoginChallengesTable;
+  password_resets: PasswordResetsTable;
+  team_settings: TeamSettingsTable;
+  audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
   login_throttle: LoginThrottleTable;
   outbox: OutboxTable;
@@ -288,3 +355,5 @@ export type Blog = Selectable<BlogsTable>;
 export type FormationRow = Selectable<FormationsTable>;
 export type Enrollment = Selectable<EnrollmentsTable>;
 export type StaffUser = Selectable<StaffUsersTable>;
+export type AuditEntry = Selectable<AuditLogTable>;
+export type TeamSettings = Selectable<TeamSettingsTable>;

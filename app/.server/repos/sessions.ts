@@ -6,13 +6,17 @@ export interface SessionRow {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  device_label: string | null;
+  ip: string | null;
   email: string;
   role: string;
+  must_change_password: number;
+  totp_enabled_at: string | null;
 }
 
 export async function insertSession(
   h: Db,
-  row: { id_hash: string; user_id: number; created_at: string; last_seen_at: string; expires_at: string },
+  row: { id_hash: string; user_id: number; created_at: string; last_seen_at: string; expires_at: string; device_label?: string | null; ip?: string | null },
 ): Promise<void> {
   await h.db.insertInto("sessions").values(row).execute();
 }
@@ -27,12 +31,18 @@ export async function findSession(h: Db, idHash: string): Promise<SessionRow | u
       "sessions.created_at",
       "sessions.last_seen_at",
       "sessions.expires_at",
+      "sessions.device_label",
+      "sessions.ip",
       "staff_users.email",
       "staff_users.role",
+      "staff_users.must_change_password",
+      "staff_users.totp_enabled_at",
     ])
     .where("sessions.id_hash", "=", idHash)
+    // a disabled account has no session (they are deleted when it is disabled; this is the floor)
+    .where("staff_users.disabled_at", "is", null)
     .executeTakeFirst();
-  return r ? { ...r, user_id: Number(r.user_id) } : undefined;
+  return r ? { ...r, user_id: Number(r.user_id), must_change_password: Number(r.must_change_password) } : undefined;
 }
 
 export async function touchSession(h: Db, idHash: string, at: string): Promise<void> {
@@ -54,5 +64,17 @@ export async function deleteExpiredSessions(h: Db, idleCutoff: string, now: stri
   await h.db
     .deleteFrom("sessions")
     .where((eb) => eb.or([eb("last_seen_at", "<", idleCutoff), eb("expires_at", "<", now)]))
+    .execute();
+}
+
+/** The active sessions of a user, most recently seen first (Mon compte). */
+export async function listSessionsOfUser(h: Db, userId: number, now: string, idleCutoff: string) {
+  return h.db
+    .selectFrom("sessions")
+    .select(["id_hash", "created_at", "last_seen_at", "expires_at", "device_label", "ip"])
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", now)
+    .where("last_seen_at", ">", idleCutoff)
+    .orderBy("last_seen_at", "desc")
     .execute();
 }

@@ -7,7 +7,18 @@ import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
  */
 export function StaffScreenError({ error, path, title, text }: { error: unknown; path: string; title: string; text: string }) {
   const revalidator = useRevalidator();
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <div role="alert" className="mx-auto max-w-xl rounded-2xl border border-amber-200 bg-white p-8 text-center shadow-sm">
+        <h1 className="font-sans text-xl font-semibold text-navy-900">Accès non autorisé</h1>
+        <p className="mt-2 text-slate-600">Votre rôle ne permet pas cette action ; rien n'a été enregistré. Si vous en avez besoin, demandez-le à un administrateur de la clinique.</p>
+        <Link to="/admin/agenda" className="btn-primary mt-6">
+          Retour à l'agenda
+        </Link>
+      </div>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 401) {
     return (
       <div role="alert" className="mx-auto max-w-xl rounded-2xl border border-amber-200 bg-white p-8 text-center shadow-sm">
         <h1 className="font-sans text-xl font-semibold text-navy-900">Votre session a expiré.</h1>

@@ -1,0 +1,46 @@
+/**
+ * The actions of the audit log (docs/product.md, "Staff: audit log") and their French labels,
+ * shared by the writer (app/.server/audit.ts) and the journal screen's filter.
+ */
+export const AUDIT_ACTIONS = {
+  "auth.login.success": "Connexion réussie",
+  "auth.login.failure": "Connexion refusée",
+  "auth.2fa.failure": "Code de double authentification refusé",
+  "auth.recovery_code.used": "Code de secours utilisé",
+  "auth.password_reset.requested": "Lien de réinitialisation demandé",
+  "auth.password_reset.used": "Mot de passe réinitialisé par lien",
+  "2fa.enabled": "Double authentification activée",
+  "2fa.disabled": "Double authentification désactivée",
+  "2fa.recovery_codes.renewed": "Codes de secours renouvelés",
+  "2fa.device.forgotten": "Appareil de confiance oublié",
+  "account.created": "Compte créé",
+  "account.role_changed": "Rôle modifié",
+  "account.disabled": "Compte désactivé",
+  "account.enabled": "Compte réactivé",
+  "account.password_reset": "Mot de passe réinitialisé par un administrateur",
+  "account.2fa_reset": "Double authentification réinitialisée par un administrateur",
+  "account.password_changed": "Mot de passe modifié",
+  "account.sessions_ended": "Autres sessions fermées",
+  "team.settings": "Réglages de l'équipe modifiés",
+  "appointment.status": "Statut de rendez-vous modifié",
+  "appointment.moved": "Rendez-vous déplacé",
+  "appointment.price": "Prix d'un rendez-vous modifié",
+  "patient.export": "Dossier patient exporté",
+  "patient.merge": "Dossiers patients fusionnés",
+  "patient.erase": "Dossier patient effacé",
+  "blog.delete": "Article de blog supprimé",
+  "formation.delete": "Formation supprimée",
+  "export.csv": "Export CSV",
+  "schedule.change": "Horaires ou réglages modifiés",
+  "audit.purge": "Entrées anciennes du journal purgées",
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export function isAuditAction(v: unknown): v is AuditAction {
+  return typeof v === "string" && Object.hasOwn(AUDIT_ACTIONS, v);
+}
+
+export function auditActionLabel(action: string): string {
+  return isAuditAction(action) ? AUDIT_ACTIONS[action] : action;
+}
