@@ -9,6 +9,8 @@ import { defineConfig } from "@playwright/test";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
 export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? `.e2e-data/${E2E_PORT}`);
 export const E2E_ADMIN = { email: "staff@clinique.test", password: "Sourire-Kouba-2026" };
+/** The e2e server's secret, known to the tests so they can make a remembered-device cookie (tests/e2e/helpers.ts). */
+export const E2E_SESSION_SECRET = "e2e-session-secret-not-for-production-0123456789";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 export default defineConfig({
@@ -52,6 +54,7 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      SESSION_SECRET: E2E_SESSION_SECRET,
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
       RATE_LIMIT_FORM_MAX: "1000",
