@@ -3,6 +3,7 @@ import type { AuditAction } from "~/lib/audit-actions";
 import { getDb, nowIso, type Db } from "./db";
 import type { Database } from "./db/types";
 import { log } from "./log";
+import type { Actor } from "./repos/appointments";
 
 /**
  * The audit log (docs/product.md, "Staff: audit log"; ADR 010): who did what, when, from where,
@@ -52,27 +53,57 @@ export async function audit(h: Handle, actor: AuditActor, event: AuditEvent): Pr
     .execute();
 }
 
+/**
+ * Write an entry for a change made by a staff account (`Actor` of the repos); a change made by
+ * the patient (personal link) or the system is in the appointment's history, not in the audit log.
+ */
+export async function auditStaff(h: Handle, actor: Actor, event: AuditEvent): Promise<void> {
+  if (actor.staffUserId === null) return;
+  await audit(h, { userId: actor.staffUserId, email: actor.label, ip: actor.ip ?? null }, event);
+}
+
+/** The `actor` of an entry written by the site itself (the purge), with no account. */
+export const AUDIT_SYSTEM_ACTOR = "système";
+
 /** The actor of a signed-in staff member (the staff guard sets `ip`). */
 export function actorOfStaff(staff: { userId: number; email: string; ip?: string }): AuditActor {
   return { userId: staff.userId, email: staff.email, ip: staff.ip ?? null };
 }
 
 /**
+ * The instant before which the purge may delete: `months` calendar months before `now` (a day
+ * past the end of a shorter month is the month's last day, as PostgreSQL counts: 30 September
+ * less 7 months is 28 February, where JavaScript and SQLite would say 2 March), then one day
+ * earlier. Both triggers' own limits are at or after it whatever the engine, so the purge never
+ * asks to delete an entry a trigger keeps (which would refuse the whole purge).
+ */
+export function auditPurgeCutoff(now: Date, months: number): Date {
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth() - months;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const cutoff = new Date(Date.UTC(y, m, Math.min(now.getUTCDate(), lastDay), now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds(), now.getUTCMilliseconds()));
+  cutoff.setUTCDate(cutoff.getUTCDate() - 1);
+  return cutoff;
+}
+
+/**
  * Delete the entries older than the retention period (team_settings.audit_retention_months),
- * then record the purge itself. Run hourly by the background jobs; returns how many went.
+ * then record the purge itself, in one transaction (never a purge without its entry). Run hourly
+ * and at start by the background jobs (app/.server/startup.ts); returns how many went. Two
+ * servers purging at once: the second finds nothing left and records nothing.
  */
 export async function purgeAuditLog(h: Db = getDb(), now: Date = new Date()): Promise<number> {
   const row = await h.db.selectFrom("team_settings").select("audit_retention_months").where("id", "=", 1).executeTakeFirst();
   const months = Number(row?.audit_retention_months ?? 24);
-  const cutoff = new Date(now);
-  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
-  // a day's margin below the trigger's own cut-off, so clocks never disagree on an entry
-  cutoff.setUTCDate(cutoff.getUTCDate() - 1);
-  const res = await h.db.deleteFrom("audit_log").where("at", "<", cutoff.toISOString()).executeTakeFirst();
-  const n = Number(res.numDeletedRows ?? 0);
-  if (n > 0) {
-    await audit(h, { userId: null, email: "système" }, { action: "audit.purge", targetType: "audit", detail: `${n} entrée(s) antérieure(s) au ${cutoff.toISOString().slice(0, 10)}` });
-    log.info({ event: "audit_purged", count: n }, "audit log purged");
-  }
+  const cutoff = auditPurgeCutoff(now, months);
+  const n = await h.db.transaction().execute(async (trx) => {
+    const res = await trx.deleteFrom("audit_log").where("at", "<", cutoff.toISOString()).executeTakeFirst();
+    const deleted = Number(res.numDeletedRows ?? 0);
+    if (deleted > 0) {
+      await audit(trx, { userId: null, email: AUDIT_SYSTEM_ACTOR }, { action: "audit.purge", targetType: "audit", detail: `${deleted} entrée(s) antérieure(s) au ${cutoff.toISOString().slice(0, 10)}` });
+    }
+    return deleted;
+  });
+  if (n > 0) log.info({ event: "audit_purged", count: n }, "audit log purged");
   return n;
 }

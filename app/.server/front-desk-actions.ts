@@ -11,7 +11,7 @@ import { notifyAppointment, type AppointmentMailEvent } from "./appointment-mail
 import { getDb } from "./db";
 import type { Appointment } from "./db/types";
 import { errorCode, log } from "./log";
-import type { Actor } from "./repos/appointments";
+import { staffActor } from "./repos/appointments";
 import { bookAppointment, moveAppointment, setAppointmentStatus, type ChangeResult } from "./repos/booking";
 import { loadSettings } from "./repos/schedule";
 import type { StaffSession } from "./session";
@@ -40,10 +40,6 @@ export interface FrontDeskResult {
 }
 
 const STORE_FAILED = "la base de données n'a pas répondu. Réessayez dans un instant.";
-
-function actorOf(staff: StaffSession): Actor {
-  return { staffUserId: staff.userId, label: staff.email };
-}
 
 function answer(body: FrontDeskResult, status = 200) {
   return data(body, { status });
@@ -111,7 +107,7 @@ async function changeStatus(form: FormData, staff: StaffSession, screen: string)
     screen,
     "status",
     async () => {
-      const outcome = await setAppointmentStatus(getDb(), id, to, { actor: actorOf(staff), reason, cancelledBy: cancelled_by ?? "clinic" });
+      const outcome = await setAppointmentStatus(getDb(), id, to, { actor: staffActor(staff), reason, cancelledBy: cancelled_by ?? "clinic" });
       if (!outcome.ok) {
         if (outcome.reason === "taken") {
           return answer({ intent: "status", ok: false, id, result: submission.reply({ formErrors: ["Ce créneau a été repris par un autre rendez-vous : déplacez celui-ci avant de le reprendre."] }) }, 409);
@@ -139,7 +135,7 @@ async function move(form: FormData, staff: StaffSession, screen: string) {
     screen,
     "move",
     async () => {
-      const outcome = await moveAppointment(getDb(), id, { date, time }, { actor: actorOf(staff), mode: forced ? "forced" : "staff" });
+      const outcome = await moveAppointment(getDb(), id, { date, time }, { actor: staffActor(staff), mode: forced ? "forced" : "staff" });
       if (!outcome.ok) return refusedChange("move", id, outcome, (o) => submission.reply(o));
       log.info({ event: "appointment_moved", appointmentId: id, userId: staff.userId, forced }, "appointment moved");
       // forced too: the patient must know the new time
@@ -161,7 +157,7 @@ async function book(form: FormData, staff: StaffSession, screen: string) {
     "book",
     async () => {
       const outcome = await bookAppointment(getDb(), input, {
-        actor: actorOf(staff),
+        actor: staffActor(staff),
         mode: forced ? "forced" : "staff",
         submissionKey: key && `staff:${key}`,
         // taken by the clinic itself: nothing left to confirm

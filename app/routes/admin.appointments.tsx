@@ -9,7 +9,7 @@ import type { Appointment } from "~/.server/db/types";
 import { frontDeskIntent, isFrontDeskIntent } from "~/.server/front-desk-actions";
 import { log } from "~/.server/log";
 import { reminderLinksOf } from "~/.server/reminder-links";
-import { appointmentTotals, historyFor, listAppointments, updateAppointment, type Actor } from "~/.server/repos/appointments";
+import { appointmentTotals, historyFor, listAppointments, staffActor, updateAppointment } from "~/.server/repos/appointments";
 import { bookAppointment } from "~/.server/repos/booking";
 import { loadSettings } from "~/.server/repos/schedule";
 import type { StaffSession } from "~/.server/session";
@@ -112,7 +112,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const actorOf = (staff: StaffSession): Actor => ({ staffUserId: staff.userId, label: staff.email });
 
 /**
  * The add form books like the agenda: at a free slot under the schedule's rules ("staff"), or
@@ -129,7 +128,7 @@ async function create(form: FormData, staff: StaffSession) {
     "create",
     async () => {
       const db = getDb();
-      const outcome = await bookAppointment(db, input, { actor: actorOf(staff), mode: forced ? "forced" : "staff", submissionKey: key && `admin:${key}`, status: "confirmed" });
+      const outcome = await bookAppointment(db, input, { actor: staffActor(staff), mode: forced ? "forced" : "staff", submissionKey: key && `admin:${key}`, status: "confirmed" });
       if (!outcome.ok) {
         const message = slotRefusalText(outcome.reason, await loadSettings(db), outcome.alternatives);
         return answer({ intent: "create", ok: false, result: submission.reply({ fieldErrors: { time: [message] } }), alternatives: outcome.alternatives }, 409);
@@ -152,7 +151,7 @@ async function update(form: FormData, staff: StaffSession) {
     SCREEN,
     "update",
     async () => {
-      const row = await updateAppointment(getDb(), id, submission.value, actorOf(staff));
+      const row = await updateAppointment(getDb(), id, submission.value, staffActor(staff));
       if (!row) return refuse("ce rendez-vous n'existe plus.", 404);
       log.info({ event: "appointment_updated", appointmentId: id, userId: staff.userId }, "appointment updated");
       return answer({ intent: "update", ok: true, result: submission.reply({ resetForm: true }) });

@@ -7,6 +7,7 @@ import { guarded, intentOf } from "~/.server/admin-action";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
 import { createBlog, deleteBlog, getBlog, listBlogs, updateBlog } from "~/.server/repos/blogs";
+import { staffActor, type Actor } from "~/.server/repos/appointments";
 import { getStaff } from "~/.server/staff-guard";
 import { deleteUploadedImage, PayloadTooLargeError, readFormWithLimit, saveImageUpload, UploadError } from "~/.server/uploads";
 import { ADMIN_BLOG_TEXTS, ADMIN_BLOG_TOAST_MS, editorTarget, type AdminBlogResult, type BlogTarget, type EditorChoice } from "~/components/blog/admin-blog";
@@ -53,7 +54,8 @@ const failed = (intent: AdminBlogResult["intent"], status: number, message: stri
 const done = (intent: "create" | "update" | "delete", message: string) => answer(200, { intent, ok: true, toast: toastOf("success", message) });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staffId = getStaff(context).userId;
+  const staff = getStaff(context);
+  const staffId = staff.userId;
   let form: FormData;
   try {
     form = await readFormWithLimit(request);
@@ -69,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "update":
       return updatePost(form, staffId);
     case "delete":
-      return deletePost(form, staffId);
+      return deletePost(form, staffActor(staff));
     default:
       return failed(null, 400, T.unexpected);
   }
@@ -156,7 +158,8 @@ async function updatePost(form: FormData, staffId: number) {
   );
 }
 
-async function deletePost(form: FormData, staffId: number) {
+async function deletePost(form: FormData, actor: Actor) {
+  const staffId = actor.staffUserId;
   const id = parseId(form.get("id"));
   if (id === null) return failed("delete", 400, T.deleteError);
   return guarded(
@@ -165,7 +168,7 @@ async function deletePost(form: FormData, staffId: number) {
     async () => {
       const h = getDb();
       const existing = await getBlog(h, id);
-      if (!existing || !(await deleteBlog(h, id))) return failed("delete", 404, T.deleteError);
+      if (!existing || !(await deleteBlog(h, id, actor))) return failed("delete", 404, T.deleteError);
       await deleteUploadedImage(existing.image_url);
       log.info({ event: "blog_deleted", blogId: id, staffId }, "blog deleted");
       return done("delete", T.deleted);

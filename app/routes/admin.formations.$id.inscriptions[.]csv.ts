@@ -1,4 +1,5 @@
 import type { Route } from "./+types/admin.formations.$id.inscriptions[.]csv";
+import { actorOfStaff, audit } from "~/.server/audit";
 import { enrollmentsCsv, enrollmentsCsvFileName } from "~/.server/csv";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
@@ -30,6 +31,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     csv = enrollmentsCsv(await listEnrollmentsForFormation(h, formation.id), formation.title);
     fileName = enrollmentsCsvFileName(formation.id);
   }
+  // recorded before the file leaves: an export that cannot be recorded is not served
+  await audit(h, actorOfStaff(staff), { action: "export.csv", targetType: "formation", targetId: id, detail: `Inscriptions (${fileName})` });
   log.info({ event: "enrollments_exported", formation: id, staffId: staff.userId }, "enrolments exported");
   return new Response(csv, {
     headers: {

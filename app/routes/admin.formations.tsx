@@ -8,6 +8,7 @@ import { getDb, type Db } from "~/.server/db";
 import { errorCode, log } from "~/.server/log";
 import { countEnrollmentsWithoutFormation, isEnrollmentStatus, listEnrollmentsForStaff, setEnrollmentStatus } from "~/.server/repos/enrollments";
 import { createFormation, deleteFormation, formationStats, listFormations, updateFormation } from "~/.server/repos/formations";
+import { staffActor, type Actor } from "~/.server/repos/appointments";
 import { getStaff } from "~/.server/staff-guard";
 import { AdminFormationCard } from "~/components/admin/formations/AdminFormationCard";
 import {
@@ -83,7 +84,8 @@ const failed = (intent: FormationIntent | null, status: number, message: string,
   answer(status, { intent, ok: false, toast: formationToast("error", message), ...extra });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staffId = getStaff(context).userId;
+  const staff = getStaff(context);
+  const staffId = staff.userId;
   const form = await readForm(request);
   const intent = intentOf(form);
   switch (intent) {
@@ -91,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "update":
       return saveFormation(form, intent, staffId);
     case "delete":
-      return removeFormation(form, staffId);
+      return removeFormation(form, staffActor(staff));
     case "status":
       return changeEnrollmentStatus(form, staffId);
     default:
@@ -133,9 +135,10 @@ function writeRow(form: FormData, intent: "delete" | "status", failure: string, 
   return guarded(SCREEN, intent, () => write(id), () => failed(intent, 500, failure));
 }
 
-const removeFormation = (form: FormData, staffId: number) =>
+const removeFormation = (form: FormData, actor: Actor) =>
   writeRow(form, "delete", T.deleteError, async (id) => {
-    if (!(await deleteFormation(getDb(), id))) return failed("delete", 404, T.deleteError);
+    const staffId = actor.staffUserId;
+    if (!(await deleteFormation(getDb(), id, actor))) return failed("delete", 404, T.deleteError);
     log.info({ event: "formation_deleted", formationId: id, staffId }, "formation deleted");
     return done("delete", T.deleted);
   });

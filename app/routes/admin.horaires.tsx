@@ -7,7 +7,7 @@ import type { Route } from "./+types/admin.horaires";
 import { guarded, intentOf, readForm } from "~/.server/admin-action";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
-import { listAgenda } from "~/.server/repos/appointments";
+import { listAgenda, staffActor, type Actor } from "~/.server/repos/appointments";
 import { loadContactSettings, saveContactSettings } from "~/.server/repos/contact-settings";
 import { addException, deleteException, loadSchedule, saveServiceSettings, saveSettings, saveWeeklyHours } from "~/.server/repos/schedule";
 import { getStaff } from "~/.server/staff-guard";
@@ -79,40 +79,42 @@ const saved = (intent: ScheduleIntent, result: SubmissionResult<string[]> | unde
 
 /** One action, one switch (docs/architecture.md, "Staff actions"). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staffId = getStaff(context).userId;
+  const staff = getStaff(context);
+  const staffId = staff.userId;
+  const actor = staffActor(staff);
   const form = await readForm(request);
   const intent = intentOf(form);
   switch (intent) {
     case "hours":
       return saveForm(form, "hours", weeklyHoursSchema, async (value) => {
-        await saveWeeklyHours(getDb(), weeklyFromForm(value));
+        await saveWeeklyHours(getDb(), weeklyFromForm(value), actor);
         log.info({ event: "opening_hours_saved", staffId }, "opening hours saved");
         return "Horaires de la semaine enregistrés.";
       });
     case "exception-add":
       return saveForm(form, "exception-add", exceptionSchema(clinicNow().date), async (value) => {
         const period = exceptionFromForm(value);
-        const row = await addException(getDb(), period);
+        const row = await addException(getDb(), period, actor);
         log.info({ event: "schedule_exception_added", exceptionId: row.id, staffId }, "schedule exception added");
         return period.ranges.length === 0 ? `Fermeture ajoutée : ${period.label}.` : `Horaires spéciaux ajoutés : ${period.label}.`;
       });
     case "exception-delete":
-      return removeException(form, staffId);
+      return removeException(form, staffId, actor);
     case "services":
       return saveForm(form, "services", servicesSchema, async (value) => {
-        await saveServiceSettings(getDb(), servicesFromForm(value));
+        await saveServiceSettings(getDb(), servicesFromForm(value), actor);
         log.info({ event: "service_settings_saved", staffId }, "service settings saved");
         return "Soins enregistrés.";
       });
     case "settings":
       return saveForm(form, "settings", settingsSchema, async (value) => {
-        await saveSettings(getDb(), settingsFromForm(value));
+        await saveSettings(getDb(), settingsFromForm(value), actor);
         log.info({ event: "schedule_settings_saved", staffId }, "schedule settings saved");
         return "Règles de réservation enregistrées.";
       });
     case "contact":
       return saveForm(form, "contact", contactSettingsSchema, async (value) => {
-        await saveContactSettings(getDb(), contactSettingsFromForm(value));
+        await saveContactSettings(getDb(), contactSettingsFromForm(value), actor);
         log.info({ event: "contact_settings_saved", staffId }, "patient contact settings saved");
         return "Réglages des patients enregistrés.";
       });
@@ -136,14 +138,14 @@ async function saveForm<Schema extends z.ZodType>(form: FormData, intent: Schedu
   );
 }
 
-async function removeException(form: FormData, staffId: number) {
+async function removeException(form: FormData, staffId: number, actor: Actor) {
   const id = parseId(form.get("id"));
   if (id === null) return answer({ intent: "exception-delete", ok: false, message: "Période inconnue." }, 400);
   return guarded(
     SCREEN,
     "exception-delete",
     async () => {
-      if (!(await deleteException(getDb(), id))) return answer({ intent: "exception-delete", ok: false, id, message: "Cette période a déjà été supprimée." }, 404);
+      if (!(await deleteException(getDb(), id, actor))) return answer({ intent: "exception-delete", ok: false, id, message: "Cette période a déjà été supprimée." }, 404);
       log.info({ event: "schedule_exception_deleted", exceptionId: id, staffId }, "schedule exception deleted");
       return saved("exception-delete", undefined, "Période supprimée : ces jours reprennent les horaires de la semaine.");
     },

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/admin.patients.$id.export";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
+import { staffActor } from "~/.server/repos/appointments";
 import { exportPatient } from "~/.server/repos/patients";
 import { getStaff } from "~/.server/staff-guard";
 import { parseId } from "~/lib/rules";
@@ -21,7 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const format = new URL(request.url).searchParams.get("format");
   if (format !== "json" && format !== "csv") return text("Format inconnu : json ou csv.", 400);
   const id = parseId(params.id);
-  const file = id === null ? undefined : await exportPatient(getDb(), id, { staffUserId: staff.userId, label: staff.email }, format);
+  const file = id === null ? undefined : await exportPatient(getDb(), id, staffActor(staff), format);
   if (!file || id === null) return text("Dossier introuvable.", 404);
   log.info({ event: "patient_exported", patientId: id, format, userId: staff.userId }, "patient data exported");
   return new Response(file.body, {

@@ -6,7 +6,7 @@ import { guarded, intentOf, readForm } from "~/.server/admin-action";
 import { getConfig } from "~/.server/config";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
-import type { Actor } from "~/.server/repos/appointments";
+import { staffActor } from "~/.server/repos/appointments";
 import { loadContactSettings } from "~/.server/repos/contact-settings";
 import { erasePatient, getPatientRecord, mergeCandidates, mergePatients, saveNotes, type PatientChange } from "~/.server/repos/patients";
 import type { StaffSession } from "~/.server/session";
@@ -79,7 +79,6 @@ function backupsText(): string {
 }
 
 const answer = (body: PatientActionResult, status = 200) => data(body, { status });
-const actorOf = (staff: StaffSession): Actor => ({ staffUserId: staff.userId, label: staff.email });
 
 /** One action, one switch (docs/architecture.md, "Staff actions"); a success redirects with its toast. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -114,7 +113,7 @@ async function notes(request: Request, form: FormData, id: number, staff: StaffS
     SCREEN,
     "notes",
     async () => {
-      const outcome = await saveNotes(getDb(), id, submission.value.notes, actorOf(staff));
+      const outcome = await saveNotes(getDb(), id, submission.value.notes, staffActor(staff));
       if (!outcome.ok) {
         const [message, status] = refusal(outcome.reason);
         return answer({ intent: "notes", result: submission.reply({ formErrors: [message] }) }, status);
@@ -134,7 +133,7 @@ async function merge(request: Request, form: FormData, id: number, staff: StaffS
     SCREEN,
     "merge",
     async () => {
-      const outcome = await mergePatients(getDb(), id, other, actorOf(staff));
+      const outcome = await mergePatients(getDb(), id, other, staffActor(staff));
       if (!outcome.ok) {
         const [message, status] = refusal(outcome.reason);
         return answer(
@@ -161,7 +160,7 @@ async function erase(request: Request, form: FormData, id: number, staff: StaffS
     SCREEN,
     "erase",
     async () => {
-      const outcome = await erasePatient(getDb(), id, actorOf(staff));
+      const outcome = await erasePatient(getDb(), id, staffActor(staff));
       if (!outcome.ok) {
         const [message, status] = refusal(outcome.reason);
         return answer({ intent: "erase", result: submission.reply({ formErrors: [message] }) }, status);

@@ -7,7 +7,7 @@ import { publicOrigin } from "~/.server/config";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
 import { reminderLinksOf } from "~/.server/reminder-links";
-import type { Actor } from "~/.server/repos/appointments";
+import { staffActor } from "~/.server/repos/appointments";
 import { loadTemplates, saveTemplate } from "~/.server/repos/message-templates";
 import { listRemindersToSend, markReminded } from "~/.server/repos/reminder-list";
 import type { StaffSession } from "~/.server/session";
@@ -74,7 +74,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const actorOf = (staff: StaffSession): Actor => ({ staffUserId: staff.userId, label: staff.email });
 
 /** Where a post without JavaScript goes back to: a staff page, else this screen. */
 function backTo(form: FormData): string {
@@ -99,7 +98,7 @@ async function reminded(request: Request, form: FormData, staff: StaffSession) {
   if (!parsed.success) return reply(false, { description: parsed.error.issues[0]?.message ?? "Canal inconnu." }, 400, id);
   const { channel } = parsed.data;
   // the write is guarded (logged by code, never the patient's data); the answer is said after it
-  const outcome = await guarded(SCREEN, "reminded", () => markReminded(getDb(), id, channel, actorOf(staff)), () => null);
+  const outcome = await guarded(SCREEN, "reminded", () => markReminded(getDb(), id, channel, staffActor(staff)), () => null);
   if (outcome === null) return reply(false, { description: `Le rappel n'a pas pu être noté : ${STORE_FAILED}` }, 503, id);
   if (!outcome.ok) {
     if (outcome.reason === "not_found") return reply(false, { description: "Ce rendez-vous n'existe plus." }, 404, id);

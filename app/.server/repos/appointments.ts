@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from "kysely";
 import { COMPLETION_RULE, OCCUPYING_STATUSES, type AppointmentStatus } from "~/lib/appointment-status";
 import { nationalDigits } from "~/lib/rules";
 import type { Db } from "../db";
+import { auditStaff } from "../audit";
 import { isUniqueViolation, nowIso, writeTransaction } from "../db";
 import type { Appointment, AppointmentHistoryEntry, Database } from "../db/types";
 import { newLinkColumns } from "../personal-link";
@@ -246,6 +247,11 @@ export async function updateAppointment(h: Db, id: number, patch: AppointmentPro
         .values({ appointment_id: id, at: nowIso(), staff_user_id: actor.staffUserId, actor: actor.label, action: "edited", from_status: null, to_status: null, detail: changed.map((k) => EDIT_LABELS[k]).join(", ") })
         .execute();
     }
+    const prices = changed.filter((k) => k === "prixtotal" || k === "prixpay");
+    if (actor && row && prices.length > 0) {
+      // field names only, never the amounts
+      await auditStaff(trx, actor, { action: "appointment.price", targetType: "appointment", targetId: id, detail: prices.map((k) => EDIT_LABELS[k]).join(", ") });
+    }
     return row;
   });
 }
@@ -256,6 +262,13 @@ export async function updateAppointment(h: Db, id: number, patch: AppointmentPro
 export interface Actor {
   staffUserId: number | null;
   label: string;
+  /** the client's address of a staff change (the audit log keeps it) */
+  ip?: string | null;
+}
+
+/** The actor of a signed-in staff member (the staff guard sets `ip`). */
+export function staffActor(staff: { userId: number; email: string; ip?: string }): Actor {
+  return { staffUserId: staff.userId, label: staff.email, ip: staff.ip ?? null };
 }
 
 export const PATIENT_ACTOR: Actor = { staffUserId: null, label: "Patient" };

@@ -1,5 +1,7 @@
+import { auditStaff } from "../audit";
+import type { Actor } from "./appointments";
 import type { Db } from "../db";
-import { nowIso } from "../db";
+import { nowIso, writeTransaction } from "../db";
 import type { Blog } from "../db/types";
 
 export type { Blog };
@@ -34,10 +36,14 @@ export async function updateBlog(h: Db, id: number, input: BlogInput): Promise<B
   return h.db.updateTable("blogs").set(values).where("id", "=", id).returningAll().executeTakeFirst();
 }
 
-/** True when a row was deleted. */
-export async function deleteBlog(h: Db, id: number): Promise<boolean> {
-  const r = await h.db.deleteFrom("blogs").where("id", "=", id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+/** True when a row was deleted; the deletion and its audit entry commit together. */
+export async function deleteBlog(h: Db, id: number, actor?: Actor): Promise<boolean> {
+  return writeTransaction(h, async (trx) => {
+    const r = await trx.deleteFrom("blogs").where("id", "=", id).returning(["id", "title"]).executeTakeFirst();
+    if (!r) return false;
+    if (actor) await auditStaff(trx, actor, { action: "blog.delete", targetType: "blog", targetId: id, detail: r.title.slice(0, 200) });
+    return true;
+  });
 }
 
 export async function countBlogs(h: Db): Promise<number> {

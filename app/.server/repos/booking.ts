@@ -19,6 +19,8 @@ import {
 } from "~/lib/schedule";
 import type { Service } from "~/lib/services";
 import type { Db } from "../db";
+import { STATUS_LABELS } from "~/lib/appointment-status";
+import { auditStaff } from "../audit";
 import { isUniqueViolation, nowIso, writeTransaction } from "../db";
 import type { Appointment, AppointmentHistoryAction, Database } from "../db/types";
 import { appointmentValues, type Actor, type AppointmentInput } from "./appointments";
@@ -220,6 +222,7 @@ export async function moveAppointment(
         await trx.deleteFrom("appointment_slots").where("appointment_id", "=", id).execute();
         await trx.insertInto("appointment_slots").values(units.map((unit_start) => ({ chair, unit_start, appointment_id: id }))).execute();
         await insertHistory(trx, id, opts.actor, "moved", { from: current.status, to: current.status, detail });
+        await auditStaff(trx, opts.actor, { action: "appointment.moved", targetType: "appointment", targetId: id, detail });
         return row;
       });
       if (!appointment) return { ok: false, reason: "conflict" };
@@ -271,6 +274,8 @@ export async function setAppointmentStatus(
         await trx.insertInto("appointment_slots").values(units.map((unit_start) => ({ chair: Number(row.chair), unit_start, appointment_id: id }))).execute();
       }
       await insertHistory(trx, id, opts.actor, "status", { from, to, detail: reason });
+      // the audit log names the statuses, never the reason (it may say something about health)
+      await auditStaff(trx, opts.actor, { action: "appointment.status", targetType: "appointment", targetId: id, detail: `${STATUS_LABELS[from]} → ${STATUS_LABELS[to]}` });
       return row;
     });
     if (!appointment) return { ok: false, reason: "conflict" };

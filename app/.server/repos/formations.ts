@@ -1,3 +1,5 @@
+import { auditStaff } from "../audit";
+import type { Actor } from "./appointments";
 import { sql } from "kysely";
 import type { Db } from "../db";
 import { nowIso, writeTransaction } from "../db";
@@ -96,10 +98,17 @@ export async function updateFormation(h: Db, id: number, input: FormationInput):
   });
 }
 
-/** Enrolments keep their rows: formation_id becomes null (ON DELETE SET NULL). */
-export async function deleteFormation(h: Db, id: number): Promise<boolean> {
-  const r = await h.db.deleteFrom("formations").where("id", "=", id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+/**
+ * Enrolments keep their rows: formation_id becomes null (ON DELETE SET NULL). The deletion and
+ * its audit entry commit together.
+ */
+export async function deleteFormation(h: Db, id: number, actor?: Actor): Promise<boolean> {
+  return writeTransaction(h, async (trx) => {
+    const r = await trx.deleteFrom("formations").where("id", "=", id).returning(["id", "title"]).executeTakeFirst();
+    if (!r) return false;
+    if (actor) await auditStaff(trx, actor, { action: "formation.delete", targetType: "formation", targetId: id, detail: r.title.slice(0, 200) });
+    return true;
+  });
 }
 
 export async function formationStats(h: Db): Promise<{ total: number; active: number; enrollments: number }> {

@@ -5,6 +5,7 @@ import { nationalDigits } from "~/lib/rules";
 import { clinicNow } from "~/lib/schedule";
 import { toCsv, type CsvCell } from "../csv";
 import type { Db } from "../db";
+import { auditStaff } from "../audit";
 import { nowIso, writeTransaction } from "../db";
 import { nameKey, patientMatchKey } from "../db/migrations";
 import type { AppointmentHistoryAction, Database, PatientEventAction } from "../db/types";
@@ -569,6 +570,7 @@ export async function mergePatients(h: Db, keepId: number, goneId: number, actor
     await trx.updateTable("patients").set({ merged_into: keepId, updated_at: at }).where("merged_into", "=", goneId).execute();
     await addEvent(trx, keepId, actor, "merged", `#${goneId}`, at);
     await addEvent(trx, goneId, actor, "merged_into", `#${keepId}`, at);
+    await auditStaff(trx, actor, { action: "patient.merge", targetType: "patient", targetId: keepId, detail: `Dossier #${goneId} fusionné dans #${keepId}` });
     return { ok: true, moved: moved.length };
   });
 }
@@ -598,6 +600,7 @@ export async function exportPatient(h: Db, id: number, actor: Actor, format: Exp
     const row = await lockedPatient(trx, h.engine, id);
     if (stateOf(row)) return undefined;
     await addEvent(trx, id, actor, format === "json" ? "export_json" : "export_csv", null, now.toISOString());
+    await auditStaff(trx, actor, { action: "patient.export", targetType: "patient", targetId: id, detail: format.toUpperCase() });
     const appointments = await trx.selectFrom("appointments").selectAll().where("patient_id", "=", id).orderBy("date").orderBy("time").orderBy("id").execute();
     const ids = appointments.map((a) => Number(a.id));
     const [history, events, messages] = await Promise.all([
@@ -850,6 +853,7 @@ export async function erasePatient(h: Db, id: number, actor: Actor, now: Date = 
     );
     await eraseRecords(trx, records, at);
     await addEvent(trx, id, actor, "erased", `${appointments.length} rendez-vous anonymisé(s)`, at);
+    await auditStaff(trx, actor, { action: "patient.erase", targetType: "patient", targetId: id, detail: `${appointments.length} rendez-vous anonymisé(s)` });
     return { ok: true, appointments: appointments.length };
   });
 }

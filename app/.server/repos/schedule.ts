@@ -12,7 +12,9 @@ import {
   type Weekday,
 } from "~/lib/schedule";
 import type { Db } from "../db";
+import { auditStaff } from "../audit";
 import { nowIso, writeTransaction } from "../db";
+import type { Actor } from "./appointments";
 import type { Database } from "../db/types";
 
 /**
@@ -87,8 +89,13 @@ export async function loadBusyUnits(h: Handle, fromDate: string, toDate: string,
 
 // ---- writes (the schedule screen) ---------------------------------------------------------------
 
-export async function saveWeeklyHours(h: Db, weekly: Record<Weekday, TimeRange[]>): Promise<void> {
+/**
+ * Every write of the schedule screen takes the staff actor (optional for the seed and the tests):
+ * the change and its audit entry ('schedule.change', naming the part changed) commit together.
+ */
+export async function saveWeeklyHours(h: Db, weekly: Record<Weekday, TimeRange[]>, actor?: Actor): Promise<void> {
   await writeTransaction(h, async (trx) => {
+    if (actor) await auditStaff(trx, actor, { action: "schedule.change", targetType: "schedule", detail: "Horaires de la semaine" });
     await trx.deleteFrom("opening_hours").execute();
     const rows = (Object.entries(weekly) as [string, TimeRange[]][]).flatMap(([weekday, ranges]) =>
       ranges.map((r) => ({ weekday: Number(weekday), opens: r.opens, closes: r.closes })),
@@ -97,23 +104,33 @@ export async function saveWeeklyHours(h: Db, weekly: Record<Weekday, TimeRange[]
   });
 }
 
-export async function addException(h: Db, e: Omit<ScheduleException, "id">): Promise<ScheduleException> {
-  const row = await h.db
-    .insertInto("schedule_exceptions")
-    .values({ start_date: e.startDate, end_date: e.endDate, label: e.label, ranges: JSON.stringify(e.ranges), created_at: nowIso() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { ...e, id: Number(row.id) };
+export async function addException(h: Db, e: Omit<ScheduleException, "id">, actor?: Actor): Promise<ScheduleException> {
+  return writeTransaction(h, async (trx) => {
+    const row = await trx
+      .insertInto("schedule_exceptions")
+      .values({ start_date: e.startDate, end_date: e.endDate, label: e.label, ranges: JSON.stringify(e.ranges), created_at: nowIso() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const period = e.startDate === e.endDate ? e.startDate : `${e.startDate} → ${e.endDate}`;
+    if (actor) await auditStaff(trx, actor, { action: "schedule.change", targetType: "schedule", targetId: Number(row.id), detail: `Période ajoutée : ${period}` });
+    return { ...e, id: Number(row.id) };
+  });
 }
 
 /** True when a row was deleted. */
-export async function deleteException(h: Db, id: number): Promise<boolean> {
-  const res = await h.db.deleteFrom("schedule_exceptions").where("id", "=", id).executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
+export async function deleteException(h: Db, id: number, actor?: Actor): Promise<boolean> {
+  return writeTransaction(h, async (trx) => {
+    const row = await trx.deleteFrom("schedule_exceptions").where("id", "=", id).returning(["start_date", "end_date"]).executeTakeFirst();
+    if (!row) return false;
+    const period = row.start_date === row.end_date ? row.start_date : `${row.start_date} → ${row.end_date}`;
+    if (actor) await auditStaff(trx, actor, { action: "schedule.change", targetType: "schedule", targetId: id, detail: `Période supprimée : ${period}` });
+    return true;
+  });
 }
 
-export async function saveServiceSettings(h: Db, services: ServiceSetting[]): Promise<void> {
+export async function saveServiceSettings(h: Db, services: ServiceSetting[], actor?: Actor): Promise<void> {
   await writeTransaction(h, async (trx) => {
+    if (actor) await auditStaff(trx, actor, { action: "schedule.change", targetType: "schedule", detail: "Durées et réservation en ligne des soins" });
     for (const s of services) {
       const values = { duration_minutes: s.durationMinutes, buffer_minutes: s.bufferMinutes, online: s.online ? 1 : 0 };
       const res = await trx.updateTable("service_settings").set(values).where("service", "=", s.service).executeTakeFirst();
@@ -122,9 +139,10 @@ export async function saveServiceSettings(h: Db, services: ServiceSetting[]): Pr
   });
 }
 
-export async function saveSettings(h: Db, settings: ScheduleSettings): Promise<void> {
+export async function saveSettings(h: Db, settings: ScheduleSettings, actor?: Actor): Promise<void> {
   const values = { min_notice_minutes: settings.minNoticeMinutes, horizon_days: settings.horizonDays, chairs: settings.chairs, updated_at: nowIso() };
   await writeTransaction(h, async (trx) => {
+    if (actor) await auditStaff(trx, actor, { action: "schedule.change", targetType: "schedule", detail: "Règles de réservation (délai, horizon, fauteuils)" });
     const res = await trx.updateTable("schedule_settings").set(values).where("id", "=", 1).executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) await trx.insertInto("schedule_settings").values({ id: 1, ...values }).execute();
   });
