@@ -1,7 +1,8 @@
 /**
  * The path a log line may carry: never the query string (a name typed in a search box), and
- * never a personal link's token (/rdv/<token>, docs/decisions/009-patients-and-links.md): its
- * segment is written "[lien]", whatever follows it ("/rdv/[lien]/calendrier.ics", "/rdv/[lien].data").
+ * never a secret link's token: a personal link (/rdv/<token>, docs/decisions/009-patients-and-links.md)
+ * or a password-reset link (/reinitialiser-mot-de-passe/<token>, ADR 010). The token's segment is
+ * written "[lien]", whatever follows it ("/rdv/[lien]/calendrier.ics", "/rdv/[lien].data").
  * Any spelling of the prefix counts (case, percent-encoding, doubled slashes).
  * @param {unknown} url
  * @returns {string}
@@ -14,10 +15,16 @@ export function loggedPath(url) {
   } catch {
     // a malformed escape: judged as sent
   }
-  const rdv = /^\/+rdv(?:\/+|$)/i;
-  if (!rdv.test(path) && !rdv.test(decoded)) return path;
-  const rest = decoded.replace(rdv, "");
-  // the token's own segment goes; what follows it (a sub-path, React Router's ".data") is kept
-  const tail = /^[^/]*?((?:\.data)?(?:\/.*)?)$/.exec(rest)?.[1] ?? "";
-  return `/rdv/[lien]${/^[\w./-]*$/.test(tail) ? tail : ""}`;
+  for (const prefix of SECRET_PREFIXES) {
+    const re = new RegExp(`^\\/+${prefix}(?:\\/+|$)`, "i");
+    if (!re.test(path) && !re.test(decoded)) continue;
+    const rest = decoded.replace(re, "");
+    // the token's own segment goes; what follows it (a sub-path, React Router's ".data") is kept
+    const tail = /^[^/]*?((?:\.data)?(?:\/.*)?)$/.exec(rest)?.[1] ?? "";
+    return `/${prefix}/[lien]${/^[\w./-]*$/.test(tail) ? tail : ""}`;
+  }
+  return path;
 }
+
+/** The first segment of the paths whose next segment is a secret token. */
+const SECRET_PREFIXES = ["rdv", "reinitialiser-mot-de-passe"];
