@@ -498,6 +498,15 @@ describe("request log", () => {
     expect(loggedPath("/rdvx/abc")).toBe("/rdvx/abc");
   });
 
+  it("writes a password-reset path without its token", () => {
+    const token = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCd";
+    expect(loggedPath(`/reinitialiser-mot-de-passe/${token}`)).toBe("/reinitialiser-mot-de-passe/[lien]");
+    expect(loggedPath(`/reinitialiser-mot-de-passe/${token}.data?_routes=x`)).toBe("/reinitialiser-mot-de-passe/[lien].data");
+    expect(loggedPath(`/Reinitialiser-Mot-De-Passe//${token}`)).toBe("/reinitialiser-mot-de-passe/[lien]");
+    expect(loggedPath(`/%72einitialiser-mot-de-passe/${token}`)).toBe("/reinitialiser-mot-de-passe/[lien]");
+    expect(loggedPath("/mot-de-passe-oublie")).toBe("/mot-de-passe-oublie");
+  });
+
   it("the HTTP server's log line of a /rdv request holds no token", async () => {
     const lines: string[] = [];
     const logger = pino(
