@@ -27,6 +27,35 @@ export function ErrorPage({ eyebrow, title, text, actions }: { eyebrow: string; 
   );
 }
 
+/**
+ * The staff guard's refusal (403, `reason: "forbidden"`): the role does not allow the page or the
+ * action. The guard runs before the staff layout renders, so this is the root boundary's page.
+ */
+function StaffForbidden({ role }: { role: string | null }) {
+  return (
+    <ErrorPage
+      eyebrow="Erreur 403"
+      title="Accès non autorisé"
+      text={
+        <p>
+          {role ? `Votre rôle (${role}) ne permet pas d'ouvrir cette page ni d'y faire cette action.` : "Votre compte ne permet pas d'ouvrir cette page ni d'y faire cette action."} Rien n'a été
+          enregistré. Si vous en avez besoin, demandez-le à un administrateur de la clinique.
+        </p>
+      }
+      actions={
+        <>
+          <Link to="/admin/agenda" className="btn-primary">
+            Retour à l'agenda
+          </Link>
+          <Link to="/admin/account" className="btn border border-navy-900 text-navy-900 hover:bg-slate-50">
+            Mon compte
+          </Link>
+        </>
+      }
+    />
+  );
+}
+
 const DEFAULT_HANDLERS: Record<number, StatusHandler> = {
   401: ({ error, pathname }) => {
     const to = typeof error.data?.redirectTo === "string" ? error.data.redirectTo : pathname;
@@ -43,7 +72,12 @@ const DEFAULT_HANDLERS: Record<number, StatusHandler> = {
       />
     );
   },
-  403: () => <ErrorPage eyebrow="Erreur 403" title="Accès refusé" text={<p>Vous n'avez pas le droit d'effectuer cette action. Rien n'a été enregistré.</p>} />,
+  403: ({ error }) =>
+    error.data?.reason === "forbidden" ? (
+      <StaffForbidden role={typeof error.data.role === "string" ? error.data.role : null} />
+    ) : (
+      <ErrorPage eyebrow="Erreur 403" title="Accès refusé" text={<p>Vous n'avez pas le droit d'effectuer cette action. Rien n'a été enregistré.</p>} />
+    ),
   404: () => <ErrorPage eyebrow="Erreur 404" title="Page introuvable" text={<p>La page que vous cherchez n'existe pas ou a été déplacée.</p>} />,
   413: () => <ErrorPage eyebrow="Erreur 413" title="Envoi trop volumineux" text={<p>Les données envoyées dépassent la taille permise. Rien n'a été enregistré.</p>} />,
 };

@@ -4,7 +4,7 @@ import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/admin";
 import { getStaff, staffGuard } from "~/.server/staff-guard";
 import { FrontDeskToasts } from "~/components/admin/front-desk/FrontDeskToasts";
-import { GeneralErrorBoundary, ErrorPage } from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { clinic } from "~/content/clinic";
 import { can, roleLabel, type Permission } from "~/lib/permissions";
 
@@ -35,39 +35,11 @@ const LINKS: { to: string; label: string; icon: LucideIcon; permission?: Permiss
   { to: "/admin/account", label: "Mon compte", icon: UserCog },
 ];
 
-/**
- * A request the guard refused: the role does not allow it (403), with the way back; an expired
- * session (401) says so. Rendered without the staff layout (its loader did not run).
- */
+/** A refusal of the guard (403, 'Accès non autorisé') or an expired session (401), in French. */
 export function ErrorBoundary() {
   return (
     <div className="min-h-dvh bg-slate-50">
-      <GeneralErrorBoundary
-        statusHandlers={{
-          403: ({ error }) => (
-            <ErrorPage
-              eyebrow="Erreur 403"
-              title="Accès non autorisé"
-              text={
-                <p>
-                  {typeof error.data?.role === "string" ? `Votre rôle (${error.data.role}) ne permet pas d'ouvrir cette page ni d'y faire cette action.` : "Votre compte ne permet pas d'ouvrir cette page ni d'y faire cette action."}{" "}
-                  Rien n'a été enregistré. Si vous en avez besoin, demandez-le à un administrateur de la clinique.
-                </p>
-              }
-              actions={
-                <>
-                  <Link to="/admin/agenda" className="btn-primary">
-                    Retour à l'agenda
-                  </Link>
-                  <Link to="/admin/account" className="btn border border-navy-900 text-navy-900 hover:bg-slate-50">
-                    Mon compte
-                  </Link>
-                </>
-              }
-            />
-          ),
-        }}
-      />
+      <GeneralErrorBoundary />
     </div>
   );
 }

@@ -124,7 +124,7 @@ describeEachEngine("audit log entries of staff changes", { appDb: true }, (t) =>
     const schedule = defaultSchedule();
     await saveWeeklyHours(t.h, DEFAULT_WEEKLY, actor);
     const closure = await addException(t.h, { startDate: "2026-12-24", endDate: "2026-12-26", label: "Fêtes", ranges: [] }, actor);
-    expect(await deleteException(t.h, closure.id, actor)).toBe(true);
+    expect(await deleteException(t.h, Number(closure.id), actor)).toBe(true);
     await saveServiceSettings(t.h, Object.values(schedule.services), actor);
     await saveSettings(t.h, DEFAULT_SETTINGS, actor);
     await saveContactSettings(t.h, DEFAULT_CONTACT_SETTINGS, actor);
