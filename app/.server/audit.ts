@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { AuditAction } from "~/lib/audit-actions";
-import { getDb, nowIso, type Db } from "./db";
+import { getDb, nowIso, writeTransaction, type Db } from "./db";
 import type { Database } from "./db/types";
 import { log } from "./log";
 import type { Actor } from "./repos/appointments";
@@ -96,7 +96,7 @@ export async function purgeAuditLog(h: Db = getDb(), now: Date = new Date()): Pr
   const row = await h.db.selectFrom("team_settings").select("audit_retention_months").where("id", "=", 1).executeTakeFirst();
   const months = Number(row?.audit_retention_months ?? 24);
   const cutoff = auditPurgeCutoff(now, months);
-  const n = await h.db.transaction().execute(async (trx) => {
+  const n = await writeTransaction(h, async (trx) => {
     const res = await trx.deleteFrom("audit_log").where("at", "<", cutoff.toISOString()).executeTakeFirst();
     const deleted = Number(res.numDeletedRows ?? 0);
     if (deleted > 0) {

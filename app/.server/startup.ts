@@ -13,6 +13,7 @@ import { purgeExpiredLimits } from "./repos/limits";
 import { runRetention } from "./repos/patients";
 import { IDLE_TIMEOUT_MS } from "./session";
 import { DAILY_BACKUP_CHECK_MS, markSiteRunning, runDailyBackup } from "./backup";
+import { purgeAuditLog } from "./audit";
 
 /** Migrate, seed and create the first staff account. Safe to run at every start. */
 export async function prepareDatabase(h: Db = getDb()): Promise<{ migrated: string[]; seeded: boolean; firstStaff: { email: string; password?: string } | null }> {
@@ -26,6 +27,9 @@ const timers: NodeJS.Timeout[] = [];
 
 /** How often the reminder job looks for appointments to remind (docs/product.md, "Patient e-mails"). */
 export const REMINDER_JOB_MS = 5 * 60 * 1000;
+
+/** How often the audit log's entries past the retention period are deleted (docs/product.md, "Staff: audit log"). */
+export const AUDIT_PURGE_JOB_MS = 60 * 60 * 1000;
 
 /**
  * A job run every `ms` and once at start, never twice at once in this process (a slow run makes
@@ -53,8 +57,9 @@ function every(name: string, ms: number, run: () => Promise<unknown>, opts: { at
  * The keep-alive of the original product as a database heartbeat (docs/architecture.md) (every
  * 259200000 ms by default); the outbox sender (every OUTBOX_POLL_MS, 30 s by default, leased so
  * that several servers never send one message twice); the reminder e-mails (every 5 minutes and
- * at start, deduplicated across servers); the removal of expired sessions and limits (every
- * minute). Failures are logged, never thrown.
+ * at start, deduplicated across servers); the patients' retention and the audit log's purge
+ * (hourly and at start); the removal of expired sessions and limits (every minute). Failures are
+ * logged, never thrown.
  */
 export function startBackgroundJobs(h: Db = getDb()) {
   const c = getConfig();
@@ -74,6 +79,8 @@ export function startBackgroundJobs(h: Db = getDb()) {
   every("reminders", REMINDER_JOB_MS, () => queueDueReminders(h), { atStart: true });
   // Retention (docs/decisions/009): requests never confirmed lose their identity after the period set
   every("retention", 60 * 60 * 1000, () => runRetention(h), { atStart: true });
+  // The audit log keeps its entries for team_settings.audit_retention_months, then they go (ADR 010)
+  every("audit-purge", AUDIT_PURGE_JOB_MS, () => purgeAuditLog(h), { atStart: true });
 
   every("cleanup", 60_000, async () => {
     const now = new Date();
