@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, beforeEach } from "vitest";
 import { resetConfig } from "~/.server/config";
 import { countBlogs, createBlog, deleteBlog, getBlog, listBlogs, updateBlog } from "~/.server/repos/blogs";
 import { UPLOAD_MESSAGES } from "~/.server/uploads";
@@ -12,6 +12,7 @@ import { BLOG_FORM_MESSAGES } from "~/lib/blog-form";
 import { action } from "~/routes/admin.blog";
 import { describeEachEngine } from "../helpers/db";
 import { staffSession } from "../helpers/staff";
+import { insertStaff } from "~/.server/repos/staff";
 
 type Answer = { data: AdminBlogResult; init: { status?: number } | null };
 
@@ -84,6 +85,11 @@ describeEachEngine("blogs repository", (t) => {
 });
 
 describeEachEngine("admin blog action", { appDb: true }, (t) => {
+  // the staff member of the action's context (id 1): its audit entries reference the account
+  beforeEach(async () => {
+    await insertStaff(t.h, "staff@clinique.test", "hash-not-used");
+  });
+
   let uploads: string;
 
   beforeAll(() => {

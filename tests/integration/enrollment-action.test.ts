@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, beforeEach } from "vitest";
 import { RATE_LIMIT_MESSAGE } from "~/.server/rate-limit";
 import { enroll } from "~/.server/repos/enrollments";
 import { createFormation, type FormationInput } from "~/.server/repos/formations";
@@ -15,6 +15,7 @@ import { loader as syllabusIndex } from "~/routes/syllabus._index";
 import { describeEachEngine } from "../helpers/db";
 import { fieldMessages as messages, postForm, setAppEnv, UUID } from "./public-form";
 import { staffSession } from "../helpers/staff";
+import { insertStaff } from "~/.server/repos/staff";
 
 type PageResult = { data: Record<string, unknown>; init: { status?: number } | null };
 
@@ -36,6 +37,11 @@ function formation(over: Partial<FormationInput> = {}): FormationInput {
 const emptySyllabus = { overview: { title: "", description: "", objectives: [], duration: "", instructor: "" }, modules: [] };
 
 describeEachEngine("enrolment action and training pages", { appDb: true }, (t) => {
+  // the staff member of the action's context (id 1): its audit entries reference the account
+  beforeEach(async () => {
+    await insertStaff(t.h, "staff@clinique.test", "hash-not-used");
+  });
+
   // no SMTP server: the e-mails wait in the outbox
   beforeAll(() => setAppEnv(["SMTP_URL", "RATE_LIMIT_FORM_MAX"], { RATE_LIMIT_FORM_MAX: "4" }));
   afterAll(() => setAppEnv(["RATE_LIMIT_FORM_MAX"]));

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { RouterContextProvider } from "react-router";
-import { expect, it } from "vitest";
+import { expect, it, beforeEach } from "vitest";
 import {
   countEnrollmentsWithoutFormation,
   enroll,
@@ -26,6 +26,7 @@ import type { Syllabus } from "~/lib/syllabus";
 import { action } from "~/routes/admin.formations";
 import { describeEachEngine, truncateAll } from "../helpers/db";
 import { staffSession } from "../helpers/staff";
+import { insertStaff } from "~/.server/repos/staff";
 
 type Answer = { data: FormationActionResult; init: { status?: number } | null };
 
@@ -55,6 +56,11 @@ function input(over: Partial<FormationInput> = {}): FormationInput {
 const person = (formation_id: number | null, i = 1) => ({ formation_id, user_name: `Nom${i}`, user_surname: "Prénom", email: `p${i}@exemple.dz`, phone: "0550 12 34 56" });
 
 describeEachEngine("formations repo and staff action", { appDb: true }, (t) => {
+  // the staff member of the action's context (id 1): its audit entries reference the account
+  beforeEach(async () => {
+    await insertStaff(t.h, "staff@clinique.test", "hash-not-used");
+  });
+
   it("stores and reads back every field: booleans, centimes and the syllabus object", async () => {
     const f = await createFormation(t.h, input({ price: 3_500_050 }), "2026-01-10T08:00:00.000Z");
     const back = await getFormation(t.h, f.id);
