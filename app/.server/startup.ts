@@ -1,4 +1,5 @@
 import { getConfig } from "./config";
+import { purgePasswordResets } from "./password-reset";
 import { closeDb, getDb, type Db } from "./db";
 import { ping } from "./db/connection";
 import { migrateToLatest } from "./db/migrations";
@@ -86,6 +87,7 @@ export function startBackgroundJobs(h: Db = getDb()) {
     const now = new Date();
     await deleteExpiredSessions(h, new Date(now.getTime() - IDLE_TIMEOUT_MS).toISOString(), now.toISOString());
     await purgeExpiredLimits(h, now);
+    await purgePasswordResets(h);
   });
   if (c.BACKUP_DAILY && h.engine === "sqlite") {
     // One daily backup from BACKUP_HOUR, whichever worker claims the day first (app/.server/backup.ts).

@@ -17,6 +17,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: "/syllabus", priority: 0.7 },
   { path: "/appointment", priority: 0.9 },
   { path: "/login", sitemap: false },
+  { path: "/mot-de-passe-oublie", sitemap: false },
   { path: "/blog", priority: 0.7 },
   // aesthetic smile pages ('EMBELLIR VOTRE SOURIRE')
   { path: "/dentist", priority: 0.9 },

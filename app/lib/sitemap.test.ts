@@ -32,6 +32,6 @@ describe("sitemap.xml", () => {
 describe("robots.txt", () => {
   it("keeps crawlers out of /admin and /login and names the sitemap", () => {
     const txt = buildRobotsTxt("https://clinique.example.dz");
-    expect(txt.split("\n")).toEqual(expect.arrayContaining(["User-agent: *", "Disallow: /admin", "Disallow: /login", "Sitemap: https://clinique.example.dz/sitemap.xml"]));
+    expect(txt.split("\n")).toEqual(expect.arrayContaining(["User-agent: *", "Disallow: /admin", "Disallow: /login", "Disallow: /mot-de-passe-oublie", "Disallow: /reinitialiser-mot-de-passe/", "Sitemap: https://clinique.example.dz/sitemap.xml"]));
   });
 });

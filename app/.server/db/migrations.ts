@@ -615,7 +615,9 @@ const m005_staff_security: EngineMigration = (engine) => ({
       .createTable("audit_log")
       .addColumn("id", id, autoId)
       .addColumn("at", "text", (c) => c.notNull())
-      .addColumn("staff_user_id", "integer", (c) => c.references("staff_users.id").onDelete("set null"))
+      // no foreign key: an entry outlives its account, and ON DELETE SET NULL would be an UPDATE,
+      // which the append-only trigger refuses (accounts are disabled, never deleted)
+      .addColumn("staff_user_id", "integer")
       // the account's address at the time (or the address typed, for a failed sign-in of an account)
       .addColumn("actor", "text", (c) => c.notNull())
       .addColumn("ip", "text")
