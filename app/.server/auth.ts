@@ -1,13 +1,14 @@
 import { createHmac } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { loginEmail, PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG } from "~/lib/login-schema";
+import { audit, type AuditActor } from "./audit";
 import { getConfig } from "./config";
-import type { Db } from "./db";
+import { nowIso, writeTransaction, type Db } from "./db";
 import { rateLimitKey } from "./client-ip";
 import type { KnownDevice } from "./known-device";
 import { log } from "./log";
 import { clearThrottle, creditAttempt, reserveAttempt, type ThrottleDelays, type ThrottleRule } from "./repos/limits";
-import { countStaff, findStaffByEmail, getStaff, insertStaff, setStaffPasswordHash, type StaffUser } from "./repos/staff";
+import { countStaff, findStaffByEmail, getStaff, insertStaff, type StaffUser } from "./repos/staff";
 import { getSessionSecret } from "./toast";
 
 /** argon2id with the parameters of the security floor (m=19456 KiB, t=2, p=1). */
@@ -57,7 +58,7 @@ export const throttleKeys = {
   passwordCheck: (userId: number) => `pwcheck:user:${userId}`,
 };
 
-function throttleDelays(): ThrottleDelays {
+export function throttleDelays(): ThrottleDelays {
   const c = getConfig();
   return { baseDelayMs: c.LOGIN_THROTTLE_BASE_DELAY_MS, maxDelayMs: c.LOGIN_THROTTLE_MAX_DELAY_MS };
 }
@@ -70,6 +71,15 @@ function who(email: string, user: StaffUser | undefined) {
 
 const retrySeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
+/** The audit log's actor of a sign-in that failed for an address without an account: never the text typed. */
+export const UNKNOWN_ADDRESS_ACTOR = "adresse inconnue";
+
+/** A refused sign-in in the audit log: the account when the address is one, else 'adresse inconnue'. */
+async function auditLoginFailure(h: Db, user: StaffUser | undefined, ip: string, detail: string) {
+  const actor: AuditActor = user ? { userId: user.id, email: user.email, ip } : { userId: null, email: UNKNOWN_ADDRESS_ACTOR, ip };
+  await audit(h, actor, { action: "auth.login.failure", targetType: user ? "staff" : undefined, targetId: user?.id, detail });
+}
+
 /**
  * Check an e-mail and password. The attempt is reserved on its throttle counters BEFORE the
  * password is hashed (reserveAttempt), so a burst of concurrent attempts cannot check more
@@ -79,11 +89,14 @@ const retrySeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
  * - anyone else on the account-and-address key, the address key and the account key.
  * The identifier must be an e-mail address and the password at most PASSWORD_MAX_LENGTH
  * characters (the form says so first); otherwise nothing is hashed, counted or logged as typed.
+ * A disabled account is refused like a wrong password. Every refusal is in the audit log; the
+ * success is recorded by the caller once the second factor, if any, is given.
  */
 export async function attemptLogin(h: Db, emailInput: string, password: string, ip: string, device: KnownDevice | null = null): Promise<LoginResult> {
   const parsed = loginEmail.safeParse(emailInput);
   if (!parsed.success || password.length > PASSWORD_MAX_LENGTH) {
     log.warn({ event: "login_failure", reason: "malformed", ip }, "login failed");
+    await auditLoginFailure(h, undefined, ip, "adresse ou mot de passe mal formé");
     return { ok: false, reason: "invalid" };
   }
   const email = parsed.data.toLowerCase();
@@ -103,18 +116,32 @@ export async function attemptLogin(h: Db, emailInput: string, password: string, 
   if (!reservation.ok) {
     const retryAfterSeconds = retrySeconds(reservation.retryAfterMs);
     log.warn({ event: "login_throttled", ...who(email, user), knownDevice, ip, retryAfterSeconds }, "login refused: throttled");
+    await auditLoginFailure(h, user, ip, "trop de tentatives");
     return { ok: false, reason: "throttled", retryAfterSeconds };
   }
   const ok = user ? await verifyPassword(user.password_hash, password) : (await verifyPassword(await getDummyHash(), password), false);
   if (!user || !ok) {
     log.warn({ event: "login_failure", ...who(email, user), knownDevice, ip }, "login failed");
+    await auditLoginFailure(h, user, ip, "mot de passe incorrect");
+    return { ok: false, reason: "invalid" };
+  }
+  if (user.disabled_at !== null) {
+    // the right password of a disabled account: refused like a wrong one, and its counters stay
+    log.warn({ event: "login_failure", reason: "disabled", userId: user.id, ip }, "login failed: account disabled");
+    await auditLoginFailure(h, user, ip, "compte désactivé");
     return { ok: false, reason: "invalid" };
   }
   // the owner's own counters start again; shared ones only get this attempt back
   await clearThrottle(h, personal.map((r) => r.key));
   await creditAttempt(h, shared);
-  log.info({ event: "login_success", userId: user.id, knownDevice, ip }, "login succeeded");
+  log.info({ event: "login_password_ok", userId: user.id, knownDevice, ip }, "login: password accepted");
   return { ok: true, user };
+}
+
+/** A completed sign-in (password, then the second factor when there is one) in the audit log. */
+export async function auditLoginSuccess(h: Db, user: { id: number; email: string }, ip: string, how: string): Promise<void> {
+  log.info({ event: "login_success", userId: user.id, ip }, "login succeeded");
+  await audit(h, { userId: user.id, email: user.email, ip }, { action: "auth.login.success", targetType: "staff", targetId: user.id, detail: how });
 }
 
 export async function createStaffAccount(h: Db, email: string, password: string): Promise<StaffUser> {
@@ -131,9 +158,10 @@ export type PasswordChangeResult =
 
 /**
  * Change one's own password. The current-password check is throttled like a login (its own
- * counter per account, reserved before the hash); a success clears it.
+ * counter per account, reserved before the hash); a success clears it, ends a one-time password
+ * (`must_change_password`) and is in the audit log (with `actor`), in one transaction.
  */
-export async function changePassword(h: Db, userId: number, current: string, next: string): Promise<PasswordChangeResult> {
+export async function changePassword(h: Db, userId: number, current: string, next: string, actor?: AuditActor): Promise<PasswordChangeResult> {
   if (current.length > PASSWORD_MAX_LENGTH) return { ok: false, field: "current", message: "Le mot de passe actuel est incorrect." };
   if (next.length < MIN_PASSWORD_LENGTH || next.length > PASSWORD_MAX_LENGTH) {
     const message = next.length < MIN_PASSWORD_LENGTH ? `Le nouveau mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.` : PASSWORD_TOO_LONG;
@@ -152,7 +180,11 @@ export async function changePassword(h: Db, userId: number, current: string, nex
     return { ok: false, field: "current", message: "Le mot de passe actuel est incorrect." };
   }
   await clearThrottle(h, [rule.key]);
-  await setStaffPasswordHash(h, userId, await hashPassword(next));
+  const passwordHash = await hashPassword(next);
+  await writeTransaction(h, async (trx) => {
+    await trx.updateTable("staff_users").set({ password_hash: passwordHash, must_change_password: 0, updated_at: nowIso() }).where("id", "=", userId).execute();
+    if (actor) await audit(trx, actor, { action: "account.password_changed", targetType: "staff", targetId: userId, detail: "par le titulaire ; autres sessions fermées" });
+  });
   log.info({ event: "password_changed", userId }, "staff password changed");
   return { ok: true };
 }

@@ -1,5 +1,6 @@
 import { getConfig } from "./config";
 import { purgePasswordResets } from "./password-reset";
+import { deleteExpiredChallenges, deleteExpiredTrustedDevices } from "./repos/two-factor";
 import { closeDb, getDb, type Db } from "./db";
 import { ping } from "./db/connection";
 import { migrateToLatest } from "./db/migrations";
@@ -88,6 +89,8 @@ export function startBackgroundJobs(h: Db = getDb()) {
     await deleteExpiredSessions(h, new Date(now.getTime() - IDLE_TIMEOUT_MS).toISOString(), now.toISOString());
     await purgeExpiredLimits(h, now);
     await purgePasswordResets(h);
+    await deleteExpiredChallenges(h, now.toISOString());
+    await deleteExpiredTrustedDevices(h, now.toISOString());
   });
   if (c.BACKUP_DAILY && h.engine === "sqlite") {
     // One daily backup from BACKUP_HOUR, whichever worker claims the day first (app/.server/backup.ts).

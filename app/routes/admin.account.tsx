@@ -1,133 +1,352 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { KeyRound } from "lucide-react";
-import { useMemo } from "react";
-import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
+import { data } from "react-router";
 import type { Route } from "./+types/admin.account";
-import { changePassword, MIN_PASSWORD_LENGTH } from "~/.server/auth";
+import { guarded, intentOf, readForm } from "~/.server/admin-action";
+import { actorOfStaff, audit } from "~/.server/audit";
+import { changePassword, MIN_PASSWORD_LENGTH, retryPhrase } from "~/.server/auth";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
-import { endOtherSessions } from "~/.server/session";
+import { listSessionsOfUser } from "~/.server/repos/sessions";
+import { getTeamSettings, twoFactorRequired } from "~/.server/repos/team";
+import { cancelPendingSecret, countUnusedRecoveryCodes, getTwoFactorState, listTrustedDevices } from "~/.server/repos/two-factor";
+import { endOtherSessions, IDLE_TIMEOUT_MS, type StaffSession } from "~/.server/session";
 import { getStaff } from "~/.server/staff-guard";
-import { Field, FormErrors, useAppForm } from "~/components/forms";
+import { redirectWithToast } from "~/.server/toast";
+import { clearTrustedDeviceCookie, trustedDeviceHash } from "~/.server/trusted-device";
+import { CODE_INCORRECT, confirmSetup, disableTwoFactor, forgetTrustedDevices, pendingSetup, RECOVERY_CODE_INCORRECT, renewRecoveryCodes, startSetup } from "~/.server/two-factor";
+import { DevicesSection } from "~/components/admin/account/DevicesSection";
+import { passwordChangeSchema } from "~/components/admin/account/password-schema";
+import { PasswordSection } from "~/components/admin/account/PasswordSection";
+import { SessionsSection } from "~/components/admin/account/SessionsSection";
+import { TwoFactorSection } from "~/components/admin/account/TwoFactorSection";
+import type { AccountResult, AccountView } from "~/components/admin/account/types";
+import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { Alert } from "~/components/ui/Alert";
-import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG } from "~/lib/login-schema";
+import { roleLabel } from "~/lib/permissions";
+import { currentCodeSchema, looksLikeTotp, setupCodeSchema } from "~/lib/two-factor-schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mon compte | Admin Dashboard" }, { name: "robots", content: "noindex, nofollow" }];
 
-const PASSWORD_MAX = 200;
+const SCREEN = "account";
+const PATH = "/admin/account";
 const STORAGE_FAILURE = "Le mot de passe n'a pas pu être modifié : la base de données n'a pas répondu. Réessayez dans un instant.";
+const STORE_FAILED = "la base de données n'a pas répondu. Réessayez dans un instant.";
+const TWO_FACTOR_MANDATORY = "La double authentification est obligatoire pour votre compte : elle ne peut pas être désactivée.";
 
 /**
- * The password change (docs/product.md, "Staff: account and login"). The minimum length comes
- * from the server (MIN_PASSWORD_LENGTH, through the loader in the browser), so both sides judge
- * alike. The two cross-field rules run even when another field is wrong, so every message shows
- * at once.
+ * Mon compte (docs/product.md, "Staff: account and login" and "Staff: two-factor sign-in"): the
+ * password, two-factor sign-in, trusted devices and active sessions of the signed-in account. It
+ * is the one page that opens while a one-time password must be changed or a required two-factor
+ * set-up is pending (app/.server/staff-guard.ts), and every intent is open to every account: it
+ * only ever touches the account's own data.
  */
-function passwordChangeSchema(minLength: number) {
-  return z
-    .object({
-      current: z.string({ error: "Indiquez votre mot de passe actuel." }).max(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG }),
-      next: z
-        .string({ error: "Indiquez le nouveau mot de passe." })
-        .min(minLength, { error: `Le nouveau mot de passe doit contenir au moins ${minLength} caractères.` })
-        .max(PASSWORD_MAX, { error: `Le nouveau mot de passe ne peut pas dépasser ${PASSWORD_MAX} caractères.` }),
-      confirm: z.string().optional(),
-    })
-    .superRefine(
-      (v, ctx) => {
-        const next = typeof v.next === "string" ? v.next : "";
-        const nextValid = next.length >= minLength && next.length <= PASSWORD_MAX;
-        if (nextValid && next === v.current) {
-          ctx.addIssue({ code: "custom", path: ["next"], message: "Le nouveau mot de passe doit être différent de l'actuel." });
-        }
-        if (next && v.confirm !== next) {
-          ctx.addIssue({ code: "custom", path: ["confirm"], message: "La confirmation ne correspond pas au nouveau mot de passe." });
-        }
-      },
-      { when: () => true },
-    );
-}
-
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = getStaff(context);
-  return { email: staff.email, minLength: MIN_PASSWORD_LENGTH };
+  const h = getDb();
+  const now = new Date();
+  const [settings, state, devices, sessions, left, thisDevice] = await Promise.all([
+    getTeamSettings(h),
+    getTwoFactorState(h, staff.userId),
+    listTrustedDevices(h, staff.userId, now.toISOString()),
+    listSessionsOfUser(h, staff.userId, now.toISOString(), new Date(now.getTime() - IDLE_TIMEOUT_MS).toISOString()),
+    countUnusedRecoveryCodes(h, staff.userId),
+    trustedDeviceHash(request),
+  ]);
+  const enabled = Boolean(state?.enabledAt);
+  const view: AccountView = {
+    email: staff.email,
+    roleLabel: roleLabel(staff.role),
+    minLength: MIN_PASSWORD_LENGTH,
+    mustChangePassword: staff.mustChangePassword,
+    twoFactor: {
+      enabled,
+      enabledAt: state?.enabledAt ?? null,
+      required: twoFactorRequired(staff.role, settings),
+      pending: enabled ? null : await pendingSetup(h, staff.userId, staff.email),
+      recoveryCodesLeft: left,
+    },
+    devices: devices.map((d) => ({
+      id: d.id_hash,
+      label: d.label ?? "Appareil inconnu",
+      createdAt: d.created_at,
+      lastUsedAt: d.last_used_at,
+      expiresAt: d.expires_at,
+      current: d.id_hash === thisDevice,
+    })),
+    sessions: sessions.map((s) => ({
+      label: s.device_label ?? "Appareil inconnu",
+      ip: s.ip,
+      createdAt: s.created_at,
+      lastSeenAt: s.last_seen_at,
+      current: s.id_hash === staff.idHash,
+    })),
+  };
+  return view;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = getStaff(context);
-  const submission = parseWithZod(await request.formData(), { schema: passwordChangeSchema(MIN_PASSWORD_LENGTH) });
-  // No password is ever sent back into the page.
-  const hideFields = ["current", "next", "confirm"];
-  if (submission.status !== "success") return data({ ok: false, result: submission.reply({ hideFields }) }, { status: 400 });
-
-  const { current, next } = submission.value;
-  try {
-    const changed = await changePassword(getDb(), staff.userId, current, next);
-    if (!changed.ok && changed.field === null) {
-      const init = { status: 429, headers: { "Retry-After": String(changed.retryAfterSeconds) } };
-      return data({ ok: false, result: submission.reply({ formErrors: [changed.message], hideFields }) }, init);
-    }
-    if (!changed.ok) return data({ ok: false, result: submission.reply({ fieldErrors: { [changed.field]: [changed.message] }, hideFields }) }, { status: 400 });
-    // Every other session of this person ends; this one stays signed in.
-    await endOtherSessions(staff.userId, staff.idHash);
-    log.info({ event: "other_sessions_ended", userId: staff.userId }, "other sessions ended after a password change");
-    return data({ ok: true, result: submission.reply({ resetForm: true }) });
-  } catch (err) {
-    log.error({ event: "password_change_failed", userId: staff.userId, err: err instanceof Error ? err.name : "unknown" }, "password change failed");
-    return data({ ok: false, result: submission.reply({ formErrors: [STORAGE_FAILURE], hideFields }) }, { status: 503 });
+  const form = await readForm(request);
+  const intent = intentOf(form);
+  switch (intent) {
+    case "":
+    case "password":
+      return password(form, staff);
+    case "2fa-start":
+      return twoFactorStart(request, staff);
+    case "2fa-cancel":
+      return twoFactorCancel(request, staff);
+    case "2fa-confirm":
+      return twoFactorConfirm(form, staff);
+    case "2fa-renew":
+    case "2fa-restart":
+    case "2fa-disable":
+      return twoFactorManage(request, form, staff, intent);
+    case "device-forget":
+    case "devices-forget-all":
+      return forgetDevices(request, form, staff, intent);
+    case "sessions-end-others":
+      return endOthers(request, staff);
+    default:
+      return data({ message: "Action inconnue." }, { status: 400 });
   }
 }
 
+/** Intent "password" (or none: the form of earlier versions): change one's own password. */
+async function password(form: FormData, staff: StaffSession) {
+  const submission = parseWithZod(form, { schema: passwordChangeSchema(MIN_PASSWORD_LENGTH) });
+  // No password is ever sent back into the page.
+  const hideFields = ["current", "next", "confirm"];
+  const answer = (ok: boolean, result: ReturnType<typeof submission.reply>, init?: ResponseInit) => data<AccountResult>({ intent: "password", ok, result }, init);
+  if (submission.status !== "success") return answer(false, submission.reply({ hideFields }), { status: 400 });
+
+  const { current, next } = submission.value;
+  try {
+    const changed = await changePassword(getDb(), staff.userId, current, next, actorOfStaff(staff));
+    if (!changed.ok && changed.field === null) {
+      return answer(false, submission.reply({ formErrors: [changed.message], hideFields }), { status: 429, headers: { "Retry-After": String(changed.retryAfterSeconds) } });
+    }
+    if (!changed.ok) return answer(false, submission.reply({ fieldErrors: { [changed.field]: [changed.message] }, hideFields }), { status: 400 });
+    // Every other session of this person ends; this one stays signed in.
+    await endOtherSessions(staff.userId, staff.idHash);
+    log.info({ event: "other_sessions_ended", userId: staff.userId }, "other sessions ended after a password change");
+    return answer(true, submission.reply({ resetForm: true }));
+  } catch (err) {
+    log.error({ event: "password_change_failed", userId: staff.userId, err: err instanceof Error ? err.name : "unknown" }, "password change failed");
+    return answer(false, submission.reply({ formErrors: [STORAGE_FAILURE], hideFields }), { status: 503 });
+  }
+}
+
+/** The audit actor of the account's owner (its id is always known here). */
+const owner = (staff: StaffSession) => ({ ...actorOfStaff(staff), userId: staff.userId });
+
+const toAccount = (request: Request, description: string, type: "success" | "error" | "message" = "success", hash = "") =>
+  redirectWithToast(request, `${PATH}${hash}`, { type, description });
+
+/** What `guarded` answers when a write fails: back to the page with the error toast (made beforehand). */
+async function failure(request: Request, description: string, hash = "") {
+  const response = await toAccount(request, description, "error", hash);
+  return () => response;
+}
+
+/** Intent "2fa-start": a new secret, kept sealed until a first code confirms it. */
+async function twoFactorStart(request: Request, staff: StaffSession) {
+  return guarded(
+    SCREEN,
+    "2fa-start",
+    async () => {
+      const started = await startSetup(getDb(), staff.userId);
+      if (!started) return toAccount(request, "La double authentification est déjà activée.", "message", "#double-authentification");
+      return redirectWithToast(request, `${PATH}#double-authentification`, { type: "message", description: "Scannez le QR code avec votre application, puis saisissez le code affiché." });
+    },
+    await failure(request, `La configuration n'a pas pu commencer : ${STORE_FAILED}`),
+  );
+}
+
+/** Intent "2fa-cancel": drop a set-up under way. */
+async function twoFactorCancel(request: Request, staff: StaffSession) {
+  return guarded(
+    SCREEN,
+    "2fa-cancel",
+    async () => {
+      await cancelPendingSecret(getDb(), staff.userId);
+      return toAccount(request, "Configuration annulée : la double authentification n'est pas activée.", "message", "#double-authentification");
+    },
+    await failure(request, `La configuration n'a pas pu être annulée : ${STORE_FAILED}`),
+  );
+}
+
+type CodeReply = Extract<AccountResult, { intent: "2fa-confirm" | "2fa-manage" }>;
+
+/** Intent "2fa-confirm": the first code; two-factor is on and the recovery codes are shown once. */
+async function twoFactorConfirm(form: FormData, staff: StaffSession) {
+  const submission = parseWithZod(form, { schema: setupCodeSchema });
+  const hideFields = ["code"];
+  const reply = (ok: boolean, result: ReturnType<typeof submission.reply>, init?: ResponseInit, recoveryCodes?: string[]) =>
+    data<AccountResult>({ intent: "2fa-confirm", ok, result, recoveryCodes } satisfies CodeReply, init);
+  if (submission.status !== "success") return reply(false, submission.reply({ hideFields }), { status: 400 });
+  return guarded(
+    SCREEN,
+    "2fa-confirm",
+    async () => {
+      const done = await confirmSetup(getDb(), owner(staff), submission.value.code);
+      if (done.ok) return reply(true, submission.reply({ resetForm: true }), undefined, done.recoveryCodes);
+      if (done.reason === "throttled") {
+        const message = `Trop de tentatives avec un code incorrect. ${retryPhrase(done.retryAfterSeconds)}`;
+        return reply(false, submission.reply({ formErrors: [message], hideFields }), { status: 429, headers: { "Retry-After": String(done.retryAfterSeconds) } });
+      }
+      if (done.reason === "none") return reply(false, submission.reply({ formErrors: ["Aucune configuration en cours : recommencez l'activation."], hideFields }), { status: 409 });
+      return reply(false, submission.reply({ fieldErrors: { code: [CODE_INCORRECT] }, hideFields }), { status: 400 });
+    },
+    () => reply(false, submission.reply({ formErrors: [`La double authentification n'a pas pu être activée : ${STORE_FAILED}`], hideFields }), { status: 503 }),
+  );
+}
+
+/**
+ * Intents "2fa-renew", "2fa-restart" and "2fa-disable": after a current code (or a recovery code),
+ * new recovery codes (shown once), a new set-up for a new phone, or two-factor off (refused when
+ * it is required of the account).
+ */
+async function twoFactorManage(request: Request, form: FormData, staff: StaffSession, intent: "2fa-renew" | "2fa-restart" | "2fa-disable") {
+  const submission = parseWithZod(form, { schema: currentCodeSchema });
+  const hideFields = ["code"];
+  const reply = (ok: boolean, result: ReturnType<typeof submission.reply>, init?: ResponseInit, recoveryCodes?: string[]) =>
+    data<AccountResult>({ intent: "2fa-manage", ok, result, recoveryCodes } satisfies CodeReply, init);
+  if (intent === "2fa-disable" && twoFactorRequired(staff.role, await getTeamSettings(getDb()))) {
+    return reply(false, submission.reply({ formErrors: [TWO_FACTOR_MANDATORY], hideFields }), { status: 409 });
+  }
+  if (submission.status !== "success") return reply(false, submission.reply({ hideFields }), { status: 400 });
+  const code = submission.value.code;
+  return guarded(
+    SCREEN,
+    intent,
+    async () => {
+      const h = getDb();
+      const actor = owner(staff);
+      const done = intent === "2fa-renew" ? await renewRecoveryCodes(h, actor, code) : await disableTwoFactor(h, actor, code, { restart: intent === "2fa-restart" });
+      if (!done.ok) {
+        if (done.reason === "throttled") {
+          const message = `Trop de tentatives avec un code incorrect. ${retryPhrase(done.retryAfterSeconds)}`;
+          return reply(false, submission.reply({ formErrors: [message], hideFields }), { status: 429, headers: { "Retry-After": String(done.retryAfterSeconds) } });
+        }
+        return reply(false, submission.reply({ fieldErrors: { code: [looksLikeTotp(code) ? CODE_INCORRECT : RECOVERY_CODE_INCORRECT] }, hideFields }), { status: 400 });
+      }
+      if ("recoveryCodes" in done) return reply(true, submission.reply({ resetForm: true }), undefined, done.recoveryCodes);
+      // the trusted devices are gone with the old set-up: this browser's cookie too
+      const headers = new Headers({ "Set-Cookie": await clearTrustedDeviceCookie(request) });
+      if (intent === "2fa-restart") {
+        return redirectWithToast(request, `${PATH}#double-authentification`, { type: "message", description: "Ancienne configuration supprimée. Scannez le nouveau QR code avec l'application de votre nouveau téléphone." }, { headers });
+      }
+      return redirectWithToast(request, `${PATH}#double-authentification`, { type: "success", description: "Double authentification désactivée. Vos codes de secours et vos appareils de confiance ont été supprimés." }, { headers });
+    },
+    () => reply(false, submission.reply({ formErrors: [`La modification n'a pas été enregistrée : ${STORE_FAILED}`], hideFields }), { status: 503 }),
+  );
+}
+
+/** Intents "device-forget" (one, by its id) and "devices-forget-all": the code is asked again there. */
+async function forgetDevices(request: Request, form: FormData, staff: StaffSession, intent: "device-forget" | "devices-forget-all") {
+  const raw = form.get("device");
+  const id = intent === "device-forget" ? (typeof raw === "string" && /^[0-9a-f]{64}$/.test(raw) ? raw : null) : undefined;
+  if (id === null) return toAccount(request, "Appareil inconnu.", "error", "#appareils");
+  return guarded(
+    SCREEN,
+    intent,
+    async () => {
+      const n = await forgetTrustedDevices(getDb(), owner(staff), id);
+      const headers = new Headers();
+      const mine = await trustedDeviceHash(request);
+      if (mine && (id === undefined || id === mine)) headers.append("Set-Cookie", await clearTrustedDeviceCookie(request));
+      const description = n === 0 ? "Cet appareil n'était plus enregistré." : id ? "Appareil oublié : le code y sera de nouveau demandé." : `${n} appareil${n > 1 ? "s" : ""} oublié${n > 1 ? "s" : ""} : le code y sera de nouveau demandé.`;
+      return redirectWithToast(request, `${PATH}#appareils`, { type: n === 0 ? "message" : "success", description }, { headers });
+    },
+    await failure(request, `L'appareil n'a pas pu être oublié : ${STORE_FAILED}`, "#appareils"),
+  );
+}
+
+/** Intent "sessions-end-others": every other session of this account ends now. */
+async function endOthers(request: Request, staff: StaffSession) {
+  return guarded(
+    SCREEN,
+    "sessions-end-others",
+    async () => {
+      const h = getDb();
+      const now = new Date();
+      const sessions = await listSessionsOfUser(h, staff.userId, now.toISOString(), new Date(now.getTime() - IDLE_TIMEOUT_MS).toISOString());
+      const others = sessions.filter((s) => s.id_hash !== staff.idHash).length;
+      await endOtherSessions(staff.userId, staff.idHash, h);
+      if (others > 0) await audit(h, actorOfStaff(staff), { action: "account.sessions_ended", targetType: "staff", targetId: staff.userId, detail: `${others} session(s) fermée(s)` });
+      log.info({ event: "other_sessions_ended", userId: staff.userId, count: others }, "other sessions ended by their owner");
+      const description = others === 0 ? "Aucune autre session n'était ouverte." : `${others} autre${others > 1 ? "s" : ""} session${others > 1 ? "s" : ""} fermée${others > 1 ? "s" : ""}.`;
+      return toAccount(request, description, others === 0 ? "message" : "success", "#sessions");
+    },
+    await failure(request, `Les sessions n'ont pas pu être fermées : ${STORE_FAILED}`, "#sessions"),
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <StaffScreenError error={error} path={PATH} title="Mon compte n'a pas pu être affiché." text="La base de données n'a pas répondu. Réessayez dans un instant." />;
+}
+
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/admin/account";
-  const schema = useMemo(() => passwordChangeSchema(loaderData.minLength), [loaderData.minLength]);
-  const [form, fields] = useAppForm({ id: "account-password", schema, lastResult: actionData?.result });
+  const view = loaderData;
+  const answer = actionData && "intent" in actionData ? (actionData as AccountResult) : undefined;
+  const codesShown = answer?.intent !== "password" && answer?.ok === true && Boolean(answer.recoveryCodes);
+  const setupPending = view.twoFactor.required && !view.twoFactor.enabled;
+  // while the recovery codes are shown, only they print
+  const other = codesShown ? "print:hidden" : "";
+  const twoFactorFirst = !view.mustChangePassword && (setupPending || (codesShown && answer?.intent === "2fa-confirm"));
+  const twoFactor = <TwoFactorSection view={view} answer={answer && answer.intent !== "password" ? answer : undefined} />;
 
   return (
-    <div className="mx-auto max-w-xl">
-      <h1 className="text-3xl font-bold md:text-4xl">Mon compte</h1>
-      <p className="mt-2 text-slate-600">
-        Connecté avec l'adresse <span className="font-semibold text-navy-900">{loaderData.email}</span>.
-      </p>
-
-      <section className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8" aria-labelledby="password-title">
-        <div className="flex items-center gap-3">
-          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-teal-50 text-teal-600">
-            <KeyRound aria-hidden className="h-5 w-5" />
-          </span>
-          <h2 id="password-title" className="font-sans text-xl font-semibold">
-            Changer mon mot de passe
-          </h2>
-        </div>
-        <p className="mt-3 text-sm text-slate-600">
-          Après le changement, vos autres sessions (sur d'autres appareils ou navigateurs) sont fermées ; celle-ci reste ouverte.
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div className={other}>
+        <h1 className="text-3xl font-bold md:text-4xl">Mon compte</h1>
+        <p className="mt-2 text-slate-600">
+          Connecté avec l'adresse <span className="font-semibold break-all text-navy-900">{view.email}</span> · {view.roleLabel}.
         </p>
+      </div>
 
-        {actionData?.ok && (
-          <Alert tone="success" className="mt-5">
-            <p>Votre mot de passe a été modifié. Vos autres sessions ont été fermées.</p>
-          </Alert>
-        )}
-        <FormErrors form={form} className="mt-5" />
+      {(view.mustChangePassword || setupPending) && (
+        <div className={`space-y-3 ${other}`}>
+          {view.mustChangePassword && (
+            <Alert tone="info" role="alert">
+              <p className="font-semibold">Choisissez votre propre mot de passe pour continuer.</p>
+              <p className="mt-1">
+                Votre mot de passe actuel est provisoire : il vous a été donné par un administrateur.{" "}
+                <a href="#mot-de-passe" className="font-semibold underline">
+                  Changer mon mot de passe
+                </a>
+              </p>
+            </Alert>
+          )}
+          {setupPending && (
+            <Alert tone="info" role="alert">
+              <p className="font-semibold">La double authentification est obligatoire pour votre compte : activez-la pour accéder aux autres pages.</p>
+              <p className="mt-1">
+                Il vous faut votre téléphone et une application d'authentification.{" "}
+                <a href="#double-authentification" className="font-semibold underline">
+                  Activer la double authentification
+                </a>
+              </p>
+            </Alert>
+          )}
+        </div>
+      )}
 
-        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
-          <Field meta={fields.current} type="password" label="Mot de passe actuel" autoComplete="current-password" />
-          <Field
-            meta={fields.next}
-            type="password"
-            label="Nouveau mot de passe"
-            autoComplete="new-password"
-            hint={`Au moins ${loaderData.minLength} caractères. Une phrase de plusieurs mots est facile à retenir et difficile à deviner.`}
-          />
-          <Field meta={fields.confirm} type="password" label="Confirmer le nouveau mot de passe" autoComplete="new-password" />
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? "Enregistrement..." : "Changer le mot de passe"}
-          </button>
-        </Form>
-      </section>
+      {/* what must be done first comes first: the one-time password, else a required set-up */}
+      {twoFactorFirst && twoFactor}
+      <div className={other}>
+        <PasswordSection minLength={view.minLength} answer={answer?.intent === "password" ? answer : undefined} />
+      </div>
+      {!twoFactorFirst && twoFactor}
+      {(view.twoFactor.enabled || view.devices.length > 0) && (
+        <div className={other}>
+          <DevicesSection devices={view.devices} />
+        </div>
+      )}
+      <div className={other}>
+        <SessionsSection sessions={view.sessions} />
+      </div>
     </div>
   );
 }

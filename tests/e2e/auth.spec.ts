@@ -1,13 +1,16 @@
 import { hash } from "@node-rs/argon2";
 import { expect, test, type Page } from "@playwright/test";
-import { dbQuery, dbRun, E2E_ADMIN, expectNoSeriousA11yViolations } from "./helpers";
+import { dbQuery, dbRun, E2E_ADMIN, ensureStaffAccount, expectNoSeriousA11yViolations, trustBrowser } from "./helpers";
 
-/** A staff account of its own for a test (argon2id, as the app stores them). */
+/**
+ * A staff account of its own for a test (argon2id, as the app stores them): a dentist, so that
+ * two-factor sign-in is not required (tests/e2e/two-factor.spec.ts covers it).
+ */
 async function createStaff(label: string, password: string) {
   const email = `${label}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@clinique.test`;
   const passwordHash = await hash(password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
   const now = new Date().toISOString();
-  dbRun("insert into staff_users (email, password_hash, role, created_at, updated_at) values (?, ?, 'admin', ?, ?)", email, passwordHash, now, now);
+  dbRun("insert into staff_users (email, password_hash, role, created_at, updated_at) values (?, ?, 'dentist', ?, ?)", email, passwordHash, now, now);
   const [{ id }] = dbQuery<{ id: number }>("select id from staff_users where email = ?", email);
   return { email, password, id };
 }
@@ -16,6 +19,11 @@ async function login(page: Page, email: string, password: string) {
   await page.getByLabel("Adresse e-mail").fill(email);
   await page.getByLabel("Mot de passe").fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+/** The e2e administrator uses two-factor sign-in: this browser is made one of its trusted devices. */
+async function trustAdmin(page: Page) {
+  await trustBrowser(page.context(), await ensureStaffAccount(E2E_ADMIN));
 }
 
 function sessionsOf(userId: number) {
@@ -29,10 +37,12 @@ test.describe("staff login", () => {
     await expect(page.getByLabel("Adresse e-mail")).toHaveAttribute("type", "email");
     await expect(page.getByLabel("Mot de passe")).toHaveAttribute("type", "password");
     await expect(page.getByRole("button", { name: "Se connecter" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Mot de passe oublié ?" })).toHaveAttribute("href", "/mot-de-passe-oublie");
     await expectNoSeriousA11yViolations(page);
   });
 
   test("success leads to today's agenda in the staff work layout", async ({ page }) => {
+    await trustAdmin(page);
     await page.goto("/login");
     await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await expect(page).toHaveURL(/\/admin\/agenda$/);
@@ -75,6 +85,7 @@ test.describe("staff login", () => {
   });
 
   test("returns to the page the user was sent away from, same-origin paths only", async ({ page }) => {
+    await trustAdmin(page);
     await page.goto("/admin/account");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Faccount$/);
     await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -82,11 +93,13 @@ test.describe("staff login", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Mon compte" })).toBeVisible();
 
     await page.context().clearCookies();
+    await trustAdmin(page);
     await page.goto("/login?redirectTo=https%3A%2F%2Fevil.example%2F");
     await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/admin\/agenda$/);
 
     await page.context().clearCookies();
+    await trustAdmin(page);
     await page.goto("/login?redirectTo=%2F%2Fevil.example%2Fx");
     await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/admin\/agenda$/);

@@ -2,9 +2,11 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import { expect, type Page } from "@playwright/test";
-import { E2E_ADMIN, E2E_DATA_DIR } from "../../playwright.config";
+import { E2E_DATA_DIR } from "../../playwright.config";
+import { E2E_ADMIN, ensureStaffAccount, trustBrowser, type E2EAccount } from "./staff-accounts";
 
 export { E2E_ADMIN };
+export { E2E_ASSISTANT, E2E_DENTIST, E2E_TOTP_SECRET, enableTwoFactor, ensureStaffAccount, trustBrowser, type E2EAccount } from "./staff-accounts";
 
 /** Read the e2e server's SQLite database directly (assert what was stored). */
 export function dbQuery<T = Record<string, unknown>>(sql: string, ...params: unknown[]): T[] {
@@ -27,13 +29,27 @@ export function dbRun(sql: string, ...params: unknown[]) {
   }
 }
 
-/** Sign in through the login page as the e2e staff account. */
-export async function loginAsStaff(page: Page, to = "/admin/appointments") {
+/**
+ * Sign in through the login page as a staff account (default: the e2e administrator) and wait
+ * for `to`. The account is made ready first (tests/e2e/staff-accounts.ts): it exists with its
+ * role and password; when it uses two-factor sign-in this browser is made a trusted device of
+ * it, so no code is typed. Returns the account's id.
+ */
+export async function loginAsStaff(page: Page, to = "/admin/appointments", account: E2EAccount = E2E_ADMIN): Promise<number> {
+  const userId = await ensureStaffAccount(account);
+  const [{ enabled }] = dbQuery<{ enabled: number }>("select totp_enabled_at is not null as enabled from staff_users where id = ?", userId);
+  if (enabled) await trustBrowser(page.context(), userId);
   await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel("Adresse e-mail").fill(E2E_ADMIN.email);
-  await page.getByLabel("Mot de passe").fill(E2E_ADMIN.password);
+  // a browser already signed in is sent on by the login page: sign in again, as this account
+  if (new URL(page.url()).pathname !== "/login") {
+    await page.context().clearCookies({ name: "clinic_session" });
+    await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
+  }
+  await page.getByLabel("Adresse e-mail").fill(account.email);
+  await page.getByLabel("Mot de passe").fill(account.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await page.waitForURL((u) => u.pathname === to.split("?")[0]);
+  return userId;
 }
 
 /** No axe-core violation of serious or critical impact. */

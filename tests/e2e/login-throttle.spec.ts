@@ -1,7 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { dbRun, E2E_ADMIN } from "./helpers";
+import { dbRun, E2E_ADMIN, ensureStaffAccount, trustBrowser } from "./helpers";
 
+/** The e2e administrator signs in; it uses two-factor sign-in, so the browser is made one of its trusted devices first. */
 async function signIn(page: Page, redirectTo?: string) {
+  await trustBrowser(page.context(), await ensureStaffAccount(E2E_ADMIN));
   await page.goto(redirectTo === undefined ? "/login" : `/login?redirectTo=${encodeURIComponent(redirectTo)}`);
   await page.getByLabel("Adresse e-mail").fill(E2E_ADMIN.email);
   await page.getByLabel("Mot de passe").fill(E2E_ADMIN.password);

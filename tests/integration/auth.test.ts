@@ -141,7 +141,7 @@ describeEachEngine("staff authentication", { appDb: true }, (t) => {
     expect(await attemptLogin(t.h, "Mon-Secret-Tape-Ici", PASSWORD, "10.0.0.1")).toEqual({ ok: false, reason: "invalid" });
     expect(await attemptLogin(t.h, `${"a".repeat(250)}@clinique.dz`, PASSWORD, "10.0.0.1")).toEqual({ ok: false, reason: "invalid" });
     const events = [...info.mock.calls, ...warn.mock.calls].map((c) => c[0] as unknown as Record<string, unknown>);
-    expect(events.map((e) => e.event)).toEqual(["login_success", "login_failure", "login_failure", "login_failure", "login_failure"]);
+    expect(events.map((e) => e.event)).toEqual(["login_password_ok", "login_failure", "login_failure", "login_failure", "login_failure"]);
     expect(events[1]).toMatchObject({ userId: user.id, ip: "10.0.0.1" });
     expect(events[2].identifier).toMatch(/^[0-9a-f]{16}$/);
     const written = JSON.stringify([...info.mock.calls, ...warn.mock.calls]);
@@ -325,8 +325,8 @@ describeEachEngine("staff authentication", { appDb: true }, (t) => {
     const request = req(o.url ?? "http://clinic.test/login", { method: "POST", body: new URLSearchParams(fields), cookie: o.cookie });
     const context = createLoadContext({ nonce: "", clientIp: o.ip ?? "127.0.0.1" });
     try {
-      const reply = (await loginAction({ request, context, params: {} } as never)) as unknown as { data: { error?: Record<string, string[] | null> }; init: { status?: number } | null };
-      return { status: reply.init?.status ?? 200, error: reply.data.error ?? null, location: null, cookies: [] as string[] };
+      const reply = (await loginAction({ request, context, params: {} } as never)) as unknown as { data: { result: { error?: Record<string, string[] | null> } }; init: { status?: number } | null };
+      return { status: reply.init?.status ?? 200, error: reply.data.result.error ?? null, location: null, cookies: [] as string[] };
     } catch (thrown) {
       if (!(thrown instanceof Response)) throw thrown;
       return { status: thrown.status, error: null, location: thrown.headers.get("Location"), cookies: thrown.headers.getSetCookie() };
