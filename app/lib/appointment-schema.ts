@@ -39,32 +39,59 @@ const tips = optionalText({
   tooLong: "Les remarques ne peuvent pas dépasser 1000 caractères.",
 });
 
+// ---- who may write prices ------------------------------------------------------------------
+
+/**
+ * Whether a posted form carries prices. A staff member without `appointment:price` (an
+ * assistant, unless the team setting allows it; docs/product.md, "Staff roles") gets the add
+ * form and the card's edit without the price fields, and the staff guard refuses price fields
+ * from them: the action picks the schema of what was posted.
+ */
+export function postsPrices(form: FormData): boolean {
+  return form.has("prixtotal") || form.has("prixpay");
+}
+
 // ---- add an appointment (a patient who called, for instance): everything but the e-mail and the tips ----
+
+const createFields = {
+  name: personName({ missing: "Veuillez indiquer le nom complet." }),
+  // a booking taken by phone or at the desk: the e-mail is optional (the rule of the front desk's forms)
+  email: staffBookingSchema.shape.email,
+  phone: phone({ missing: "Veuillez indiquer un numéro de téléphone." }),
+  service: z.enum(SERVICES, { error: "Veuillez choisir un service." }),
+  // any real day: the slot is then judged by the schedule (a past day or outside the hours
+  // needs 'Forcer (hors horaires)', to record an appointment already held for instance)
+  date: calendarDay({ missing: "Veuillez choisir une date." }),
+  time: timeOfDay({ missing: "Veuillez choisir une heure." }),
+  progress: requiredText({
+    missing: "Veuillez indiquer l'avancement.",
+    ...PROGRESS,
+  }),
+  tips,
+  // 'Forcer (hors horaires)': booked over the schedule's rules, on purpose (noted in the history)
+  forced: staffBookingSchema.shape.forced,
+};
 
 export const adminCreateSchema = z
   .object({
-    name: personName({ missing: "Veuillez indiquer le nom complet." }),
-    // a booking taken by phone or at the desk: the e-mail is optional (the rule of the front desk's forms)
-    email: staffBookingSchema.shape.email,
-    phone: phone({ missing: "Veuillez indiquer un numéro de téléphone." }),
-    service: z.enum(SERVICES, { error: "Veuillez choisir un service." }),
-    // any real day: the slot is then judged by the schedule (a past day or outside the hours
-    // needs 'Forcer (hors horaires)', to record an appointment already held for instance)
-    date: calendarDay({ missing: "Veuillez choisir une date." }),
-    time: timeOfDay({ missing: "Veuillez choisir une heure." }),
+    ...createFields,
     prixtotal: money({ missing: "Veuillez indiquer le prix total." }),
     prixpay: money({
       missing: "Veuillez indiquer le montant payé (0 si rien n'a été payé).",
     }),
-    progress: requiredText({
-      missing: "Veuillez indiquer l'avancement.",
-      ...PROGRESS,
-    }),
-    tips,
-    // 'Forcer (hors horaires)': booked over the schedule's rules, on purpose (noted in the history)
-    forced: staffBookingSchema.shape.forced,
   })
   .superRefine(checkAmounts);
+
+/**
+ * The add form of a staff member who may not set prices: stored without prices ("Non renseigné"),
+ * as a booking from the site. No root transform: Conform's getZodConstraint cannot read one.
+ */
+export const adminCreateWithoutPricesSchema = z.object(createFields);
+
+/** The add form's schema for a posted form (the action) or for the fields a screen shows (the browser). */
+export function adminCreateSchemaFor(prices: boolean) {
+  return prices ? adminCreateSchema : adminCreateWithoutPricesSchema;
+}
 
 export type AdminCreateInput = z.output<typeof adminCreateSchema>;
 
@@ -78,6 +105,17 @@ export const adminUpdateSchema = z
     tips,
   })
   .superRefine(checkAmounts);
+
+/** The card's edit without prices: the stored prices stay as they are. */
+export const adminUpdateWithoutPricesSchema = z.object({
+  progress: optionalText(PROGRESS),
+  tips,
+});
+
+/** The edit's schema for a posted form (the action) or for the fields a screen shows (the browser). */
+export function adminUpdateSchemaFor(prices: boolean) {
+  return prices ? adminUpdateSchema : adminUpdateWithoutPricesSchema;
+}
 
 export type AdminUpdateInput = z.output<typeof adminUpdateSchema>;
 

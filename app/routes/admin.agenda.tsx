@@ -17,6 +17,7 @@ import { AgendaToolbar } from "~/components/admin/agenda/AgendaToolbar";
 import { DayView } from "~/components/admin/agenda/DayView";
 import { countItems, freeGaps, parseAgendaQuery, toAgendaDay, toAgendaItem, weekStart, type FreeGap } from "~/components/admin/agenda/model";
 import { WeekView } from "~/components/admin/agenda/WeekView";
+import { useCan } from "~/components/admin/permissions";
 import type { HistoryEntryView } from "~/components/admin/front-desk/types";
 import { addDaysYmd, clinicNow } from "~/lib/schedule";
 
@@ -93,6 +94,8 @@ export default function AdminAgenda({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/agenda";
   const [prefill, setPrefill] = useState<BookingPrefill | null>(null);
+  // the add form and 'Ajouter ici' only for who may book (`appointment:create`)
+  const canBook = useCan("appointment:create");
   const pickGap = useCallback((gap: FreeGap) => setPrefill({ date: day, time: gap.from, nonce: Date.now() }), [day]);
   const countsLabel = view === "semaine" ? "Chiffres de la semaine" : day === today ? "Chiffres du jour" : "Chiffres de ce jour";
 
@@ -110,11 +113,13 @@ export default function AdminAgenda({ loaderData }: Route.ComponentProps) {
         {view === "semaine" ? (
           <WeekView days={days} items={items} today={today} />
         ) : (
-          <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_22rem] xl:gap-6">
-            <div className="xl:sticky xl:top-4 xl:order-last">
-              <AddBookingForm submissionKey={submissionKey} defaultDate={day} prefill={prefill} />
-            </div>
-            <DayView day={days[0]} items={items} history={history} gaps={gaps} chairs={chairs} onPickGap={pickGap} />
+          <div className={`grid items-start gap-4 xl:gap-6 ${canBook ? "xl:grid-cols-[minmax(0,1fr)_22rem]" : ""}`}>
+            {canBook && (
+              <div className="xl:sticky xl:top-4 xl:order-last">
+                <AddBookingForm submissionKey={submissionKey} defaultDate={day} prefill={prefill} />
+              </div>
+            )}
+            <DayView day={days[0]} items={items} history={history} gaps={gaps} chairs={chairs} onPickGap={canBook ? pickGap : undefined} />
           </div>
         )}
       </div>

@@ -19,8 +19,9 @@ import { AppointmentCard } from "~/components/admin/appointments/AppointmentCard
 import { AppointmentFilters } from "~/components/admin/appointments/AppointmentFilters";
 import { AppointmentPagination } from "~/components/admin/appointments/AppointmentPagination";
 import { AppointmentTotals } from "~/components/admin/appointments/AppointmentTotals";
+import { useCan } from "~/components/admin/permissions";
 import type { AppointmentsActionResult, AppointmentView } from "~/components/admin/appointments/types";
-import { adminCreateSchema, adminUpdateSchema, APPOINTMENTS_PAGE_SIZE, appointmentQueryString, parseAppointmentQuery } from "~/lib/appointment-schema";
+import { adminCreateSchemaFor, adminUpdateSchemaFor, APPOINTMENTS_PAGE_SIZE, appointmentQueryString, parseAppointmentQuery, postsPrices } from "~/lib/appointment-schema";
 import { todayInClinic } from "~/lib/format";
 import { slotRefusalText } from "~/lib/front-desk-schema";
 import { parseId, parseSubmissionKey } from "~/lib/rules";
@@ -119,7 +120,8 @@ export async function action({ request, context }: Route.ActionArgs) {
  * A refused slot is said beside 'Heure' with the nearest free times, every field kept.
  */
 async function create(form: FormData, staff: StaffSession) {
-  const submission = parseWithZod(form, { schema: adminCreateSchema });
+  // without price fields (a role that may not set prices): stored without prices
+  const submission = parseWithZod(form, { schema: adminCreateSchemaFor(postsPrices(form)) });
   if (submission.status !== "success") return answer({ intent: "create", ok: false, result: submission.reply() }, 400);
   const key = parseSubmissionKey(form.get("submission_key"));
   const { forced, ...input } = submission.value;
@@ -142,7 +144,8 @@ async function create(form: FormData, staff: StaffSession) {
 }
 
 async function update(form: FormData, staff: StaffSession) {
-  const submission = parseWithZod(form, { schema: adminUpdateSchema });
+  // without price fields (a role that may not set prices): the stored prices stay
+  const submission = parseWithZod(form, { schema: adminUpdateSchemaFor(postsPrices(form)) });
   const refuse = (message: string, status: number) => answer({ intent: "update", ok: false, result: submission.reply({ formErrors: [message] }) }, status);
   const id = parseId(form.get("id"));
   if (id === null) return refuse("rendez-vous inconnu.", 400);
@@ -164,6 +167,7 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
   const { rows, total, query, pageCount, totals } = loaderData;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
+  const canCreate = useCan("appointment:create");
   const loading = (navigation.state === "loading" && navigation.location.pathname === BASE_PATH) || revalidator.state === "loading";
 
   const first = total === 0 ? 0 : (query.page - 1) * APPOINTMENTS_PAGE_SIZE + 1;
@@ -178,7 +182,7 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
         </div>
       </div>
 
-      <AddAppointmentForm submissionKey={loaderData.submissionKey} />
+      {canCreate && <AddAppointmentForm submissionKey={loaderData.submissionKey} />}
 
       <AppointmentTotals {...totals} />
 

@@ -11,6 +11,7 @@ import { staffActor, type Actor } from "~/.server/repos/appointments";
 import { getStaff } from "~/.server/staff-guard";
 import { deleteUploadedImage, PayloadTooLargeError, readFormWithLimit, saveImageUpload, UploadError } from "~/.server/uploads";
 import { ADMIN_BLOG_TEXTS, ADMIN_BLOG_TOAST_MS, editorTarget, type AdminBlogResult, type BlogTarget, type EditorChoice } from "~/components/blog/admin-blog";
+import { useCan } from "~/components/admin/permissions";
 import { AdminBlogError } from "~/components/blog/AdminBlogError";
 import { AdminBlogList } from "~/components/blog/AdminBlogList";
 import { BlogEditor } from "~/components/blog/BlogEditor";
@@ -186,6 +187,8 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
   const [choice, setChoice] = useState<EditorChoice>({ target: null, seen: undefined });
   const [toDelete, setToDelete] = useState<{ id: number; title: string } | null>(null);
   const formId = useId();
+  // the screen opens with `blog:manage`; 'Supprimer' needs `blog:delete` too
+  const canDelete = useCan("blog:delete");
   useToast(loaderData.toast);
   useToast(fetcher.data?.toast);
   useToast(actionData?.toast);
@@ -207,7 +210,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold">{T.title}</h1>
-          <p className="mt-1 text-slate-600">Rédigez, modifiez et supprimez les articles du blog public.</p>
+          <p className="mt-1 text-slate-600">{canDelete ? "Rédigez, modifiez et supprimez les articles du blog public." : "Rédigez et modifiez les articles du blog public."}</p>
         </div>
         <button
           key={savedKey ?? "toggle"}
@@ -235,8 +238,8 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
         </div>
       )}
 
-      <AdminBlogList blogs={blogs} loadError={loadError} onEdit={startEdit} onDelete={setToDelete} />
-      <DeleteBlogDialog post={toDelete} onClose={() => setToDelete(null)} />
+      <AdminBlogList blogs={blogs} loadError={loadError} onEdit={startEdit} onDelete={canDelete ? setToDelete : undefined} />
+      {canDelete && <DeleteBlogDialog post={toDelete} onClose={() => setToDelete(null)} />}
     </div>
   );
 }

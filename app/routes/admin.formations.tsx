@@ -23,6 +23,7 @@ import {
 import { DeleteFormationDialog } from "~/components/admin/formations/DeleteFormationDialog";
 import { NoFormation, UnassignedEnrollments } from "~/components/admin/formations/ListNotes";
 import { StatTiles } from "~/components/admin/formations/StatTiles";
+import { useCan } from "~/components/admin/permissions";
 import { EnrollmentsDialog, type EnrollmentsTarget } from "~/components/formation/EnrollmentsDialog";
 import { FormationEditorDialog } from "~/components/formation/FormationEditorDialog";
 import { useToast } from "~/components/toaster";
@@ -183,6 +184,8 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
   // keeps its draft for a reopening; 'Annuler' or a save drop it: the next opening starts afresh.
   const [editor, setEditor] = useState<{ target: EditorTarget; open: boolean; draft: boolean; n: number } | null>(null);
   const [toDelete, setToDelete] = useState<FormationAdminItem | null>(null);
+  // 'Nouvelle Formation' and 'Modifier' need `formation:manage`, 'Supprimer' `formation:delete` (AdminFormationCard)
+  const canCreate = useCan("formation:manage");
 
   const openEditor = (target: EditorTarget) =>
     setEditor((e) => (e?.draft && editorKey(e.target) === editorKey(target) ? { ...e, open: true } : { target, open: true, draft: true, n: (e?.n ?? 0) + 1 }));
@@ -207,10 +210,12 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
     <div>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-3xl font-bold">{T.title}</h1>
-        <button type="button" onClick={() => openEditor({ kind: "create" })} className="btn-primary" aria-haspopup="dialog">
-          <Plus aria-hidden className="h-4 w-4" />
-          Nouvelle Formation
-        </button>
+        {canCreate && (
+          <button type="button" onClick={() => openEditor({ kind: "create" })} className="btn-primary" aria-haspopup="dialog">
+            <Plus aria-hidden className="h-4 w-4" />
+            Nouvelle Formation
+          </button>
+        )}
       </div>
 
       <StatTiles stats={stats} />

@@ -17,7 +17,9 @@ import { ContactSettingsForm } from "~/components/admin/schedule/ContactSettings
 import { ExceptionsList } from "~/components/admin/schedule/ExceptionsList";
 import { OutsideHoursNotice } from "~/components/admin/schedule/OutsideHoursNotice";
 import { ScheduleErrorBoundary, ScheduleHeader, SitePreview } from "~/components/admin/schedule/SchedulePage";
+import { BookingRulesView, ContactSettingsView, ExceptionsView, ServicesView, WeeklyHoursView } from "~/components/admin/schedule/ScheduleReadOnly";
 import { ScheduleSection } from "~/components/admin/schedule/ScheduleSection";
+import { useCan } from "~/components/admin/permissions";
 import { ServicesForm } from "~/components/admin/schedule/ServicesForm";
 import type { OutsideAppointment, ScheduleIntent, ScheduleResult, ScheduleScreenData } from "~/components/admin/schedule/types";
 import { WeeklyHoursForm } from "~/components/admin/schedule/WeeklyHoursForm";
@@ -156,11 +158,13 @@ async function removeException(form: FormData, staffId: number, actor: Actor) {
 export default function AdminSchedule({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
   const act = actionData as ScheduleResult | undefined;
+  // without `schedule:update` the same parts are shown as text, with no form (the guard refuses the posts anyway)
+  const canEdit = useCan("schedule:update");
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
         <div className="min-w-0 space-y-6">
-          <ScheduleHeader />
+          <ScheduleHeader readOnly={!canEdit} />
           <OutsideHoursNotice outside={d.outside} count={d.outsideCount} />
         </div>
         <SitePreview weekly={d.weekly} upcoming={d.upcoming.filter((e) => e.startDate <= addDaysYmd(d.today, 30))} />
@@ -171,13 +175,17 @@ export default function AdminSchedule({ loaderData, actionData }: Route.Componen
         title="Horaires de la semaine"
         icon={Clock3}
         intro={
-          <>
-            <p>Les heures où les patients peuvent prendre rendez-vous, jour par jour. Pour une pause déjeuner, mettez deux plages (par exemple 09:00 à 12:30 et 13:30 à 17:00).</p>
-            <p>Un jour sans plage est fermé. Les rendez-vous déjà pris ne changent pas.</p>
-          </>
+          canEdit ? (
+            <>
+              <p>Les heures où les patients peuvent prendre rendez-vous, jour par jour. Pour une pause déjeuner, mettez deux plages (par exemple 09:00 à 12:30 et 13:30 à 17:00).</p>
+              <p>Un jour sans plage est fermé. Les rendez-vous déjà pris ne changent pas.</p>
+            </>
+          ) : (
+            <p>Les heures où les patients peuvent prendre rendez-vous, jour par jour.</p>
+          )
         }
       >
-        <WeeklyHoursForm weekly={d.weekly} actionData={act} />
+        {canEdit ? <WeeklyHoursForm weekly={d.weekly} actionData={act} /> : <WeeklyHoursView weekly={d.weekly} />}
       </ScheduleSection>
 
       <ScheduleSection
@@ -186,19 +194,26 @@ export default function AdminSchedule({ loaderData, actionData }: Route.Componen
         icon={CalendarX2}
         intro={<p>Jours fériés, congés, Ramadan : pendant la période choisie, ces horaires remplacent ceux de la semaine. Le site annonce les périodes des 30 prochains jours.</p>}
       >
-        <div className="grid gap-8 xl:grid-cols-2">
-          <div>
+        {canEdit ? (
+          <div className="grid gap-8 xl:grid-cols-2">
+            <div>
+              <h3 className="mb-4 font-sans text-base font-semibold text-navy-900">Périodes à venir</h3>
+              <ExceptionsList upcoming={d.upcoming} past={d.past} today={d.today} actionData={act} />
+            </div>
+            <div>
+              <h3 className="mb-4 flex items-center gap-2 font-sans text-base font-semibold text-navy-900">
+                <CalendarClock aria-hidden className="h-5 w-5 text-teal-600" />
+                Ajouter une période
+              </h3>
+              <AddExceptionForm today={d.today} actionData={act} />
+            </div>
+          </div>
+        ) : (
+          <div className="max-w-3xl">
             <h3 className="mb-4 font-sans text-base font-semibold text-navy-900">Périodes à venir</h3>
-            <ExceptionsList upcoming={d.upcoming} past={d.past} today={d.today} actionData={act} />
+            <ExceptionsView upcoming={d.upcoming} past={d.past} today={d.today} />
           </div>
-          <div>
-            <h3 className="mb-4 flex items-center gap-2 font-sans text-base font-semibold text-navy-900">
-              <CalendarClock aria-hidden className="h-5 w-5 text-teal-600" />
-              Ajouter une période
-            </h3>
-            <AddExceptionForm today={d.today} actionData={act} />
-          </div>
-        </div>
+        )}
       </ScheduleSection>
 
       <ScheduleSection
@@ -210,17 +225,17 @@ export default function AdminSchedule({ loaderData, actionData }: Route.Componen
             <p>
               <strong className="font-semibold text-slate-700">Durée</strong> : le temps réservé pour le soin.{" "}
               <strong className="font-semibold text-slate-700">Stérilisation après</strong> : le temps de préparer le fauteuil après le patient ; aucun rendez-vous ne commence
-              sur ce fauteuil pendant ce temps. Par quarts d'heure.
+              sur ce fauteuil pendant ce temps.{canEdit ? " Par quarts d'heure." : ""}
             </p>
-            <p>Si « Réservable en ligne » n'est pas coché, le site demande au patient d'appeler la clinique pour ce soin.</p>
+            <p>{canEdit ? "Si « Réservable en ligne » n'est pas coché" : "Pour un soin qui n'est pas réservable en ligne"}, le site demande au patient d'appeler la clinique pour ce soin.</p>
           </>
         }
       >
-        <ServicesForm services={d.services} actionData={act} />
+        {canEdit ? <ServicesForm services={d.services} actionData={act} /> : <ServicesView services={d.services} />}
       </ScheduleSection>
 
       <ScheduleSection id="regles" title="Règles de réservation" icon={SlidersHorizontal} intro={<p>Ce que le site autorise aux patients qui réservent en ligne.</p>}>
-        <BookingRulesForm settings={d.settings} actionData={act} />
+        {canEdit ? <BookingRulesForm settings={d.settings} actionData={act} /> : <BookingRulesView settings={d.settings} />}
       </ScheduleSection>
 
       <ScheduleSection
@@ -234,7 +249,7 @@ export default function AdminSchedule({ loaderData, actionData }: Route.Componen
           </>
         }
       >
-        <ContactSettingsForm settings={d.contact} actionData={act} />
+        {canEdit ? <ContactSettingsForm settings={d.contact} actionData={act} /> : <ContactSettingsView settings={d.contact} />}
       </ScheduleSection>
     </div>
   );

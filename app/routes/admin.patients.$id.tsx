@@ -20,6 +20,7 @@ import { PatientAppointments } from "~/components/admin/patients/PatientAppointm
 import { PatientHeader } from "~/components/admin/patients/PatientHeader";
 import { PatientSummary } from "~/components/admin/patients/PatientSummary";
 import { PrivacyPanel } from "~/components/admin/patients/PrivacyPanel";
+import { useCan } from "~/components/admin/permissions";
 import { eraseSchema, mergeSchema, notesSchema, PATIENT_SEARCH_MAX } from "~/components/admin/patients/schema";
 import type { PatientActionResult } from "~/components/admin/patients/types";
 import { formatDateTime } from "~/lib/format";
@@ -181,6 +182,9 @@ export default function PatientRecordScreen({ loaderData, actionData }: Route.Co
   const { patient, appointments, counts, totals, events, merged, candidates, search, retentionMonths, backups } = loaderData;
   const act = actionData as PatientActionResult | undefined;
   const erasedBy = events.find((e) => e.action === "erased");
+  // what the role may not do is not shown (the staff guard refuses it anyway): the merge here,
+  // the export and the erasure in PrivacyPanel, the notes' editor in NotesForm
+  const canMerge = useCan("patient:merge");
   return (
     <div className="space-y-6">
       <PatientHeader patient={patient} merged={merged} />
@@ -203,7 +207,7 @@ export default function PatientRecordScreen({ loaderData, actionData }: Route.Co
           {!patient.erasedAt && (
             <PrivacyPanel patientId={patient.id} retentionMonths={retentionMonths} backups={backups} upcoming={counts.upcoming} actionData={act} />
           )}
-          {!patient.erasedAt && <MergeForm patientId={patient.id} candidates={candidates} search={search} actionData={act} />}
+          {!patient.erasedAt && canMerge && <MergeForm patientId={patient.id} candidates={candidates} search={search} actionData={act} />}
           <EventList events={events} />
         </div>
       </div>

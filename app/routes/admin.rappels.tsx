@@ -17,6 +17,8 @@ import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { formatDayLong } from "~/components/admin/front-desk/contact";
 import { ReminderRow } from "~/components/admin/reminders/ReminderRow";
 import { TemplateEditor } from "~/components/admin/reminders/TemplateEditor";
+import { TemplatePreview } from "~/components/admin/reminders/TemplatePreview";
+import { useCan } from "~/components/admin/permissions";
 import type { ExampleValues, ReminderRowView, TemplateResult } from "~/components/admin/reminders/types";
 import type { ReminderMarkResult } from "~/components/admin/reminders/use-reminder-mark";
 import { PLACEHOLDERS, REMINDER_CHANNEL_LABELS, reminderDate, reminderMarkSchema, TEMPLATE_KEYS, TEMPLATE_LABELS, templateSchema } from "~/lib/reminder-template";
@@ -140,6 +142,9 @@ export default function AdminReminders({ loaderData, actionData }: Route.Compone
   const loading = navigation.state === "loading" && navigation.location.pathname === PATH;
   const templateAnswer = actionData && "intent" in actionData && actionData.intent === "template" ? (actionData as TemplateResult) : undefined;
   const when = day === tomorrow ? "demain" : day === today ? "aujourd'hui" : null;
+  // the templates' editor only with `template:update` (else they are shown as sent); marking a reminder needs `reminder:send`
+  const canEditTemplates = useCan("template:update");
+  const canMark = useCan("reminder:send");
 
   return (
     <div className="space-y-8">
@@ -156,7 +161,7 @@ export default function AdminReminders({ loaderData, actionData }: Route.Compone
           <p className="mt-1 text-base font-medium text-slate-700">{capitalise(`${when ? `${when}, ` : ""}${formatDayLong(day, { year: true })}`)}</p>
           <p className="mt-2 max-w-3xl text-sm text-slate-600">
             Les patients de ce jour qui n'ont pas encore été rappelés, ou qui n'ont pas confirmé leur présence par leur lien personnel. Touchez WhatsApp ou SMS : le
-            message s'ouvre déjà écrit, avec le lien du patient, et le rappel est noté. Pour un appel, notez-le avec « Marquer comme envoyé ».
+            message s'ouvre déjà écrit, avec le lien du patient{canMark ? ", et le rappel est noté. Pour un appel, notez-le avec « Marquer comme envoyé »." : "."}
           </p>
         </div>
 
@@ -225,22 +230,28 @@ export default function AdminReminders({ loaderData, actionData }: Route.Compone
             <BellRing aria-hidden className="h-5 w-5 text-teal-600" />
             Modèles des messages
           </h2>
-          <p className="mt-1 max-w-3xl text-sm text-slate-600">
-            Le texte que WhatsApp et les SMS proposent pour chaque patient. Les repères entre accolades sont remplacés par ceux du rendez-vous :
-          </p>
-          <dl className="mt-2 grid max-w-3xl gap-x-3 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_minmax(0,1fr)]">
-            {PLACEHOLDERS.map((p) => (
-              <div key={p.name} className="contents">
-                <dt className="font-mono font-semibold text-navy-900">{`{${p.name}}`}</dt>
-                <dd className="mb-1 sm:mb-0">{p.description}</dd>
-              </div>
-            ))}
-          </dl>
+          {canEditTemplates ? (
+            <>
+              <p className="mt-1 max-w-3xl text-sm text-slate-600">
+                Le texte que WhatsApp et les SMS proposent pour chaque patient. Les repères entre accolades sont remplacés par ceux du rendez-vous :
+              </p>
+              <dl className="mt-2 grid max-w-3xl gap-x-3 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_minmax(0,1fr)]">
+                {PLACEHOLDERS.map((p) => (
+                  <div key={p.name} className="contents">
+                    <dt className="font-mono font-semibold text-navy-900">{`{${p.name}}`}</dt>
+                    <dd className="mb-1 sm:mb-0">{p.description}</dd>
+                  </div>
+                ))}
+              </dl>
+            </>
+          ) : (
+            <p className="mt-1 max-w-3xl text-sm text-slate-600">Le texte que WhatsApp et les SMS proposent pour chaque patient, ici sur un exemple de rendez-vous.</p>
+          )}
         </div>
         <div className="grid grid-cols-1 items-start gap-4 xl:grid-cols-2">
-          {templates.map((t) => (
-            <TemplateEditor key={t.key} template={t} example={example} actionData={templateAnswer} />
-          ))}
+          {templates.map((t) =>
+            canEditTemplates ? <TemplateEditor key={t.key} template={t} example={example} actionData={templateAnswer} /> : <TemplatePreview key={t.key} template={t} example={example} />,
+          )}
         </div>
       </section>
     </div>

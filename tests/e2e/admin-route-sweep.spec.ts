@@ -1,13 +1,16 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { expect, test } from "@playwright/test";
-import { dbQuery } from "./helpers";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { policyFor } from "../../app/.server/staff-guard";
+import { dbQuery, E2E_ASSISTANT, E2E_DENTIST, loginAsStaff, type E2EAccount } from "./helpers";
 
 /**
  * Every admin route, read from the route config of the build the e2e server runs, refuses a
  * visitor without a session: a GET is redirected to /login (with redirectTo), a POST is
  * answered 401 or 403, and nothing in the database changes. New admin routes are covered
- * automatically.
+ * automatically: each must also have its line in the staff guard's table (ROUTE_POLICY) and in
+ * the role matrix below, and a dentist and an assistant get 403 exactly where their role may not
+ * (docs/product.md, "Staff roles").
  */
 interface BuildRoute {
   id: string;
@@ -60,6 +63,8 @@ function snapshot() {
     "patients",
     "patient_events",
     "message_templates",
+    "team_settings",
+    "audit_log",
   ]) {
     out[table] = dbQuery(`select * from ${table} order by 1`);
   }
@@ -111,6 +116,41 @@ function bodies(): Record<string, string>[] {
   };
   return ["create", "update", "delete", "status", "move", "book", "toggle", "hours", "exception-add", "exception-delete", "services", "settings", "reminded", "template", "contact", "notes", "merge", "erase", ""].map((intent) => ({ ...common, intent }));
 }
+
+/**
+ * Who may, per admin path of the build (D = dentist, S = assistant), written by hand from the
+ * roles (issue 13), never read from the guard: `view` for a GET, `post` for any posted intent
+ * unless `intents` names it. Every form of bodies() carries prices, so the appointments' create
+ * and update need `appointment:price`, which an assistant lacks (team setting off).
+ */
+const EXPECTED: Record<string, { view: string; post: string; intents?: Record<string, string> }> = {
+  "/admin": { view: "DS", post: "DS" },
+  "/admin/account": { view: "DS", post: "DS" },
+  "/admin/agenda": { view: "DS", post: "DS" },
+  "/admin/creneaux": { view: "DS", post: "DS" },
+  "/admin/appointments": { view: "DS", post: "DS", intents: { create: "D", update: "D" } },
+  "/admin/rappels": { view: "DS", post: "D", intents: { reminded: "DS" } },
+  "/admin/patients": { view: "DS", post: "DS" },
+  "/admin/patients/1": { view: "DS", post: "D", intents: { notes: "DS", merge: "DS" } },
+  "/admin/patients/1/export": { view: "D", post: "D" },
+  "/admin/horaires": { view: "DS", post: "D" },
+  "/admin/blog": { view: "D", post: "D" },
+  "/admin/formations": { view: "DS", post: "D" },
+  "/admin/formations/1/inscriptions.csv": { view: "D", post: "D" },
+  "/admin/equipe": { view: "", post: "" },
+  "/admin/journal": { view: "", post: "" },
+};
+
+/**
+ * What a request the role may make posts: the same intent and the same price fields (all the
+ * guard judges), an unknown id and nothing else, so that the action refuses it (400/404) and the
+ * shared e2e database stays as the other specs expect it. A request the role may not make posts
+ * the full plausible form: were the guard to let it through, the action would act.
+ */
+function harmless(form: Record<string, string>): Record<string, string> {
+  return { intent: form.intent, id: "999999", other: "999998", prixtotal: form.prixtotal, prixpay: form.prixpay, "d0[0].opens": "xx", "services[0].service": "xx" };
+}
+const harmlessPath = (p: string) => p.replace(/\/1(?=\/|\.data|$)/, "/999999");
 
 test.describe("admin route sweep (no session)", () => {
   test("the route config lists the admin area and its screens", () => {
@@ -165,6 +205,73 @@ test.describe("admin route sweep (no session)", () => {
         expect(allowed, `POST ${url} intent=${form.intent} answered ${res.status()}`).toContain(res.status());
       }
       expect(snapshot()).toBe(before);
+    });
+  }
+});
+
+test.describe("admin route sweep (roles)", () => {
+  test("every admin route of the build has its line in the staff guard's table and in the role matrix", () => {
+    for (const p of adminPaths) {
+      expect(policyFor(p), `ROUTE_POLICY has no entry for ${p}`).toBeDefined();
+      expect(EXPECTED[p], `the role matrix of this spec has no line for ${p}`).toBeDefined();
+      // and the same for its client data request
+      expect(policyFor(`${p}.data`), `${p}.data`).toBe(policyFor(p));
+    }
+  });
+
+  const roles: { label: string; letter: string; account: E2EAccount }[] = [
+    { label: "dentiste", letter: "D", account: E2E_DENTIST },
+    { label: "assistant(e)", letter: "S", account: E2E_ASSISTANT },
+  ];
+
+  for (const { label, letter, account } of roles) {
+    test(`as ${label}: every route and intent answers 403 exactly where the role may not, and a 403 changes nothing`, async ({ page, baseURL }) => {
+      test.setTimeout(240_000);
+      await loginAsStaff(page, "/admin/agenda", account);
+      const request: APIRequestContext = page.request;
+      const headers = { Origin: baseURL! };
+      const dataRoutes = new Set(adminRoutes.filter((r) => r.module.default).map(fullPath));
+
+      const start = snapshot();
+      for (const p of adminPaths) {
+        const expected = EXPECTED[p];
+        const variants = dataRoutes.has(p) ? [p, `${p}.data`] : [p];
+
+        // the requests the role may not make: refused before anything runs
+        const before = snapshot();
+        for (const url of variants) {
+          if (!expected.view.includes(letter)) {
+            const res = await request.get(url, { maxRedirects: 0 });
+            expect(res.status(), `GET ${url} as ${label}`).toBe(403);
+            if (url === p && dataRoutes.has(p)) expect(await res.text()).toContain("Accès non autorisé");
+          }
+          for (const form of bodies()) {
+            const allowed = (expected.intents?.[form.intent] ?? expected.post).includes(letter);
+            if (allowed) continue;
+            const res = await request.post(url, { form, headers, maxRedirects: 0 });
+            expect(res.status(), `POST ${url} intent=${form.intent} as ${label}`).toBe(403);
+          }
+        }
+        expect(snapshot(), `a refused request to ${p} changed the database`).toBe(before);
+
+        // the requests it may make: not refused by the guard (the action answers them itself)
+        for (const url of variants.map(harmlessPath)) {
+          if (expected.view.includes(letter)) {
+            const res = await request.get(url, { maxRedirects: 0 });
+            expect(res.status(), `GET ${url} as ${label}`).not.toBe(403);
+            expect(res.status(), `GET ${url} as ${label}`).toBeLessThan(500);
+          }
+          for (const form of bodies()) {
+            const allowed = (expected.intents?.[form.intent] ?? expected.post).includes(letter);
+            if (!allowed) continue;
+            const res = await request.post(url, { form: harmless(form), headers, maxRedirects: 0 });
+            expect(res.status(), `POST ${url} intent=${form.intent} as ${label}`).not.toBe(403);
+            expect(res.status(), `POST ${url} intent=${form.intent} as ${label}`).toBeLessThan(500);
+          }
+        }
+      }
+      // the allowed requests were refused by their actions: the other specs find the database as it was
+      expect(snapshot()).toBe(start);
     });
   }
 });

@@ -6,7 +6,7 @@ import { formatLongDate } from "~/lib/format";
 import { ADMIN_BLOG_TEXTS } from "./admin-blog";
 import type { PublicPost } from "./types";
 
-/** The list of the staff blog screen: a card per post with its edit and delete buttons. */
+/** The list of the staff blog screen: a card per post with its edit button and, when `onDelete` is given (`blog:delete`), its delete button. */
 export function AdminBlogList({
   blogs,
   loadError,
@@ -16,7 +16,7 @@ export function AdminBlogList({
   blogs: PublicPost[];
   loadError: boolean;
   onEdit: (id: number) => void;
-  onDelete: (post: { id: number; title: string }) => void;
+  onDelete?: (post: { id: number; title: string }) => void;
 }) {
   const revalidator = useRevalidator();
   const loading = revalidator.state === "loading";
@@ -60,15 +60,17 @@ export function AdminBlogList({
                       {ADMIN_BLOG_TEXTS.edit}
                       <span className="sr-only"> : {b.title}</span>
                     </button>
-                    <button
-                      type="button"
-                      onClick={() => onDelete({ id: b.id, title: b.title })}
-                      className="inline-flex min-h-10 items-center gap-1.5 rounded-full border border-red-300 px-4 text-sm font-semibold text-red-700 hover:bg-red-50"
-                    >
-                      <Trash2 aria-hidden className="h-4 w-4" />
-                      {ADMIN_BLOG_TEXTS.delete}
-                      <span className="sr-only"> : {b.title}</span>
-                    </button>
+                    {onDelete && (
+                      <button
+                        type="button"
+                        onClick={() => onDelete({ id: b.id, title: b.title })}
+                        className="inline-flex min-h-10 items-center gap-1.5 rounded-full border border-red-300 px-4 text-sm font-semibold text-red-700 hover:bg-red-50"
+                      >
+                        <Trash2 aria-hidden className="h-4 w-4" />
+                        {ADMIN_BLOG_TEXTS.delete}
+                        <span className="sr-only"> : {b.title}</span>
+                      </button>
+                    )}
                     <Link to={b.path} className="ml-auto inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-teal-700 hover:bg-teal-50">
                       <ExternalLink aria-hidden className="h-4 w-4" />
                       Voir

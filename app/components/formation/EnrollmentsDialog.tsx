@@ -1,6 +1,7 @@
 import { Download, Mail, Phone } from "lucide-react";
 import { useId } from "react";
 import { useFetcher } from "react-router";
+import { useCan } from "~/components/admin/permissions";
 import { ADMIN_FORMATION_TEXTS, UNASSIGNED, type FormationActionResult } from "~/components/admin/formations/admin-formations";
 import { useToast } from "~/components/toaster";
 import { Dialog } from "~/components/ui/Dialog";
@@ -23,7 +24,8 @@ const STATUS_STYLE: Record<EnrollmentStatusValue, string> = {
 export type EnrollmentsTarget = { kind: "formation"; formation: FormationAdminItem } | { kind: "unassigned" };
 
 /**
- * 'Inscriptions pour {title}': places taken, the CSV export and a status dropdown per enrolment.
+ * 'Inscriptions pour {title}': places taken, the CSV export (`enrollment:export`) and a status
+ * dropdown per enrolment (`enrollment:update`); without the permission the status is only shown.
  * The same modal lists the enrolments attached to no formation (no session chosen, or a
  * deleted formation whose title they keep).
  */
@@ -31,6 +33,7 @@ export function EnrollmentsDialog({ open, onClose, target, enrollments }: { open
   const formation = target?.kind === "formation" ? target.formation : null;
   const slug = formation ? String(formation.id) : UNASSIGNED;
   const title = formation ? `Inscriptions pour ${formation.title}` : "Inscriptions sans session";
+  const canExport = useCan("enrollment:export");
   return (
     <Dialog open={open} onClose={onClose} title={title} size="xl">
       {target && (
@@ -44,10 +47,12 @@ export function EnrollmentsDialog({ open, onClose, target, enrollments }: { open
             ) : (
               <p className="text-sm text-slate-600">Inscriptions sans session choisie, et celles d'une formation supprimée (elles gardent son titre).</p>
             )}
-            <a href={`/admin/formations/${slug}/inscriptions.csv`} download={`inscriptions_${slug}.csv`} className="btn-primary">
-              <Download aria-hidden className="h-4 w-4" />
-              Exporter CSV
-            </a>
+            {canExport && (
+              <a href={`/admin/formations/${slug}/inscriptions.csv`} download={`inscriptions_${slug}.csv`} className="btn-primary">
+                <Download aria-hidden className="h-4 w-4" />
+                Exporter CSV
+              </a>
+            )}
           </div>
           {enrollments.length === 0 ? (
             <p className="rounded-xl bg-white px-6 py-10 text-center text-slate-600 ring-1 ring-slate-200">{ADMIN_FORMATION_TEXTS.emptyEnrollments}</p>
@@ -67,6 +72,7 @@ export function EnrollmentsDialog({ open, onClose, target, enrollments }: { open
 function EnrollmentRow({ enrollment: e, showFormation }: { enrollment: AdminEnrollment; showFormation: boolean }) {
   const fetcher = useFetcher<FormationActionResult>();
   const uid = useId();
+  const canUpdate = useCan("enrollment:update");
   // the status being saved shows at once; a failure brings the stored one back
   const pending = fetcher.formData?.get("status");
   const status = (typeof pending === "string" ? pending : e.status) as EnrollmentStatusValue;
@@ -95,32 +101,34 @@ function EnrollmentRow({ enrollment: e, showFormation }: { enrollment: AdminEnro
         {showFormation && <p className="mt-1 text-sm text-slate-700">Formation : {e.formation_chosen || "aucune session choisie"}</p>}
         <p className="mt-1 text-xs text-slate-500">Inscrit(e) le {formatDateTime(e.enrollment_date)}</p>
       </div>
-      <fetcher.Form method="post" action="/admin/formations" className="flex items-center gap-2">
-        <input type="hidden" name="intent" value="status" />
-        <input type="hidden" name="id" value={e.id} />
-        <label htmlFor={`${uid}-status`} className="sr-only">
-          Statut de l'inscription de {name}
-        </label>
-        <select
-          id={`${uid}-status`}
-          name="status"
-          value={status}
-          aria-busy={fetcher.state !== "idle"}
-          onChange={(ev) => fetcher.submit(ev.currentTarget.form, { method: "post", action: "/admin/formations" })}
-          className="field-input min-w-40 py-2 text-sm"
-        >
-          {(Object.keys(ENROLLMENT_STATUS_LABELS) as EnrollmentStatusValue[]).map((s) => (
-            <option key={s} value={s}>
-              {ENROLLMENT_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-        <noscript>
-          <button type="submit" className="btn-ghost min-h-9 px-3 text-xs">
-            Mettre à jour
-          </button>
-        </noscript>
-      </fetcher.Form>
+      {canUpdate && (
+        <fetcher.Form method="post" action="/admin/formations" className="flex items-center gap-2">
+          <input type="hidden" name="intent" value="status" />
+          <input type="hidden" name="id" value={e.id} />
+          <label htmlFor={`${uid}-status`} className="sr-only">
+            Statut de l'inscription de {name}
+          </label>
+          <select
+            id={`${uid}-status`}
+            name="status"
+            value={status}
+            aria-busy={fetcher.state !== "idle"}
+            onChange={(ev) => fetcher.submit(ev.currentTarget.form, { method: "post", action: "/admin/formations" })}
+            className="field-input min-w-40 py-2 text-sm"
+          >
+            {(Object.keys(ENROLLMENT_STATUS_LABELS) as EnrollmentStatusValue[]).map((s) => (
+              <option key={s} value={s}>
+                {ENROLLMENT_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+          <noscript>
+            <button type="submit" className="btn-ghost min-h-9 px-3 text-xs">
+              Mettre à jour
+            </button>
+          </noscript>
+        </fetcher.Form>
+      )}
     </li>
   );
 }

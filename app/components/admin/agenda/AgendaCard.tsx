@@ -1,5 +1,6 @@
 import { ChevronRight, History, MessageSquareText, MoveRight } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { useCan } from "~/components/admin/permissions";
 import { ContactLinks } from "~/components/admin/front-desk/ContactLinks";
 import { HistoryList } from "~/components/admin/front-desk/HistoryList";
 import { MoveForm } from "~/components/admin/front-desk/MoveForm";
@@ -19,7 +20,8 @@ import type { AgendaItem } from "./model";
  */
 export function AgendaCard({ item, history, showChair }: { item: AgendaItem; history: HistoryEntryView[]; showChair: boolean }) {
   const [moveOpen, setMoveOpen] = useState(false);
-  const movable = item.status === "requested" || item.status === "confirmed";
+  // 'Déplacer' and the status actions need `appointment:update` (StatusActions checks it itself)
+  const movable = useCan("appointment:update") && (item.status === "requested" || item.status === "confirmed");
   const muted = item.status === "cancelled" || item.status === "no_show";
   return (
     <article

@@ -1,6 +1,7 @@
 import { BellRing, CalendarDays, ChevronLeft, ChevronRight, Printer, Rows3 } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
 import { formatDayLong } from "~/components/admin/front-desk/contact";
+import { useCan } from "~/components/admin/permissions";
 import { addDaysYmd } from "~/lib/schedule";
 import { agendaHref, type AgendaView } from "./model";
 
@@ -29,6 +30,7 @@ export function AgendaToolbar({
   /** tomorrow's patients not reminded or not confirmed yet */
   remindersToSend?: number;
 }) {
+  const canOpenReminders = useCan("appointment:read");
   const submit = useSubmit();
   const step = view === "semaine" ? 7 : 1;
   const title =
@@ -68,7 +70,7 @@ export function AgendaToolbar({
             <span className="first-letter:uppercase">{title}</span>
             {isToday && <span className="rounded-full bg-teal-600 px-2 py-0.5 text-xs font-semibold text-white print:hidden">{view === "semaine" ? "Cette semaine" : "Aujourd'hui"}</span>}
           </p>
-          {remindersToSend > 0 && (
+          {remindersToSend > 0 && canOpenReminders && (
             <Link
               to="/admin/rappels"
               className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-amber-900 hover:bg-amber-50 sm:ml-auto print:hidden"

@@ -2,10 +2,11 @@ import { getFormProps } from "@conform-to/react";
 import { Plus, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
+import { useCan } from "~/components/admin/permissions";
 import { useToast } from "~/components/toaster";
 import { Alert } from "~/components/ui/Alert";
 import { Field, SelectField, TextareaField, useAppForm } from "~/components/forms";
-import { adminCreateSchema } from "~/lib/appointment-schema";
+import { adminCreateSchemaFor, type adminCreateSchema } from "~/lib/appointment-schema";
 import { AlternativeTimes, ForcedBox } from "~/components/admin/front-desk/SlotFields";
 import { SERVICES } from "~/lib/services";
 import type { CreateResult } from "./types";
@@ -20,6 +21,8 @@ const SLOT_MESSAGE = "cet horaire n'est pas disponible (voir sous « Heure » et
  * said beside 'Heure' with the nearest free times, one tap to take one. Errors: next to each
  * field, and the red dismissible alert 'Erreur lors de l'ajout: {message}'. After a success:
  * the toast, and the form closes, emptied; the list (re-read) shows the new appointment first.
+ * Without `appointment:price` the prices are not asked (stored "Non renseigné", for a dentist or
+ * an administrator to fill in).
  */
 export function AddAppointmentForm({ submissionKey }: { submissionKey: string }) {
   const [open, setOpen] = useState(false);
@@ -27,9 +30,11 @@ export function AddAppointmentForm({ submissionKey }: { submissionKey: string })
   const fetcher = useFetcher<CreateResult>();
   const panelId = `${useId()}-panel`;
   const saving = fetcher.state !== "idle";
+  const canPrice = useCan("appointment:price");
   const [form, fields] = useAppForm({
     id: "add-appointment",
-    schema: adminCreateSchema,
+    // typed as the form with prices: without `appointment:price` its price fields are simply not rendered
+    schema: adminCreateSchemaFor(canPrice) as typeof adminCreateSchema,
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
   });
   useToast(fetcher.data?.toast);
@@ -84,7 +89,8 @@ export function AddAppointmentForm({ submissionKey }: { submissionKey: string })
             )}
 
             <p className="mb-4 text-sm text-slate-600">
-              Les champs marqués <span className="font-semibold text-red-700">*</span> sont obligatoires. Montants en DA (exemple : 15000 ou 15000,50).
+              Les champs marqués <span className="font-semibold text-red-700">*</span> sont obligatoires.{" "}
+              {canPrice ? "Montants en DA (exemple : 15000 ou 15000,50)." : "Les prix sont renseignés ensuite par un dentiste ou un administrateur."}
             </p>
 
             <fetcher.Form
@@ -114,8 +120,12 @@ export function AddAppointmentForm({ submissionKey }: { submissionKey: string })
                   }}
                 />
               </div>
-              <Field meta={fields.prixtotal} label="Prix total (DA)" required inputMode="decimal" />
-              <Field meta={fields.prixpay} label="Prix payé (DA)" required inputMode="decimal" />
+              {canPrice && (
+                <>
+                  <Field meta={fields.prixtotal} label="Prix total (DA)" required inputMode="decimal" />
+                  <Field meta={fields.prixpay} label="Prix payé (DA)" required inputMode="decimal" />
+                </>
+              )}
               <Field meta={fields.progress} label="Avancement" required />
               <TextareaField meta={fields.tips} label="Conseils et remarques" optional rows={3} className="sm:col-span-2 xl:col-span-3" />
               <ForcedBox key={fields.forced.key} id={fields.forced.id} name={fields.forced.name} defaultChecked={fields.forced.initialValue === "on"} className="sm:col-span-2 xl:col-span-3" />

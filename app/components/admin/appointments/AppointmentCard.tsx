@@ -1,6 +1,7 @@
 import { AlertCircle, CalendarClock, CheckCircle2, ChevronDown, FolderOpen, History, MessageSquareText, Wallet } from "lucide-react";
 import { useCallback, useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
+import { useCan } from "~/components/admin/permissions";
 import { ContactLinks } from "~/components/admin/front-desk/ContactLinks";
 import { PresenceBadge } from "~/components/admin/reminders/ReminderNote";
 import { HistoryList } from "~/components/admin/front-desk/HistoryList";
@@ -9,7 +10,7 @@ import { StatusActions } from "~/components/admin/front-desk/StatusActions";
 import { STATUS_ACCENT, StatusBadge } from "~/components/admin/front-desk/StatusBadge";
 import { balanceDue, isAppointmentDone } from "~/lib/appointment-status";
 import { formatCalendarDate, formatDA, formatDateTime } from "~/lib/format";
-import { AppointmentEditForm } from "./AppointmentEditForm";
+import { AppointmentEditForm, ReadOnlyPrices } from "./AppointmentEditForm";
 import type { AppointmentListItem } from "./types";
 
 const weekday = new Intl.DateTimeFormat("fr-FR", { weekday: "long", timeZone: "UTC" });
@@ -44,7 +45,9 @@ function Toggle({ open, controls, onClick, children }: { open: boolean; controls
  * the patient's message (3 lines, in full under 'Voir plus'), contact details, prices, the amount
  * still due, progress, and the status actions. 'Voir plus' opens the message and the inline edit
  * of progress, prices and tips; 'Déplacer' the change of day and time (free slots); 'Historique'
- * who did what and when.
+ * who did what and when. What the role may not do is left out (docs/product.md, "Staff roles"):
+ * the edit, 'Déplacer' and the status actions without `appointment:update`, the record's link
+ * without `patient:read`; prices are read-only without `appointment:price` (AppointmentEditForm).
  */
 export function AppointmentCard({ row }: { row: AppointmentListItem }) {
   const [panel, setPanel] = useState<"details" | "move" | "history" | null>(null);
@@ -52,7 +55,9 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
   const panelId = `${uid}-panel`;
   const done = isAppointmentDone(row);
   const due = balanceDue(row);
-  const movable = row.status === "requested" || row.status === "confirmed";
+  const canUpdate = useCan("appointment:update");
+  const canOpenRecord = useCan("patient:read");
+  const movable = canUpdate && (row.status === "requested" || row.status === "confirmed");
   const toggle = (p: NonNullable<typeof panel>) => setPanel((o) => (o === p ? null : p));
   const closePanel = useCallback(() => setPanel(null), []);
 
@@ -168,7 +173,7 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
           <History aria-hidden className="hidden h-4 w-4 sm:block" />
           Historique ({row.history.length})
         </Toggle>
-        {row.patient_id !== null && (
+        {row.patient_id !== null && canOpenRecord && (
           <Link
             to={`/admin/patients/${row.patient_id}`}
             className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold text-teal-700 transition hover:bg-teal-50 sm:px-3"
@@ -195,7 +200,7 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
                   <span className="font-semibold">Annulé par {row.cancelled_by === "patient" ? "le patient" : "la clinique"} :</span> {row.cancel_reason}
                 </p>
               )}
-              <AppointmentEditForm row={row} onClose={closePanel} />
+              {canUpdate ? <AppointmentEditForm row={row} onClose={closePanel} /> : <ReadOnlyPrices row={row} />}
             </>
           )}
           {panel === "move" && movable && <MoveForm id={row.id} service={row.service} date={row.date} time={row.time} onDone={closePanel} />}

@@ -1,22 +1,28 @@
 import { getFormProps } from "@conform-to/react";
-import { Save, X } from "lucide-react";
+import { Lock, Save, X } from "lucide-react";
 import { useFetcher } from "react-router";
+import { useCan } from "~/components/admin/permissions";
 import { Field, TextareaField, useAppForm } from "~/components/forms";
 import { Alert } from "~/components/ui/Alert";
 import { adminUpdateSchema } from "~/lib/appointment-schema";
-import { centimesToInput } from "~/lib/format";
+import { balanceDue } from "~/lib/appointment-status";
+import { centimesToInput, formatDA } from "~/lib/format";
 import type { AppointmentView, UpdateResult } from "./types";
 
 /**
  * The inline edit of a card (progress, prices, tips), shown by 'Voir plus'. A refused save
  * says 'Erreur lors de la mise à jour: {first message}' and keeps what was typed; a saved one
- * says 'Modifications enregistrées.' and the fields restart from the stored row.
+ * says 'Modifications enregistrées.' and the fields restart from the stored row. Without
+ * `appointment:price` the prices are shown, not editable, and the form posts no price field
+ * (the stored prices stay).
  */
 export function AppointmentEditForm({ row, onClose }: { row: AppointmentView; onClose: () => void }) {
   const fetcher = useFetcher<UpdateResult>();
   const saving = fetcher.state !== "idle";
+  const canPrice = useCan("appointment:price");
   const [form, fields] = useAppForm({
     id: `appointment-${row.id}-edit`,
+    // the same fields with or without prices, so one schema type; what is posted decides on the server
     schema: adminUpdateSchema,
     // taken once the fetcher is idle: the list has then been re-read, so a success resets the
     // fields to the row as stored
@@ -39,10 +45,14 @@ export function AppointmentEditForm({ row, onClose }: { row: AppointmentView; on
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={row.id} />
       <Field meta={fields.progress} label="Avancement" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field meta={fields.prixtotal} label="Prix total (DA)" inputMode="decimal" />
-        <Field meta={fields.prixpay} label="Prix payé (DA)" inputMode="decimal" />
-      </div>
+      {canPrice ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field meta={fields.prixtotal} label="Prix total (DA)" inputMode="decimal" />
+          <Field meta={fields.prixpay} label="Prix payé (DA)" inputMode="decimal" />
+        </div>
+      ) : (
+        <ReadOnlyPrices row={row} />
+      )}
       <TextareaField meta={fields.tips} label="Conseils et remarques" rows={3} />
 
       {failure && (
@@ -63,5 +73,33 @@ export function AppointmentEditForm({ row, onClose }: { row: AppointmentView; on
         </button>
       </div>
     </fetcher.Form>
+  );
+}
+
+/** The prices of an appointment for a role that may not change them: total, paid, still due. */
+export function ReadOnlyPrices({ row }: { row: AppointmentView }) {
+  const due = balanceDue(row);
+  const amount = (v: number | null) => (v === null ? <span className="font-normal text-slate-500">Non renseigné</span> : formatDA(v));
+  return (
+    <div className="rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200">
+      <dl className="grid grid-cols-3 gap-3 text-sm">
+        <div>
+          <dt className="text-xs text-slate-500">Prix total</dt>
+          <dd className="font-medium tabular-nums">{amount(row.prixtotal)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Prix payé</dt>
+          <dd className="font-medium tabular-nums">{amount(row.prixpay)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Reste à payer</dt>
+          <dd className={`font-medium tabular-nums ${due ? "text-amber-900" : ""}`}>{due === null ? <span className="font-normal text-slate-500">—</span> : formatDA(due)}</dd>
+        </div>
+      </dl>
+      <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-600">
+        <Lock aria-hidden className="h-3.5 w-3.5 shrink-0" />
+        Prix en lecture seule pour votre rôle : un dentiste ou un administrateur les modifie.
+      </p>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { CalendarDays, Clock, MapPin, Pencil, Trash2, Users } from "lucide-react";
 import { Link } from "react-router";
+import { useCan } from "~/components/admin/permissions";
 import { FillBar } from "~/components/formation/FillBar";
 import { formatLongDate } from "~/lib/format";
 import type { FormationAdminItem } from "~/lib/formation";
@@ -7,8 +8,14 @@ import { formationPriceLabel } from "~/lib/formation-schema";
 import { syllabusPath } from "~/lib/slug";
 import { ADMIN_FORMATION_TEXTS } from "./admin-formations";
 
-/** One card of the staff list: badge, dates, fill bar, price, and 'Modifier', 'Inscriptions', 'Supprimer'. */
+/**
+ * One card of the staff list: badge, dates, fill bar, price, and 'Modifier' (`formation:manage`),
+ * 'Inscriptions', 'Supprimer' (`formation:delete`); a button the role may not use is left out.
+ */
 export function AdminFormationCard({ formation: f, onEdit, onDelete }: { formation: FormationAdminItem; onEdit: () => void; onDelete: () => void }) {
+  const canEdit = useCan("formation:manage");
+  const canDelete = useCan("formation:delete");
+  const buttons = 1 + Number(canEdit) + Number(canDelete);
   return (
     <article className="flex h-full flex-col rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex-1 p-5">
@@ -45,19 +52,23 @@ export function AdminFormationCard({ formation: f, onEdit, onDelete }: { formati
           </Link>
         )}
       </div>
-      <div className="grid grid-cols-3 gap-1 border-t border-slate-200 p-2">
-        <button type="button" onClick={onEdit} aria-haspopup="dialog" className="btn-ghost min-h-10 px-2 text-xs">
-          <Pencil aria-hidden className="h-4 w-4" />
-          Modifier<span className="sr-only"> « {f.title} »</span>
-        </button>
+      <div className={`grid gap-1 border-t border-slate-200 p-2 ${buttons === 3 ? "grid-cols-3" : buttons === 2 ? "grid-cols-2" : "grid-cols-1"}`}>
+        {canEdit && (
+          <button type="button" onClick={onEdit} aria-haspopup="dialog" className="btn-ghost min-h-10 px-2 text-xs">
+            <Pencil aria-hidden className="h-4 w-4" />
+            Modifier<span className="sr-only"> « {f.title} »</span>
+          </button>
+        )}
         <Link to={`?inscriptions=${f.id}`} preventScrollReset className="btn-ghost min-h-10 px-2 text-xs">
           <Users aria-hidden className="h-4 w-4" />
           Inscriptions<span className="sr-only"> de « {f.title} »</span>
         </Link>
-        <button type="button" onClick={onDelete} aria-haspopup="dialog" className="btn min-h-10 px-2 text-xs text-red-700 hover:bg-red-50">
-          <Trash2 aria-hidden className="h-4 w-4" />
-          Supprimer<span className="sr-only"> « {f.title} »</span>
-        </button>
+        {canDelete && (
+          <button type="button" onClick={onDelete} aria-haspopup="dialog" className="btn min-h-10 px-2 text-xs text-red-700 hover:bg-red-50">
+            <Trash2 aria-hidden className="h-4 w-4" />
+            Supprimer<span className="sr-only"> « {f.title} »</span>
+          </button>
+        )}
       </div>
     </article>
   );

@@ -98,7 +98,7 @@ function WithReminder({ name, links, pad, compact, tel, mail }: { name: string; 
         </a>
       )}
       {mail}
-      {links.remindable && (
+      {links.remindable && state.canMark && (
         <details className="group open:basis-full">
           <summary
             className={`${BASE} ${pad} cursor-pointer list-none bg-white text-navy-900 ring-slate-300 hover:bg-slate-50 group-open:bg-teal-50 group-open:ring-teal-300 [&::-webkit-details-marker]:hidden`}

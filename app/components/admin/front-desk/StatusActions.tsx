@@ -12,6 +12,7 @@ import { getFormProps } from "@conform-to/react";
 import { Ban, CalendarCheck2, CircleCheckBig, Loader2, RotateCcw, UserX, X, type LucideIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { useCan } from "~/components/admin/permissions";
 import { ErrorList, useAppForm } from "~/components/forms";
 import { useToast } from "~/components/toaster";
 import { Alert } from "~/components/ui/Alert";
@@ -48,7 +49,12 @@ const ORDER: Target[] = ["confirmed", "attended", "no_show", "cancelled"];
 
 const BTN = "inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg px-3.5 text-sm font-semibold ring-1 ring-inset transition disabled:cursor-not-allowed disabled:opacity-60";
 
-export function StatusActions({ id, status, name, className = "" }: StatusActionsProps) {
+/** Shown to who may change an appointment (`appointment:update`); nothing otherwise. */
+export function StatusActions(props: StatusActionsProps) {
+  return useCan("appointment:update") ? <StatusButtons {...props} /> : null;
+}
+
+function StatusButtons({ id, status, name, className = "" }: StatusActionsProps) {
   // one fetcher for every card (FRONT_DESK_KEYS): this card reads its own results only
   const fetcher = useFetcher<FrontDeskResult>({ key: FRONT_DESK_KEYS.status });
   const [cancelOpen, setCancelOpen] = useState(false);

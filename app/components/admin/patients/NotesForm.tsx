@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Save } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { useCan } from "~/components/admin/permissions";
 import { FormErrors, TextareaField, useAppForm } from "~/components/forms";
 import { NOTES_MAX, notesSchema } from "./schema";
 import type { PatientActionResult } from "./types";
@@ -8,7 +9,7 @@ import type { PatientActionResult } from "./types";
 /**
  * The staff notes of a record ('Notes de l'équipe'): free text for the team (never shown to the
  * patient), saved with 'Enregistrer les notes'. The record's journal says that they changed and
- * who changed them, never what they say.
+ * who changed them, never what they say. Without `patient:update` the notes are shown, not editable.
  */
 export function NotesForm({ notes, version, actionData }: { notes: string | null; version: string; actionData?: PatientActionResult }) {
   const navigation = useNavigation();
@@ -20,6 +21,8 @@ export function NotesForm({ notes, version, actionData }: { notes: string | null
     lastResult: actionData?.intent === "notes" ? actionData.result : undefined,
     defaultValue: { notes: notes ?? "" },
   });
+  const canEdit = useCan("patient:update");
+  if (!canEdit) return <ReadOnlyNotes notes={notes} />;
   return (
     <section aria-labelledby="patient-notes" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
       <h2 id="patient-notes" className="font-sans text-lg font-semibold text-navy-900">
@@ -41,6 +44,21 @@ export function NotesForm({ notes, version, actionData }: { notes: string | null
           {saving ? "Enregistrement..." : "Enregistrer les notes"}
         </button>
       </Form>
+    </section>
+  );
+}
+
+function ReadOnlyNotes({ notes }: { notes: string | null }) {
+  return (
+    <section aria-labelledby="patient-notes" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <h2 id="patient-notes" className="font-sans text-lg font-semibold text-navy-900">
+        Notes de l'équipe
+      </h2>
+      {notes ? (
+        <p className="mt-3 whitespace-pre-line break-words text-sm text-slate-800">{notes}</p>
+      ) : (
+        <p className="mt-3 text-sm text-slate-500">Aucune note.</p>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { CalendarClock, ChevronDown, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { useCan } from "~/components/admin/permissions";
 import { HistoryList } from "~/components/admin/front-desk/HistoryList";
 import { STATUS_ACCENT, StatusBadge } from "~/components/admin/front-desk/StatusBadge";
 import { CANCELLED_BY_LABELS } from "~/lib/appointment-status";
@@ -17,6 +18,7 @@ function dayLabel(ymd: string): string {
 /** One appointment of the record: day and time, service, status, amounts, and its history on demand. */
 function AppointmentRow({ a }: { a: PatientAppointment }) {
   const [open, setOpen] = useState(false);
+  const canOpenAgenda = useCan("agenda:read");
   const panel = `patient-appointment-${a.id}-history`;
   return (
     <li className={`rounded-xl border-l-4 bg-white ring-1 ring-slate-200 ${STATUS_ACCENT[a.status]}`} data-appointment-id={a.id}>
@@ -73,13 +75,15 @@ function AppointmentRow({ a }: { a: PatientAppointment }) {
           Historique ({a.history.length})
           <ChevronDown aria-hidden className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`} />
         </button>
-        <Link
-          to={`/admin/agenda?jour=${a.date}`}
-          className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-teal-700 hover:bg-teal-50"
-        >
-          <ExternalLink aria-hidden className="h-4 w-4" />
-          Voir dans l'agenda
-        </Link>
+        {canOpenAgenda && (
+          <Link
+            to={`/admin/agenda?jour=${a.date}`}
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-teal-700 hover:bg-teal-50"
+          >
+            <ExternalLink aria-hidden className="h-4 w-4" />
+            Voir dans l'agenda
+          </Link>
+        )}
       </div>
       {open && (
         <div id={panel} className="border-t border-slate-100 bg-slate-50/70 px-4 py-3">

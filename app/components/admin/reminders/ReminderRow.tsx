@@ -75,9 +75,11 @@ export function ReminderRow({ row }: { row: ReminderRowView }) {
       {!links.whatsapp && !links.sms && (
         <p className="px-4 pb-3 text-sm text-amber-900">Ce numéro ne peut pas être lu pour WhatsApp ou SMS : appelez le patient puis notez le rappel.</p>
       )}
-      <div className="border-t border-slate-100 bg-slate-50/60 px-4 py-3">
-        <MarkReminderForm id={row.id} name={row.name} state={state} size="lg" />
-      </div>
+      {state.canMark && (
+        <div className="border-t border-slate-100 bg-slate-50/60 px-4 py-3">
+          <MarkReminderForm id={row.id} name={row.name} state={state} size="lg" />
+        </div>
+      )}
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { REMINDER_ACTION, reminderFetcherKey, type ReminderLinks } from "~/components/admin/front-desk/contact";
+import { useCan } from "~/components/admin/permissions";
 import { useToast } from "~/components/toaster";
 import type { ReminderChannel } from "~/lib/reminder-template";
 import type { Toast } from "~/lib/toast";
@@ -17,7 +18,8 @@ export interface ReminderMarkResult {
  * Marking a reminder sent: one fetcher per appointment (the tapped link and the 'Marquer comme
  * envoyé' form share it), posting intent "reminded" to /admin/rappels. `mark` is called from a
  * link's click and never holds the link back: the wa.me tab or the SMS app opens at once while
- * the POST runs. `back` is where a post without JavaScript returns.
+ * the POST runs. `back` is where a post without JavaScript returns. Without `reminder:send`
+ * nothing is marked (`canMark` is false: the screens leave the form out).
  */
 export function useReminderMark(links: Pick<ReminderLinks, "id" | "remindable">) {
   const fetcher = useFetcher<ReminderMarkResult>({ key: reminderFetcherKey(links.id) });
@@ -25,9 +27,10 @@ export function useReminderMark(links: Pick<ReminderLinks, "id" | "remindable">)
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   useToast(fetcher.state === "idle" ? fetcher.data?.toast : undefined);
+  const canMark = useCan("reminder:send");
 
   const mark = (channel: ReminderChannel) => {
-    if (!links.remindable) return;
+    if (!links.remindable || !canMark) return;
     const form = new FormData();
     form.set("intent", "reminded");
     form.set("id", String(links.id));
@@ -39,6 +42,7 @@ export function useReminderMark(links: Pick<ReminderLinks, "id" | "remindable">)
   return {
     fetcher,
     mark,
+    canMark,
     hydrated,
     busy: fetcher.state !== "idle",
     pendingChannel: fetcher.state !== "idle" ? (fetcher.formData?.get("channel") as ReminderChannel | null) : null,

@@ -12,15 +12,21 @@ const SECTIONS = [
   { id: "patients", label: "Patients" },
 ];
 
-/** The title, what the screen decides, and links to its five sections (one tap on a phone). */
-export function ScheduleHeader() {
+/** The title, what the screen decides, and links to its five sections (one tap on a phone); read-only for a role without `schedule:update`. */
+export function ScheduleHeader({ readOnly = false }: { readOnly?: boolean }) {
   return (
     <div>
       <h1 className="text-3xl font-bold md:text-4xl">Horaires et fermetures</h1>
-      <p className="mt-1 max-w-3xl text-sm text-slate-600">
-        Ce que vous réglez ici décide des créneaux proposés aux patients sur le site et des horaires affichés en bas de chaque page. Chaque partie s'enregistre avec
-        son propre bouton.
-      </p>
+      {readOnly ? (
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">
+          Les horaires, les fermetures et les règles qui décident des créneaux proposés aux patients. Lecture seule : un dentiste ou un administrateur les modifie.
+        </p>
+      ) : (
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">
+          Ce que vous réglez ici décide des créneaux proposés aux patients sur le site et des horaires affichés en bas de chaque page. Chaque partie s'enregistre
+          avec son propre bouton.
+        </p>
+      )}
       <nav aria-label="Parties de la page" className="mt-4 -mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
         {SECTIONS.map((s) => (
           <a
