@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEFAULT_TEMPLATES, reminderValues, renderTemplate } from "../../app/lib/reminder-template";
 import { nationalDigits } from "../../app/lib/rules";
 import { addDaysYmd, occupiedUnits } from "../../app/lib/schedule";
-import { dbQuery, dbRun, E2E_ADMIN, expectNoSeriousA11yViolations, loginAsStaff } from "./helpers";
+import { dbQuery, dbRun, E2E_ADMIN, enableTwoFactor, ensureStaffAccount, expectNoSeriousA11yViolations, loginAsStaff, trustBrowser } from "./helpers";
 
 /**
  * The front desk's agenda (/admin/agenda), at 1280 px and on a 375 px phone: the landing after
@@ -108,6 +108,10 @@ for (const [label, viewport] of [
     test.use({ viewport });
 
     test("staff land on today's agenda after login, with today's counts and the staff navigation", async ({ page }) => {
+      // an administrator signs in with two-factor: this browser is a trusted device of the account
+      const adminId = await ensureStaffAccount(E2E_ADMIN);
+      enableTwoFactor(adminId);
+      await trustBrowser(page.context(), adminId);
       await page.goto("/login");
       await page.getByLabel("Adresse e-mail").fill(E2E_ADMIN.email);
       await page.getByLabel("Mot de passe").fill(E2E_ADMIN.password);
