@@ -38,7 +38,7 @@ function StaffForbidden({ role }: { role: string | null }) {
       title="Accès non autorisé"
       text={
         <p>
-          {role ? `Votre rôle (${role}) ne permet pas d'ouvrir cette page ni d'y faire cette action.` : "Votre compte ne permet pas d'ouvrir cette page ni d'y faire cette action."} Rien n'a été
+          {role ? `Votre rôle, ${role}, ne permet pas d'ouvrir cette page ni d'y faire cette action.` : "Votre compte ne permet pas d'ouvrir cette page ni d'y faire cette action."} Rien n'a été
           enregistré. Si vous en avez besoin, demandez-le à un administrateur de la clinique.
         </p>
       }

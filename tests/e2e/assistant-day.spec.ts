@@ -191,7 +191,7 @@ for (const [label, viewport] of [
         const res = await page.goto(path);
         expect(res?.status(), path).toBe(403);
         await expect(page.getByRole("heading", { level: 1, name: "Accès non autorisé" })).toBeVisible();
-        await expect(page.getByText("Votre rôle (Assistant(e)) ne permet pas d'ouvrir cette page", { exact: false })).toBeVisible();
+        await expect(page.getByText("Votre rôle, Assistant(e), ne permet pas d'ouvrir cette page", { exact: false })).toBeVisible();
         await expectNoHorizontalScroll(page);
       }
       await expectNoSeriousA11yViolations(page);
