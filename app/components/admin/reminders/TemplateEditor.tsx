@@ -1,12 +1,12 @@
 import { getFormProps } from "@conform-to/react";
-import { Loader2, MessageCircle, MessageSquareText, RotateCcw, Save } from "lucide-react";
+import { Loader2, RotateCcw, Save } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { FormErrors, TextareaField, useAppForm } from "~/components/forms";
 import { useToast } from "~/components/toaster";
-import { formatDateTime } from "~/lib/format";
 import { DEFAULT_TEMPLATES, PLACEHOLDERS, renderTemplate, TEMPLATE_LABELS, TEMPLATE_MAX, templateSchema, unknownPlaceholders } from "~/lib/reminder-template";
 import { smsParts } from "./sms-parts";
+import { TemplateHeader } from "./TemplateHeader";
 import type { ExampleValues, TemplateResult, TemplateView } from "./types";
 
 /**
@@ -34,7 +34,6 @@ export function TemplateEditor({ template, example, actionData }: { template: Te
   const max = TEMPLATE_MAX[key];
   const preview = renderTemplate(body, example);
   const unknown = unknownPlaceholders(body);
-  const Icon = key === "whatsapp" ? MessageCircle : MessageSquareText;
   const length = body.trim().length;
 
   const setText = (value: string) => {
@@ -56,17 +55,7 @@ export function TemplateEditor({ template, example, actionData }: { template: Te
 
   return (
     <section aria-labelledby={`template-${key}-title`} className="flex min-w-0 flex-col rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-100 px-4 py-3 sm:px-5">
-        <span aria-hidden className={`flex h-9 w-9 items-center justify-center rounded-lg ${key === "whatsapp" ? "bg-emerald-50 text-emerald-700" : "bg-sky-50 text-sky-700"}`}>
-          <Icon className="h-5 w-5" />
-        </span>
-        <h3 id={`template-${key}-title`} className="font-sans text-base font-semibold text-navy-900">
-          Message {TEMPLATE_LABELS[key]}
-        </h3>
-        <p className="w-full text-xs text-slate-500 sm:ml-auto sm:w-auto">
-          {template.isDefault ? "Texte par défaut" : `Modifié le ${formatDateTime(template.updatedAt)}${template.updatedBy ? ` par ${template.updatedBy}` : ""}`}
-        </p>
-      </header>
+      <TemplateHeader template={template} />
 
       <fetcher.Form method="post" {...getFormProps(form)} className="flex flex-1 flex-col gap-4 p-4 sm:p-5">
         <input type="hidden" name="intent" value="template" />

@@ -1,6 +1,6 @@
-import { Lock, MessageCircle, MessageSquareText } from "lucide-react";
-import { formatDateTime } from "~/lib/format";
-import { renderTemplate, TEMPLATE_LABELS } from "~/lib/reminder-template";
+import { Lock } from "lucide-react";
+import { renderTemplate } from "~/lib/reminder-template";
+import { TemplateHeader } from "./TemplateHeader";
 import type { ExampleValues, TemplateView } from "./types";
 
 /**
@@ -10,20 +10,9 @@ import type { ExampleValues, TemplateView } from "./types";
 export function TemplatePreview({ template, example }: { template: TemplateView; example: ExampleValues }) {
   const { key } = template;
   const preview = renderTemplate(template.body, example);
-  const Icon = key === "whatsapp" ? MessageCircle : MessageSquareText;
   return (
     <section aria-labelledby={`template-${key}-title`} className="flex min-w-0 flex-col rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-100 px-4 py-3 sm:px-5">
-        <span aria-hidden className={`flex h-9 w-9 items-center justify-center rounded-lg ${key === "whatsapp" ? "bg-emerald-50 text-emerald-700" : "bg-sky-50 text-sky-700"}`}>
-          <Icon className="h-5 w-5" />
-        </span>
-        <h3 id={`template-${key}-title`} className="font-sans text-base font-semibold text-navy-900">
-          Message {TEMPLATE_LABELS[key]}
-        </h3>
-        <p className="w-full text-xs text-slate-500 sm:ml-auto sm:w-auto">
-          {template.isDefault ? "Texte par défaut" : `Modifié le ${formatDateTime(template.updatedAt)}${template.updatedBy ? ` par ${template.updatedBy}` : ""}`}
-        </p>
-      </header>
+      <TemplateHeader template={template} />
       <div className="p-4 sm:p-5">
         <p className="text-sm font-medium text-slate-700" id={`template-${key}-preview-title`}>
           Aperçu <span className="font-normal text-slate-500">(exemple : {example.prénom}, {example.date} à {example.heure})</span>

@@ -1,4 +1,5 @@
 import { CalendarX2, ChevronDown, Clock, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
 import type { ScheduleException } from "~/lib/schedule";
 import { formatRanges } from "~/lib/schedule";
 import { formatLongDay } from "~/lib/schedule-form";
@@ -18,6 +19,38 @@ function Period({ e }: { e: ScheduleException }) {
 }
 
 /**
+ * A period's icon, then its text (label, 'En cours', the days, closed or special hours), shared by
+ * the editable list and the read-only view (ScheduleReadOnly.tsx); `children` come under the text.
+ */
+export function ExceptionIcon({ e }: { e: ScheduleException }) {
+  const closed = e.ranges.length === 0;
+  const Icon = closed ? CalendarX2 : Clock;
+  return (
+    <span aria-hidden className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl ${closed ? "bg-red-50 text-red-700" : "bg-amber-50 text-amber-700"}`}>
+      <Icon className="h-5 w-5" />
+    </span>
+  );
+}
+
+export function ExceptionText({ e, today, children }: { e: ScheduleException; today: string; children?: ReactNode }) {
+  const closed = e.ranges.length === 0;
+  const current = e.startDate <= today && today <= e.endDate;
+  return (
+    <div className="min-w-0 flex-1">
+      <p className="flex flex-wrap items-center gap-2 font-semibold text-navy-900">
+        {e.label}
+        {current && <span className="rounded-full bg-teal-600 px-2 py-0.5 text-xs font-semibold text-white">En cours</span>}
+      </p>
+      <p className="text-sm text-slate-600">
+        <Period e={e} />
+      </p>
+      <p className={`mt-1 text-sm font-medium ${closed ? "text-red-700" : "text-amber-800"}`}>{closed ? "Fermé toute la journée" : `Horaires spéciaux : ${formatRanges(e.ranges)}`}</p>
+      {children}
+    </div>
+  );
+}
+
+/**
  * One period of the list, with 'Supprimer' and its confirmation in place (a <details>: it opens
  * without JavaScript too), and the refusal if the delete failed. The delete's fetcher is the
  * list's: a deleted row goes away, the list (and its toast) stays.
@@ -25,31 +58,18 @@ function Period({ e }: { e: ScheduleException }) {
 function ExceptionItem({ e, today, del }: { e: ScheduleException; today: string; del: ReturnType<typeof useSection> }) {
   const { fetcher, answer } = del;
   const saving = del.saving && fetcher.formData?.get("id") === String(e.id);
-  const closed = e.ranges.length === 0;
-  const current = e.startDate <= today && today <= e.endDate;
-  const Icon = closed ? CalendarX2 : Clock;
   const failure = answer && !answer.ok && answer.id === e.id ? answer.message : undefined;
   return (
     <li className="flex gap-3 p-3 sm:p-4">
-      <span aria-hidden className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl ${closed ? "bg-red-50 text-red-700" : "bg-amber-50 text-amber-700"}`}>
-        <Icon className="h-5 w-5" />
-      </span>
+      <ExceptionIcon e={e} />
       <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-start">
-        <div className="min-w-0 flex-1">
-          <p className="flex flex-wrap items-center gap-2 font-semibold text-navy-900">
-            {e.label}
-            {current && <span className="rounded-full bg-teal-600 px-2 py-0.5 text-xs font-semibold text-white">En cours</span>}
-          </p>
-          <p className="text-sm text-slate-600">
-            <Period e={e} />
-          </p>
-          <p className={`mt-1 text-sm font-medium ${closed ? "text-red-700" : "text-amber-800"}`}>{closed ? "Fermé toute la journée" : `Horaires spéciaux : ${formatRanges(e.ranges)}`}</p>
+        <ExceptionText e={e} today={today}>
           {failure && (
             <Alert tone="error" className="mt-2">
               <p>{failure}</p>
             </Alert>
           )}
-        </div>
+        </ExceptionText>
         <details className="group/confirm shrink-0 sm:text-right">
           <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-3 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
             <Trash2 aria-hidden className="h-4 w-4" />

@@ -1,9 +1,9 @@
-import { CalendarX2, Check, ChevronDown, Clock, Minus } from "lucide-react";
+import { Check, ChevronDown, Minus } from "lucide-react";
 import type { ReactNode } from "react";
 import type { ContactSettings } from "~/lib/contact-settings";
 import { formatDuration, formatRanges, WEEK_ORDER, WEEKDAY_LABELS, type ScheduleException, type ScheduleSettings, type ServiceSetting, type TimeRange, type Weekday } from "~/lib/schedule";
-import { formatLongDay } from "~/lib/schedule-form";
 import { SERVICES, type Service } from "~/lib/services";
+import { ExceptionIcon, ExceptionText } from "./ExceptionsList";
 
 /**
  * The schedule screen for a role without `schedule:update` (docs/product.md, "Staff roles"): the
@@ -28,29 +28,11 @@ export function WeeklyHoursView({ weekly }: { weekly: Record<Weekday, TimeRange[
   );
 }
 
-function Period({ e }: { e: ScheduleException }) {
-  return e.startDate === e.endDate ? <>le {formatLongDay(e.startDate)}</> : <>du {formatLongDay(e.startDate)} au {formatLongDay(e.endDate)}</>;
-}
-
 function ExceptionRow({ e, today }: { e: ScheduleException; today: string }) {
-  const closed = e.ranges.length === 0;
-  const current = e.startDate <= today && today <= e.endDate;
-  const Icon = closed ? CalendarX2 : Clock;
   return (
     <li className="flex gap-3 p-3 sm:p-4">
-      <span aria-hidden className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl ${closed ? "bg-red-50 text-red-700" : "bg-amber-50 text-amber-700"}`}>
-        <Icon className="h-5 w-5" />
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-center gap-2 font-semibold text-navy-900">
-          {e.label}
-          {current && <span className="rounded-full bg-teal-600 px-2 py-0.5 text-xs font-semibold text-white">En cours</span>}
-        </p>
-        <p className="text-sm text-slate-600">
-          <Period e={e} />
-        </p>
-        <p className={`mt-1 text-sm font-medium ${closed ? "text-red-700" : "text-amber-800"}`}>{closed ? "Fermé toute la journée" : `Horaires spéciaux : ${formatRanges(e.ranges)}`}</p>
-      </div>
+      <ExceptionIcon e={e} />
+      <ExceptionText e={e} today={today} />
     </li>
   );
 }
