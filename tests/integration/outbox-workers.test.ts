@@ -262,6 +262,8 @@ describeEachEngine("outbox workers", { appDb: true }, (t) => {
       // a message queued later goes at the next poll, without anyone asking
       await queueMail([message(3)], t.h);
       await waitFor(() => server.received.length >= 2, 3000);
+      // the row is marked once the SMTP server has answered, a moment after it received the message
+      await waitFor(async () => (await rows()).every((r) => r.status === "sent"), 3000);
       expect((await rows()).map((r) => r.status)).toEqual(["sent", "sent"]);
     } finally {
       stopBackgroundJobs();
