@@ -1,12 +1,18 @@
 /**
  * npm run bench
  *
- * A script, not a test: figures depend on the machine. Two parts, each on a temporary SQLite
+ * A script, not a test: figures depend on the machine. BENCH_PARTS=list,desk,staff runs only the
+ * parts named (default: all). Two parts, each on a temporary SQLite
  * database, and on PostgreSQL too when BENCH_DATABASE_URL names a server (a database is created
  * there for each size and dropped afterwards).
  *
  * 1. The staff appointment list (listAppointments: filter + count + one page) with 1,000 and
  *    10,000 appointments: median and 95th percentile, and the 10k/1k ratio.
+ * 3. (below 2) The staff guard and the audit journal (issue 13): what the guard costs a request
+ *    (session + team settings + permission table, and the form's intent for a POST) against the
+ *    session read alone, which is all the guard did before; and the journal's pages with 100,000
+ *    entries (first page with its total, by action, one account over a month, a page in the
+ *    middle by cursor): median < 50 ms.
  * 2. The front desk (issue 11) with 10,000 and 100,000 appointments, against its targets:
  *    - the free slots of 60 days for one service (`freeDays`, what the booking form and the
  *      agenda ask): median < 20 ms, and less than 2× from 10k to 100k;
@@ -27,13 +33,19 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "kysely";
 import pg from "pg";
+import { createLoadContext } from "../app/context";
+import { setDb } from "../app/.server/db";
 import { openDb, type Db } from "../app/.server/db/connection";
 import { migrateToLatest } from "../app/.server/db/migrations";
 import { appointmentTotals, historyFor, listAgenda, listAppointments, type AppointmentFilters } from "../app/.server/repos/appointments";
 import { freeDays } from "../app/.server/repos/booking";
 import { getPatientRecord, listPatients } from "../app/.server/repos/patients";
 import { listRemindersToSend } from "../app/.server/repos/reminder-list";
+import { listAuditLog } from "../app/.server/repos/audit-log";
 import { saveSettings } from "../app/.server/repos/schedule";
+import { insertStaff } from "../app/.server/repos/staff";
+import { getStaffSession, startSession } from "../app/.server/session";
+import { staffGuard } from "../app/.server/staff-guard";
 import type { AppointmentStatus } from "../app/lib/appointment-status";
 import { nationalDigits } from "../app/lib/rules";
 import { addDaysYmd, clinicNow, DEFAULT_SERVICE_MINUTES, DEFAULT_SETTINGS, DEFAULT_WEEKLY, fromMinutes, occupiedUnits, toMinutes, weekdayOf } from "../app/lib/schedule";
@@ -437,6 +449,92 @@ async function benchDesk(name: string, open: Opener): Promise<string[]> {
 
 // ---- the engines --------------------------------------------------------------------------------
 
+
+// ---- 3. the staff guard and the audit journal (issue 13) ---------------------------------------------
+
+const AUDIT_ENTRIES = 100_000;
+const TARGET_JOURNAL_MS = 50;
+
+/** 100,000 audit entries over 24 months, 5 accounts, the usual actions; returns an id from the middle. */
+async function fillAudit(h: Db, accounts: number[]): Promise<number> {
+  const actions = ["auth.login.success", "appointment.status", "appointment.moved", "appointment.price", "patient.export", "schedule.change", "auth.login.failure", "export.csv"];
+  const rnd = seededRandom(13);
+  const now = Date.now();
+  const span = 24 * 30 * 24 * 3600 * 1000;
+  const rows = Array.from({ length: AUDIT_ENTRIES }, (_, i) => {
+    const who = accounts[Math.floor(rnd() * accounts.length)];
+    return {
+      at: new Date(now - span + Math.floor((i / AUDIT_ENTRIES) * span)).toISOString(),
+      staff_user_id: who,
+      actor: `compte${who}@clinique.dz`,
+      ip: "192.0.2.10",
+      action: actions[Math.floor(rnd() * actions.length)],
+      target_type: "appointment",
+      target_id: String(1 + Math.floor(rnd() * 10_000)),
+      detail: "Demande reçue → Confirmé",
+    };
+  });
+  for (let i = 0; i < rows.length; i += 500) await h.db.insertInto("audit_log").values(rows.slice(i, i + 500)).execute();
+  const middle = await h.db.selectFrom("audit_log").select("id").orderBy("id").offset(AUDIT_ENTRIES / 2).limit(1).executeTakeFirstOrThrow();
+  return Number(middle.id);
+}
+
+async function benchStaff(name: string, open: Opener): Promise<string[]> {
+  const { h, drop } = await open();
+  const verdicts: string[] = [];
+  try {
+    await migrateToLatest(h.db, h.engine);
+    const accounts: number[] = [];
+    for (const [i, role] of (["admin", "dentist", "dentist", "assistant", "assistant"] as const).entries()) {
+      accounts.push((await insertStaff(h, `compte${i + 1}@clinique.dz`, "hash-not-used", role)).id);
+    }
+    await h.db.updateTable("staff_users").set({ totp_enabled_at: new Date().toISOString() }).execute();
+    const t0 = performance.now();
+    const middle = await fillAudit(h, accounts);
+    console.log(`[${name}] ${AUDIT_ENTRIES.toLocaleString("fr-FR")} entrées du journal insérées en ${(performance.now() - t0).toFixed(0)} ms`);
+
+    setDb(h);
+    const cookie = (await startSession(new Request("http://bench.test/login"), accounts[3], h)).split(";")[0];
+    const context = () => createLoadContext({ nonce: "", clientIp: "192.0.2.10" });
+    const next = async () => new Response("ok");
+    const get = () => new Request("http://bench.test/admin/agenda", { headers: { Cookie: cookie } });
+    const post = () => {
+      const body = new URLSearchParams({ intent: "status", id: "1", to: "confirmed" });
+      return new Request("http://bench.test/admin/agenda", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body });
+    };
+    const guard = (request: Request) => staffGuard({ request, context: context(), params: {} } as never, next as never);
+    const before = await measure(() => getStaffSession(get(), h));
+    const afterGet = await measure(() => guard(get()) as Promise<unknown>);
+    const afterPost = await measure(() => guard(post()) as Promise<unknown>);
+    const journal = await measure(() => listAuditLog(h, {}, { limit: 50 }));
+    const byAction = await measure(() => listAuditLog(h, { action: "patient.export" }, { limit: 50 }));
+    const month = new Date(Date.now() - 180 * 24 * 3600 * 1000);
+    const byAccountMonth = await measure(() =>
+      listAuditLog(h, { staffUserId: accounts[1], fromIso: month.toISOString(), toIso: new Date(month.getTime() + 31 * 24 * 3600 * 1000).toISOString() }, { limit: 50 }),
+    );
+    const deep = await measure(() => listAuditLog(h, {}, { limit: 50, cursor: { direction: "older", id: middle } }));
+
+    console.log(`\n${name} — garde du personnel et journal d'audit (issue 13), ${RUNS} mesures, ${AUDIT_ENTRIES.toLocaleString("fr-FR")} entrées`);
+    console.log(`${"mesure".padEnd(58)} ${"méd.".padStart(9)} ${"p95".padStart(9)}  cible`);
+    const line = (label: string, t: Timing, target: string) => console.log(`${label.padEnd(58)} ${ms(t.median).padStart(9)} ${ms(t.p95).padStart(9)}  ${target}`);
+    line("avant : session seule (ce que la garde lisait)", before, "référence");
+    line("après : garde, page (session + réglages + permissions)", afterGet, `×${(afterGet.median / before.median).toFixed(1)} de la référence`);
+    line("après : garde, envoi (+ lecture de l'intention du formulaire)", afterPost, `×${(afterPost.median / before.median).toFixed(1)} de la référence`);
+    line("journal : 1re page (50, avec le total)", journal, `méd. < ${TARGET_JOURNAL_MS} ms`);
+    line("journal : filtre par action", byAction, `méd. < ${TARGET_JOURNAL_MS} ms`);
+    line("journal : un compte sur un mois", byAccountMonth, `méd. < ${TARGET_JOURNAL_MS} ms`);
+    line("journal : page au milieu (curseur)", deep, `méd. < ${TARGET_JOURNAL_MS} ms`);
+    for (const [label, t] of [["1re page", journal], ["par action", byAction], ["compte + mois", byAccountMonth], ["milieu", deep]] as const) {
+      verdicts.push(`${name} journal ${label} : ${ms(t.median)} — ${t.median < TARGET_JOURNAL_MS ? "ATTEINT" : "DÉPASSÉ"} (< ${TARGET_JOURNAL_MS} ms)`);
+    }
+    console.log("");
+  } finally {
+    setDb(undefined);
+    await drop();
+  }
+  return verdicts;
+}
+
 type Opener = () => Promise<{ h: Db; drop: () => Promise<void> }>;
 
 const sqliteOpener: Opener = async () => {
@@ -487,9 +585,12 @@ async function main() {
   const engines: [string, Opener][] = [["SQLite", sqliteOpener]];
   if (pgUrl) engines.push(["PostgreSQL", postgresOpener(pgUrl)]);
 
-  for (const [name, open] of engines) await benchList(name, open);
+  // BENCH_PARTS=list,desk,staff (default: all) runs only some parts
+  const parts = new Set((process.env.BENCH_PARTS ?? "list,desk,staff").split(",").map((p) => p.trim()));
+  if (parts.has("list")) for (const [name, open] of engines) await benchList(name, open);
   const verdicts: string[] = [];
-  for (const [name, open] of engines) verdicts.push(...(await benchDesk(name, open)));
+  if (parts.has("desk")) for (const [name, open] of engines) verdicts.push(...(await benchDesk(name, open)));
+  if (parts.has("staff")) for (const [name, open] of engines) verdicts.push(...(await benchStaff(name, open)));
 
   console.log("Cibles de l'accueil :");
   console.log(`  ${loadLine()}`);
