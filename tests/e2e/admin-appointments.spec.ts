@@ -266,8 +266,11 @@ test.describe("admin: appointments", () => {
   });
 
   test("shows the day's and the month's totals billed, paid and still due", async ({ page }) => {
-    // a month of its own, years ahead: only this test's rows are in it
-    const month = `20${40 + Math.floor(Math.random() * 50)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, "0")}`;
+    // a month of its own, years ahead: only this test's rows are in it (other specs book years
+    // ahead too, so a month that already holds rows is passed over)
+    let month = "";
+    do month = `20${40 + Math.floor(Math.random() * 50)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, "0")}`;
+    while (dbQuery<{ n: number }>("select count(*) as n from appointments where date like ?", `${month}-%`)[0].n > 0);
     const t = tag("Totaux");
     insert({ name: `${t} A`, date: `${month}-10`, prixtotal: 1_000_000, prixpay: 400_000 });
     insert({ name: `${t} B`, date: `${month}-10`, prixtotal: 500_000, prixpay: 500_000 });
