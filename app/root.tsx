@@ -6,6 +6,7 @@ import { SiteLayout } from "./components/layout/SiteLayout";
 import { publicOrigin } from "./.server/config";
 import { getDb } from "./.server/db";
 import { listExceptions, loadWeeklyHours } from "./.server/repos/schedule";
+import { getClinic } from "./.server/clinic";
 import { addDaysYmd, clinicNow } from "./lib/schedule";
 import { requestGuard } from "./.server/request-limits";
 import { getToast } from "./.server/toast";
@@ -20,9 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, setCookie } = await getToast(request);
   // the opening hours every page shows (footer, contact, JSON-LD): the schedule staff edit
   const today = clinicNow().date;
-  const [weekly, exceptions] = await Promise.all([loadWeeklyHours(getDb()), listExceptions(getDb(), today)]);
+  const [weekly, exceptions, clinic] = await Promise.all([loadWeeklyHours(getDb()), listExceptions(getDb(), today), getClinic()]);
   const hours = { weekly, upcoming: exceptions.filter((e) => e.startDate <= addDaysYmd(today, 30)) };
-  return data({ nonce: context.get(requestInfo).nonce, origin, toast, hours }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  return data({ nonce: context.get(requestInfo).nonce, origin, toast, hours, clinic }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 /** The opening hours from the root loader (for the footer, the contact blocks and JSON-LD). */

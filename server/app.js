@@ -167,6 +167,17 @@ export function createApp({ getBuild, clientDir, uploadDir, trustProxy, producti
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
+  // Photos (AVIF/WebP under random ids, never rewritten): a year of caching, never revalidated.
+  app.use(
+    "/uploads/media",
+    express.static(path.join(uploadDir, "media"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      fallthrough: false,
+      setHeaders: (res) => res.setHeader("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'"),
+    }),
+  );
   app.use(
     "/uploads",
     express.static(uploadDir, {

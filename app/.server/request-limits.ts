@@ -1,6 +1,7 @@
 import { data, type MiddlewareFunction } from "react-router";
 import { requestInfo } from "~/context";
 import { MAX_FORM_BYTES } from "./uploads";
+import { PHOTO_MAX_BYTES } from "~/lib/media";
 
 /**
  * Request bodies are bounded before anything parses them (docs/decisions/006-request-limits.md).
@@ -16,6 +17,9 @@ export const FORM_BODY_MAX_BYTES = 64 * 1024;
 export const STAFF_FORM_BODY_MAX_BYTES = 1024 * 1024;
 /** The blog editor posting a picture (multipart): the upload's own limit, text fields included. */
 export const UPLOAD_FORM_BODY_MAX_BYTES = MAX_FORM_BYTES;
+/** The photo screens (site photos, before/after cases: two photos at most per form). */
+export const PHOTO_FORM_BODY_MAX_BYTES = 2 * PHOTO_MAX_BYTES + 1024 * 1024;
+const PHOTO_PATHS = new Set(["/admin/photos", "/admin/galerie"]);
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
@@ -26,6 +30,7 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s
 export function bodyLimitFor(pathname: string, contentType: string | undefined): number {
   const path = pathname.toLowerCase().replace(/\.data$/, "").replace(/\/+$/, "");
   if (path === "/admin/blog" && /^multipart\/form-data/i.test(contentType ?? "")) return UPLOAD_FORM_BODY_MAX_BYTES;
+  if (PHOTO_PATHS.has(path) && /^multipart\/form-data/i.test(contentType ?? "")) return PHOTO_FORM_BODY_MAX_BYTES;
   if (path === "/admin" || path.startsWith("/admin/")) return STAFF_FORM_BODY_MAX_BYTES;
   return FORM_BODY_MAX_BYTES;
 }

@@ -85,6 +85,11 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   "/admin/formations/:id/inscriptions.csv": { view: ["formation:read", "enrollment:export"] },
   "/admin/equipe": { view: ["staff:manage"], otherwise: ["staff:manage"] },
   "/admin/journal": { view: ["audit:read"], otherwise: ["audit:read"] },
+  "/admin/clinique": { view: ["content:manage"], otherwise: ["content:manage"] },
+  "/admin/photos": { view: ["content:manage"], otherwise: ["content:manage"] },
+  "/admin/galerie": { view: ["content:manage"], otherwise: ["content:manage"] },
+  "/admin/emails": { view: ["outbox:manage"], otherwise: ["outbox:manage"] },
+  "/admin/formations/:id/inscriptions.xlsx": { view: ["formation:read", "enrollment:export"] },
 };
 
 /** The policy of a path, or undefined: the path is not a known staff screen. */

@@ -16,6 +16,7 @@ import { runRetention } from "./repos/patients";
 import { IDLE_TIMEOUT_MS } from "./session";
 import { DAILY_BACKUP_CHECK_MS, markSiteRunning, runDailyBackup } from "./backup";
 import { purgeAuditLog } from "./audit";
+import { purgeDueMedia } from "./media";
 
 /** Migrate, seed and create the first staff account. Safe to run at every start. */
 export async function prepareDatabase(h: Db = getDb()): Promise<{ migrated: string[]; seeded: boolean; firstStaff: { email: string; password?: string } | null }> {
@@ -91,6 +92,8 @@ export function startBackgroundJobs(h: Db = getDb()) {
     await purgePasswordResets(h);
     await deleteExpiredChallenges(h, now.toISOString());
     await deleteExpiredTrustedDevices(h, now.toISOString());
+    // photos whose consent was withdrawn (after the delay) or that were replaced
+    await purgeDueMedia(h, now);
   });
   if (c.BACKUP_DAILY && h.engine === "sqlite") {
     // One daily backup from BACKUP_HOUR, whichever worker claims the day first (app/.server/backup.ts).

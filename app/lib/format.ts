@@ -11,7 +11,30 @@ const dateTime = new Intl.DateTimeFormat("fr-FR", {
   minute: "2-digit",
   timeZone: TIME_ZONE,
 });
-const number = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+const whole = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 0 });
+const withCentimes = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** U+202F: fr-FR's thousands separator; U+00A0 before a unit. */
+export const NARROW_NBSP = "\u202f";
+export const NBSP = "\u00a0";
+
+/**
+ * The one number format of the site (figures and amounts): fr-FR, a narrow no-break space
+ * between thousands, and two decimals whenever the value is not whole: 15000.5 -> "15 000,50",
+ * 7000 -> "7 000". (Intl's fr-FR grouping is U+202F already; forced here so that an older ICU
+ * printing U+00A0 or a plain space gives the same text.)
+ */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return "";
+  const rounded = Math.round(value * 100) / 100;
+  const text = Number.isInteger(rounded) ? whole.format(rounded) : withCentimes.format(rounded);
+  return text.replace(/[\u00a0\u202f ]/g, NARROW_NBSP).replace(/\u2212/g, "-");
+}
+
+/** A public figure with its sign, written the same on every page: 7000 -> "7 000+". */
+export function formatFigure(value: number, sign: "+" | "%" | "" = "+"): string {
+  if (sign === "%") return `${formatNumber(value)}${NBSP}%`;
+  return `${formatNumber(value)}${sign}`;
+}
 
 /** "22 novembre 2026" */
 export function formatLongDate(iso: string | null | undefined): string {
@@ -41,10 +64,10 @@ export function formatCalendarDate(ymd: string | null | undefined): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : ymd;
 }
 
-/** 1500000 centimes -> "15 000 DA" (narrow no-break spaces as fr-FR uses). */
+/** Integer centimes as an amount: 1500000 -> "15 000 DA", 1500050 -> "15 000,50 DA". */
 export function formatDA(centimes: number | null | undefined): string {
-  if (centimes === null || centimes === undefined) return "";
-  return `${number.format(centimes / 100)} DA`;
+  if (centimes === null || centimes === undefined || !Number.isFinite(centimes)) return "";
+  return `${formatNumber(centimes / 100)}${NBSP}DA`;
 }
 
 /**

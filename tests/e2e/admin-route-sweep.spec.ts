@@ -139,6 +139,11 @@ const EXPECTED: Record<string, { view: string; post: string; intents?: Record<st
   "/admin/formations/1/inscriptions.csv": { view: "D", post: "D" },
   "/admin/equipe": { view: "", post: "" },
   "/admin/journal": { view: "", post: "" },
+  "/admin/clinique": { view: "D", post: "D" },
+  "/admin/photos": { view: "D", post: "D" },
+  "/admin/galerie": { view: "D", post: "D" },
+  "/admin/formations/1/inscriptions.xlsx": { view: "D", post: "D" },
+  "/admin/emails": { view: "", post: "" },
 };
 
 /**

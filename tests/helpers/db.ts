@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, inject } from "vitest";
 import { setDb } from "~/.server/db";
 import { openDb, type Db } from "~/.server/db/connection";
-import { createAuditTriggers, dropAuditTriggers, migrateToLatest } from "~/.server/db/migrations";
+import { createAuditTriggers, DEMO_REVIEWS, dropAuditTriggers, migrateToLatest } from "~/.server/db/migrations";
 import { saveServiceSettings, saveSettings, saveWeeklyHours } from "~/.server/repos/schedule";
 import { DEFAULT_SETTINGS, DEFAULT_WEEKLY, defaultSchedule } from "~/lib/schedule";
 import { testDbNames } from "./test-databases";
@@ -121,6 +121,15 @@ export async function seedDefaultSchedule(h: Db) {
   await saveSettings(h, DEFAULT_SETTINGS);
   await saveServiceSettings(h, Object.values(defaultSchedule().services));
   await h.db.insertInto("team_settings").values({ id: 1, updated_at: new Date().toISOString() }).onConflict((oc) => oc.column("id").doNothing()).execute();
+  const now = new Date().toISOString();
+  await h.db.insertInto("clinic_settings").values({ id: 1, updated_at: now }).onConflict((oc) => oc.column("id").doNothing()).execute();
+  const reviews = await h.db.selectFrom("reviews").select("id").limit(1).execute();
+  if (reviews.length === 0) {
+    await h.db
+      .insertInto("reviews")
+      .values(DEMO_REVIEWS.map((r, i) => ({ ...r, published: 1, position: i + 1, created_at: now, updated_at: now })))
+      .execute();
+  }
 }
 
 /** Every table emptied, then the default schedule stored again, as after the migrations. */

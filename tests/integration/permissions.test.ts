@@ -135,6 +135,20 @@ const MATRIX: Row[] = [
   get("/admin/journal", ADMIN),
   get("/admin/journal", ADMIN, "/admin/journal?action=patient.export&page=2"),
   post("/admin/journal", "", ADMIN),
+
+  // the site's content (issue 14): administrators and dentists
+  get("/admin/clinique", CLINICAL_LEADS),
+  ...["identity", "legal", "inconnue", ""].map((intent) => post("/admin/clinique", intent, CLINICAL_LEADS)),
+  get("/admin/photos", CLINICAL_LEADS),
+  ...["upload", "remove", "alt", "inconnue"].map((intent) => post("/admin/photos", intent, CLINICAL_LEADS)),
+  get("/admin/galerie", CLINICAL_LEADS),
+  ...["case-create", "case-update", "withdraw", "review-create", "review-delete", "inconnue"].map((intent) => post("/admin/galerie", intent, CLINICAL_LEADS)),
+  get("/admin/formations/:id/inscriptions.xlsx", CLINICAL_LEADS, "/admin/formations/3/inscriptions.xlsx"),
+  post("/admin/formations/:id/inscriptions.xlsx", "", CLINICAL_LEADS, { url: "/admin/formations/3/inscriptions.xlsx" }),
+
+  // the outbox: administrators only
+  get("/admin/emails", ADMIN),
+  ...["retry", "inconnue"].map((intent) => post("/admin/emails", intent, ADMIN)),
 ];
 
 /** Runs the admin route's middleware as React Router does. */

@@ -638,12 +638,136 @@ const m005_staff_security: EngineMigration = (engine) => ({
   },
 });
 
+/** The four reviews of the original product, kept as the demo content of the managed reviews. */
+export const DEMO_REVIEWS = [
+  {
+    name: "Amina B.",
+    rating_halves: 10,
+    comment:
+      "J'avais très peur des implants. Le docteur a pris le temps de tout m'expliquer avec le scanner à l'écran, et l'intervention s'est bien mieux passée que je ne l'imaginais. Équipe très douce et rassurante.",
+    review_date: "2025-10-14",
+  },
+  {
+    name: "Karim L.",
+    rating_halves: 9,
+    comment:
+      "Blanchiment au cabinet après un détartrage. Légère sensibilité le premier soir, comme on me l'avait annoncé, puis plus rien. Le devis était clair dès le départ, sans surprise.",
+    review_date: "2025-12-02",
+  },
+  {
+    name: "Samira H.",
+    rating_halves: 8,
+    comment:
+      "Quatre facettes sur les dents de devant. On a d'abord essayé une maquette pour voir le résultat, ce qui m'a beaucoup aidée à me décider. Seul bémol : un peu d'attente le jour du deuxième rendez-vous.",
+    review_date: "2026-02-19",
+  },
+  {
+    name: "Yacine M.",
+    rating_halves: 9,
+    comment:
+      "Prise de rendez-vous en ligne simple, rappel le lendemain pour confirmer. Soins conservateurs et dévitalisation faits avec beaucoup de soin, explications à chaque étape.",
+    review_date: "2026-04-07",
+  },
+];
+
+/**
+ * Content the clinic controls (issue 14, ADR 011): its identity (one JSON document, defaults from
+ * app/lib/clinic.ts), uploaded pictures (`media`, one row per upload, files deleted by a job once
+ * `delete_after` has passed), the photo of each picture slot of the site, the before/after cases
+ * with the patient's consent, and the reviews shown on /gallery.
+ */
+const m006_site_content: EngineMigration = (engine) => ({
+  async up(db: AnyDb) {
+    const id = idColumn(engine);
+    const autoId = (col: ColumnDefinitionBuilder) => (engine === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement());
+    const now = new Date().toISOString();
+
+    await db.schema
+      .createTable("clinic_settings")
+      .addColumn("id", "integer", (c) => c.primaryKey().check(sql`id = 1`))
+      // the identity as JSON (app/lib/clinic.ts); null until staff first save it: the defaults apply
+      .addColumn("data", "text")
+      // days between a consent withdrawn and the deletion of the case's photos
+      .addColumn("photo_deletion_days", "integer", (c) => c.notNull().defaultTo(30).check(sql`photo_deletion_days between 0 and 365`))
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+    await db.insertInto("clinic_settings").values({ id: 1, updated_at: now }).execute();
+
+    await db.schema
+      .createTable("media")
+      // 32 hex characters: the files are <id>-<width>.avif and .webp under UPLOAD_DIR/media
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("width", "integer", (c) => c.notNull())
+      .addColumn("height", "integer", (c) => c.notNull())
+      // the widths made, ascending, comma-separated ("480,960,1600")
+      .addColumn("widths", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      // set when nothing should show it any more: the files are deleted after this instant
+      .addColumn("delete_after", "text")
+      .addColumn("deleted_at", "text")
+      .execute();
+    await db.schema.createIndex("media_delete_after_idx").on("media").column("delete_after").execute();
+
+    await db.schema
+      .createTable("site_photos")
+      // a picture slot of the site (app/lib/photo-slots.ts)
+      .addColumn("slot", "text", (c) => c.primaryKey())
+      .addColumn("media_id", "text", (c) => c.notNull().references("media.id"))
+      .addColumn("alt", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable("gallery_cases")
+      .addColumn("id", id, autoId)
+      .addColumn("treatment", "text", (c) => c.notNull())
+      .addColumn("description", "text", (c) => c.notNull())
+      .addColumn("before_media_id", "text", (c) => c.references("media.id"))
+      .addColumn("before_alt", "text", (c) => c.notNull())
+      .addColumn("after_media_id", "text", (c) => c.references("media.id"))
+      .addColumn("after_alt", "text", (c) => c.notNull())
+      .addColumn("consent_date", "text", (c) => c.notNull())
+      .addColumn("consent_scope", "text", (c) => c.notNull().check(sql`consent_scope in ('site', 'site_social')`))
+      .addColumn("patient_id", "integer", (c) => c.references("patients.id").onDelete("set null"))
+      .addColumn("withdrawn_at", "text")
+      .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("gallery_cases_public_idx").on("gallery_cases").columns(["withdrawn_at", "position", "id"]).execute();
+    await db.schema.createIndex("gallery_cases_patient_idx").on("gallery_cases").column("patient_id").execute();
+
+    await db.schema
+      .createTable("reviews")
+      .addColumn("id", id, autoId)
+      // the name as the reviewer agreed to show it ("Amina B.")
+      .addColumn("name", "text", (c) => c.notNull())
+      // 1 to 10 half-stars: 9 is 4,5 / 5
+      .addColumn("rating_halves", "integer", (c) => c.notNull().check(sql`rating_halves between 1 and 10`))
+      .addColumn("comment", "text", (c) => c.notNull())
+      .addColumn("review_date", "text", (c) => c.notNull())
+      .addColumn("published", "integer", (c) => c.notNull().defaultTo(1))
+      .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+    await db
+      .insertInto("reviews")
+      .values(DEMO_REVIEWS.map((r, i) => ({ ...r, published: 1, position: i + 1, created_at: now, updated_at: now })))
+      .execute();
+  },
+  async down(db: AnyDb) {
+    for (const t of ["reviews", "gallery_cases", "site_photos", "media", "clinic_settings"]) await db.schema.dropTable(t).ifExists().execute();
+  },
+});
+
 const all: Record<string, EngineMigration> = {
   "001_initial": m001_initial,
   "002_backup_runs": m002_backup_runs,
   "003_front_desk": m003_front_desk,
   "004_patients": m004_patients,
   "005_staff_security": m005_staff_security,
+  "006_site_content": m006_site_content,
 };
 
 class CodeProvider implements MigrationProvider {

@@ -316,6 +316,64 @@ export interface BackupRunsTable {
   backup_name: string | null;
 }
 
+export interface ClinicSettingsTable {
+  id: number;
+  /** the clinic's identity as JSON (app/lib/clinic.ts); null: the defaults */
+  data: string | null;
+  photo_deletion_days: Generated<number>;
+  updated_at: string;
+}
+
+export interface MediaTable {
+  id: string;
+  width: number;
+  height: number;
+  /** "480,960,1600" */
+  widths: string;
+  created_at: string;
+  delete_after: string | null;
+  deleted_at: string | null;
+}
+
+export interface SitePhotosTable {
+  slot: string;
+  media_id: string;
+  alt: string;
+  updated_at: string;
+}
+
+export interface GalleryCasesTable {
+  id: Generated<number>;
+  treatment: string;
+  description: string;
+  before_media_id: string | null;
+  before_alt: string;
+  after_media_id: string | null;
+  after_alt: string;
+  /** YYYY-MM-DD */
+  consent_date: string;
+  consent_scope: "site" | "site_social";
+  patient_id: number | null;
+  withdrawn_at: string | null;
+  position: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  name: string;
+  /** 1–10 half-stars */
+  rating_halves: number;
+  comment: string;
+  /** YYYY-MM-DD */
+  review_date: string;
+  published: Generated<number>;
+  position: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   backup_runs: BackupRunsTable;
   appointments: AppointmentsTable;
@@ -342,6 +400,11 @@ export interface Database {
   rate_limits: RateLimitsTable;
   login_throttle: LoginThrottleTable;
   outbox: OutboxTable;
+  clinic_settings: ClinicSettingsTable;
+  media: MediaTable;
+  site_photos: SitePhotosTable;
+  gallery_cases: GalleryCasesTable;
+  reviews: ReviewsTable;
   app_meta: AppMetaTable;
 }
 
@@ -357,3 +420,6 @@ export type Enrollment = Selectable<EnrollmentsTable>;
 export type StaffUser = Selectable<StaffUsersTable>;
 export type AuditEntry = Selectable<AuditLogTable>;
 export type TeamSettings = Selectable<TeamSettingsTable>;
+export type MediaRow = Selectable<MediaTable>;
+export type GalleryCaseRow = Selectable<GalleryCasesTable>;
+export type ReviewRow = Selectable<ReviewsTable>;

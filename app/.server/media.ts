@@ -1,0 +1,126 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp, { type OutputInfo } from "sharp";
+import type { Kysely } from "kysely";
+import { MEDIA_URL_PREFIX, PHOTO_MAX_BYTES, parseWidths, widthsFor, type MediaRef } from "~/lib/media";
+import { getConfig } from "./config";
+import type { Database, MediaRow } from "./db/types";
+import type { Db } from "./db/connection";
+import { log } from "./log";
+import { detectImageFormat, MAX_INPUT_PIXELS, UploadError, UPLOAD_MESSAGES } from "./uploads";
+
+/**
+ * Photos uploaded by staff (site photos, before/after cases; docs/architecture.md, "Photos").
+ * The bytes decide: sharp reads the header (JPEG, PNG, WebP or AVIF), the picture is turned
+ * upright (EXIF), its metadata (GPS position, camera) dropped, and it is re-encoded to AVIF and
+ * WebP at each width of `widthsFor` under a random id in UPLOAD_DIR/media. The files never
+ * change, so the server sends them with a year of caching. A `media` row records the id, size
+ * and widths; a row whose `delete_after` has passed has its files deleted by the media job.
+ */
+export const MEDIA_MESSAGES = {
+  tooLarge: "La photo dépasse 12 Mo. Choisissez une photo plus légère.",
+  badType: "Format de photo non accepté : choisissez une photo JPEG, PNG, WebP ou AVIF.",
+} as const;
+
+export function mediaDir(): string {
+  return path.join(getConfig().UPLOAD_DIR, "media");
+}
+
+function fileNames(id: string, widths: number[]): string[] {
+  return widths.flatMap((w) => [`${id}-${w}.avif`, `${id}-${w}.webp`]);
+}
+
+/** Check, re-encode and store a photo; the row is written with `h` (a transaction or the database). */
+export async function saveMedia(db: Kysely<Database>, file: File, dir: string = mediaDir()): Promise<MediaRef> {
+  if (file.size > PHOTO_MAX_BYTES) throw new UploadError(MEDIA_MESSAGES.tooLarge, 413);
+  const bytes = Buffer.from(await file.arrayBuffer());
+  if (bytes.byteLength > PHOTO_MAX_BYTES) throw new UploadError(MEDIA_MESSAGES.tooLarge, 413);
+  const format = await detectImageFormat(bytes);
+  if (!format || format === "gif") throw new UploadError(MEDIA_MESSAGES.badType, 415);
+
+  let upright: { data: Buffer; info: OutputInfo };
+  try {
+    upright = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate().toBuffer({ resolveWithObject: true });
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : "";
+    throw new UploadError(/pixel limit/i.test(msg) ? UPLOAD_MESSAGES.tooManyPixels : UPLOAD_MESSAGES.unreadable);
+  }
+  const { width, height } = upright.info;
+  const widths = widthsFor(width);
+  const id = randomBytes(16).toString("hex");
+  const written: string[] = [];
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    for (const w of widths) {
+      const resized = sharp(upright.data).resize({ width: w, withoutEnlargement: true });
+      const [avif, webp] = await Promise.all([resized.clone().avif({ quality: 55, effort: 4 }).toBuffer(), resized.clone().webp({ quality: 80 }).toBuffer()]);
+      for (const [ext, buf] of [["avif", avif], ["webp", webp]] as const) {
+        const name = `${id}-${w}.${ext}`;
+        await fs.writeFile(path.join(dir, name), buf, { flag: "wx", mode: 0o644 });
+        written.push(name);
+      }
+    }
+  } catch (err) {
+    await Promise.all(written.map((n) => fs.unlink(path.join(dir, n)).catch(() => undefined)));
+    if (err instanceof UploadError) throw err;
+    log.error({ event: "media_store_failed", err: (err as Error).message }, "photo could not be stored");
+    throw new UploadError(UPLOAD_MESSAGES.storeFailed, 500);
+  }
+  const h = Math.round((height * widths[widths.length - 1]) / width);
+  const ref: MediaRef = { id, width: widths[widths.length - 1], height: h, widths };
+  await db.insertInto("media").values({ id, width: ref.width, height: ref.height, widths: widths.join(","), created_at: new Date().toISOString(), delete_after: null, deleted_at: null }).execute();
+  return ref;
+}
+
+export function toMediaRef(row: Pick<MediaRow, "id" | "width" | "height" | "widths">): MediaRef {
+  return { id: row.id, width: row.width, height: row.height, widths: parseWidths(row.widths) };
+}
+
+/** Mark photos for deletion at `at` (now: as soon as the media job runs). */
+export async function scheduleMediaDeletion(db: Kysely<Database>, ids: (string | null | undefined)[], at: Date = new Date()): Promise<void> {
+  const list = ids.filter((x): x is string => typeof x === "string");
+  if (list.length === 0) return;
+  await db.updateTable("media").set({ delete_after: at.toISOString() }).where("id", "in", list).where("deleted_at", "is", null).execute();
+}
+
+/** Delete the files of an upload; a missing file is fine. Returns false when a file could not be deleted. */
+export async function deleteMediaFiles(id: string, widths: number[], dir: string = mediaDir()): Promise<boolean> {
+  let ok = true;
+  for (const name of fileNames(id, widths)) {
+    try {
+      await fs.unlink(path.join(dir, name));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") ok = false;
+    }
+  }
+  return ok;
+}
+
+/**
+ * The media job: the files of every upload whose `delete_after` has passed are deleted, then the
+ * row is marked deleted (kept, so a case or slot that still names it shows the drawing, never a
+ * broken picture). Returns how many uploads were deleted.
+ */
+export async function purgeDueMedia(h: Db, now: Date = new Date(), dir: string = mediaDir()): Promise<number> {
+  const due = await h.db
+    .selectFrom("media")
+    .select(["id", "widths"])
+    .where("delete_after", "is not", null)
+    .where("delete_after", "<=", now.toISOString())
+    .where("deleted_at", "is", null)
+    .limit(500)
+    .execute();
+  let done = 0;
+  for (const m of due) {
+    if (!(await deleteMediaFiles(m.id, parseWidths(m.widths), dir))) {
+      log.error({ event: "media_delete_failed", mediaId: m.id }, "photo files could not be deleted");
+      continue;
+    }
+    await h.db.updateTable("media").set({ deleted_at: now.toISOString() }).where("id", "=", m.id).execute();
+    done++;
+  }
+  return done;
+}
+
+export { MEDIA_URL_PREFIX };
