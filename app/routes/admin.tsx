@@ -1,4 +1,4 @@
-import { BellRing, CalendarRange, ClipboardList, Clock, ExternalLink, GraduationCap, LogOut, Newspaper, ScrollText, Stethoscope, UserCog, Users, UsersRound, type LucideIcon } from "lucide-react";
+import { BellRing, Building2, CalendarRange, ClipboardList, Clock, ExternalLink, GraduationCap, Images, LogOut, Mail, Newspaper, ScrollText, Stethoscope, Star, UserCog, Users, UsersRound, type LucideIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/admin";
@@ -30,7 +30,11 @@ const LINKS: { to: string; label: string; icon: LucideIcon; permission?: Permiss
   { to: "/admin/horaires", label: "Horaires et fermetures", icon: Clock, permission: "schedule:read" },
   { to: "/admin/blog", label: "Blog", icon: Newspaper, permission: "blog:manage" },
   { to: "/admin/formations", label: "Formations", icon: GraduationCap, permission: "formation:read" },
+  { to: "/admin/clinique", label: "Clinique", icon: Building2, permission: "content:manage" },
+  { to: "/admin/photos", label: "Photos", icon: Images, permission: "content:manage" },
+  { to: "/admin/galerie", label: "Galerie et avis", icon: Star, permission: "content:manage" },
   { to: "/admin/equipe", label: "Équipe", icon: UsersRound, permission: "staff:manage" },
+  { to: "/admin/emails", label: "E-mails", icon: Mail, permission: "outbox:manage" },
   { to: "/admin/journal", label: "Journal", icon: ScrollText, permission: "audit:read" },
   { to: "/admin/account", label: "Mon compte", icon: UserCog },
 ];
