@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { nationalDigits } from "../../app/lib/rules";
 import { addDaysYmd, occupiedUnits } from "../../app/lib/schedule";
+import { formatNumber } from "../../app/lib/format";
 import { dbQuery, dbRun, E2E_ADMIN, expectNoSeriousA11yViolations, loginAsStaff } from "./helpers";
 
 interface Row {
@@ -105,8 +106,8 @@ test.describe("admin: appointments", () => {
     await expect(paid.getByText("Terminé", { exact: true })).toBeVisible();
 
     const partial = card(page, `${t} Partiel`);
-    await expect(partial).toContainText(/20\s000,5 DA/);
-    await expect(partial).toContainText(/5\s000 DA/);
+    await expect(partial).toContainText(/20\s000,50\sDA/);
+    await expect(partial).toContainText(/5\s000\sDA/);
     await expect(partial.getByText("Le travail n'est pas terminé")).toHaveClass(/bg-red-100/);
 
     // no total yet: not 'Terminé', and no submission date: 'N/A'
@@ -226,8 +227,8 @@ test.describe("admin: appointments", () => {
     await due.check();
     await expect(page).toHaveURL(/du=1/);
     await expect(cards(page).getByRole("heading")).toHaveText([`${t} Honore`, `${t} Confirme`]);
-    await expect(card(page, `${t} Confirme`)).toContainText(/Reste à payer : 8\s000 DA/);
-    await expect(card(page, `${t} Honore`)).toContainText(/Reste à payer : 3\s000 DA/);
+    await expect(card(page, `${t} Confirme`)).toContainText(/Reste à payer : 8\s000\sDA/);
+    await expect(card(page, `${t} Honore`)).toContainText(/Reste à payer : 3\s000\sDA/);
     // with a status and the 'Non terminé' box at once
     await state.selectOption({ label: "Confirmé" });
     await page.getByRole("checkbox", { name: "Non terminé" }).check();
@@ -289,9 +290,9 @@ test.describe("admin: appointments", () => {
     );
     const todayBlock = totals.getByRole("region", { name: /^Aujourd'hui/ });
     await expect(todayBlock).toContainText(today.split("-").reverse().join("/"));
-    const amount = (centimes: number) => new Intl.NumberFormat("fr-FR").format(centimes / 100).replace(/\s/g, "\\s");
-    await expect(todayBlock).toContainText(new RegExp(`Facturé\\s*${amount(todays.billed)} DA`));
-    await expect(todayBlock).toContainText(new RegExp(`Payé\\s*${amount(todays.paid)} DA`));
+    const amount = (centimes: number) => formatNumber(centimes / 100).replace(/\s/g, "\\s");
+    await expect(todayBlock).toContainText(new RegExp(`Facturé\\s*${amount(todays.billed)}\\sDA`));
+    await expect(todayBlock).toContainText(new RegExp(`Payé\\s*${amount(todays.paid)}\\sDA`));
     await expect(totals.getByRole("region", { name: /^Le mois/ })).toBeVisible();
 
     // filtered on an appointment date: that day and its month
@@ -300,14 +301,14 @@ test.describe("admin: appointments", () => {
     const dayBlock = totals.getByRole("region", { name: /^Le jour choisi/ });
     await expect(dayBlock).toContainText(`10/${month.slice(5)}/${month.slice(0, 4)}`);
     await expect(dayBlock).toContainText("3 rendez-vous");
-    await expect(dayBlock).toContainText(/Facturé\s*15\s000 DA/);
-    await expect(dayBlock).toContainText(/Payé\s*9\s000 DA/);
-    await expect(dayBlock).toContainText(/Reste à payer\s*6\s000 DA/);
+    await expect(dayBlock).toContainText(/Facturé\s*15\s000\sDA/);
+    await expect(dayBlock).toContainText(/Payé\s*9\s000\sDA/);
+    await expect(dayBlock).toContainText(/Reste à payer\s*6\s000\sDA/);
     const monthBlock = totals.getByRole("region", { name: /^Le mois/ });
     await expect(monthBlock).toContainText("4 rendez-vous");
-    await expect(monthBlock).toContainText(/Facturé\s*35\s000 DA/);
-    await expect(monthBlock).toContainText(/Payé\s*9\s000 DA/);
-    await expect(monthBlock).toContainText(/Reste à payer\s*26\s000 DA/);
+    await expect(monthBlock).toContainText(/Facturé\s*35\s000\sDA/);
+    await expect(monthBlock).toContainText(/Payé\s*9\s000\sDA/);
+    await expect(monthBlock).toContainText(/Reste à payer\s*26\s000\sDA/);
   });
 
   test("shows the patient's message on the card, three lines at most, in full under 'Voir plus'", async ({ page }) => {
@@ -469,8 +470,8 @@ test.describe("admin: appointments", () => {
     await expect(c.getByRole("alert")).toHaveCount(0);
     [row] = dbQuery("select prixtotal, prixpay, progress, tips from appointments where name = ?", name);
     expect(row).toEqual({ prixtotal: 1_500_000, prixpay: 1_200_050, progress: "Traitement terminé", tips: "Revoir dans 6 mois" });
-    await expect(c).toContainText(/15\s000 DA/);
-    await expect(c).toContainText(/12\s000,5 DA/);
+    await expect(c).toContainText(/15\s000\sDA/);
+    await expect(c).toContainText(/12\s000,50\sDA/);
     await expect(c.getByText("Le travail n'est pas terminé")).toBeVisible();
     // the edit fields now show the stored values
     await expect(c.getByLabel("Prix payé (DA)")).toHaveValue("12000.5");
@@ -606,7 +607,7 @@ test.describe("admin: appointments", () => {
     await expect(c.getByText("Confirmé", { exact: true })).toBeVisible();
     await expect(c.getByText("Non renseigné")).toHaveCount(1); // the e-mail: every other field is set
     await expect(c.getByRole("link", { name: /e-mail/i })).toHaveCount(0);
-    await expect(c).toContainText(/Reste à payer : 3\s000 DA/);
+    await expect(c).toContainText(/Reste à payer : 3\s000\sDA/);
   });
 
   test("pages through long lists with the filters kept", async ({ page }) => {
@@ -678,7 +679,7 @@ test.describe("admin: appointments", () => {
       await expect(cards(page)).toHaveCount(1);
       const c = card(page, `${t} Patiente`);
       await expect(c.getByText("Préfère être appelée après 17 h.")).toBeVisible();
-      await expect(c).toContainText(/Reste à payer : 10\s000 DA/);
+      await expect(c).toContainText(/Reste à payer : 10\s000\sDA/);
       await expect(c.getByRole("link", { name: /^Appeler/ })).toHaveAttribute("href", "tel:0550123456");
 
       const confirm = c.getByRole("button", { name: /^Confirmer/ });

@@ -59,7 +59,7 @@ test.describe("formations dashboard", () => {
     await expect(c).toContainText("3 mois");
     await expect(c).toContainText("KOUBA - ALGER");
     await expect(c).toContainText("2/4 inscrits");
-    expect((await c.innerText()).replace(/\s/g, " ")).toContain("18 000,5 DA");
+    expect((await c.innerText()).replace(/\s/g, " ")).toContain("18 000,50 DA");
     await expect(card(page, newer)).toContainText("Inactif");
     await expect(card(page, newer)).toContainText("Prix sur demande");
     const titles = await page.getByRole("article").getByRole("heading", { level: 2 }).allInnerTexts();
