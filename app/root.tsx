@@ -7,6 +7,7 @@ import { publicOrigin } from "./.server/config";
 import { getDb } from "./.server/db";
 import { listExceptions, loadWeeklyHours } from "./.server/repos/schedule";
 import { getClinic } from "./.server/clinic";
+import { sitePhotoMap } from "./.server/repos/site-photos";
 import { addDaysYmd, clinicNow } from "./lib/schedule";
 import { requestGuard } from "./.server/request-limits";
 import { getToast } from "./.server/toast";
@@ -21,9 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, setCookie } = await getToast(request);
   // the opening hours every page shows (footer, contact, JSON-LD): the schedule staff edit
   const today = clinicNow().date;
-  const [weekly, exceptions, clinic] = await Promise.all([loadWeeklyHours(getDb()), listExceptions(getDb(), today), getClinic()]);
+  // the photos staff put in the site's picture slots (app/lib/photo-slots.ts), slot → photo
+  const [weekly, exceptions, clinic, photos] = await Promise.all([loadWeeklyHours(getDb()), listExceptions(getDb(), today), getClinic(), sitePhotoMap(getDb())]);
   const hours = { weekly, upcoming: exceptions.filter((e) => e.startDate <= addDaysYmd(today, 30)) };
-  return data({ nonce: context.get(requestInfo).nonce, origin, toast, hours, clinic }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  return data({ nonce: context.get(requestInfo).nonce, origin, toast, hours, clinic, photos }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 /** The opening hours from the root loader (for the footer, the contact blocks and JSON-LD). */

@@ -1,8 +1,9 @@
-import { clinic } from "~/content/clinic";
+import type { Clinic } from "~/lib/clinic";
 import { clinicInstant } from "~/lib/schedule";
 import { publicOrigin } from "./config";
 import { getDb, type Db } from "./db";
 import type { Appointment } from "./db/types";
+import { getClinic } from "./clinic";
 import { appointmentIcs, icsSequence } from "./ics";
 import { log } from "./log";
 import { queueAndSend, type MailAttachment, type MailMessage } from "./mail";
@@ -50,13 +51,13 @@ export function formatWhen(a: Pick<Appointment, "date" | "time">): string {
 }
 
 /** "023 70 45 12 (cabinet) ou 0550 12 34 56 (mobile)" */
-export function clinicPhones(): string {
+export function clinicPhones(clinic: Clinic): string {
   return clinic.phones.map((p) => `${p.display} (${p.label.toLowerCase()})`).join(" ou ");
 }
 
 /** The line under the personal link's button: what it does and until when. */
-export function linkHint(cancelCutoffHours?: number, changeable = true): string {
-  if (!changeable) return `Ce lien est personnel : ne le transférez pas. Pour annuler ou déplacer ce rendez-vous maintenant, appelez-nous au ${clinicPhones()}.`;
+export function linkHint(clinic: Clinic, cancelCutoffHours?: number, changeable = true): string {
+  if (!changeable) return `Ce lien est personnel : ne le transférez pas. Pour annuler ou déplacer ce rendez-vous maintenant, appelez-nous au ${clinicPhones(clinic)}.`;
   const until =
     cancelCutoffHours !== undefined && cancelCutoffHours > 0
       ? ` L'annulation et le changement d'horaire en ligne sont possibles jusqu'à ${cancelCutoffHours} h avant le rendez-vous ; ensuite, appelez-nous.`
@@ -65,11 +66,13 @@ export function linkHint(cancelCutoffHours?: number, changeable = true): string 
 }
 
 /** The personal link as the messages show it (button, text line, hint). */
-export function linkAction(link: string, textLabel: string, cancelCutoffHours?: number, label = "Gérer mon rendez-vous", changeable = true): MailAction {
-  return { label, url: link, textLabel, hint: linkHint(cancelCutoffHours, changeable) };
+export function linkAction(clinic: Clinic, link: string, textLabel: string, cancelCutoffHours?: number, label = "Gérer mon rendez-vous", changeable = true): MailAction {
+  return { label, url: link, textLabel, hint: linkHint(clinic, cancelCutoffHours, changeable) };
 }
 
 export interface AppointmentMailOptions {
+  /** the clinic's identity as stored (getClinic()) */
+  clinic: Clinic;
   /** the personal link (personalLink(a)); left out of the cancellation */
   link?: string | null;
   /** the .ics SEQUENCE (see icsSequence) */
@@ -82,7 +85,7 @@ export interface AppointmentMailOptions {
   changeable?: boolean;
 }
 
-function details(a: Appointment, withAddress: boolean): MailDetail[] {
+function details(clinic: Clinic, a: Appointment, withAddress: boolean): MailDetail[] {
   return [
     { label: "Service", value: a.service },
     { label: "Date", value: formatDayLong(a.date) },
@@ -92,7 +95,8 @@ function details(a: Appointment, withAddress: boolean): MailDetail[] {
 }
 
 /** The message of an event, or null when the appointment has no e-mail address (or no identity). */
-export function appointmentMessage(a: Appointment, event: AppointmentMailEvent, opts: AppointmentMailOptions = {}): MailMessage | null {
+export function appointmentMessage(a: Appointment, event: AppointmentMailEvent, opts: AppointmentMailOptions): MailMessage | null {
+  const { clinic } = opts;
   if (!a.email || a.anonymised_at) return null;
   const origin = opts.origin ?? publicOrigin();
   const when = formatWhen(a);
@@ -100,15 +104,15 @@ export function appointmentMessage(a: Appointment, event: AppointmentMailEvent, 
   const pending = a.status === "requested";
   // a calendar file for an appointment the clinic holds for sure: the confirmation, and a move of a confirmed one
   const withIcs = event === "confirmed" || (event === "moved" && a.status === "confirmed");
-  const phones = clinicPhones();
+  const phones = clinicPhones(clinic);
   const changeable = opts.changeable ?? true;
   const manage = (l: string) =>
     changeable
-      ? linkAction(l, "Confirmer votre présence, annuler ou déplacer le rendez-vous", opts.cancelCutoffHours)
-      : linkAction(l, "Confirmer votre présence", opts.cancelCutoffHours, "Confirmer ma présence", false);
+      ? linkAction(clinic, l, "Confirmer votre présence, annuler ou déplacer le rendez-vous", opts.cancelCutoffHours)
+      : linkAction(clinic, l, "Confirmer votre présence", opts.cancelCutoffHours, "Confirmer ma présence", false);
 
   let subject: string;
-  let content: Omit<MailContent, "title">;
+  let content: Omit<MailContent, "title" | "clinic">;
   switch (event) {
     case "confirmed":
       subject = `Rendez-vous confirmé le ${when} — ${clinic.name}`;
@@ -116,7 +120,7 @@ export function appointmentMessage(a: Appointment, event: AppointmentMailEvent, 
         preheader: `Votre rendez-vous du ${when} est confirmé.`,
         heading: "Votre rendez-vous est confirmé",
         intro: ["Nous avons le plaisir de vous confirmer votre rendez-vous :"],
-        details: details(a, true),
+        details: details(opts.clinic, a, true),
         action: link ? manage(link) : undefined,
         outro: [
           `Le fichier ${ICS_FILENAME} joint ajoute ce rendez-vous à votre agenda.`,
@@ -130,7 +134,7 @@ export function appointmentMessage(a: Appointment, event: AppointmentMailEvent, 
         preheader: `Votre rendez-vous du ${when} est annulé.`,
         heading: "Votre rendez-vous est annulé",
         intro: [a.cancelled_by === "patient" ? "Comme vous l'avez demandé, ce rendez-vous est annulé :" : "Nous vous informons que ce rendez-vous est annulé :"],
-        details: details(a, false),
+        details: details(opts.clinic, a, false),
         action: { label: "Prendre un nouveau rendez-vous", url: `${origin}/appointment`, textLabel: "Prendre un nouveau rendez-vous en ligne" },
         outro: [`Pour toute question ou pour convenir d'un autre horaire, appelez-nous au ${phones}.`],
       };
@@ -143,7 +147,7 @@ export function appointmentMessage(a: Appointment, event: AppointmentMailEvent, 
         intro: [
           pending ? "Votre demande de rendez-vous est déplacée. Voici le nouvel horaire :" : "Votre rendez-vous est déplacé. Voici le nouvel horaire :",
         ],
-        details: details(a, true),
+        details: details(opts.clinic, a, true),
         action: link ? manage(link) : undefined,
         outro: [
           ...(pending ? ["Ce créneau n'est pas encore confirmé : notre équipe vous contactera pour le confirmer."] : []),
@@ -158,7 +162,7 @@ export function appointmentMessage(a: Appointment, event: AppointmentMailEvent, 
         preheader: `Rappel de votre rendez-vous du ${when}.`,
         heading: "Rappel de votre rendez-vous",
         intro: [pending ? "Nous vous rappelons votre demande de rendez-vous :" : "Nous vous rappelons votre rendez-vous :"],
-        details: details(a, true),
+        details: details(opts.clinic, a, true),
         action: link ? manage(link) : undefined,
         outro: [
           ...(pending ? ["Ce créneau n'est pas encore confirmé par notre équipe : en cas de doute, appelez-nous."] : []),
@@ -169,13 +173,14 @@ export function appointmentMessage(a: Appointment, event: AppointmentMailEvent, 
   }
 
   const attachments: MailAttachment[] = withIcs
-    ? [{ filename: ICS_FILENAME, contentType: ICS_CONTENT_TYPE, content: appointmentIcs(a, { origin, link, sequence: opts.sequence ?? 0 }) }]
+    ? [{ filename: ICS_FILENAME, contentType: ICS_CONTENT_TYPE, content: appointmentIcs(a, { origin, link, sequence: opts.sequence ?? 0, clinic }) }]
     : [];
   return {
     to: a.email,
     subject,
     ...renderMail({
       ...content,
+      clinic,
       title: subject,
       footnote: "Vous recevez ce message parce qu'un rendez-vous a été pris avec votre adresse e-mail auprès de notre clinique.",
     }),
@@ -189,9 +194,9 @@ export function appointmentMessage(a: Appointment, event: AppointmentMailEvent, 
 /** The message of an event as it would be sent at `now`: link, sequence and cut-off read. */
 export async function buildAppointmentMessage(a: Appointment, event: AppointmentMailEvent, h: Db = getDb(), now: Date = new Date()): Promise<MailMessage | null> {
   if (!a.email || a.anonymised_at) return null;
-  const [sequence, settings] = await Promise.all([icsSequence(h, a.id), loadContactSettings(h)]);
+  const [sequence, settings, clinic] = await Promise.all([icsSequence(h, a.id), loadContactSettings(h), getClinic(h)]);
   const changeable = clinicInstant(a.date, a.time).getTime() - now.getTime() > settings.cancelCutoffHours * 3_600_000;
-  return appointmentMessage(a, event, { link: personalLink(a), sequence, cancelCutoffHours: settings.cancelCutoffHours, changeable });
+  return appointmentMessage(a, event, { clinic, link: personalLink(a), sequence, cancelCutoffHours: settings.cancelCutoffHours, changeable });
 }
 
 /**

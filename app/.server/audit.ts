@@ -22,7 +22,7 @@ export interface AuditActor {
 
 export interface AuditEvent {
   action: AuditAction;
-  targetType?: "appointment" | "patient" | "staff" | "blog" | "formation" | "schedule" | "team" | "audit" | "outbox" | "clinic";
+  targetType?: "appointment" | "patient" | "staff" | "blog" | "formation" | "schedule" | "team" | "audit" | "outbox" | "clinic" | "photo" | "gallery_case" | "review" | "export";
   targetId?: string | number | null;
   detail?: string | null;
 }

@@ -1,4 +1,4 @@
-import { clinic } from "~/content/clinic";
+import type { Clinic } from "~/lib/clinic";
 import { formatCalendarDate } from "~/lib/format";
 import { isValidYmd } from "~/lib/rules";
 import { clinicInstant } from "~/lib/schedule";
@@ -6,6 +6,7 @@ import { SERVICES, type Service } from "~/lib/services";
 import { getConfig } from "./config";
 import { getDb, type Db } from "./db";
 import type { Appointment } from "./db/types";
+import { getClinic } from "./clinic";
 import { log } from "./log";
 import { clinicPhones, formatDayLong, linkAction } from "./appointment-mail";
 import { clinicInbox, queueAndSend, type MailMessage } from "./mail";
@@ -42,8 +43,9 @@ export function bookingChoice(a: Pick<Appointment, "service" | "date" | "time">)
 export function bookingAcknowledgement(
   to: string,
   choice: BookingChoice | null,
-  opts: { link?: string | null; appointmentId?: number; cancelCutoffHours?: number; changeable?: boolean } = {},
+  opts: { clinic: Clinic; link?: string | null; appointmentId?: number; cancelCutoffHours?: number; changeable?: boolean },
 ): MailMessage {
+  const { clinic } = opts;
   const subject = `Votre demande de rendez-vous — ${clinic.name}`;
   const link = opts.link ?? null;
   // past the cut-off the link no longer cancels or moves online
@@ -52,6 +54,7 @@ export function bookingAcknowledgement(
     to,
     subject,
     ...renderMail({
+      clinic,
       title: subject,
       preheader: "Votre demande est bien reçue ; notre équipe vous contactera pour la confirmer.",
       heading: "Demande de rendez-vous reçue",
@@ -65,12 +68,12 @@ export function bookingAcknowledgement(
         : undefined,
       action: link
         ? changeable
-          ? linkAction(link, "Suivre, déplacer ou annuler votre demande", opts.cancelCutoffHours, "Gérer ma demande")
-          : linkAction(link, "Suivre votre demande", opts.cancelCutoffHours, "Voir ma demande", false)
+          ? linkAction(clinic, link, "Suivre, déplacer ou annuler votre demande", opts.cancelCutoffHours, "Gérer ma demande")
+          : linkAction(clinic, link, "Suivre votre demande", opts.cancelCutoffHours, "Voir ma demande", false)
         : undefined,
       outro: [
         "Ce créneau n'est pas encore confirmé : notre équipe vous contactera rapidement pour le confirmer ou vous proposer un autre horaire.",
-        `Pour toute question, appelez-nous au ${clinicPhones()}.`,
+        `Pour toute question, appelez-nous au ${clinicPhones(clinic)}.`,
       ],
       footnote: `Vous recevez ce message parce qu'une demande de rendez-vous a été faite avec votre adresse e-mail sur notre site. Si ce n'est pas vous, ignorez simplement ce message${link && changeable ? " ou annulez la demande avec le lien ci-dessus" : ""}.`,
     }),
@@ -87,7 +90,7 @@ export function bookingAcknowledgement(
  */
 export function bookingMessages(
   a: Appointment,
-  opts: { clinicTo: string; publicUrl?: string; link?: string | null; cancelCutoffHours?: number; changeable?: boolean },
+  opts: { clinic: Clinic; clinicTo: string; publicUrl?: string; link?: string | null; cancelCutoffHours?: number; changeable?: boolean },
 ): MailMessage[] {
   const when = `${formatCalendarDate(a.date)} à ${a.time}`;
   // the agenda of that day: no patient data in a URL that a server would log
@@ -114,6 +117,7 @@ export function bookingMessages(
       ...(adminLink ? ["", `Voir la demande dans l'espace de travail : ${adminLink}`] : []),
     ].join("\n"),
     html: renderHtml({
+      clinic: opts.clinic,
       title: subject,
       greeting: null,
       heading: "Nouvelle demande de rendez-vous",
@@ -127,7 +131,7 @@ export function bookingMessages(
   };
 
   return a.email
-    ? [toClinic, bookingAcknowledgement(a.email, bookingChoice(a), { link: opts.link, appointmentId: a.id, cancelCutoffHours: opts.cancelCutoffHours, changeable: opts.changeable })]
+    ? [toClinic, bookingAcknowledgement(a.email, bookingChoice(a), { clinic: opts.clinic, link: opts.link, appointmentId: a.id, cancelCutoffHours: opts.cancelCutoffHours, changeable: opts.changeable })]
     : [toClinic];
 }
 
@@ -138,8 +142,9 @@ export function bookingMessages(
  */
 export async function notifyNewBooking(a: Appointment, h: Db = getDb()): Promise<{ ids: number[]; sending: Promise<unknown> }> {
   try {
-    const settings = await loadContactSettings(h);
+    const [settings, clinic] = await Promise.all([loadContactSettings(h), getClinic(h)]);
     const messages = bookingMessages(a, {
+      clinic,
       clinicTo: clinicInbox(clinic.email),
       publicUrl: getConfig().PUBLIC_URL,
       link: personalLink(a),

@@ -1,7 +1,10 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { DEMO_CLINIC, type Clinic } from "~/lib/clinic";
+import { auditStaff } from "./audit";
 import type { Db } from "./db/connection";
-import { getDb } from "./db";
+import { getDb, nowIso, writeTransaction } from "./db";
+import type { Actor } from "./repos/appointments";
 
 /**
  * The clinic's identity as stored (`clinic_settings.data`, JSON). A stored document is checked
@@ -62,7 +65,50 @@ export function parseStoredClinic(json: string | null | undefined): Clinic {
 }
 
 /** The clinic's identity as staff last saved it (the demo identity until then). */
-export async function getClinic(h: Db = getDb()): Promise<Clinic> {
+export async function getClinic(h: Pick<Db, "db"> = getDb()): Promise<Clinic> {
   const row = await h.db.selectFrom("clinic_settings").select("data").where("id", "=", 1).executeTakeFirst();
   return parseStoredClinic(row?.data);
+}
+
+/** The version of a stored document, as the form carries it: a change since the form was shown is refused. */
+export function clinicVersion(data: string | null | undefined): string {
+  return createHash("sha256")
+    .update(data ?? "")
+    .digest("hex")
+    .slice(0, 16);
+}
+
+/** The identity and its version, for the staff screen. */
+export async function getClinicForEdit(h: Pick<Db, "db"> = getDb()): Promise<{ clinic: Clinic; version: string }> {
+  const row = await h.db.selectFrom("clinic_settings").select("data").where("id", "=", 1).executeTakeFirst();
+  return { clinic: parseStoredClinic(row?.data), version: clinicVersion(row?.data) };
+}
+
+/** The top-level parts of the identity that differ (named in the audit entry, never their values). */
+export function changedParts(before: Clinic, after: Clinic): string[] {
+  return (Object.keys(after) as (keyof Clinic)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+}
+
+export type SaveClinicResult = { ok: true; changed: string[] } | { ok: false; reason: "stale" };
+
+/**
+ * Store the identity (docs/product.md, "Staff: clinic identity") and its audit entry in one
+ * transaction. With `version` (the one the form was shown with), a document changed meanwhile by
+ * someone else is not overwritten: the row is read under the write lock (SQLite's `begin
+ * immediate`, PostgreSQL's `for update`), so two saves never both pass the check.
+ */
+export async function saveClinic(h: Db, clinic: Clinic, actor: Actor, opts: { version?: string } = {}): Promise<SaveClinicResult> {
+  const data = JSON.stringify(clinic);
+  return writeTransaction(h, async (trx) => {
+    let read = trx.selectFrom("clinic_settings").select("data").where("id", "=", 1);
+    if (h.engine === "postgres") read = read.forUpdate();
+    const row = await read.executeTakeFirst();
+    if (opts.version !== undefined && opts.version !== clinicVersion(row?.data)) return { ok: false as const, reason: "stale" as const };
+    const changed = changedParts(parseStoredClinic(row?.data), clinic);
+    const now = nowIso();
+    if (row) await trx.updateTable("clinic_settings").set({ data, updated_at: now }).where("id", "=", 1).execute();
+    else await trx.insertInto("clinic_settings").values({ id: 1, data, updated_at: now }).execute();
+    await auditStaff(trx, actor, { action: "clinic.update", targetType: "clinic", targetId: 1, detail: changed.length ? changed.join(", ") : "aucun changement" });
+    return { ok: true as const, changed };
+  });
 }

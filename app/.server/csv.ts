@@ -8,18 +8,21 @@ import type { Enrollment } from "./db/types";
  * - UTF-8 with a byte-order mark, so that Excel shows the accents;
  * - RFC 4180 quoting: a field holding the separator, a double quote, CR or LF is quoted and its
  *   quotes doubled; records end with CRLF;
- * - the separator is the comma of RFC 4180 (the issue asks for RFC 4180; French-locale Excel users
- *   open it through Données > À partir d'un fichier texte/CSV, which detects the comma);
+ * - the separator is the semicolon, as French-locale Excel expects when it opens a .csv with a
+ *   double click (the comma is its decimal separator); numbers are written with a decimal comma
+ *   ("15000,5") for the same reason;
  * - formula injection: a cell that starts with = + - @, a tab or a CR is prefixed with a single
  *   quote, so a spreadsheet shows it as text instead of running it.
+ * Every CSV export also exists as an .xlsx file (app/.server/xlsx.ts), typed cell by cell.
  */
-export const CSV_SEPARATOR = ",";
+export const CSV_SEPARATOR = ";";
 export const CSV_BOM = "\uFEFF";
 
 export type CsvCell = string | number | null | undefined;
 
 /** Neutralise a cell a spreadsheet would read as a formula. */
 export function neutralizeCell(value: CsvCell): string {
+  if (typeof value === "number") return Number.isFinite(value) ? String(value).replace(".", ",") : "";
   const s = value === null || value === undefined ? "" : String(value);
   return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { clinic } from "~/content/clinic";
+import { DEMO_CLINIC as clinic } from "~/lib/clinic";
 import { buildEnrollmentEmails } from "./enrollment-mail";
 
 const enrollment = { id: 7, user_name: "Benali", user_surname: "Karim", email: "karim@exemple.dz", phone: "0550 12 34 56", enrollment_date: "2026-03-02T14:05:00.000Z" };
 
 describe("enrolment e-mails", () => {
   it("confirms to the trainee and notifies the clinic, with the formation and links", () => {
-    const [toTrainee, toClinic] = buildEnrollmentEmails(enrollment, { id: 3, title: "Implantologie orale", duration_months: 6, price: 35_000_000 }, { publicUrl: "https://clinique.example/", clinicAddress: "equipe@clinique.example" });
+    const [toTrainee, toClinic] = buildEnrollmentEmails(enrollment, { id: 3, title: "Implantologie orale", duration_months: 6, price: 35_000_000 }, { clinic, publicUrl: "https://clinique.example/", clinicAddress: "equipe@clinique.example" });
     expect(toTrainee.to).toBe("karim@exemple.dz");
     expect(toTrainee.subject).toBe(`Votre demande d'inscription — ${clinic.name}`);
     expect(toTrainee.text).toMatch(/^Bonjour,\n/);
@@ -25,7 +25,7 @@ describe("enrolment e-mails", () => {
   });
 
   it("works without a formation and without a public URL", () => {
-    const [toTrainee, toClinic] = buildEnrollmentEmails(enrollment, null, { clinicAddress: clinic.email });
+    const [toTrainee, toClinic] = buildEnrollmentEmails(enrollment, null, { clinic, clinicAddress: clinic.email });
     expect(toTrainee.text).toContain("notre formation (session à convenir avec vous)");
     expect(toTrainee.text).not.toContain("http");
     expect(toClinic.subject).toBe("Nouvelle inscription");
@@ -41,7 +41,7 @@ describe("enrolment e-mails", () => {
       phone: "0770 98 76 54",
     };
     for (const formation of [{ id: 3, title: "Implantologie orale", duration_months: 6, price: null }, null]) {
-      const [toTrainee, toClinic] = buildEnrollmentEmails(typed, formation, { publicUrl: "https://clinique.example", clinicAddress: "equipe@clinique.example" });
+      const [toTrainee, toClinic] = buildEnrollmentEmails(typed, formation, { clinic, publicUrl: "https://clinique.example", clinicAddress: "equipe@clinique.example" });
       expect(toTrainee.to).toBe("victime@exemple.dz");
       // every part of the message (subject, text, and an HTML part if one is ever added)
       const parts = Object.values(toTrainee).filter((v): v is string => typeof v === "string");

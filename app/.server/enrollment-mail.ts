@@ -1,6 +1,7 @@
-import { clinic } from "~/content/clinic";
+import type { Clinic } from "~/lib/clinic";
 import { formatDateTime } from "~/lib/format";
 import { formationPriceLabel } from "~/lib/formation-schema";
+import { getClinic } from "./clinic";
 import { getConfig } from "./config";
 import type { Db } from "./db";
 import { getDb } from "./db";
@@ -21,7 +22,7 @@ export interface EnrollmentMailFormation {
  * the clinic's fixed text, the session picked from the list (its title, duration and price as
  * the staff wrote them) and a link built from the configured public address.
  */
-export function enrollmentAcknowledgement(to: string, formation: EnrollmentMailFormation | null, publicUrl?: string): MailMessage {
+export function enrollmentAcknowledgement(to: string, formation: EnrollmentMailFormation | null, clinic: Clinic, publicUrl?: string): MailMessage {
   const chosen = formation ? `la session « ${formation.title} »` : "notre formation (session à convenir avec vous)";
   const phones = clinic.phones.map((p) => `${p.label} : ${p.display}`).join(" — ");
   const lines = [
@@ -61,7 +62,7 @@ export function enrollmentAcknowledgement(to: string, formation: EnrollmentMailF
 export function buildEnrollmentEmails(
   e: Pick<Enrollment, "id" | "user_name" | "user_surname" | "email" | "phone" | "enrollment_date">,
   formation: EnrollmentMailFormation | null,
-  opts: { publicUrl?: string; clinicAddress: string },
+  opts: { clinic: Clinic; publicUrl?: string; clinicAddress: string },
 ): MailMessage[] {
   const staff = [
     "Nouvelle demande d'inscription à une formation.",
@@ -80,7 +81,7 @@ export function buildEnrollmentEmails(
   }
 
   return [
-    enrollmentAcknowledgement(e.email, formation, opts.publicUrl),
+    enrollmentAcknowledgement(e.email, formation, opts.clinic, opts.publicUrl),
     { to: opts.clinicAddress, subject: `Nouvelle inscription${formation ? ` : ${formation.title}` : ""}`, text: staff.join("\n") },
   ];
 }
@@ -91,7 +92,8 @@ export function buildEnrollmentEmails(
  */
 export async function sendEnrollmentEmails(e: Enrollment, formation: EnrollmentMailFormation | null, h: Db = getDb()): Promise<void> {
   try {
-    const messages = buildEnrollmentEmails(e, formation, { publicUrl: getConfig().PUBLIC_URL, clinicAddress: clinicInbox(clinic.email) });
+    const clinic = await getClinic(h);
+    const messages = buildEnrollmentEmails(e, formation, { clinic, publicUrl: getConfig().PUBLIC_URL, clinicAddress: clinicInbox(clinic.email) });
     const { sending } = await queueAndSend(messages, h);
     // not awaited by the request: the visitor does not wait for SMTP
     sending.catch(() => undefined);

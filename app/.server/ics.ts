@@ -1,5 +1,5 @@
 import ical, { ICalCalendarMethod } from "ical-generator";
-import { clinic } from "~/content/clinic";
+import type { Clinic } from "~/lib/clinic";
 import { addMinutesToClock } from "~/lib/schedule";
 import { publicOrigin } from "./config";
 import type { Db } from "./db";
@@ -31,8 +31,10 @@ export function appointmentUid(a: Pick<Appointment, "id">, origin: string = publ
 
 export function appointmentIcs(
   a: Pick<Appointment, "id" | "service" | "date" | "time" | "duration_minutes" | "status" | "updated_at" | "created_at">,
-  opts: { origin?: string; link?: string | null; sequence?: number } = {},
+  opts: { origin?: string; link?: string | null; sequence?: number; clinic: Clinic },
 ): string {
+  // the stored identity (getClinic())
+  const { clinic } = opts;
   const origin = opts.origin ?? publicOrigin();
   const duration = Number(a.duration_minutes ?? 60);
   const end = addMinutesToClock(a.date, a.time, duration);

@@ -1,10 +1,10 @@
-import { clinic } from "~/content/clinic";
+import type { Clinic } from "~/lib/clinic";
 
 /**
  * The one layout of the clinic's e-mails (docs/product.md, "Patient e-mails"): a message is
  * written once as `MailContent` and rendered twice, as plain text and as HTML, so that both parts
  * always say the same thing. Both end with the clinic's identity (name, address, phones, e-mail)
- * from app/content/clinic.ts.
+ * as staff saved it on /admin/clinique (`MailContent.clinic`, read with getClinic()).
  *
  * The HTML is what mail clients render: nested tables, inline styles only, 600 px at most, no
  * external image, font or stylesheet (nothing is loaded from a server, nothing tracks the reader).
@@ -42,6 +42,8 @@ export interface MailContent {
   footnote?: string;
   /** "Bonjour," by default; null for none (the clinic's own notification) */
   greeting?: string | null;
+  /** the clinic's identity of the header and the footer (getClinic()) */
+  clinic: Clinic;
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -60,13 +62,13 @@ function safeHref(url: string): string | null {
   }
 }
 
-function phonesLine(): string {
+function phonesLine(clinic: Clinic): string {
   return clinic.phones.map((p) => `${p.display} (${p.label.toLowerCase()})`).join(" · ");
 }
 
 /** The clinic's identity at the end of every text part. */
-export function textFooter(): string[] {
-  return ["-- ", clinic.name, clinic.address.oneLine, `Tél. : ${phonesLine()}`, clinic.email];
+export function textFooter(clinic: Clinic): string[] {
+  return ["-- ", clinic.name, clinic.address.oneLine, `Tél. : ${phonesLine(clinic)}`, clinic.email];
 }
 
 export function renderText(c: MailContent): string {
@@ -77,7 +79,7 @@ export function renderText(c: MailContent): string {
   if (c.details?.length) blocks.push(c.details.map((d) => `  ${d.label} : ${d.value}`));
   if (c.action) blocks.push([`${c.action.textLabel} :`, c.action.url, ...(c.action.hint ? [c.action.hint] : [])]);
   for (const p of c.outro ?? []) blocks.push([p]);
-  blocks.push(textFooter());
+  blocks.push(textFooter(c.clinic));
   if (c.footnote) blocks.push([c.footnote]);
   return blocks.map((b) => b.join("\n")).join("\n\n");
 }
@@ -120,7 +122,7 @@ function actionButton(a: MailAction): string {
   );
 }
 
-function htmlFooter(): string {
+function htmlFooter(clinic: Clinic): string {
   const phones = clinic.phones
     .map((p) => `<a href="tel:${escapeHtml(p.tel)}" style="color:${NAVY};text-decoration:none;">${escapeHtml(p.display)}</a> (${escapeHtml(p.label.toLowerCase())})`)
     .join(" &middot; ");
@@ -159,9 +161,9 @@ export function renderHtml(c: MailContent): string {
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#fbf8f3;">`,
     `<tr><td align="center" style="padding:24px 12px;">`,
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;width:100%;background-color:#ffffff;border:1px solid #e4e7eb;border-radius:8px;">`,
-    `<tr><td bgcolor="${NAVY}" style="padding:20px 28px;background-color:${NAVY};border-radius:8px 8px 0 0;${FONT}font-size:18px;line-height:24px;font-weight:bold;color:#ffffff;">${escapeHtml(clinic.name)}</td></tr>`,
+    `<tr><td bgcolor="${NAVY}" style="padding:20px 28px;background-color:${NAVY};border-radius:8px 8px 0 0;${FONT}font-size:18px;line-height:24px;font-weight:bold;color:#ffffff;">${escapeHtml(c.clinic.name)}</td></tr>`,
     `<tr><td style="padding:28px 28px 12px 28px;">${body}</td></tr>`,
-    `<tr><td style="padding:20px 28px 24px 28px;border-top:1px solid #e4e7eb;">${htmlFooter()}</td></tr>`,
+    `<tr><td style="padding:20px 28px 24px 28px;border-top:1px solid #e4e7eb;">${htmlFooter(c.clinic)}</td></tr>`,
     `</table>`,
     c.footnote ? `<p style="max-width:600px;margin:16px auto 0 auto;${FONT}font-size:12px;line-height:18px;color:${MUTED};text-align:left;">${escapeHtml(c.footnote)}</p>` : "",
     `</td></tr></table>`,

@@ -1,4 +1,4 @@
-import { clinic } from "~/content/clinic";
+import type { Clinic } from "~/lib/clinic";
 import type { MailMessage } from "./mail";
 import { renderMail } from "./mail-layout";
 
@@ -7,12 +7,13 @@ import { renderMail } from "./mail-layout";
  * clinic's one mail layout (text and HTML say the same thing). The link holds the token; it is in
  * the message only, never in a log line (the outbox logs ids and kinds).
  */
-export function passwordResetMail(to: string, link: string, minutes: number): MailMessage {
+export function passwordResetMail(to: string, link: string, minutes: number, clinic: Clinic): MailMessage {
   const subject = `Réinitialisation de votre mot de passe — ${clinic.name}`;
   return {
     to,
     subject,
     ...renderMail({
+      clinic,
       title: subject,
       preheader: `Un lien pour choisir un nouveau mot de passe, valable ${minutes} minutes.`,
       heading: "Choisir un nouveau mot de passe",

@@ -6,6 +6,7 @@ import { publicOrigin } from "./config";
 import { getDb, writeTransaction, type Db } from "./db";
 import { errorCode, log } from "./log";
 import { queueAndSend } from "./mail";
+import { getClinic } from "./clinic";
 import { passwordResetMail } from "./password-reset-mail";
 import { hitCounter } from "./repos/limits";
 import { findStaffByEmail } from "./repos/staff";
@@ -94,7 +95,7 @@ export async function requestPasswordReset(
     await audit(trx, { userId, email: user.email, ip }, { action: "auth.password_reset.requested", targetType: "staff", targetId: userId });
   });
   const link = `${opts.origin ?? publicOrigin()}${RESET_PATH}/${token}`;
-  const { sending } = await queueAndSend([passwordResetMail(user.email, link, RESET_TTL_MINUTES)], h);
+  const { sending } = await queueAndSend([passwordResetMail(user.email, link, RESET_TTL_MINUTES, await getClinic(h))], h);
   log.info({ event: "password_reset_requested", userId, ip }, "password reset link queued");
   return { outcome: "queued", sending };
 }

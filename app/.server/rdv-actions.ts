@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { clinic } from "~/content/clinic";
+import type { Clinic } from "~/lib/clinic";
 import { formatDayLong, parseBookingIntent, type BookingIntent } from "~/components/booking/slots";
 import { isRdvIntent, rdvCancelSchema, rdvConfirmSchema, rdvMoveSchema, RDV_TEXTS, type RdvIntent, type RdvReply, type RdvView } from "~/components/rdv/schema";
 import type { AppointmentStatus, CancelledBy } from "~/lib/appointment-status";
@@ -9,6 +9,7 @@ import { clinicInstant, clinicNow, type SlotChoice, type SlotRefusal } from "~/l
 import { SERVICES, type Service } from "~/lib/services";
 import { intentOf, readForm } from "./admin-action";
 import { notifyAppointment } from "./appointment-mail";
+import { getClinic } from "./clinic";
 import { loadBookingRules, loadDaySlots } from "./booking-slots";
 import { getDb, nowIso, writeTransaction, type Db } from "./db";
 import type { Appointment } from "./db/types";
@@ -85,7 +86,7 @@ export async function openPersonalLink(token: string | undefined, ip: string, h:
  * A refusal thrown by `openPersonalLink`, as a small French page, for the resource routes (the
  * .ics): React Router would answer their thrown responses with JSON. Same status, same headers.
  */
-export function linkRefusalResponse(err: unknown): Response | null {
+export function linkRefusalResponse(err: unknown, clinic: Clinic): Response | null {
   if (!err || typeof err !== "object" || (err as { type?: unknown }).type !== "DataWithResponseInit") return null;
   const { init } = err as { init?: ResponseInit | null };
   const status = init?.status ?? 404;
@@ -248,13 +249,14 @@ function answer(body: RdvReply, status = 200) {
 }
 
 /** A refusal that concerns no field: said at the top of the page (which is read again, so it shows the current state). */
-function refusedReply(intent: RdvIntent, outcome: Exclude<PatientOutcome, { ok: true } | { reason: "slot" }>, result: RdvReply["result"], cutoffHours: number) {
+async function refusedReply(intent: RdvIntent, outcome: Exclude<PatientOutcome, { ok: true } | { reason: "slot" }>, result: RdvReply["result"], cutoffHours: number) {
+  const clinic = await getClinic();
   const message = {
-    closed: RDV_TEXTS.closed,
-    cutoff: RDV_TEXTS.cutoff(cutoffHours),
+    closed: RDV_TEXTS.closed(clinic),
+    cutoff: RDV_TEXTS.cutoff(cutoffHours, clinic),
     conflict: RDV_TEXTS.conflict,
     same_slot: RDV_TEXTS.sameSlot,
-    not_online: RDV_TEXTS.notOnline,
+    not_online: RDV_TEXTS.notOnline(clinic),
   }[outcome.reason];
   return answer({ intent, status: "refused", message, result }, outcome.reason === "same_slot" ? 400 : 409);
 }
@@ -265,7 +267,8 @@ async function stored(intent: RdvIntent, appointmentId: number, result: RdvReply
     return await run();
   } catch (err) {
     log.error({ event: "rdv_action_failed", intent, appointmentId, ...errorCode(err) }, "patient action failed");
-    return answer({ intent, status: "refused", message: RDV_TEXTS.storeFailed, result }, 503);
+    const clinic = await getClinic().catch(() => null);
+    return answer({ intent, status: "refused", message: RDV_TEXTS.storeFailed(clinic), result }, 503);
   }
 }
 

@@ -1,6 +1,8 @@
 import { whatsappNumber, type ReminderLinks, type ReminderSent } from "~/components/admin/front-desk/contact";
+import type { Clinic } from "~/lib/clinic";
 import { toE164, whatsappDigits } from "~/lib/phone";
 import { reminderValues, renderTemplate } from "~/lib/reminder-template";
+import { getClinic } from "./clinic";
 import type { Appointment } from "./db/types";
 import { personalLink } from "./personal-link";
 import type { Db } from "./db";
@@ -51,15 +53,15 @@ export function isRemindable(a: Pick<Appointment, "status" | "date" | "anonymise
 export function reminderLinksFor(
   a: Appointment,
   templates: MessageTemplates,
-  opts: { today: string; reminded?: ReminderSent | null; origin?: string },
+  opts: { clinic: Clinic; today: string; reminded?: ReminderSent | null; origin?: string },
 ): ReminderLinks {
   const remindable = isRemindable(a, opts.today);
   let wa: string | null = null;
   let sms: string | null = null;
   if (remindable) {
     const values = reminderValues(a, opts.origin === undefined ? personalLink(a) : personalLink(a, opts.origin));
-    wa = renderTemplate(templates.whatsapp.body, values);
-    sms = renderTemplate(templates.sms.body, values);
+    wa = renderTemplate(templates.whatsapp.body, values, opts.clinic);
+    sms = renderTemplate(templates.sms.body, values, opts.clinic);
   }
   return {
     id: Number(a.id),
@@ -79,7 +81,8 @@ export async function reminderLinksOf(h: Pick<Db, "db">, rows: Appointment[], to
   const out = new Map<number, ReminderLinks>();
   if (rows.length === 0) return out;
   const ids = rows.map((r) => Number(r.id));
-  const [templates, reminders] = await Promise.all([loadTemplates(h), lastReminders(h, ids)]);
-  for (const a of rows) out.set(Number(a.id), reminderLinksFor(a, templates, { today, reminded: reminders.get(Number(a.id)) ?? null }));
+  const clinic = await getClinic(h);
+  const [templates, reminders] = await Promise.all([loadTemplates(h, clinic), lastReminders(h, ids)]);
+  for (const a of rows) out.set(Number(a.id), reminderLinksFor(a, templates, { clinic, today, reminded: reminders.get(Number(a.id)) ?? null }));
   return out;
 }

@@ -1,19 +1,35 @@
-import { clinic } from "./clinic";
+import type { Clinic } from "~/lib/clinic";
+import { formatFigure } from "~/lib/format";
 
-/** The home page's French copy and pictures. Pictures live in public/media (see README). */
+/**
+ * The home page's French copy and pictures. Pictures live in public/media (see README). What
+ * depends on the clinic's identity (its figures, doctor, district) is a function of the stored
+ * `Clinic` (useClinic()), never a string built at load time.
+ */
 export const HOME_CAROUSEL_INTERVAL_MS = 3000;
-export const PATIENTS_COUNTER = { target: clinic.figures.patients, step: 100, intervalMs: 30 };
-export const YEARS_COUNTER = { target: clinic.figures.yearsOfExperience, step: 1, intervalMs: 80 };
+
+/**
+ * A count-up that lasts about as long whatever the figure: `ticks` steps of `intervalMs`
+ * (7 000 patients: 100 every 30 ms, as SPEC has it; 30 years: 1 every 80 ms).
+ */
+export function countUp(target: number, ticks: number, intervalMs: number) {
+  return { target, step: Math.max(1, Math.ceil(target / ticks)), intervalMs };
+}
+
+export const patientsCounter = (c: Clinic) => countUp(c.figures.patients, 70, 30);
+export const yearsCounter = (c: Clinic) => countUp(c.figures.yearsOfExperience, 30, 80);
+export const surgeriesCounter = (c: Clinic) => countUp(c.figures.surgeries, 40, 40);
 
 export const hero = {
   tagline: "VOTRE FUTUR SOURIRE",
-  intro: `Implantologie et esthétique dentaire à ${clinic.address.district}, ${clinic.address.city} : des soins précis, un accompagnement humain et des résultats naturels.`,
+  intro: (c: Clinic) => `Implantologie et esthétique dentaire à ${c.address.district}, ${c.address.city} : des soins précis, un accompagnement humain et des résultats naturels.`,
   cta: { label: "DECOUVRIR", to: "/dentist" },
   image: { src: "/media/home-hero.svg", width: 1600, height: 900 },
-  claims: [
-    { value: `${clinic.figures.patients}+`, label: "patients satisfaits" },
-    { value: `${clinic.figures.yearsOfExperience}+`, label: "ans d'expérience" },
-    { value: String(clinic.figures.since), label: "l'excellence depuis" },
+  claims: (c: Clinic) => [
+    { value: formatFigure(c.figures.patients), label: "patients satisfaits" },
+    { value: formatFigure(c.figures.yearsOfExperience), label: "ans d'expérience" },
+    // a year, not a figure: no thousands space
+    { value: String(c.figures.since), label: "l'excellence depuis" },
   ],
   scrollHint: "Faites défiler",
 };
@@ -37,7 +53,7 @@ export const teaser = {
 export const expertise = {
   eyebrow: "Notre expertise",
   title: "Une expérience au service de votre sourire",
-  text: `Depuis ${clinic.figures.since}, ${clinic.doctor.name} accompagne ses patients de la première consultation jusqu'au suivi, avec la même exigence de précision et de confort.`,
+  text: (c: Clinic) => `Depuis ${c.figures.since}, ${c.doctor.name} accompagne ses patients de la première consultation jusqu'au suivi, avec la même exigence de précision et de confort.`,
   years: "ans d'expérience",
   patients: "patients traités",
 };
@@ -49,19 +65,22 @@ export const surgery = {
   blocks: [
     {
       title: "Des résultats visibles et naturels",
-      text: "Implants, couronnes et facettes sont conçus pour s'intégrer à votre visage : forme, teinte et alignement sont choisis avec vous. La galerie présente des cas traités au cabinet.",
+      text: () =>
+        "Implants, couronnes et facettes sont conçus pour s'intégrer à votre visage : forme, teinte et alignement sont choisis avec vous. La galerie présente des cas traités au cabinet.",
       image: { src: "/media/home-surgery-3.svg", alt: "Sourire harmonieux après traitement" },
       buttons: [{ label: "Voir les avant/après", to: "/gallery" }],
     },
     {
       title: "Des techniques chirurgicales précises",
-      text: "Imagerie 3D, planification numérique et guides chirurgicaux permettent des interventions moins invasives, des suites plus simples et une pose d'implant au millimètre.",
+      text: () =>
+        "Imagerie 3D, planification numérique et guides chirurgicaux permettent des interventions moins invasives, des suites plus simples et une pose d'implant au millimètre.",
       image: { src: "/media/home-surgery-2.svg", alt: "Planification 3D d'un implant et instruments chirurgicaux" },
       buttons: [{ label: "Découvrir nos techniques", to: "/espacesoinpage" }],
     },
     {
       title: "Un praticien expérimenté à votre écoute",
-      text: `Plus de ${clinic.figures.surgeries} chirurgies implantaires et ${clinic.figures.yearsOfExperience} ans de pratique : ${clinic.doctor.name} vous reçoit, répond à vos questions et vous remet un devis personnalisé.`,
+      text: (c: Clinic) =>
+        `Plus de ${formatFigure(c.figures.surgeries, "")} chirurgies implantaires et ${formatFigure(c.figures.yearsOfExperience, "")} ans de pratique : ${c.doctor.name} vous reçoit, répond à vos questions et vous remet un devis personnalisé.`,
       image: { src: "/media/home-surgery-1.svg", alt: "Cabinet de consultation avec fauteuil dentaire et radiographie" },
       buttons: [
         { label: "Prendre Rendez-vous", to: "/appointment" },

@@ -1,14 +1,16 @@
-import { clinic } from "./clinic";
+import type { Clinic } from "~/lib/clinic";
+import { formatNumber } from "~/lib/format";
 
 /**
  * The smile-transformation landing page (/dentist; docs/product.md, "Public site"): its sections in order and their
- * texts. Button labels and the headline are the product's, to the letter.
+ * texts. Button labels and the headline are the product's, to the letter. What names the clinic is a
+ * function of its stored identity (`Clinic`, useClinic()).
  */
 export const LANDING = {
   hero: {
     eyebrow: "Transformation du sourire",
     headline: "LE SOURIRE DE VOS RÊVES À MILIANA",
-    byline: `Par ${clinic.doctor.name}, ${clinic.doctor.title.charAt(0).toLowerCase()}${clinic.doctor.title.slice(1)} — ${clinic.name}`,
+    byline: (c: Clinic) => `Par ${c.doctor.name}, ${c.doctor.title.charAt(0).toLowerCase()}${c.doctor.title.slice(1)} — ${c.name}`,
     text: "Facettes, implants, blanchiment, alignement : un projet de sourire se construit avec méthode, à partir de votre visage, de vos attentes et de la santé de vos dents.",
   },
   redo: {
@@ -57,12 +59,12 @@ export const LANDING = {
   },
   closing: {
     title: "Parlons de votre sourire",
-    text: `Depuis ${clinic.figures.since}, plus de ${new Intl.NumberFormat("fr-FR").format(clinic.figures.patients)} patients nous ont fait confiance. Réservez votre consultation : nous répondrons à toutes vos questions.`,
+    text: (c: Clinic) => `Depuis ${c.figures.since}, plus de ${formatNumber(c.figures.patients)} patients nous ont fait confiance. Réservez votre consultation : nous répondrons à toutes vos questions.`,
     button: { label: "PRENDRE RENDEZ-VOUS", to: "/appointment" },
   },
   map: {
     title: "Nous trouver",
-    text: "La clinique vous accueille à Kouba, à quelques minutes du centre d'Alger.",
+    text: (c: Clinic) => `La clinique vous accueille à ${c.address.district}, ${c.address.city}.`,
     linkLabel: "Ouvrir le plan dans OpenStreetMap",
   },
 } as const;

@@ -1,27 +1,9 @@
-import { clinic } from "./clinic";
-
 /**
- * Facts shown on /mentions-legales and /politique-de-confidentialite.
- *
- * TO EDIT BY THE CLINIC BEFORE GOING LIVE: the host below is a demo value. Replace it with the
- * company that actually hosts the site (name, legal form, address, phone, website), and check the
- * registration numbers and the retention periods with the clinic's own practice.
+ * Facts shown on /mentions-legales and /politique-de-confidentialite. The publisher's facts
+ * (registration, order, activity, publication director) and the host are the clinic's own:
+ * staff enter them on /admin/clinique (`Clinic.legal`, app/lib/clinic.ts); the staff home lists
+ * those still equal to the demo's before going live.
  */
-export const HOST = {
-  name: "Numidia Hosting SARL",
-  address: "Cyberparc de Sidi Abdellah, Rahmania, 16090 Alger, Algérie",
-  phone: "023 20 10 10",
-  website: "https://www.numidia-hosting.dz",
-} as const;
-
-/** Who publishes the site. Registration numbers are demo values: replace them with the clinic's. */
-export const PUBLISHER = {
-  name: clinic.name,
-  director: clinic.doctor.name,
-  activity: "Cabinet de chirurgie dentaire (implantologie et esthétique dentaire)",
-  order: "Inscrit au tableau de l'Ordre des chirurgiens-dentistes, section régionale d'Alger",
-  registration: "Agrément d'exercice privé n° 16/CD/0452",
-} as const;
 
 /** Date of the last update of the legal pages (ISO date). */
 export const LEGAL_UPDATED = "2026-01-15";

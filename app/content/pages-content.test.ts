@@ -1,25 +1,44 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { clinic } from "./clinic";
-import { DOCTOR_COUNTERS, DOCTOR_DIPLOMAS } from "./doctor";
+import { DEMO_CLINIC, type Clinic } from "~/lib/clinic";
+import { formatFigure } from "~/lib/format";
+import { doctorCounters } from "./doctor";
+import { hero } from "./home";
 import { GALLERY_ITEMS } from "./gallery";
 import { LANDING, REVEAL_DURATIONS } from "./landing";
-import { DATA_PROCESSINGS, HOST } from "./legal";
+import { DATA_PROCESSINGS } from "./legal";
 import { LEGAL_LINKS, MENUS, DIRECT_LINKS, BOOKING_LINK } from "./navigation";
 import { PUBLIC_ROUTES } from "./public-routes";
 
 describe("doctor page content", () => {
-  it("counts to 30 years, 7000 patients and 200 surgeries from the clinic identity", () => {
-    expect(DOCTOR_COUNTERS.map((c) => c.value)).toEqual([30, 7000, 200]);
-    expect(DOCTOR_COUNTERS.map((c) => c.value)).toEqual([clinic.figures.yearsOfExperience, clinic.figures.patients, clinic.figures.surgeries]);
+  it("counts to 30 years, 7000 patients and 200 surgeries from the demo identity, at SPEC's pace", () => {
+    const counters = doctorCounters(DEMO_CLINIC);
+    expect(counters.map((c) => c.value)).toEqual([30, 7000, 200]);
+    // 1 every 80 ms, 100 every 30 ms, 5 every 40 ms
+    expect(counters.map((c) => [c.step, c.intervalMs])).toEqual([
+      [1, 80],
+      [100, 30],
+      [5, 40],
+    ]);
   });
 
-  it("lists seven diplomas in chronological order", () => {
-    expect(DOCTOR_DIPLOMAS).toHaveLength(7);
-    const years = DOCTOR_DIPLOMAS.map((d) => d.year);
+  it("counts to the stored figures, and each counter ends on the text every page shows", () => {
+    const stored: Clinic = { ...DEMO_CLINIC, figures: { ...DEMO_CLINIC.figures, yearsOfExperience: 12, patients: 12_345, surgeries: 1 } };
+    const counters = doctorCounters(stored);
+    expect(counters.map((c) => c.value)).toEqual([12, 12_345, 1]);
+    // the last frame of a count-up is `${formatNumber(value)}${suffix}`: the same as formatFigure
+    expect(counters.map((c) => `${c.prefix}${c.value.toString()}${c.suffix}`)).toEqual(["12+", "12345+", "1+"]);
+    expect(formatFigure(12_345)).toBe("12\u202f345+");
+    expect(hero.claims(stored).map((c) => c.value)).toEqual(["12\u202f345+", "12+", String(stored.figures.since)]);
+    expect(hero.claims(DEMO_CLINIC)[0].value).toBe("7\u202f000+");
+  });
+
+  it("the demo identity lists seven diplomas in chronological order", () => {
+    expect(DEMO_CLINIC.diplomas).toHaveLength(7);
+    const years = DEMO_CLINIC.diplomas.map((d) => d.year);
     expect([...years].sort((a, b) => a - b)).toEqual(years);
-    for (const d of DOCTOR_DIPLOMAS) expect(d.institution).not.toBe("");
+    for (const d of DEMO_CLINIC.diplomas) expect(d.institution).not.toBe("");
   });
 });
 
@@ -49,7 +68,7 @@ describe("gallery content", () => {
 
 describe("legal content", () => {
   it("names a host and covers the booking and enrolment forms with a retention period", () => {
-    expect(HOST.name).not.toBe("");
+    expect(DEMO_CLINIC.legal.host.name).not.toBe("");
     const ids = DATA_PROCESSINGS.map((d) => d.id);
     expect(ids).toEqual(expect.arrayContaining(["rendez-vous", "formation"]));
     expect(DATA_PROCESSINGS.find((d) => d.id === "rendez-vous")?.retention).toMatch(/jamais confirmée est anonymisée/);

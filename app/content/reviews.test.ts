@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { formatRating, initialOf, ratingLabel, REVIEWS, starParts } from "./reviews";
+import { DEMO_REVIEWS } from "~/.server/db/migrations";
+import { formatRating, initialOf, ratingLabel, starParts } from "./reviews";
 
 describe("reviews", () => {
-  it("holds four reviews rated 1 to 5 in halves, with a name and a comment", () => {
-    expect(REVIEWS).toHaveLength(4);
-    expect(new Set(REVIEWS.map((r) => r.id)).size).toBe(4);
-    for (const r of REVIEWS) {
-      expect(r.rating).toBeGreaterThanOrEqual(1);
-      expect(r.rating).toBeLessThanOrEqual(5);
-      expect(Number.isInteger(r.rating * 2)).toBe(true);
-      expect(r.name.trim()).not.toBe("");
+  it("the demo content is the product's four reviews, rated 1 to 5 in halves, with a name, a comment and a date", () => {
+    expect(DEMO_REVIEWS.map((r) => r.name)).toEqual(["Amina B.", "Karim L.", "Samira H.", "Yacine M."]);
+    for (const r of DEMO_REVIEWS) {
+      expect(r.rating_halves).toBeGreaterThanOrEqual(2);
+      expect(r.rating_halves).toBeLessThanOrEqual(10);
+      expect(Number.isInteger(r.rating_halves)).toBe(true);
       expect(r.comment.length).toBeGreaterThan(40);
+      expect(r.review_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
-    expect(REVIEWS.some((r) => !Number.isInteger(r.rating))).toBe(true);
+    expect(DEMO_REVIEWS.some((r) => r.rating_halves % 2 === 1)).toBe(true);
   });
 
   it("splits a rating into full, half and empty stars", () => {
@@ -28,6 +28,7 @@ describe("reviews", () => {
   it("reads the rating in French", () => {
     expect(formatRating(4.5)).toBe("4,5");
     expect(formatRating(5)).toBe("5");
+    expect(formatRating(1.5)).toBe("1,5");
     expect(ratingLabel(3.5)).toBe("Note : 3,5 sur 5");
   });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { clinic } from "~/content/clinic";
+import type { Clinic } from "~/lib/clinic";
 
 /**
  * The WhatsApp and SMS reminders staff send from the front desk (docs/product.md, "Reminders";
@@ -35,9 +35,10 @@ export type PlaceholderName = (typeof PLACEHOLDERS)[number]["name"];
 
 export type TemplateValues = Record<Exclude<PlaceholderName, "lien">, string> & { lien: string | null };
 
-const mainPhone = clinic.phones[0]?.display ?? "";
+const mainPhone = (clinic: Clinic) => clinic.phones[0]?.display ?? "";
 
-export const DEFAULT_TEMPLATES: Record<TemplateKey, string> = {
+/** The templates used until staff write their own: they name the clinic as stored (/admin/clinique). */
+export const defaultTemplates = (clinic: Clinic): Record<TemplateKey, string> => ({
   whatsapp: [
     "Bonjour {prénom},",
     "",
@@ -45,16 +46,16 @@ export const DEFAULT_TEMPLATES: Record<TemplateKey, string> = {
     "",
     "Pour confirmer votre présence, annuler ou déplacer le rendez-vous : {lien}",
     "",
-    `Pour toute question, appelez-nous au ${mainPhone}.`,
+    `Pour toute question, appelez-nous au ${mainPhone(clinic)}.`,
     "À bientôt,",
     clinic.name,
   ].join("\n"),
   // one SMS (160 GSM characters) with a link of about 80 characters: no greeting
   sms: `${clinic.shortName} : RDV le {date} à {heure}. Confirmer ou annuler : {lien}`,
-};
+});
 
 /** Said instead of the sentence that holds {lien}, for an appointment without a personal link. */
-export const NO_LINK_SENTENCE = `Pour confirmer, annuler ou déplacer votre rendez-vous, appelez-nous au ${mainPhone}.`;
+export const noLinkSentence = (clinic: Clinic) => `Pour confirmer, annuler ou déplacer votre rendez-vous, appelez-nous au ${mainPhone(clinic)}.`;
 
 // ---- placeholders -------------------------------------------------------------------------------
 
@@ -90,10 +91,10 @@ export function hasLinkPlaceholder(body: string): boolean {
 
 /**
  * The sentence around each {lien}: from the previous line break or sentence end to the next line
- * break or sentence end (the punctuation kept with it). The first becomes NO_LINK_SENTENCE, any
+ * break or sentence end (the punctuation kept with it). The first becomes noLinkSentence(clinic), any
  * other is removed.
  */
-function withoutLinkSentences(body: string): string {
+function withoutLinkSentences(body: string, clinic: Clinic): string {
   let out = body;
   let first = true;
   for (;;) {
@@ -108,7 +109,7 @@ function withoutLinkSentences(body: string): string {
     const rest = out.slice(afterAt);
     const stop = rest.search(/[.!?…](?=\s|$)|\n/);
     const end = stop === -1 ? out.length : afterAt + stop + (rest[stop] === "\n" ? 0 : 1);
-    out = out.slice(0, start) + (first ? NO_LINK_SENTENCE : "") + out.slice(end);
+    out = out.slice(0, start) + (first ? noLinkSentence(clinic) : "") + out.slice(end);
     first = false;
   }
   return out
@@ -122,9 +123,9 @@ function withoutLinkSentences(body: string): string {
  * The message of a template for one appointment. Known placeholders are filled; unknown ones
  * stay as typed. Without a link (`lien: null`), the sentence that holds {lien} says to call.
  */
-export function renderTemplate(body: string, values: TemplateValues): string {
+export function renderTemplate(body: string, values: TemplateValues, clinic: Clinic): string {
   const text = body.normalize("NFC").replace(/\r\n?/g, "\n");
-  const source = values.lien ? text : withoutLinkSentences(text);
+  const source = values.lien ? text : withoutLinkSentences(text, clinic);
   return source.replace(PLACEHOLDER, (whole, inner: string) => {
     const name = placeholderOf(inner);
     if (!name) return whole;

@@ -1,5 +1,5 @@
-import { clinic } from "~/content/clinic";
 import type { MetaDescriptor } from "react-router";
+import { DEMO_CLINIC, type Clinic } from "~/lib/clinic";
 
 /** Build a page's French title, description, canonical link and Open Graph tags. */
 export interface SeoInput {
@@ -13,7 +13,6 @@ export interface SeoInput {
   noindex?: boolean;
 }
 
-export const SITE_NAME = clinic.name;
 export const DEFAULT_OG_IMAGE = "/media/og-default.svg";
 
 type MatchLike = { id: string; data?: unknown; loaderData?: unknown } | undefined;
@@ -25,8 +24,19 @@ export function originFromMatches(matches: readonly MatchLike[]): string {
   return data?.origin ?? "";
 }
 
+/**
+ * The clinic's identity as the root loader read it (what staff saved on /admin/clinique), for
+ * `meta` functions; the demo identity when the root has no data (an error page).
+ */
+export function clinicFromMatches(matches: readonly MatchLike[]): Clinic {
+  const root = matches.find((m) => m?.id === "root");
+  const data = (root?.loaderData ?? root?.data) as { clinic?: Clinic } | undefined;
+  return data?.clinic ?? DEMO_CLINIC;
+}
+
 export function seo(matches: readonly MatchLike[], input: SeoInput): MetaDescriptor[] {
   const origin = originFromMatches(matches);
+  const SITE_NAME = clinicFromMatches(matches).name;
   const url = `${origin}${input.path}`;
   const image = input.image ?? DEFAULT_OG_IMAGE;
   const imageUrl = image.startsWith("http") ? image : `${origin}${image}`;

@@ -4,19 +4,24 @@ import { GalleryTeaser } from "~/components/home/GalleryTeaser";
 import { Hero } from "~/components/home/Hero";
 import { Surgery } from "~/components/home/Surgery";
 import { TreatmentsCarousel } from "~/components/home/TreatmentsCarousel";
-import { clinic } from "~/content/clinic";
+import type { Clinic } from "~/lib/clinic";
+import { formatFigure } from "~/lib/format";
 import { openingHoursSpecification, type TimeRange, type Weekday } from "~/lib/schedule";
-import { originFromMatches, seo } from "~/lib/seo";
+import { clinicFromMatches, originFromMatches, seo } from "~/lib/seo";
 import type { RootHours } from "~/root";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...seo(matches, {
-    title: `${clinic.name} — implants et esthétique dentaire à Kouba, Alger`,
-    description: `Implantologie, facettes, blanchiment et soins dentaires à ${clinic.address.district}, ${clinic.address.city}. ${clinic.figures.yearsOfExperience} ans d'expérience, plus de ${clinic.figures.patients} patients. Prenez rendez-vous en ligne.`,
-    path: "/",
-  }),
-  { "script:ld+json": dentistJsonLd(originFromMatches(matches), hoursFromMatches(matches)) },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const clinic = clinicFromMatches(matches);
+  const place = `${clinic.address.district}, ${clinic.address.city}`;
+  return [
+    ...seo(matches, {
+      title: `${clinic.name} — implants et esthétique dentaire à ${place}`,
+      description: `Implantologie, facettes, blanchiment et soins dentaires à ${place}. ${formatFigure(clinic.figures.yearsOfExperience, "")} ans d'expérience, plus de ${formatFigure(clinic.figures.patients, "")} patients. Prenez rendez-vous en ligne.`,
+      path: "/",
+    }),
+    { "script:ld+json": dentistJsonLd(clinic, originFromMatches(matches), hoursFromMatches(matches)) },
+  ];
+};
 
 /** The weekly hours the root loader read from the stored schedule (absent if it failed). */
 function hoursFromMatches(matches: Route.MetaArgs["matches"]): RootHours["weekly"] | undefined {
@@ -25,10 +30,10 @@ function hoursFromMatches(matches: Route.MetaArgs["matches"]): RootHours["weekly
 }
 
 /**
- * schema.org Dentist, from the clinic identity module; the opening hours from the schedule staff
- * edit on /admin/horaires (the same data as the footer).
+ * schema.org Dentist, from the clinic's stored identity (/admin/clinique); the opening hours from
+ * the schedule staff edit on /admin/horaires (the same data as the footer).
  */
-export function dentistJsonLd(origin: string, weekly?: Record<Weekday, TimeRange[]>) {
+export function dentistJsonLd(clinic: Clinic, origin: string, weekly?: Record<Weekday, TimeRange[]>) {
   return {
     "@context": "https://schema.org",
     "@type": "Dentist",

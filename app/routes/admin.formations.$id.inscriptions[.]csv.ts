@@ -1,39 +1,23 @@
 import type { Route } from "./+types/admin.formations.$id.inscriptions[.]csv";
-import { actorOfStaff, audit } from "~/.server/audit";
-import { enrollmentsCsv, enrollmentsCsvFileName } from "~/.server/csv";
+import { enrollmentsCsv } from "~/.server/csv";
 import { getDb } from "~/.server/db";
-import { log } from "~/.server/log";
-import { listEnrollmentsForFormation, listEnrollmentsWithoutFormation } from "~/.server/repos/enrollments";
-import { getFormation } from "~/.server/repos/formations";
+import { auditEnrollmentExport, enrollmentsToExport } from "~/.server/enrollment-export";
 import { getStaff } from "~/.server/staff-guard";
-import { UNASSIGNED } from "~/components/admin/formations/admin-formations";
-import { parseId } from "~/lib/rules";
 
 /**
  * GET /admin/formations/{id}/inscriptions.csv — staff only, read only: the enrolments of one
- * formation as 'inscriptions_{id}.csv' (UTF-8 with BOM, RFC 4180 quoting, formula cells
+ * formation as 'inscriptions_{id}.csv' (UTF-8 with BOM, ';' separated, formula cells
  * neutralised; see app/.server/csv.ts). 'sans-session' exports the enrolments attached to no
- * formation.
+ * formation. The same file as Excel: inscriptions.xlsx.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const staff = getStaff(context);
   const h = getDb();
-  const id = params.id;
-  let csv: string;
-  let fileName: string;
-  if (id === UNASSIGNED) {
-    csv = enrollmentsCsv(await listEnrollmentsWithoutFormation(h), "");
-    fileName = `inscriptions_${UNASSIGNED}.csv`;
-  } else {
-    const formationId = parseId(id);
-    const formation = formationId === null ? undefined : await getFormation(h, formationId);
-    if (!formation) throw new Response("Formation introuvable.", { status: 404 });
-    csv = enrollmentsCsv(await listEnrollmentsForFormation(h, formation.id), formation.title);
-    fileName = enrollmentsCsvFileName(formation.id);
-  }
-  // recorded before the file leaves: an export that cannot be recorded is not served
-  await audit(h, actorOfStaff(staff), { action: "export.csv", targetType: "formation", targetId: id, detail: `Inscriptions (${fileName})` });
-  log.info({ event: "enrollments_exported", formation: id, staffId: staff.userId }, "enrolments exported");
+  const found = await enrollmentsToExport(h, params.id);
+  if (!found) throw new Response("Formation introuvable.", { status: 404 });
+  const fileName = `${found.stem}.csv`;
+  const csv = enrollmentsCsv(found.enrollments, found.title);
+  await auditEnrollmentExport(h, staff, params.id, fileName, "csv");
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

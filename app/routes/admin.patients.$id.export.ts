@@ -10,7 +10,7 @@ const text = (body: string, status: number, headers: Record<string, string> = {}
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store", ...headers } });
 
 /**
- * GET /admin/patients/{id}/export?format=json|csv — staff only (the admin middleware): everything
+ * GET /admin/patients/{id}/export?format=json|csv|xlsx — staff only (the admin middleware): everything
  * the clinic holds on one patient, as a download (docs/product.md, "Personal data"; law 18-07,
  * right of access). The export is written in the record's journal (who, when) before the file is
  * sent. 400 for another format, 404 for an unknown, merged or erased record. A request started by
@@ -20,7 +20,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const staff = getStaff(context);
   if (request.headers.get("Sec-Fetch-Site") === "cross-site") return text("Export refusé : ouvrez-le depuis le dossier du patient.", 403);
   const format = new URL(request.url).searchParams.get("format");
-  if (format !== "json" && format !== "csv") return text("Format inconnu : json ou csv.", 400);
+  if (format !== "json" && format !== "csv" && format !== "xlsx") return text("Format inconnu : json, csv ou xlsx.", 400);
   const id = parseId(params.id);
   const file = id === null ? undefined : await exportPatient(getDb(), id, staffActor(staff), format);
   if (!file || id === null) return text("Dossier introuvable.", 404);

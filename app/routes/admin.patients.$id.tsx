@@ -9,6 +9,8 @@ import { log } from "~/.server/log";
 import { staffActor } from "~/.server/repos/appointments";
 import { loadContactSettings } from "~/.server/repos/contact-settings";
 import { erasePatient, getPatientRecord, mergeCandidates, mergePatients, saveNotes, type PatientChange } from "~/.server/repos/patients";
+import { casesOfPatient } from "~/.server/repos/gallery";
+import { PatientGalleryCases } from "~/components/admin/gallery/PatientGalleryCases";
 import type { StaffSession } from "~/.server/session";
 import { getStaff } from "~/.server/staff-guard";
 import { redirectWithToast } from "~/.server/toast";
@@ -53,7 +55,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     throw await redirectWithToast(request, `/admin/patients/${patient.mergedInto}`, { description: `Le dossier n° ${id} a été fusionné dans celui-ci.` });
   }
   const search = (new URL(request.url).searchParams.get("fusion") ?? "").trim().slice(0, PATIENT_SEARCH_MAX);
-  const [candidates, settings] = await Promise.all([patient.erasedAt ? Promise.resolve([]) : mergeCandidates(db, id, search), loadContactSettings(db)]);
+  const [candidates, settings, galleryCases] = await Promise.all([patient.erasedAt ? Promise.resolve([]) : mergeCandidates(db, id, search), loadContactSettings(db), casesOfPatient(db, id)]);
   const display = (e164: string | null, raw: string | null) => (e164 ? formatPhoneDisplay(e164) : raw);
   return {
     ...record,
@@ -67,6 +69,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     search,
     retentionMonths: settings.retentionMonths,
     backups: backupsText(),
+    galleryCases,
   };
 }
 
@@ -179,7 +182,7 @@ async function erase(request: Request, form: FormData, id: number, staff: StaffS
 }
 
 export default function PatientRecordScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { patient, appointments, counts, totals, events, merged, candidates, search, retentionMonths, backups } = loaderData;
+  const { patient, appointments, counts, totals, events, merged, candidates, search, retentionMonths, backups, galleryCases } = loaderData;
   const act = actionData as PatientActionResult | undefined;
   const erasedBy = events.find((e) => e.action === "erased");
   // what the role may not do is not shown (the staff guard refuses it anyway): the merge here,
@@ -201,6 +204,7 @@ export default function PatientRecordScreen({ loaderData, actionData }: Route.Co
         <div className="min-w-0 space-y-6">
           <PatientSummary counts={counts} totals={totals} />
           <PatientAppointments appointments={appointments} />
+          <PatientGalleryCases cases={galleryCases} />
         </div>
         <div className="min-w-0 space-y-6">
           {!patient.erasedAt && <NotesForm notes={patient.notes} version={patient.updatedAt} actionData={act} />}

@@ -3,6 +3,7 @@ import { BellRing, CalendarCheck2, ChevronLeft, ChevronRight, Loader2 } from "lu
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/admin.rappels";
 import { guarded, intentOf, readForm } from "~/.server/admin-action";
+import { getClinic } from "~/.server/clinic";
 import { publicOrigin } from "~/.server/config";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
@@ -46,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const tomorrow = addDaysYmd(now.date, 1);
   const jour = new URL(request.url).searchParams.get("jour") ?? "";
   const day = isValidYmd(jour) ? jour : tomorrow;
-  const [appointments, templates] = await Promise.all([listRemindersToSend(db, day), loadTemplates(db)]);
+  const [appointments, templates] = await Promise.all([listRemindersToSend(db, day), getClinic(db).then((clinic) => loadTemplates(db, clinic))]);
   const links = await reminderLinksOf(db, appointments, now.date);
   const rows: ReminderRowView[] = appointments.map((a) => ({
     id: Number(a.id),

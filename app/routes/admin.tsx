@@ -3,9 +3,12 @@ import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/admin";
 import { getStaff, staffGuard } from "~/.server/staff-guard";
+import { getDb } from "~/.server/db";
+import { mailNotice } from "~/.server/mail-status";
 import { FrontDeskToasts } from "~/components/admin/front-desk/FrontDeskToasts";
+import { MailNoticeBanner } from "~/components/admin/outbox/MailNoticeBanner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { clinic } from "~/content/clinic";
+import { useClinic } from "~/hooks/use-clinic";
 import { can, roleLabel, type Permission } from "~/lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Espace de Travail" }, { name: "robots", content: "noindex, nofollow" }];
@@ -18,7 +21,9 @@ export const middleware: Route.MiddlewareFunction[] = [staffGuard];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = getStaff(context);
-  return { email: staff.email, role: staff.role, roleLabel: roleLabel(staff.role), permissions: staff.permissions };
+  // e-mail sending not configured, or messages given up: said on every staff page (docs/product.md, "Staff: e-mails")
+  const mail = await mailNotice(getDb(), staff.permissions);
+  return { email: staff.email, role: staff.role, roleLabel: roleLabel(staff.role), permissions: staff.permissions, mail };
 }
 
 /** The staff screens, in the order of the working day (SPEC's three links kept); each shown to who may open it. */
@@ -61,6 +66,7 @@ const ACTION =
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const tabs = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
+  const clinic = useClinic();
   useEffect(() => {
     const current = tabs.current?.querySelector<HTMLElement>("[aria-current='page']");
     const bar = tabs.current;
@@ -123,6 +129,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
         </nav>
       </header>
+      <MailNoticeBanner notice={loaderData.mail} />
       <main className="container-site py-5 sm:py-6 print:max-w-none print:p-0">
         <Outlet />
       </main>

@@ -4,6 +4,7 @@ import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { requestInfo } from "~/context";
 import type { Route } from "./+types/appointment";
 import { notifyNewBooking } from "~/.server/booking-mail";
+import { getClinic } from "~/.server/clinic";
 import { getDb } from "~/.server/db";
 import { personalLink } from "~/.server/personal-link";
 import { handlePublicForm } from "~/.server/public-form";
@@ -12,24 +13,24 @@ import { bookAppointment } from "~/.server/repos/booking";
 import { BookingAside } from "~/components/booking/BookingAside";
 import { BOOKING_FIX_MESSAGE, BookingForm, type BookingReply } from "~/components/booking/BookingForm";
 import { BookingHero } from "~/components/booking/BookingHero";
+import { RDV_TEXTS } from "~/components/rdv/schema";
 import { parseBookingIntent, parseDayQuery, type BookingIntent, type SlotsView } from "~/components/booking/slots";
 import { loadBookingRules, loadDaySlots } from "~/.server/booking-slots";
-import { clinic } from "~/content/clinic";
 import { bookingDaySchema, bookingSchema } from "~/lib/booking-schema";
 import { todayInClinic } from "~/lib/format";
 import { slotRefusalText } from "~/lib/front-desk-schema";
 import { addDays, parseSubmissionKey } from "~/lib/rules";
 import type { SlotChoice } from "~/lib/schedule";
-import { seo } from "~/lib/seo";
+import { clinicFromMatches, seo } from "~/lib/seo";
 
-const STORAGE_FAILURE_MESSAGE = `Votre demande n'a pas pu être enregistrée. Merci de réessayer dans un instant ou de nous appeler au ${clinic.phones[0].display}.`;
-
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const clinic = clinicFromMatches(matches);
+  return seo(matches, {
     title: "Prendre Rendez-vous",
     description: `Demandez un rendez-vous en ligne à la ${clinic.name} (${clinic.address.district}, ${clinic.address.city}) : implants, prothèses, blanchiment, orthodontie, soins conservateurs et esthétique dentaire.`,
     path: "/appointment",
   });
+};
 
 /**
  * A fresh idempotency key per page view, the clinic's today and booking horizon, the services
@@ -94,7 +95,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientIp: context.get(requestInfo).clientIp,
     scope: "booking",
     schema: bookingSchema(todayInClinic(), horizonDays),
-    failureMessage: STORAGE_FAILURE_MESSAGE,
+    // the stored phone (none when the database cannot even give it)
+    failureMessage: RDV_TEXTS.storeFailed(await getClinic().catch(() => null)),
     store: async ({ consent: _consent, ...input }, submissionKey) => {
       const booked = await bookAppointment(getDb(), input, { actor: PATIENT_ACTOR, mode: "public", submissionKey });
       if (booked.ok) {

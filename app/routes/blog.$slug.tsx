@@ -6,12 +6,11 @@ import { log } from "~/.server/log";
 import { getBlog } from "~/.server/repos/blogs";
 import { BlogArticleBody } from "~/components/blog/BlogArticleBody";
 import { BlogCta } from "~/components/blog/BlogCta";
-import { BLOG_AUTHOR } from "~/components/blog/BlogMeta";
+import { blogAuthor } from "~/components/blog/BlogMeta";
 import { BLOG_LOAD_CAUSES } from "~/components/blog/BlogStates";
 import type { PublicPost } from "~/components/blog/types";
-import { clinic } from "~/content/clinic";
 import { summary } from "~/lib/blog";
-import { originFromMatches, seo } from "~/lib/seo";
+import { clinicFromMatches, originFromMatches, seo } from "~/lib/seo";
 import { blogArticlePath } from "~/lib/slug";
 
 /**
@@ -46,6 +45,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const post = loaderData?.post;
+  const clinic = clinicFromMatches(matches);
   if (!post) return [{ title: `Article introuvable | ${clinic.name}` }, { name: "robots", content: "noindex" }];
   const origin = originFromMatches(matches);
   const description = summary(post.content);
@@ -54,7 +54,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     ...seo(matches, { title: post.title, description, path: post.path, image, type: "article" }),
     { property: "article:published_time", content: post.created_at },
     ...(post.updated_at ? [{ property: "article:modified_time", content: post.updated_at }] : []),
-    { property: "article:author", content: BLOG_AUTHOR },
+    { property: "article:author", content: blogAuthor(clinic) },
     {
       "script:ld+json": {
         "@context": "https://schema.org",
@@ -63,7 +63,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
         description,
         datePublished: post.created_at,
         ...(post.updated_at ? { dateModified: post.updated_at } : {}),
-        author: { "@type": "Person", name: BLOG_AUTHOR },
+        author: { "@type": "Person", name: blogAuthor(clinic) },
         publisher: { "@type": "Dentist", name: clinic.name },
         mainEntityOfPage: `${origin}${post.path}`,
         inLanguage: "fr-FR",

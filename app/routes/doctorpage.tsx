@@ -5,20 +5,25 @@ import { Counter } from "~/components/content/Counter";
 import { CtaBand } from "~/components/content/CtaBand";
 import { PageHeader } from "~/components/content/PageHeader";
 import { RevealOnScroll } from "~/components/content/RevealOnScroll";
-import { clinic } from "~/content/clinic";
-import { DOCTOR_BIO, DOCTOR_COMMITMENTS, DOCTOR_COUNTERS, DOCTOR_DIPLOMAS } from "~/content/doctor";
-import { seo } from "~/lib/seo";
+import { DOCTOR_COMMITMENTS, doctorBio, doctorCounters } from "~/content/doctor";
+import { useClinic } from "~/hooks/use-clinic";
+import { formatFigure } from "~/lib/format";
+import { SITE_PHOTO_SLOTS } from "~/lib/photo-slots";
+import { clinicFromMatches, seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: `${clinic.doctor.name}, chirurgien-dentiste à Kouba`,
-    description: `${clinic.doctor.name} : plus de ${clinic.figures.yearsOfExperience} ans d'expérience en implantologie et esthétique dentaire, ses diplômes et sa façon de soigner.`,
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const clinic = clinicFromMatches(matches);
+  return seo(matches, {
+    title: `${clinic.doctor.name}, chirurgien-dentiste à ${clinic.address.district}`,
+    description: `${clinic.doctor.name} : plus de ${formatFigure(clinic.figures.yearsOfExperience, "")} ans d'expérience en implantologie et esthétique dentaire, ses diplômes et sa façon de soigner.`,
     path: "/doctorpage",
     image: "/media/content-doctor.svg",
   });
+};
 
-/** The doctor's profile: counters (30 years, 7000 patients, 200 surgeries) and seven diplomas. */
+/** The doctor's profile: counters (years, patients, surgeries: 30+, 7 000+, 200+ in the demo) and the diplomas, from the clinic's identity. */
 export default function DoctorPage() {
+  const clinic = useClinic();
   return (
     <>
       <PageHeader
@@ -26,7 +31,8 @@ export default function DoctorPage() {
         eyebrow="Le docteur"
         title={clinic.doctor.name}
         lead={`${clinic.doctor.title}. Fondateur de la ${clinic.name}, il soigne ses patients à ${clinic.address.district} depuis ${clinic.figures.since}.`}
-        image={{ src: "/media/content-doctor.svg", alt: `Portrait illustré de ${clinic.doctor.name} dans son cabinet`, width: 1200, height: 800 }}
+        photoSlot={SITE_PHOTO_SLOTS["doctor.portrait"]}
+        image={{ ...SITE_PHOTO_SLOTS["doctor.portrait"].drawing, alt: `Portrait illustré de ${clinic.doctor.name} dans son cabinet` }}
       >
         <Link to="/appointment" className="btn-primary">
           <CalendarCheck aria-hidden="true" className="h-4 w-4" />
@@ -43,7 +49,7 @@ export default function DoctorPage() {
             Quelques chiffres
           </h2>
           <div className="grid gap-8 text-center sm:grid-cols-3">
-            {DOCTOR_COUNTERS.map((c) => (
+            {doctorCounters(clinic).map((c) => (
               <Counter
                 key={c.label}
                 value={c.value}
@@ -64,9 +70,9 @@ export default function DoctorPage() {
         <RevealOnScroll duration={0.6}>
           <p className="eyebrow">Parcours</p>
           <h2 id="parcours-title" className="section-title mt-2">
-            Trente ans au service du sourire
+            {formatFigure(clinic.figures.yearsOfExperience, "")} ans au service du sourire
           </h2>
-          {DOCTOR_BIO.map((p) => (
+          {doctorBio(clinic).map((p) => (
             <p key={p.slice(0, 40)} className="mt-5 text-[1.0625rem] leading-relaxed text-slate-700">
               {p}
             </p>
@@ -85,31 +91,33 @@ export default function DoctorPage() {
         </RevealOnScroll>
       </section>
 
-      <section aria-labelledby="diplomes-title" className="bg-ivory py-14 md:py-20">
-        <div className="container-site">
-          <p className="eyebrow">Formation</p>
-          <h2 id="diplomes-title" className="section-title mt-2">
-            Diplômes et formations
-          </h2>
-          <RevealOnScroll as="ol" duration={0.7} className="mt-10 grid gap-4 md:grid-cols-2" aria-labelledby="diplomes-title">
-            {DOCTOR_DIPLOMAS.map((d) => (
-              <li key={d.title} className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-                <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-teal-50 text-teal-600">
-                  <GraduationCap aria-hidden="true" className="h-6 w-6" />
-                </span>
-                <div>
-                  <p className="text-sm font-semibold text-[#8c6a2c]">
-                    <span className="sr-only">Obtenu en </span>
-                    {d.year}
-                  </p>
-                  <p className="mt-0.5 font-semibold text-navy-900">{d.title}</p>
-                  <p className="mt-1 text-sm text-slate-600">{d.institution}</p>
-                </div>
-              </li>
-            ))}
-          </RevealOnScroll>
-        </div>
-      </section>
+      {clinic.diplomas.length > 0 && (
+        <section aria-labelledby="diplomes-title" className="bg-ivory py-14 md:py-20">
+          <div className="container-site">
+            <p className="eyebrow">Formation</p>
+            <h2 id="diplomes-title" className="section-title mt-2">
+              Diplômes et formations
+            </h2>
+            <RevealOnScroll as="ol" duration={0.7} className="mt-10 grid gap-4 md:grid-cols-2" aria-labelledby="diplomes-title">
+              {clinic.diplomas.map((d) => (
+                <li key={`${d.year}-${d.title}`} className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+                  <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-teal-50 text-teal-600">
+                    <GraduationCap aria-hidden="true" className="h-6 w-6" />
+                  </span>
+                  <div>
+                    <p className="text-sm font-semibold text-[#8c6a2c]">
+                      <span className="sr-only">Obtenu en </span>
+                      {d.year}
+                    </p>
+                    <p className="mt-0.5 font-semibold text-navy-900">{d.title}</p>
+                    <p className="mt-1 text-sm text-slate-600">{d.institution}</p>
+                  </div>
+                </li>
+              ))}
+            </RevealOnScroll>
+          </div>
+        </section>
+      )}
 
       <CtaBand
         title={`Consulter ${clinic.doctor.name}`}

@@ -4,16 +4,16 @@ import type { Route } from "./+types/espacesoinpage";
 import { CtaBand } from "~/components/content/CtaBand";
 import { PageHeader } from "~/components/content/PageHeader";
 import { RevealOnScroll } from "~/components/content/RevealOnScroll";
-import { Img } from "~/components/ui/Img";
-import { clinic } from "~/content/clinic";
+import { SlotPhoto } from "~/components/ui/SlotPhoto";
+import { useClinic } from "~/hooks/use-clinic";
 import { ESPACE_INTRO, HYGIENE_POINTS, PATIENT_PATH, TECHNIQUES, type Technique } from "~/content/espace";
-import { seo } from "~/lib/seo";
+import { SITE_PHOTO_SLOTS } from "~/lib/photo-slots";
+import { clinicFromMatches, seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Espace de soin : nos techniques chirurgicales",
-    description:
-      "Implantologie, chirurgie guidée par imagerie 3D, greffes osseuses et chirurgie des gencives : découvrez l'espace de soin de la clinique à Kouba.",
+    description: `Implantologie, chirurgie guidée par imagerie 3D, greffes osseuses et chirurgie des gencives : découvrez l'espace de soin de la clinique à ${clinicFromMatches(matches).address.district}.`,
     path: "/espacesoinpage",
     image: "/media/content-clinic.svg",
   });
@@ -29,6 +29,7 @@ const ICONS: Record<Technique["id"], typeof Bone> = {
 
 /** The clinic presentation 'Espace de soin': surgical techniques, hygiene and the patient's path. */
 export default function EspaceSoinPage() {
+  const clinic = useClinic();
   return (
     <>
       <PageHeader
@@ -36,7 +37,7 @@ export default function EspaceSoinPage() {
         eyebrow="Découvrir notre clinique"
         title="Espace de soin"
         lead={`Un plateau technique dédié à la chirurgie dentaire et à l'implantologie, au cœur de ${clinic.address.district}.`}
-        image={{ src: "/media/content-clinic.svg", alt: "Illustration de la salle de soins : fauteuil dentaire, scialytique et écran d'imagerie", width: 1200, height: 800 }}
+        photoSlot={SITE_PHOTO_SLOTS["espace.room"]}
       >
         <Link to="/appointment" className="btn-primary">
           <CalendarCheck aria-hidden="true" className="h-4 w-4" />
@@ -77,11 +78,8 @@ export default function EspaceSoinPage() {
       <section aria-labelledby="hygiene-title" className="overflow-x-clip bg-ivory py-14 md:py-20">
         <div className="container-site grid gap-10 lg:grid-cols-2 lg:items-center lg:gap-16">
           <RevealOnScroll duration={0.7} from="left">
-            <Img
-              src="/media/content-sterilisation.svg"
-              alt="Illustration de la chaîne de stérilisation : autoclave et sachets d'instruments tracés"
-              width={1200}
-              height={800}
+            <SlotPhoto
+              slot={SITE_PHOTO_SLOTS["espace.sterilisation"]}
               className="aspect-[3/2] w-full rounded-[1.75rem] object-cover shadow-lg shadow-navy-900/10"
             />
           </RevealOnScroll>

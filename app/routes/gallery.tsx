@@ -5,9 +5,14 @@ import { BeforeAfter } from "~/components/content/BeforeAfter";
 import { CtaBand } from "~/components/content/CtaBand";
 import { RevealOnScroll } from "~/components/content/RevealOnScroll";
 import { StarRating } from "~/components/content/StarRating";
-import { clinic } from "~/content/clinic";
-import { GALLERY_ITEMS } from "~/content/gallery";
-import { initialOf, REVIEWS } from "~/content/reviews";
+import { GALLERY_ITEMS, treatmentLink } from "~/content/gallery";
+import { initialOf, type PublicReview } from "~/content/reviews";
+import { useClinic } from "~/hooks/use-clinic";
+import { getDb } from "~/.server/db";
+import { log } from "~/.server/log";
+import { listPublicCases, type PublicGalleryCase } from "~/.server/repos/gallery";
+import { listPublishedReviews } from "~/.server/repos/reviews";
+import { formatFigure, formatLongDate } from "~/lib/format";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -18,10 +23,63 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     image: "/media/content-whitening-after.svg",
   });
 
+/**
+ * The cases whose consent stands and the published reviews (docs/product.md, "Staff: gallery and
+ * reviews"); while no real case is on the site, the demo drawings. A database that does not
+ * answer shows the demo cards rather than an error page (logged).
+ */
+export async function loader() {
+  try {
+    const [cases, reviews] = await Promise.all([listPublicCases(getDb()), listPublishedReviews(getDb())]);
+    return {
+      cases,
+      reviews: reviews.map(({ id, name, rating, comment, date }): PublicReview => ({
+        id,
+        name,
+        rating,
+        comment,
+        date,
+      })),
+    };
+  } catch (err) {
+    log.error(
+      {
+        event: "gallery_load_failed",
+        err: err instanceof Error ? err.message : String(err),
+      },
+      "gallery could not be read",
+    );
+    return { cases: [] as PublicGalleryCase[], reviews: [] as PublicReview[] };
+  }
+}
+
+/** A card of the page: a real case, or a demo drawing. */
+function cards(cases: PublicGalleryCase[]) {
+  if (cases.length === 0)
+    return GALLERY_ITEMS.map((g) => ({
+      key: `demo-${g.id}`,
+      treatment: g.treatment,
+      description: g.description,
+      before: g.before,
+      after: g.after,
+      link: g.link,
+    }));
+  return cases.map((c) => ({
+    key: `cas-${c.id}`,
+    treatment: c.treatment,
+    description: c.description,
+    before: c.before,
+    after: c.after,
+    link: treatmentLink(c.treatment),
+  }));
+}
+
 const AVATAR_COLOURS = ["bg-teal-600", "bg-navy-800", "bg-[#8c6a2c]", "bg-navy-700"];
 
 /** /gallery, titled GALERIE: before/after cards and 'Avis de nos patients'. */
-export default function GalleryPage() {
+export default function GalleryPage({ loaderData }: Route.ComponentProps) {
+  const clinic = useClinic();
+  const { reviews } = loaderData;
   return (
     <>
       <section className="bg-ivory">
@@ -29,8 +87,8 @@ export default function GalleryPage() {
           <p className="eyebrow">Photos avant / après</p>
           <h1 className="mt-3 font-serif text-4xl font-bold tracking-[0.12em] text-navy-900 md:text-5xl">GALERIE</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-slate-700">
-            Quelques exemples de traitements réalisés à la clinique. Chaque sourire est différent : le résultat dépend de la situation de
-            départ et se discute lors de la consultation.
+            Quelques exemples de traitements réalisés à la clinique. Chaque sourire est différent : le résultat dépend de la situation de départ et se discute
+            lors de la consultation.
           </p>
         </RevealOnScroll>
       </section>
@@ -40,19 +98,21 @@ export default function GalleryPage() {
           Avant / après
         </h2>
         <ul className="mt-8 grid gap-8 lg:grid-cols-2">
-          {GALLERY_ITEMS.map((item, i) => (
-            <RevealOnScroll as="li" key={item.id} duration={i % 2 ? 0.8 : 0.7} className="rounded-3xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-              <article aria-labelledby={`galerie-${item.id}`}>
+          {cards(loaderData.cases).map((item, i) => (
+            <RevealOnScroll as="li" key={item.key} duration={i % 2 ? 0.8 : 0.7} className="rounded-3xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+              <article aria-labelledby={`galerie-${item.key}`} data-case={item.key}>
                 <BeforeAfter before={item.before} after={item.after} label={item.treatment} />
                 <div className="mt-4 px-1">
-                  <h3 id={`galerie-${item.id}`} className="font-serif text-xl font-bold">
+                  <h3 id={`galerie-${item.key}`} className="font-serif text-xl font-bold">
                     {item.treatment}
                   </h3>
-                  <p className="mt-2 text-sm leading-relaxed text-slate-600">{item.description}</p>
-                  <Link to={item.link.to} className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-teal-600 hover:text-navy-900">
-                    {item.link.label}
-                    <ArrowRight aria-hidden="true" className="h-4 w-4" />
-                  </Link>
+                  <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-600">{item.description}</p>
+                  {item.link && (
+                    <Link to={item.link.to} className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-teal-600 hover:text-navy-900">
+                      {item.link.label}
+                      <ArrowRight aria-hidden="true" className="h-4 w-4" />
+                    </Link>
+                  )}
                 </div>
               </article>
             </RevealOnScroll>
@@ -60,37 +120,49 @@ export default function GalleryPage() {
         </ul>
       </section>
 
-      <section aria-labelledby="avis-title" className="bg-slate-50 py-14 md:py-20">
-        <div className="container-site">
-          <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
-            <h2 id="avis-title" className="section-title">
-              Avis de nos patients
-            </h2>
-            <p className="text-sm text-slate-600">{clinic.figures.satisfaction} % de patients satisfaits</p>
-          </div>
-          <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
-            {REVIEWS.map((r, i) => (
-              <RevealOnScroll as="li" key={r.id} duration={[0.6, 0.7, 0.8, 0.7][i] ?? 0.7} className="flex">
-                <article aria-label={`Avis de ${r.name}`} data-review={r.id} className="flex w-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-                  <div className="flex items-center gap-3">
-                    <span aria-hidden="true" className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-full font-serif text-xl font-bold text-white ${AVATAR_COLOURS[i % AVATAR_COLOURS.length]}`}>
-                      {initialOf(r.name)}
-                    </span>
-                    <div>
-                      <h3 className="font-sans text-base font-semibold text-navy-900">{r.name}</h3>
-                      <StarRating rating={r.rating} size="sm" />
+      {reviews.length > 0 && (
+        <section aria-labelledby="avis-title" className="bg-slate-50 py-14 md:py-20">
+          <div className="container-site">
+            <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+              <h2 id="avis-title" className="section-title">
+                Avis de nos patients
+              </h2>
+              <p className="text-sm text-slate-600">{formatFigure(clinic.figures.satisfaction, "%")} de patients satisfaits</p>
+            </div>
+            <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
+              {reviews.map((r, i) => (
+                <RevealOnScroll as="li" key={r.id} duration={[0.6, 0.7, 0.8, 0.7][i] ?? 0.7} className="flex">
+                  <article
+                    aria-label={`Avis de ${r.name}`}
+                    data-review={r.id}
+                    className="flex w-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+                  >
+                    <div className="flex items-center gap-3">
+                      <span
+                        aria-hidden="true"
+                        className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-full font-serif text-xl font-bold text-white ${AVATAR_COLOURS[i % AVATAR_COLOURS.length]}`}
+                      >
+                        {initialOf(r.name)}
+                      </span>
+                      <div>
+                        <h3 className="font-sans text-base font-semibold text-navy-900">{r.name}</h3>
+                        <StarRating rating={r.rating} size="sm" />
+                        <time dateTime={r.date} className="text-xs text-slate-500">
+                          {formatLongDate(`${r.date}T12:00:00Z`)}
+                        </time>
+                      </div>
                     </div>
-                  </div>
-                  <blockquote className="relative mt-4 flex-1 text-sm leading-relaxed text-slate-700">
-                    <Quote aria-hidden="true" className="mb-1 h-5 w-5 text-teal-600/40" />
-                    <p>{r.comment}</p>
-                  </blockquote>
-                </article>
-              </RevealOnScroll>
-            ))}
-          </ul>
-        </div>
-      </section>
+                    <blockquote className="relative mt-4 flex-1 text-sm leading-relaxed text-slate-700">
+                      <Quote aria-hidden="true" className="mb-1 h-5 w-5 text-teal-600/40" />
+                      <p>{r.comment}</p>
+                    </blockquote>
+                  </article>
+                </RevealOnScroll>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
 
       <CtaBand
         title="Et si c'était votre sourire ?"

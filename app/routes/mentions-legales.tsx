@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/mentions-legales";
 import { LegalLayout } from "~/components/content/LegalLayout";
-import { clinic } from "~/content/clinic";
-import { DATA_LAW, HOST, PUBLISHER } from "~/content/legal";
-import { seo } from "~/lib/seo";
+import { DATA_LAW } from "~/content/legal";
+import { useClinic } from "~/hooks/use-clinic";
+import { clinicFromMatches, seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Mentions légales",
-    description: `Mentions légales du site de la ${clinic.name} : éditeur, directeur de la publication, hébergeur et contact.`,
+    description: `Mentions légales du site de la ${clinicFromMatches(matches).name} : éditeur, directeur de la publication, hébergeur et contact.`,
     path: "/mentions-legales",
   });
 
@@ -24,31 +24,33 @@ const TOC = [
 
 /** Legal notice: who runs the site, the host, how to reach the clinic. */
 export default function MentionsLegales() {
+  const clinic = useClinic();
+  const { legal } = clinic;
   return (
     <LegalLayout title="Mentions légales" lead="Les informations ci-dessous identifient l'éditeur et l'hébergeur de ce site, conformément au droit algérien." toc={TOC}>
       <h2 id="editeur">Éditeur du site</h2>
       <p>
-        Le présent site est édité par la <strong>{PUBLISHER.name}</strong>, {PUBLISHER.activity.charAt(0).toLowerCase() + PUBLISHER.activity.slice(1)}.
+        Le présent site est édité par la <strong>{clinic.name}</strong>, {legal.activity.charAt(0).toLowerCase() + legal.activity.slice(1)}.
       </p>
       <ul>
         <li>
           Adresse : {clinic.address.street}, {clinic.address.postalCode} {clinic.address.district}, {clinic.address.city}, {clinic.address.country}
         </li>
-        <li>Directeur de la publication : {PUBLISHER.director}</li>
-        <li>{PUBLISHER.order}</li>
-        <li>{PUBLISHER.registration}</li>
+        <li>Directeur de la publication : {legal.director}</li>
+        <li>{legal.order}</li>
+        <li>{legal.registration}</li>
       </ul>
 
       <h2 id="hebergeur">Hébergement</h2>
       <p>Le site et ses données sont hébergés en Algérie par :</p>
       <ul>
         <li>
-          <strong>{HOST.name}</strong>
+          <strong>{legal.host.name}</strong>
         </li>
-        <li>Adresse : {HOST.address}</li>
-        <li>Téléphone : {HOST.phone}</li>
+        <li>Adresse : {legal.host.address}</li>
+        <li>Téléphone : {legal.host.phone}</li>
         <li>
-          Site web : <a href={HOST.website} rel="noopener noreferrer">{HOST.website.replace(/^https?:\/\//, "")}</a>
+          Site web : <a href={legal.host.website} rel="noopener noreferrer">{legal.host.website.replace(/^https?:\/\//, "")}</a>
         </li>
       </ul>
 

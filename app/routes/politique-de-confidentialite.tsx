@@ -6,8 +6,9 @@ import { KNOWN_DEVICE_MAX_AGE_DAYS } from "~/.server/known-device";
 import { loadContactSettings } from "~/.server/repos/contact-settings";
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "~/.server/session";
 import { LegalLayout } from "~/components/content/LegalLayout";
-import { clinic } from "~/content/clinic";
-import { DATA_LAW, DATA_PROCESSINGS, HOST } from "~/content/legal";
+import { DATA_LAW, DATA_PROCESSINGS } from "~/content/legal";
+import { useClinic } from "~/hooks/use-clinic";
+import { formatNumber } from "~/lib/format";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -30,7 +31,7 @@ const TOC = [
   { id: "reclamation", label: "Réclamation" },
 ];
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString("fr-FR")}\u00a0${n > 1 ? many : one}`;
+const count = (n: number, one: string, many: string) => `${formatNumber(n)}\u00a0${n > 1 ? many : one}`;
 
 /**
  * The periods the code applies, read where the code reads them (docs/product.md, "Personal
@@ -54,6 +55,7 @@ export async function loader() {
 
 /** What the booking and enrolment forms collect, why, for how long, who sees it, and the visitor's rights (law 18-07). */
 export default function PolitiqueDeConfidentialite({ loaderData: d }: Route.ComponentProps) {
+  const clinic = useClinic();
   return (
     <LegalLayout
       title="Politique de confidentialité"
@@ -148,7 +150,7 @@ export default function PolitiqueDeConfidentialite({ loaderData: d }: Route.Comp
       <h2 id="destinataires">Qui a accès à vos données</h2>
       <p>
         Seuls le chirurgien-dentiste et les membres de l'équipe de la clinique qui en ont besoin pour leur mission y ont accès, chacun avec un
-        compte personnel protégé. Notre hébergeur, {HOST.name}, conserve les données pour notre compte sur des serveurs situés en Algérie,
+        compte personnel protégé. Notre hébergeur, {clinic.legal.host.name}, conserve les données pour notre compte sur des serveurs situés en Algérie,
         sans pouvoir les utiliser à d'autres fins. Aucune donnée n'est transférée vers un pays étranger par la clinique.
       </p>
       <p>Vos données peuvent enfin être communiquées aux autorités lorsque la loi l'exige.</p>

@@ -9,7 +9,8 @@ import { CallButtons, ClinicCard } from "~/components/rdv/ClinicInfo";
 import { RdvBlockedPage, RdvNotFoundPage } from "~/components/rdv/RdvErrorPages";
 import { RDV_TEXTS } from "~/components/rdv/schema";
 import { Alert } from "~/components/ui/Alert";
-import { clinic } from "~/content/clinic";
+import { useClinic } from "~/hooks/use-clinic";
+import { clinicFromMatches } from "~/lib/seo";
 import { requestInfo } from "~/context";
 import { todayInClinic } from "~/lib/format";
 import { addDays } from "~/lib/rules";
@@ -22,7 +23,8 @@ import { addDays } from "~/lib/rules";
  * token is the same 404; too many of them from one address, a 429.
  */
 
-export const meta: Route.MetaFunction = ({ error }) => {
+export const meta: Route.MetaFunction = ({ error, matches }) => {
+  const clinic = clinicFromMatches(matches);
   const title = !error ? "Votre rendez-vous" : isRouteErrorResponse(error) && error.status === 429 ? "Trop de tentatives" : "Lien introuvable";
   return [
     { title: `${title} | ${clinic.name}` },
@@ -71,6 +73,7 @@ export default function RdvPage({ loaderData, actionData }: Route.ComponentProps
   const { appointment: a, today, horizonDays, maxDate, icsHref } = loaderData;
   const reply = actionData;
   const open = a.status === "requested" || a.status === "confirmed";
+  const clinic = useClinic();
   return (
     <>
       <section className="relative overflow-hidden bg-navy-900 text-white">
@@ -99,7 +102,7 @@ export default function RdvPage({ loaderData, actionData }: Route.ComponentProps
                 reply={reply}
                 notMovable={
                   <div className="space-y-3">
-                    <p className="text-sm text-slate-700">{RDV_TEXTS.notOnline}</p>
+                    <p className="text-sm text-slate-700">{RDV_TEXTS.notOnline(clinic)}</p>
                     <CallButtons />
                   </div>
                 }

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/rdv.$token_.calendrier[.]ics";
 import { getDb } from "~/.server/db";
+import { getClinic } from "~/.server/clinic";
 import { appointmentIcs, icsSequence } from "~/.server/ics";
 import { personalLink } from "~/.server/personal-link";
 import { linkRefusalResponse, openPersonalLink, RDV_HEADERS } from "~/.server/rdv-actions";
@@ -17,11 +18,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     appointment = await openPersonalLink(params.token, context.get(requestInfo).clientIp);
   } catch (err) {
-    const refusal = linkRefusalResponse(err);
+    const refusal = linkRefusalResponse(err, await getClinic());
     if (refusal) return refusal;
     throw err;
   }
-  const body = appointmentIcs(appointment, { link: personalLink(appointment), sequence: await icsSequence(getDb(), appointment.id) });
+  const [sequence, clinic] = await Promise.all([icsSequence(getDb(), appointment.id), getClinic()]);
+  const body = appointmentIcs(appointment, { link: personalLink(appointment), sequence, clinic });
   return new Response(body, {
     headers: {
       ...RDV_HEADERS,

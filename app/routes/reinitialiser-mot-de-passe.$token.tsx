@@ -8,7 +8,7 @@ import { getDb } from "~/.server/db";
 import { completePasswordReset, openPasswordReset, RESET_HEADERS } from "~/.server/password-reset";
 import { redirectWithToast } from "~/.server/toast";
 import { Field, FormErrors, useAppForm } from "~/components/forms";
-import { clinic } from "~/content/clinic";
+import { clinicFromMatches } from "~/lib/seo";
 import { requestInfo } from "~/context";
 import { newPasswordSchema, RESET_DONE, RESET_LINK_INVALID } from "~/lib/password-reset-schema";
 
@@ -19,8 +19,8 @@ import { newPasswordSchema, RESET_DONE, RESET_LINK_INVALID } from "~/lib/passwor
  * signs in again (the second factor is still asked). The token never appears in a log line
  * (server/logged-path.js) nor leaves the site in a Referer; the canonical link is not written.
  */
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData && "valid" in loaderData && loaderData.valid ? "Nouveau mot de passe" : "Lien plus valable"} | ${clinic.name}` },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: `${loaderData && "valid" in loaderData && loaderData.valid ? "Nouveau mot de passe" : "Lien plus valable"} | ${clinicFromMatches(matches).name}` },
   { name: "robots", content: "noindex, nofollow" },
   { name: "referrer", content: "same-origin" },
 ];

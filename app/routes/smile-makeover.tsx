@@ -3,9 +3,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/smile-makeover";
 import { MapEmbed } from "~/components/content/MapEmbed";
 import { RevealOnScroll } from "~/components/content/RevealOnScroll";
-import { Img } from "~/components/ui/Img";
-import { clinic } from "~/content/clinic";
+import { SlotPhoto } from "~/components/ui/SlotPhoto";
 import { LANDING } from "~/content/landing";
+import { useClinic } from "~/hooks/use-clinic";
+import { formatFigure } from "~/lib/format";
+import { SITE_PHOTO_SLOTS } from "~/lib/photo-slots";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,6 +30,7 @@ const INVESTMENT_ICONS = [Stethoscope, FileText, HandCoins];
 /** The smile-transformation landing page, at /dentist (docs/product.md, "Public site"): its sections in order, then the map. */
 export default function SmileMakeoverLanding() {
   const { hero, redo, bookOnline, veneers, investment, closing, map } = LANDING;
+  const clinic = useClinic();
   return (
     <>
       {/* 1. Hero */}
@@ -39,16 +42,16 @@ export default function SmileMakeoverLanding() {
             <h1 id="hero-title" className="mt-4 font-serif text-4xl font-bold leading-[1.1] text-white sm:text-5xl xl:text-6xl">
               {hero.headline}
             </h1>
-            <p className="mt-5 text-base font-medium text-teal-100">{hero.byline}</p>
+            <p className="mt-5 text-base font-medium text-teal-100">{hero.byline(clinic)}</p>
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-200">{hero.text}</p>
             <dl className="mt-8 grid max-w-lg grid-cols-3 gap-4 border-t border-white/15 pt-6">
               <div>
                 <dt className="text-xs uppercase tracking-wider text-slate-300">Expérience</dt>
-                <dd className="mt-1 font-serif text-2xl font-bold text-gold-400">+{clinic.figures.yearsOfExperience} ans</dd>
+                <dd className="mt-1 font-serif text-2xl font-bold text-gold-400">{formatFigure(clinic.figures.yearsOfExperience)} ans</dd>
               </div>
               <div>
                 <dt className="text-xs uppercase tracking-wider text-slate-300">Patients</dt>
-                <dd className="mt-1 font-serif text-2xl font-bold text-gold-400">+{new Intl.NumberFormat("fr-FR").format(clinic.figures.patients)}</dd>
+                <dd className="mt-1 font-serif text-2xl font-bold text-gold-400">{formatFigure(clinic.figures.patients)}</dd>
               </div>
               <div>
                 <dt className="text-xs uppercase tracking-wider text-slate-300">Depuis</dt>
@@ -57,12 +60,8 @@ export default function SmileMakeoverLanding() {
             </dl>
           </RevealOnScroll>
           <RevealOnScroll duration={0.8} from="right">
-            <Img
-              src="/media/content-smile-hero.svg"
-              alt="Illustration d'un sourire lumineux et harmonieux"
-              width={1200}
-              height={800}
-              priority
+            <SlotPhoto
+              slot={SITE_PHOTO_SLOTS["dentist.hero"]}
               className="aspect-[3/2] w-full rounded-[2rem] object-cover shadow-2xl shadow-black/30 ring-1 ring-white/10"
             />
           </RevealOnScroll>
@@ -72,11 +71,8 @@ export default function SmileMakeoverLanding() {
       {/* 2. Redoing teeth */}
       <section id="refaire" aria-labelledby="refaire-title" className="container-site grid overflow-x-clip gap-10 py-16 md:py-24 lg:grid-cols-2 lg:items-center lg:gap-16">
         <RevealOnScroll duration={0.7} from="left">
-          <Img
-            src="/media/content-veneers-after.svg"
-            alt="Illustration d'un sourire refait, aux dents régulières et naturelles"
-            width={1200}
-            height={800}
+          <SlotPhoto
+            slot={SITE_PHOTO_SLOTS["dentist.redo"]}
             className="aspect-[3/2] w-full rounded-[1.75rem] object-cover shadow-xl shadow-navy-900/10"
           />
         </RevealOnScroll>
@@ -125,11 +121,8 @@ export default function SmileMakeoverLanding() {
       <section id="facettes" aria-labelledby="facettes-title" className="container-site grid overflow-x-clip gap-10 py-16 md:py-24 lg:grid-cols-2 lg:items-center lg:gap-16">
         <RevealOnScroll duration={0.8} from="left" className="lg:order-2">
           <div className="relative">
-            <Img
-              src="/media/content-veneers.svg"
-              alt="Illustration de facettes en céramique posées sur les dents du sourire"
-              width={1200}
-              height={800}
+            <SlotPhoto
+              slot={SITE_PHOTO_SLOTS["dentist.veneers"]}
               className="aspect-[3/2] w-full rounded-[1.75rem] object-cover shadow-xl shadow-navy-900/10"
             />
           </div>
@@ -195,7 +188,7 @@ export default function SmileMakeoverLanding() {
           <h2 id="rendez-vous-title" className="font-serif text-3xl font-bold text-white md:text-4xl">
             {closing.title}
           </h2>
-          <p className="mt-4 max-w-2xl text-lg leading-relaxed text-slate-200">{closing.text}</p>
+          <p className="mt-4 max-w-2xl text-lg leading-relaxed text-slate-200">{closing.text(clinic)}</p>
           <Link to={closing.button.to} className={`${BTN_GOLD} mt-8 px-8 py-3 text-base`}>
             <CalendarCheck aria-hidden="true" className="h-5 w-5" />
             {closing.button.label}
@@ -209,7 +202,7 @@ export default function SmileMakeoverLanding() {
           <h2 id="plan-title" className="section-title">
             {map.title}
           </h2>
-          <p className="mt-3 text-slate-700">{map.text}</p>
+          <p className="mt-3 text-slate-700">{map.text(clinic)}</p>
           <div className="mt-8">
             <MapEmbed linkLabel={map.linkLabel} />
           </div>

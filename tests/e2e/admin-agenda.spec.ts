@@ -1,8 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEFAULT_TEMPLATES, reminderValues, renderTemplate } from "../../app/lib/reminder-template";
+import { DEMO_CLINIC } from "../../app/lib/clinic";
+import { defaultTemplates, reminderValues, renderTemplate } from "../../app/lib/reminder-template";
 import { nationalDigits } from "../../app/lib/rules";
 import { addDaysYmd, occupiedUnits } from "../../app/lib/schedule";
 import { dbQuery, dbRun, E2E_ADMIN, enableTwoFactor, ensureStaffAccount, expectNoSeriousA11yViolations, loginAsStaff, trustBrowser } from "./helpers";
+
+/** the reminder templates of the demo identity (the e2e database keeps it) */
+const DEFAULT_TEMPLATES = defaultTemplates(DEMO_CLINIC);
 
 /**
  * The front desk's agenda (/admin/agenda), at 1280 px and on a 375 px phone: the landing after
@@ -149,7 +153,9 @@ for (const [label, viewport] of [
       await expectNoHorizontalScroll(page);
       await expectNoSeriousA11yViolations(page);
 
+      // /admin: the staff home while demo values remain, the agenda one tap away
       await page.goto("/admin");
+      await page.getByRole("link", { name: "Ouvrir l'agenda du jour" }).click();
       await expect(page).toHaveURL(/\/admin\/agenda$/);
     });
 
@@ -166,7 +172,7 @@ for (const [label, viewport] of [
       await expect(wa).toHaveAttribute("href", new RegExp(`^https://wa\\.me/213550987654\\?text=`));
       // the reminder template, for an appointment without a personal link (written straight into the database): the sentence to call instead
       expect(decodeURIComponent((await wa.getAttribute("href"))!.split("text=")[1])).toBe(
-        renderTemplate(DEFAULT_TEMPLATES.whatsapp, reminderValues({ name, date: day.date, time: day.times[1] }, null)),
+        renderTemplate(DEFAULT_TEMPLATES.whatsapp, reminderValues({ name, date: day.date, time: day.times[1] }, null), DEMO_CLINIC),
       );
       await expect(c.getByRole("link", { name: `Écrire à ${name} par SMS` })).toHaveAttribute("href", /^sms:\+213550987654\?body=Clinique%20Hamdi%20%3A%20RDV%20le%20/);
       await expect(c.getByRole("link", { name: new RegExp(`^Appeler ${name}`) })).toHaveAttribute("href", "tel:0550987654");

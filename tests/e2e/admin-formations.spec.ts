@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { readSheet } from "read-excel-file/node";
 import { dbQuery, dbRun, expectNoSeriousA11yViolations, FORMATION_ADMIN_PATHS, insertEnrollment, insertFormation, loginAsStaff } from "./helpers";
 
 /**
  * /admin/formations (docs/product.md, "Staff: formations"): stat tiles, course cards, the
- * editor with its syllabus tabs, the enrolments modal with status changes and the CSV export,
+ * editor with its syllabus tabs, the enrolments modal with status changes and the CSV and Excel exports,
  * deletion that keeps the enrolments. Everything created here has a unique name.
  */
 
@@ -225,10 +226,10 @@ test.describe("formations dashboard", () => {
     await expect(page.getByRole("dialog", { name: `Inscriptions pour ${title}` })).toContainText("Aucune inscription pour cette formation");
   });
 
-  test("'Exporter CSV' downloads inscriptions_{id}.csv: BOM, header, quoting, neutralised formulas", async ({ page }) => {
+  test("'Exporter CSV' downloads inscriptions_{id}.csv: BOM, ';' separator, quoting, neutralised formulas", async ({ page }) => {
     const title = unique("Formation CSV");
     const id = insertFormation({ title, is_active: false });
-    insertEnrollment({ formation_id: id, user_name: "Dupont, Fils", user_surname: 'Jean "JJ"', email: "jean@exemple.dz", phone: "0550 12 34 56", formation_chosen: title, enrollment_date: "2026-03-01T09:30:00.000Z" });
+    insertEnrollment({ formation_id: id, user_name: "Dupont; Fils", user_surname: 'Jean "JJ"', email: "jean@exemple.dz", phone: "0550 12 34 56", formation_chosen: title, enrollment_date: "2026-03-01T09:30:00.000Z" });
     insertEnrollment({ formation_id: id, user_name: '=HYPERLINK("http://x")', user_surname: "@Pirate", email: "pirate@exemple.dz", phone: "+213 550 00 00 00", formation_chosen: title, status: "confirmed", enrollment_date: "2026-03-02T09:30:00.000Z" });
     await openDashboard(page, `?inscriptions=${id}`);
     const dialog = page.getByRole("dialog", { name: `Inscriptions pour ${title}` });
@@ -237,10 +238,29 @@ test.describe("formations dashboard", () => {
     const bytes = fs.readFileSync((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString("utf8").split("\r\n");
-    expect(lines[0]).toBe("Nom,Prénom,Email,Téléphone,Formation,Date d'inscription,Statut");
-    expect(lines[1]).toBe(`"'=HYPERLINK(""http://x"")",'@Pirate,pirate@exemple.dz,'+213 550 00 00 00,${title},02/03/2026 10:30,Confirmé`);
-    expect(lines[2]).toBe(`"Dupont, Fils","Jean ""JJ""",jean@exemple.dz,0550 12 34 56,${title},01/03/2026 10:30,En attente`);
+    expect(lines[0]).toBe("Nom;Prénom;Email;Téléphone;Formation;Date d'inscription;Statut");
+    expect(lines[1]).toBe(`"'=HYPERLINK(""http://x"")";'@Pirate;pirate@exemple.dz;'+213 550 00 00 00;${title};02/03/2026 10:30;Confirmé`);
+    expect(lines[2]).toBe(`"Dupont; Fils";"Jean ""JJ""";jean@exemple.dz;0550 12 34 56;${title};01/03/2026 10:30;En attente`);
     expect(lines[3]).toBe("");
+  });
+
+  test("'Exporter Excel' downloads inscriptions_{id}.xlsx: the same rows, typed, formulas kept as text, recorded in the journal", async ({ page }) => {
+    const title = unique("Formation Excel");
+    const id = insertFormation({ title, is_active: false });
+    insertEnrollment({ formation_id: id, user_name: "Dupont; Fils", user_surname: "Jean", email: "jean@exemple.dz", phone: "0550 12 34 56", formation_chosen: title, enrollment_date: "2026-03-01T09:30:00.000Z" });
+    insertEnrollment({ formation_id: id, user_name: '=HYPERLINK("http://x")', user_surname: "@Pirate", email: "pirate@exemple.dz", phone: "+213 550 00 00 00", formation_chosen: title, status: "confirmed", enrollment_date: "2026-03-02T09:30:00.000Z" });
+    await openDashboard(page, `?inscriptions=${id}`);
+    const dialog = page.getByRole("dialog", { name: `Inscriptions pour ${title}` });
+    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "Exporter Excel" }).click()]);
+    expect(download.suggestedFilename()).toBe(`inscriptions_${id}.xlsx`);
+    const rows = await readSheet(fs.readFileSync((await download.path())!));
+    const minute = (v: unknown) => (v instanceof Date ? new Date(Math.round(v.getTime() / 60_000) * 60_000).toISOString() : v);
+    expect(rows.map((r) => r.map(minute))).toEqual([
+      ["Nom", "Prénom", "Email", "Téléphone", "Formation", "Date d'inscription", "Statut"],
+      ['=HYPERLINK("http://x")', "@Pirate", "pirate@exemple.dz", "+213 550 00 00 00", title, "2026-03-02T10:30:00.000Z", "Confirmé"],
+      ["Dupont; Fils", "Jean", "jean@exemple.dz", "0550 12 34 56", title, "2026-03-01T10:30:00.000Z", "En attente"],
+    ]);
+    expect(dbQuery<{ action: string }>("select action from audit_log where target_type = 'formation' and target_id = ? order by id", String(id)).map((e) => e.action)).toEqual(["export.xlsx"]);
   });
 
   test("delete asks for confirmation, removes the card and keeps the enrolments readable", async ({ page }) => {

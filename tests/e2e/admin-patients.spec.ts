@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import readXlsxFile from "read-excel-file/node";
 import { patientMatchKey } from "../../app/.server/db/migrations";
 import { toE164 } from "../../app/lib/phone";
 import { nationalDigits } from "../../app/lib/rules";
@@ -8,7 +9,7 @@ import { dbQuery, dbRun, expectNoSeriousA11yViolations, loginAsStaff } from "./h
 /**
  * The patient records (docs/product.md, "Staff: patients" and "Personal data"), at 1280 px and on
  * a 375 px phone: a patient found by a phone number typed in another form, the record with its
- * totals and no-shows, a staff note, the JSON and CSV exports (real downloads, recorded in the
+ * totals and no-shows, a staff note, the JSON, CSV and Excel exports (real downloads, recorded in the
  * journal), the merge of a second record with its confirmation, and an erasure with its typed
  * confirmation, checked in the database. E2E_SHOTS_DIR set: screenshots of both widths there.
  */
@@ -183,12 +184,18 @@ test.describe("admin: patient records at 1280 px", () => {
     const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exporter (CSV)" }).click()]);
     expect(csv.suggestedFilename()).toMatch(/\.csv$/);
     const csvText = fs.readFileSync((await csv.path())!, "utf8");
-    expect(csvText.startsWith("\uFEFFRubrique,Référence,Champ,Valeur\r\n")).toBe(true);
-    expect(csvText).toContain(`Patient,#${main.id},nom,${name}`);
-    expect(eventsOf(main.id).map((e) => e.action)).toEqual(["notes", "export_json", "export_csv"]);
+    expect(csvText.startsWith("\uFEFFRubrique;Référence;Champ;Valeur\r\n")).toBe(true);
+    expect(csvText).toContain(`Patient;#${main.id};nom;${name}`);
+    const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exporter (Excel)" }).click()]);
+    expect(xlsx.suggestedFilename()).toMatch(new RegExp(`^patient-${main.id}-donnees-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
+    const sheets = await readXlsxFile(fs.readFileSync((await xlsx.path())!));
+    expect(sheets.map((s) => s.sheet)).toEqual(["Patient", "Rendez-vous", "Historique", "E-mails", "Journal du dossier"]);
+    expect(sheets[0].data).toContainEqual(["Nom", name]);
+    expect(eventsOf(main.id).map((e) => e.action)).toEqual(["notes", "export_json", "export_csv", "export_xlsx"]);
     expect(eventsOf(main.id).every((e) => e.actor === "staff@clinique.test")).toBe(true);
     await page.reload();
     await expect(page.getByRole("list", { name: "Journal du dossier" })).toContainText("Données exportées (CSV)");
+    await expect(page.getByRole("list", { name: "Journal du dossier" })).toContainText("Données exportées (Excel)");
 
     // a bad format and an unknown record
     expect((await page.request.get(`/admin/patients/${main.id}/export?format=xml`)).status()).toBe(400);

@@ -1,9 +1,13 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { DEFAULT_TEMPLATES, reminderValues, renderTemplate } from "../../app/lib/reminder-template";
+import { DEMO_CLINIC } from "../../app/lib/clinic";
+import { defaultTemplates, reminderValues, renderTemplate } from "../../app/lib/reminder-template";
 import { addDaysYmd } from "../../app/lib/schedule";
 import { dbQuery, dbRun, E2E_ADMIN, expectNoSeriousA11yViolations, loginAsStaff } from "./helpers";
+
+/** the reminder templates of the demo identity (the e2e database keeps it) */
+const DEFAULT_TEMPLATES = defaultTemplates(DEMO_CLINIC);
 
 /**
  * 'Rappels à envoyer' (/admin/rappels) and the patient settings of the schedule screen, at
@@ -120,13 +124,13 @@ for (const [label, viewport] of [
       // the link is the appointment's own: its hash is the one stored
       expect(sha256(token!)).toBe(b.link_hash);
       const link = `${baseURL}/rdv/${token}`;
-      expect(waText).toBe(renderTemplate(DEFAULT_TEMPLATES.whatsapp, reminderValues(b, link)));
+      expect(waText).toBe(renderTemplate(DEFAULT_TEMPLATES.whatsapp, reminderValues(b, link), DEMO_CLINIC));
       expect(waText).toContain(`Bonjour ${b.name.split(" ")[0]},`);
 
       const sms = r.getByRole("link", { name: `Écrire à ${b.name} par SMS` });
       const smsHref = await sms.getAttribute("href");
       expect(smsHref).toMatch(/^sms:\+213661234567\?body=/);
-      expect(await textOf(smsHref, "body")).toBe(renderTemplate(DEFAULT_TEMPLATES.sms, reminderValues(b, link)));
+      expect(await textOf(smsHref, "body")).toBe(renderTemplate(DEFAULT_TEMPLATES.sms, reminderValues(b, link), DEMO_CLINIC));
       for (const target of [wa, sms, r.getByRole("button", { name: /^Marquer comme envoyé/ })]) {
         const box = (await target.boundingBox())!;
         expect(box.height).toBeGreaterThanOrEqual(44);

@@ -59,8 +59,11 @@ test.describe("staff login", () => {
     await expect(nav.getByRole("button", { name: "Se déconnecter" })).toBeVisible();
     await expect(page).toHaveTitle("Agenda | Admin Dashboard");
 
-    // /admin alone leads to the agenda; the appointments list is one tap away, as SPEC has it
+    // /admin alone is the staff home while 'Avant la mise en ligne' has lines (the demo values), the agenda one tap away;
+    // the appointments list is one tap away, as SPEC has it
     await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 2, name: "Avant la mise en ligne" })).toBeVisible();
+    await page.getByRole("link", { name: "Ouvrir l'agenda du jour" }).click();
     await expect(page).toHaveURL(/\/admin\/agenda$/);
     await nav.getByRole("link", { name: "Rendez-vous" }).click();
     await expect(page).toHaveURL(/\/admin\/appointments$/);

@@ -13,7 +13,7 @@ import { PATIENT_ACTOR } from "~/.server/repos/appointments";
 import { bookAppointment } from "~/.server/repos/booking";
 import { insertStaff } from "~/.server/repos/staff";
 import type { StaffSession } from "~/.server/session";
-import { clinic } from "~/content/clinic";
+import { DEMO_CLINIC as clinic } from "~/lib/clinic";
 import { clinicInstant } from "~/lib/schedule";
 import { describeEachEngine } from "../helpers/db";
 import { mailTo, parseMail, startSmtp, waitFor, type TestSmtp } from "./fixtures/smtp";
@@ -107,7 +107,7 @@ describe("appointment e-mail texts", () => {
     };
     const kinds = { confirmed: "appointment_confirmed", cancelled: "appointment_cancelled", moved: "appointment_moved", reminder: "reminder" };
     for (const event of EVENTS) {
-      const m = appointmentMessage(row(), event, { link: A_LINK, origin: ORIGIN, sequence: 1, cancelCutoffHours: 24 })!;
+      const m = appointmentMessage(row(), event, { clinic, link: A_LINK, origin: ORIGIN, sequence: 1, cancelCutoffHours: 24 })!;
       expect(m.to).toBe(PATIENT.email);
       expect(m.subject).toBe(subjects[event]);
       expect([m.kind, m.appointmentId]).toEqual([kinds[event], 12]);
@@ -128,7 +128,7 @@ describe("appointment e-mail texts", () => {
   });
 
   it("the personal link is in every message but the cancellation; the calendar file goes with the confirmation and a confirmed move", () => {
-    const m = (event: AppointmentMailEvent, fields: Partial<Appointment> = {}) => appointmentMessage(row(fields), event, { link: A_LINK, origin: ORIGIN, sequence: 3 })!;
+    const m = (event: AppointmentMailEvent, fields: Partial<Appointment> = {}) => appointmentMessage(row(fields), event, { clinic, link: A_LINK, origin: ORIGIN, sequence: 3 })!;
     for (const event of ["confirmed", "moved", "reminder"] as const) {
       expect(m(event).text).toContain(`Confirmer votre présence, annuler ou déplacer le rendez-vous :\n${A_LINK}`);
       expect(hrefs(m(event).html!)).toContain(A_LINK);
@@ -152,9 +152,9 @@ describe("appointment e-mail texts", () => {
   });
 
   it("past the cut-off the link is offered to confirm presence, and the phones to cancel or move", () => {
-    const open = appointmentMessage(row(), "reminder", { link: A_LINK, origin: ORIGIN, cancelCutoffHours: 24, changeable: true })!;
+    const open = appointmentMessage(row(), "reminder", { clinic, link: A_LINK, origin: ORIGIN, cancelCutoffHours: 24, changeable: true })!;
     expect(open.text).toContain("jusqu'à 24 h avant le rendez-vous");
-    const late = appointmentMessage(row(), "reminder", { link: A_LINK, origin: ORIGIN, cancelCutoffHours: 24, changeable: false })!;
+    const late = appointmentMessage(row(), "reminder", { clinic, link: A_LINK, origin: ORIGIN, cancelCutoffHours: 24, changeable: false })!;
     expect(late.text).toContain(`Confirmer votre présence :\n${A_LINK}`);
     expect(late.text).toContain(`Pour annuler ou déplacer ce rendez-vous maintenant, appelez-nous au ${clinic.phones[0].display}`);
     expect(late.text).not.toContain("annuler ou déplacer le rendez-vous :");
@@ -162,19 +162,19 @@ describe("appointment e-mail texts", () => {
   });
 
   it("escapes every value in the HTML part", () => {
-    const m = appointmentMessage(row({ service: `Soins <img src=x onerror="alert(1)"> & "détartrage"` }), "confirmed", { link: A_LINK, origin: ORIGIN })!;
+    const m = appointmentMessage(row({ service: `Soins <img src=x onerror="alert(1)"> & "détartrage"` }), "confirmed", { clinic, link: A_LINK, origin: ORIGIN })!;
     expect(m.html).toContain("Soins &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &quot;détartrage&quot;");
     expect(m.html).not.toContain("<img");
     expect(m.text).toContain(`Service : Soins <img src=x onerror="alert(1)"> & "détartrage"`);
     // a link that is not http(s) is never written as a link
-    const odd = appointmentMessage(row(), "confirmed", { link: "javascript:alert(1)", origin: ORIGIN })!;
+    const odd = appointmentMessage(row(), "confirmed", { clinic, link: "javascript:alert(1)", origin: ORIGIN })!;
     expect(hrefs(odd.html!).some((h) => h.startsWith("javascript"))).toBe(false);
   });
 
   it("no address, or an erased identity: no message", () => {
     for (const event of EVENTS) {
-      expect(appointmentMessage(row({ email: null }), event)).toBeNull();
-      expect(appointmentMessage(row({ anonymised_at: "2026-11-20T10:00:00.000Z" }), event)).toBeNull();
+      expect(appointmentMessage(row({ email: null }), event, { clinic })).toBeNull();
+      expect(appointmentMessage(row({ anonymised_at: "2026-11-20T10:00:00.000Z" }), event, { clinic })).toBeNull();
     }
   });
 });

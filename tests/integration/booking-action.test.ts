@@ -4,7 +4,7 @@ import { RATE_LIMIT_MESSAGE } from "~/.server/rate-limit";
 import { addException, saveServiceSettings, saveSettings, saveWeeklyHours } from "~/.server/repos/schedule";
 import type { BookingReply } from "~/components/booking/BookingForm";
 import type { SlotsView } from "~/components/booking/slots";
-import { clinic } from "~/content/clinic";
+import { DEMO_CLINIC as clinic } from "~/lib/clinic";
 import { createLoadContext } from "~/context";
 import { farDateMessage } from "~/lib/booking-schema";
 import { PHONE_INVALID } from "~/lib/rules";

@@ -5,7 +5,7 @@ import { log } from "~/.server/log";
 import { flushOutbox } from "~/.server/mail";
 import { findByToken } from "~/.server/personal-link";
 import { createAppointment } from "~/.server/repos/appointments";
-import { clinic } from "~/content/clinic";
+import { DEMO_CLINIC as clinic } from "~/lib/clinic";
 import { action as bookingAction } from "~/routes/appointment";
 import { describeEachEngine } from "../helpers/db";
 import { mailTo, startSmtp, waitFor } from "./fixtures/smtp";
@@ -75,6 +75,7 @@ function hrefs(html: string): string[] {
 describe("booking e-mail texts", () => {
   it("tells the clinic everything and the patient what happens next, in French, text and HTML", () => {
     const [toClinic, toPatient] = bookingMessages(appointmentRow({ service: "Implementation", message: "Douleur à gauche" }), {
+      clinic,
       clinicTo: "accueil@clinique.dz",
       publicUrl: ORIGIN,
       link: A_LINK,
@@ -119,7 +120,7 @@ describe("booking e-mail texts", () => {
 
   it("the acknowledgement repeats no typed text, only the choices from the lists and the clinic's link", () => {
     const booking = appointmentRow({ name: PHISHING.name, email: "victime@exemple.dz", service: "Orthodontie", message: PHISHING.message });
-    const [toClinic, toPatient] = bookingMessages(booking, { clinicTo: "accueil@clinique.dz", link: A_LINK });
+    const [toClinic, toPatient] = bookingMessages(booking, { clinic, clinicTo: "accueil@clinique.dz", link: A_LINK });
     expectNoTypedText(toPatient, A_LINK);
     expect(toPatient.text).toContain("Service : Orthodontie");
     expect(toPatient.text).toContain("Date souhaitée : mardi 2 juin 2026");
@@ -130,20 +131,20 @@ describe("booking e-mail texts", () => {
     expect(toClinic.html).not.toContain('<a href="http://evil');
 
     // a value that is not one the lists offer is left out, not repeated
-    const [, odd] = bookingMessages({ ...booking, service: "Voir https://evil.example", time: "10:00 https://evil.example" }, { clinicTo: "accueil@clinique.dz", link: A_LINK });
+    const [, odd] = bookingMessages({ ...booking, service: "Voir https://evil.example", time: "10:00 https://evil.example" }, { clinic, clinicTo: "accueil@clinique.dz", link: A_LINK });
     expectNoTypedText(odd, A_LINK);
     expect(odd.text).not.toContain("Service :");
     expect(odd.text).toContain("n'est pas encore confirmé");
 
     // past the cut-off (a request for the next hours) the link follows the request, the phones change it
-    const [, late] = bookingMessages(booking, { clinicTo: "accueil@clinique.dz", link: A_LINK, cancelCutoffHours: 24, changeable: false });
+    const [, late] = bookingMessages(booking, { clinic, clinicTo: "accueil@clinique.dz", link: A_LINK, cancelCutoffHours: 24, changeable: false });
     expectNoTypedText(late, A_LINK);
     expect(late.text).toContain(`Suivre votre demande :\n${A_LINK}`);
     expect(late.text).toContain("Pour annuler ou déplacer ce rendez-vous maintenant, appelez-nous");
     expect(late.text).not.toContain("annulez la demande avec le lien");
 
     // without a link (an appointment that has none) the message says the rest
-    const [, bare] = bookingMessages(booking, { clinicTo: "accueil@clinique.dz" });
+    const [, bare] = bookingMessages(booking, { clinic, clinicTo: "accueil@clinique.dz" });
     expectNoTypedText(bare);
     expect(bare.text).not.toContain("/rdv/");
   });

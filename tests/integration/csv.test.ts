@@ -4,7 +4,7 @@ import { enroll, listEnrollmentsForFormation, setEnrollmentStatus } from "~/.ser
 import { createFormation } from "~/.server/repos/formations";
 import { describeEachEngine } from "../helpers/db";
 
-/** A small RFC 4180 reader (comma separated), to check what a spreadsheet will read back. */
+/** A small RFC 4180 reader (semicolon separated, as French Excel reads), to check what a spreadsheet will read back. */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
@@ -19,7 +19,7 @@ function parseCsv(text: string): string[][] {
       } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") {
+    else if (c === ";") {
       row.push(cell);
       cell = "";
     } else if (c === "\r" && text[i + 1] === "\n") {
@@ -42,13 +42,19 @@ describe("CSV writer", () => {
     const csv = toCsv(["Nom", "Prénom"], [["Benali", "Amina"]]);
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(Buffer.from(csv, "utf8").subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    expect(csv.slice(1)).toBe("Nom,Prénom\r\nBenali,Amina\r\n");
+    expect(csv.slice(1)).toBe("Nom;Prénom\r\nBenali;Amina\r\n");
+  });
+
+  it("separates cells with ';' (French Excel) and writes numbers with a decimal comma", () => {
+    const csv = toCsv(["Champ", "Valeur"], [["prix_total", 15000.5], ["duree", 30], ["texte", "a;b"], ["virgule", "x,y"]]);
+    expect(csv.slice(1).split("\r\n")).toEqual(["Champ;Valeur", "prix_total;15000,5", "duree;30", 'texte;"a;b"', "virgule;x,y", ""]);
+    expect(parseCsv(csv.slice(1))[3]).toEqual(["texte", "a;b"]);
   });
 
   it("quotes what RFC 4180 asks to quote and doubles inner quotes", () => {
-    const csv = toCsv(["a", "b", "c", "d"], [['Le "Dr" Hamdi', "x,y", "ligne 1\nligne 2", "retour\rchariot"]]);
-    expect(csv.slice(1).split("\r\n")[1]).toBe('"Le ""Dr"" Hamdi","x,y","ligne 1\nligne 2","retour\rchariot"');
-    expect(parseCsv(csv.slice(1))[1]).toEqual(['Le "Dr" Hamdi', "x,y", "ligne 1\nligne 2", "retour\rchariot"]);
+    const csv = toCsv(["a", "b", "c", "d"], [['Le "Dr" Hamdi', "x;y", "ligne 1\nligne 2", "retour\rchariot"]]);
+    expect(csv.slice(1).split("\r\n")[1]).toBe('"Le ""Dr"" Hamdi";"x;y";"ligne 1\nligne 2";"retour\rchariot"');
+    expect(parseCsv(csv.slice(1))[1]).toEqual(['Le "Dr" Hamdi', "x;y", "ligne 1\nligne 2", "retour\rchariot"]);
   });
 
   it("neutralises cells that a spreadsheet would run as a formula", () => {

@@ -5,7 +5,7 @@ import { personalLink } from "~/.server/personal-link";
 import { cancelByPatient, moveByPatient } from "~/.server/rdv-actions";
 import { PATIENT_ACTOR } from "~/.server/repos/appointments";
 import { bookAppointment } from "~/.server/repos/booking";
-import { clinic } from "~/content/clinic";
+import { DEMO_CLINIC as clinic } from "~/lib/clinic";
 import { createLoadContext } from "~/context";
 import { loader as icsLoader } from "~/routes/rdv.$token_.calendrier[.]ics";
 import { describeEachEngine } from "../helpers/db";

@@ -333,12 +333,13 @@ describeEachEngine("patient records", (t) => {
 
     const csv = await exportPatient(t.h, id, staff, "csv", NOW);
     expect(csv?.fileName).toBe(`patient-${id}-donnees-${TODAY}.csv`);
-    expect(csv!.body.startsWith("\uFEFFRubrique,Référence,Champ,Valeur\r\n")).toBe(true);
-    expect(csv!.body).toContain("Patient,#" + id + ",nom,Amina Benali\r\n");
-    expect(csv!.body).toContain(`Rendez-vous,RDV #${a.id},prix_total,15000.5\r\n`);
+    expect(csv!.body.startsWith("\uFEFFRubrique;Référence;Champ;Valeur\r\n")).toBe(true);
+    expect(csv!.body).toContain("Patient;#" + id + ";nom;Amina Benali\r\n");
+    // ';' separated with a decimal comma, as French Excel reads
+    expect(csv!.body).toContain(`Rendez-vous;RDV #${a.id};prix_total;15000,5\r\n`);
     // a cell a spreadsheet would run is shown as text
-    expect(csv!.body).toContain(`Rendez-vous,RDV #${a.id},message,'=1+1 Douleur en bas à droite\r\n`);
-    expect(csv!.body).toContain("E-mails,1,destinataire,amina.benali@exemple.dz");
+    expect(csv!.body).toContain(`Rendez-vous;RDV #${a.id};message;'=1+1 Douleur en bas à droite\r\n`);
+    expect(csv!.body).toContain("E-mails;1;destinataire;amina.benali@exemple.dz");
 
     expect((await events(id)).map((e) => [e.action, e.actor, e.staff_user_id])).toEqual([
       ["notes", "accueil@clinique.dz", staff.staffUserId],

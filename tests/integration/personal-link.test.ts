@@ -14,7 +14,7 @@ import { bookAppointment, freeTimes } from "~/.server/repos/booking";
 import { saveContactSettings } from "~/.server/repos/contact-settings";
 import type { BookingReply } from "~/components/booking/BookingForm";
 import { RDV_TEXTS, type RdvReply, type RdvView } from "~/components/rdv/schema";
-import { clinic } from "~/content/clinic";
+import { DEMO_CLINIC as clinic } from "~/lib/clinic";
 import { createLoadContext } from "~/context";
 import { DEFAULT_CONTACT_SETTINGS } from "~/lib/contact-settings";
 import type { Service } from "~/lib/services";
@@ -283,12 +283,12 @@ describeEachEngine("personal link", { appDb: true }, (t) => {
       vi.setSystemTime(new Date("2026-11-25T12:00:00Z")); // Wednesday 13:00: less than 24 h before
       const r = await post(tokenOf(a), { intent: "cancel", reason: "Empêchement de dernière minute" });
       expect(r.status).toBe(409);
-      expect(r.data).toMatchObject({ intent: "cancel", status: "refused", message: RDV_TEXTS.cutoff(24) });
+      expect(r.data).toMatchObject({ intent: "cancel", status: "refused", message: RDV_TEXTS.cutoff(24, clinic) });
       expect(r.data.message).toContain("Appelez-nous");
       expect(r.data.message).toContain(clinic.phones[0].display);
       const m = await post(tokenOf(a), { intent: "move", date: SATURDAY, time: "11:00" });
       expect(m.status).toBe(409);
-      expect(m.data.message).toBe(RDV_TEXTS.cutoff(24));
+      expect(m.data.message).toBe(RDV_TEXTS.cutoff(24, clinic));
       expect(await row(a.id)).toMatchObject({ status: "requested", date: THURSDAY, time: "10:00", cancel_reason: null });
       expect(await units(a.id)).toEqual(before);
       expect(await history(a.id)).toHaveLength(1);
@@ -323,7 +323,7 @@ describeEachEngine("personal link", { appDb: true }, (t) => {
       await cancelByPatient(t.h, b, "Empêchement");
       const refused = await post(tokenOf(b), { intent: "confirm" });
       expect(refused.status).toBe(409);
-      expect(refused.data.message).toBe(RDV_TEXTS.closed);
+      expect(refused.data.message).toBe(RDV_TEXTS.closed(clinic));
       expect((await row(b.id)).patient_confirmed_at).toBeNull();
     });
 
@@ -353,7 +353,7 @@ describeEachEngine("personal link", { appDb: true }, (t) => {
       expect(page.ok && page.data.appointment).toMatchObject({ status: "cancelled", cancelledBy: "patient", upcoming: false, canChange: false });
       const again = await post(token, { intent: "cancel", reason: "Encore" });
       expect(again.status).toBe(409);
-      expect(again.data.message).toBe(RDV_TEXTS.closed);
+      expect(again.data.message).toBe(RDV_TEXTS.closed(clinic));
       expect(await outbox()).toHaveLength(1);
     });
 
@@ -431,7 +431,7 @@ describeEachEngine("personal link", { appDb: true }, (t) => {
       expect(page.ok && page.data.appointment.movable).toBe(false);
       const r = await post(tokenOf(a), { intent: "move", date: SATURDAY, time: "11:00" });
       expect(r.status).toBe(409);
-      expect(r.data.message).toBe(RDV_TEXTS.notOnline);
+      expect(r.data.message).toBe(RDV_TEXTS.notOnline(clinic));
       // it can still be cancelled
       expect((await post(tokenOf(a), { intent: "cancel", reason: "Empêchement" })).status).toBe(200);
     });

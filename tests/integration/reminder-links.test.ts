@@ -3,7 +3,11 @@ import { findByToken } from "~/.server/personal-link";
 import { reminderDigits, reminderLinksFor, reminderLinksOf, smsHref, whatsappHref } from "~/.server/reminder-links";
 import { createAppointment } from "~/.server/repos/appointments";
 import { loadTemplates, saveTemplate } from "~/.server/repos/message-templates";
-import { DEFAULT_TEMPLATES, NO_LINK_SENTENCE, reminderValues, renderTemplate } from "~/lib/reminder-template";
+import { DEMO_CLINIC as clinic } from "~/lib/clinic";
+import { defaultTemplates, noLinkSentence, reminderValues, renderTemplate } from "~/lib/reminder-template";
+
+const DEFAULT_TEMPLATES = defaultTemplates(clinic);
+const NO_LINK_SENTENCE = noLinkSentence(clinic);
 import { describeEachEngine } from "../helpers/db";
 import { setAppEnv } from "./public-form";
 
@@ -67,20 +71,20 @@ describeEachEngine("reminder links: the text and its personal link", { appDb: tr
   it("WhatsApp and SMS carry the template filled for the appointment, and the link opens that appointment", async () => {
     for (const [i, phone] of ["0550 12 34 56", "+213 550 12 34 56", "00213550123456", "213 550 123 456"].entries()) {
       const a = await book({ phone, time: `1${i}:00` });
-      const links = reminderLinksFor(a, await loadTemplates(t.h), { today: TODAY });
+      const links = reminderLinksFor(a, await loadTemplates(t.h, clinic), { clinic, today: TODAY });
       expect(links.remindable).toBe(true);
       expect(links.whatsapp!.startsWith("https://wa.me/213550123456?text=")).toBe(true);
       const text = new URL(links.whatsapp!).searchParams.get("text")!;
       const token = /\/rdv\/([A-Za-z0-9_-]{43})$/m.exec(text)?.[1];
       expect(token).toBeDefined();
-      expect(text).toBe(renderTemplate(DEFAULT_TEMPLATES.whatsapp, reminderValues(a, `${ORIGIN}/rdv/${token}`)));
+      expect(text).toBe(renderTemplate(DEFAULT_TEMPLATES.whatsapp, reminderValues(a, `${ORIGIN}/rdv/${token}`), clinic));
       expect(text).toContain(`Bonjour Amina,\n\nNous vous rappelons votre rendez-vous à la Clinique Dentaire Hamdi le mardi 4 mars à 1${i}h00.`);
       const opened = await findByToken(token!, t.h, new Date(`${TODAY}T12:00:00Z`));
       expect(opened && Number(opened.id)).toBe(Number(a.id));
 
       expect(links.sms!.startsWith("sms:+213550123456?body=")).toBe(true);
       const sms = decodeURIComponent(links.sms!.split("?body=")[1]);
-      expect(sms).toBe(renderTemplate(DEFAULT_TEMPLATES.sms, reminderValues(a, `${ORIGIN}/rdv/${token}`)));
+      expect(sms).toBe(renderTemplate(DEFAULT_TEMPLATES.sms, reminderValues(a, `${ORIGIN}/rdv/${token}`), clinic));
     }
   });
 
@@ -95,13 +99,13 @@ describeEachEngine("reminder links: the text and its personal link", { appDb: tr
 
   it("gives plain links, without a reminder text, once the appointment no longer waits (past, attended, cancelled)", async () => {
     const a = await book();
-    const templates = await loadTemplates(t.h);
-    expect(reminderLinksFor({ ...a, status: "attended" }, templates, { today: TODAY })).toMatchObject({
+    const templates = await loadTemplates(t.h, clinic);
+    expect(reminderLinksFor({ ...a, status: "attended" }, templates, { clinic, today: TODAY })).toMatchObject({
       remindable: false,
       whatsapp: "https://wa.me/213550123456",
       sms: "sms:+213550123456",
     });
-    expect(reminderLinksFor({ ...a, status: "cancelled" }, templates, { today: TODAY }).remindable).toBe(false);
-    expect(reminderLinksFor(a, templates, { today: "2031-03-05" })).toMatchObject({ remindable: false, whatsapp: "https://wa.me/213550123456" });
+    expect(reminderLinksFor({ ...a, status: "cancelled" }, templates, { clinic, today: TODAY }).remindable).toBe(false);
+    expect(reminderLinksFor(a, templates, { clinic, today: "2031-03-05" })).toMatchObject({ remindable: false, whatsapp: "https://wa.me/213550123456" });
   });
 });

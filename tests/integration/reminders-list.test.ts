@@ -4,10 +4,10 @@ import { createAppointment, historyFor, type AppointmentInput } from "~/.server/
 import { loadTemplates } from "~/.server/repos/message-templates";
 import { countRemindersToSend, lastReminders, listRemindersToSend, markReminded } from "~/.server/repos/reminder-list";
 import { insertStaff } from "~/.server/repos/staff";
-import { clinic } from "~/content/clinic";
+import { DEMO_CLINIC as clinic } from "~/lib/clinic";
 import { createLoadContext, staffContext } from "~/context";
 import { todayInClinic } from "~/lib/format";
-import { DEFAULT_TEMPLATES } from "~/lib/reminder-template";
+import { defaultTemplates } from "~/lib/reminder-template";
 import { addDaysYmd } from "~/lib/schedule";
 import { action, loader } from "~/routes/admin.rappels";
 import { describeEachEngine } from "../helpers/db";
@@ -176,7 +176,7 @@ describeEachEngine("reminders to send", { appDb: true }, (t) => {
   });
 
   it("saves a template with the staff e-mail; the links follow it; a template without {lien} is refused beside the text", async () => {
-    expect((await loadTemplates(t.h)).whatsapp).toMatchObject({ body: DEFAULT_TEMPLATES.whatsapp, isDefault: true, updatedBy: null });
+    expect((await loadTemplates(t.h, clinic)).whatsapp).toMatchObject({ body: defaultTemplates(clinic).whatsapp, isDefault: true, updatedBy: null });
     const refused = await post({ intent: "template", key: "whatsapp", body: "Bonjour {prénom}, à demain !" });
     expect(status(refused)).toBe(400);
     expect(body(refused).result?.error?.body?.[0]).toMatch(/^Le message doit contenir \{lien\}/);
@@ -184,7 +184,7 @@ describeEachEngine("reminders to send", { appDb: true }, (t) => {
 
     const saved = await post({ intent: "template", key: "whatsapp", body: "Salam {prénom} ! RDV le {date} à {heure} : {lien}\r\n" });
     expect(body(saved)).toMatchObject({ ok: true, toast: { description: "Message WhatsApp enregistré." } });
-    const stored = await loadTemplates(t.h);
+    const stored = await loadTemplates(t.h, clinic);
     expect(stored.whatsapp).toMatchObject({ body: "Salam {prénom} ! RDV le {date} à {heure} : {lien}", isDefault: false, updatedBy: "accueil@clinique.test" });
     expect(stored.sms.isDefault).toBe(true);
 

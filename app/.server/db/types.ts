@@ -64,7 +64,7 @@ export interface PatientsTable {
   erased_at: string | null;
 }
 
-export type PatientEventAction = "created" | "merged" | "merged_into" | "export_json" | "export_csv" | "erased" | "anonymised" | "notes";
+export type PatientEventAction = "created" | "merged" | "merged_into" | "export_json" | "export_csv" | "export_xlsx" | "erased" | "anonymised" | "notes";
 
 /** Who did what to a patient record (append-only): merges, exports, erasure. No patient data. */
 export interface PatientEventsTable {

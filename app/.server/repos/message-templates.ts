@@ -1,4 +1,5 @@
-import { DEFAULT_TEMPLATES, TEMPLATE_KEYS, type TemplateKey } from "~/lib/reminder-template";
+import type { Clinic } from "~/lib/clinic";
+import { defaultTemplates, TEMPLATE_KEYS, type TemplateKey } from "~/lib/reminder-template";
 import type { Db } from "../db";
 import { nowIso } from "../db";
 
@@ -20,7 +21,9 @@ export interface MessageTemplate {
 
 export type MessageTemplates = Record<TemplateKey, MessageTemplate>;
 
-export async function loadTemplates(h: Pick<Db, "db">): Promise<MessageTemplates> {
+/** `clinic`: the stored identity (getClinic()), which the default templates name. */
+export async function loadTemplates(h: Pick<Db, "db">, clinic: Clinic): Promise<MessageTemplates> {
+  const defaults = defaultTemplates(clinic);
   const rows = await h.db.selectFrom("message_templates").selectAll().where("key", "in", [...TEMPLATE_KEYS]).execute();
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const out = {} as MessageTemplates;
@@ -28,7 +31,7 @@ export async function loadTemplates(h: Pick<Db, "db">): Promise<MessageTemplates
     const row = byKey.get(key);
     out[key] = row
       ? { key, body: row.body, updatedAt: row.updated_at, updatedBy: row.updated_by, isDefault: false }
-      : { key, body: DEFAULT_TEMPLATES[key], updatedAt: null, updatedBy: null, isDefault: true };
+      : { key, body: defaults[key], updatedAt: null, updatedBy: null, isDefault: true };
   }
   return out;
 }

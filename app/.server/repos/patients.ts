@@ -4,6 +4,7 @@ import { toE164 } from "~/lib/phone";
 import { nationalDigits } from "~/lib/rules";
 import { clinicNow } from "~/lib/schedule";
 import { toCsv, type CsvCell } from "../csv";
+import { toXlsx, XLSX_CONTENT_TYPE, type XlsxKind, type XlsxValue } from "../xlsx";
 import type { Db } from "../db";
 import { auditStaff } from "../audit";
 import { nowIso, writeTransaction } from "../db";
@@ -12,6 +13,7 @@ import type { AppointmentHistoryAction, Database, PatientEventAction } from "../
 import { errorCode, log } from "../log";
 import { searchPatterns, type Actor } from "./appointments";
 import { loadContactSettings } from "./contact-settings";
+import { withdrawCasesOfPatients } from "./gallery";
 
 /**
  * Patient records (docs/product.md, "Staff: patients" and "Personal data";
@@ -577,13 +579,17 @@ export async function mergePatients(h: Db, keepId: number, goneId: number, actor
 
 // ---- export (law 18-07: access) ---------------------------------------------------------------------
 
-export type ExportFormat = "json" | "csv";
+export type ExportFormat = "json" | "csv" | "xlsx";
 
-export interface PatientExport {
+export interface PatientExport<Body extends string | Uint8Array<ArrayBuffer> = string | Uint8Array<ArrayBuffer>> {
   fileName: string;
   contentType: string;
-  body: string;
+  body: Body;
 }
+
+/** The record's event of each export. */
+const EXPORT_EVENTS = { json: "export_json", csv: "export_csv", xlsx: "export_xlsx" } as const satisfies Record<ExportFormat, string>;
+const EXPORT_LABELS: Record<ExportFormat, string> = { json: "JSON", csv: "CSV", xlsx: "XLSX" };
 
 const da = (centimes: number | null) => (centimes === null ? null : Number(centimes) / 100);
 
@@ -595,12 +601,15 @@ const da = (centimes: number | null) => (centimes === null ? null : Number(centi
  * lists its own export. Undefined for an unknown, merged or erased record. The link's salt and
  * hash are keys, not data about the person: left out.
  */
+export async function exportPatient(h: Db, id: number, actor: Actor, format: "json" | "csv", now?: Date): Promise<PatientExport<string> | undefined>;
+export async function exportPatient(h: Db, id: number, actor: Actor, format: "xlsx", now?: Date): Promise<PatientExport<Uint8Array<ArrayBuffer>> | undefined>;
+export async function exportPatient(h: Db, id: number, actor: Actor, format: ExportFormat, now?: Date): Promise<PatientExport | undefined>;
 export async function exportPatient(h: Db, id: number, actor: Actor, format: ExportFormat, now: Date = new Date()): Promise<PatientExport | undefined> {
   const data = await writeTransaction(h, async (trx) => {
     const row = await lockedPatient(trx, h.engine, id);
     if (stateOf(row)) return undefined;
-    await addEvent(trx, id, actor, format === "json" ? "export_json" : "export_csv", null, now.toISOString());
-    await auditStaff(trx, actor, { action: "patient.export", targetType: "patient", targetId: id, detail: format.toUpperCase() });
+    await addEvent(trx, id, actor, EXPORT_EVENTS[format], null, now.toISOString());
+    await auditStaff(trx, actor, { action: "patient.export", targetType: "patient", targetId: id, detail: EXPORT_LABELS[format] });
     const appointments = await trx.selectFrom("appointments").selectAll().where("patient_id", "=", id).orderBy("date").orderBy("time").orderBy("id").execute();
     const ids = appointments.map((a) => Number(a.id));
     const [history, events, messages] = await Promise.all([
@@ -683,6 +692,9 @@ export async function exportPatient(h: Db, id: number, actor: Actor, format: Exp
   if (format === "json") {
     return { fileName: `patient-${id}-donnees-${stamp}.json`, contentType: "application/json; charset=utf-8", body: `${JSON.stringify(document, null, 2)}\n` };
   }
+  if (format === "xlsx") {
+    return { fileName: `patient-${id}-donnees-${stamp}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: await exportXlsx(document) };
+  }
   return { fileName: `patient-${id}-donnees-${stamp}.csv`, contentType: "text/csv; charset=utf-8", body: exportCsv(document) };
 }
 
@@ -716,6 +728,111 @@ function exportCsv(document: Record<string, unknown>): string {
   d.messages.forEach((m, i) => flat("E-mails", `${i + 1}`, m));
   d.evenements_du_dossier.forEach((e, i) => flat("Événements du dossier", `${i + 1}`, e));
   return toCsv(PATIENT_CSV_HEADER, rows);
+}
+
+const PATIENT_FIELDS: Record<string, [string, XlsxKind]> = {
+  fait_le: ["Export fait le", "datetime"],
+  par: ["Par", "text"],
+  cadre: ["Cadre", "text"],
+  montants: ["Montants", "text"],
+  numero: ["Dossier n°", "integer"],
+  nom: ["Nom", "text"],
+  telephone: ["Téléphone", "text"],
+  telephone_e164: ["Téléphone (format international)", "text"],
+  email: ["E-mail", "text"],
+  cree_le: ["Créé le", "datetime"],
+  modifie_le: ["Modifié le", "datetime"],
+};
+
+const APPOINTMENT_COLUMNS: [key: string, header: string, kind: XlsxKind, width: number][] = [
+  ["numero", "RDV n°", "integer", 8],
+  ["date", "Date", "date", 12],
+  ["heure", "Heure", "text", 8],
+  ["soin", "Soin", "text", 22],
+  ["statut", "Statut", "text", 14],
+  ["nom", "Nom", "text", 22],
+  ["telephone", "Téléphone", "text", 16],
+  ["email", "E-mail", "text", 28],
+  ["message", "Message", "text", 40],
+  ["prix_total", "Prix total", "amount", 14],
+  ["prix_paye", "Payé", "amount", 14],
+  ["reste_a_payer", "Reste à payer", "amount", 14],
+  ["avancement", "Avancement", "text", 30],
+  ["remarques", "Conseils et remarques", "text", 30],
+  ["annule_par", "Annulé par", "text", 12],
+  ["motif_annulation", "Motif d'annulation", "text", 30],
+  ["duree_minutes", "Durée (min)", "integer", 11],
+  ["fauteuil", "Fauteuil", "integer", 9],
+  ["presence_confirmee_le", "Présence confirmée le", "datetime", 18],
+  ["rappel_le", "Rappel le", "datetime", 18],
+  ["rappel_email_le", "Rappel e-mail le", "datetime", 18],
+  ["cree_le", "Créé le", "datetime", 18],
+  ["modifie_le", "Modifié le", "datetime", 18],
+];
+
+type Doc = Record<string, unknown>;
+const value = (v: unknown): XlsxValue => (v === null || v === undefined ? null : typeof v === "number" ? v : String(v));
+
+/**
+ * The same document as an Excel workbook: 'Patient' (field, value), 'Rendez-vous' (one line per
+ * appointment, dates as dates, amounts in DA as numbers), 'Historique', 'E-mails' and 'Journal du
+ * dossier'.
+ */
+function exportXlsx(document: Doc): Promise<Uint8Array<ArrayBuffer>> {
+  const d = document as { export: Doc; patient: Doc; notes_equipe: string | null; rendez_vous: (Doc & { numero: number; historique: Doc[] })[]; messages: Doc[]; evenements_du_dossier: Doc[] };
+  const fields = (obj: Doc) => Object.entries(obj).map(([k, v]) => [PATIENT_FIELDS[k]?.[0] ?? k, { kind: PATIENT_FIELDS[k]?.[1] ?? "text", value: value(v) }] as XlsxValue[]);
+  const pick = (obj: Doc, keys: string[]) => keys.map((k) => value(obj[k]));
+  return toXlsx([
+    {
+      name: "Patient",
+      columns: [
+        { header: "Champ", kind: "text", width: 30 },
+        { header: "Valeur", kind: "text", width: 60 },
+      ],
+      rows: [...fields(d.export), ...fields(d.patient), ["Notes de l'équipe", d.notes_equipe]],
+    },
+    {
+      name: "Rendez-vous",
+      columns: APPOINTMENT_COLUMNS.map(([, header, kind, width]) => ({ header, kind, width })),
+      rows: d.rendez_vous.map((a) => pick(a, APPOINTMENT_COLUMNS.map(([k]) => k))),
+    },
+    {
+      name: "Historique",
+      columns: [
+        { header: "RDV n°", kind: "integer", width: 8 },
+        { header: "Le", kind: "datetime", width: 18 },
+        { header: "Par", kind: "text", width: 28 },
+        { header: "Action", kind: "text", width: 16 },
+        { header: "De", kind: "text", width: 14 },
+        { header: "Vers", kind: "text", width: 14 },
+        { header: "Détail", kind: "text", width: 40 },
+      ],
+      rows: d.rendez_vous.flatMap((a) => a.historique.map((e) => [a.numero, ...pick(e, ["le", "par", "action", "de", "vers", "detail"])])),
+    },
+    {
+      name: "E-mails",
+      columns: [
+        { header: "RDV n°", kind: "integer", width: 8 },
+        { header: "Destinataire", kind: "text", width: 28 },
+        { header: "Objet", kind: "text", width: 40 },
+        { header: "Type", kind: "text", width: 20 },
+        { header: "État", kind: "text", width: 10 },
+        { header: "Créé le", kind: "datetime", width: 18 },
+        { header: "Envoyé le", kind: "datetime", width: 18 },
+      ],
+      rows: d.messages.map((m) => pick(m, ["rendez_vous", "destinataire", "objet", "type", "etat", "cree_le", "envoye_le"])),
+    },
+    {
+      name: "Journal du dossier",
+      columns: [
+        { header: "Le", kind: "datetime", width: 18 },
+        { header: "Par", kind: "text", width: 28 },
+        { header: "Action", kind: "text", width: 16 },
+        { header: "Détail", kind: "text", width: 40 },
+      ],
+      rows: d.evenements_du_dossier.map((e) => pick(e, ["le", "par", "action", "detail"])),
+    },
+  ]);
 }
 
 // ---- erasure and retention (law 18-07) --------------------------------------------------------------
@@ -826,6 +943,8 @@ async function eraseRecords(trx: Trx, ids: number[], at: string) {
     .set({ name: ERASED_NAME, phone: null, phone_e164: null, email: null, notes: null, match_key: null, erased_at: at, updated_at: at })
     .where("id", "in", ids)
     .execute();
+  // their before/after cases leave the site and their photos go (docs/architecture.md, "Consent")
+  await withdrawCasesOfPatients(trx, ids, at);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { MapPin, PhoneCall } from "lucide-react";
 import { OpeningHours } from "~/components/content/OpeningHours";
 import { Img } from "~/components/ui/Img";
-import { clinic } from "~/content/clinic";
+import { useClinic } from "~/hooks/use-clinic";
 
 const STEPS = [
   { title: "Vous envoyez votre demande", text: "Choisissez le soin, le jour, puis l'un des horaires encore libres ce jour-là." },
@@ -11,6 +11,7 @@ const STEPS = [
 
 /** The side column of /appointment: how a request goes, and the clinic's phones, address and hours (the stored schedule). */
 export function BookingAside() {
+  const clinic = useClinic();
   return (
     <aside className="space-y-6" aria-label="Informations pratiques">
       <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">

@@ -1,6 +1,6 @@
 import { ArrowRight, CalendarCheck, CalendarClock, CalendarX2, Info, Loader2, PhoneCall, RotateCw, Search, WifiOff } from "lucide-react";
 import type { MouseEvent, ReactNode } from "react";
-import { clinic } from "~/content/clinic";
+import { useClinic } from "~/hooks/use-clinic";
 import type { SlotChoice } from "~/lib/schedule";
 import { dayIntent, formatDayLong, NOT_ONLINE_MESSAGE, slotIntent, type SlotsView } from "./slots";
 import type { FreeSlots } from "./useFreeSlots";
@@ -37,6 +37,7 @@ export function SlotPanel({
   today: string;
   onChoose: (date: string, time: string | null) => void;
 }) {
+  const clinic = useClinic();
   const view = slots.view;
   const choose = (date: string, time: string | null) => (e: MouseEvent<HTMLButtonElement>) => {
     if (!hydrated) return;

@@ -1,22 +1,35 @@
 import { MoveHorizontal } from "lucide-react";
 import { useId, useState } from "react";
 import type { ContentImage } from "~/content/service-page";
-import { Img } from "~/components/ui/Img";
+import { PLACEHOLDER_SRC } from "~/components/ui/Img";
+import { Photo } from "~/components/ui/Photo";
+import type { MediaRef } from "~/lib/media";
+
+/** A side of the comparison: a drawing shipped with the site, or an uploaded photo with its alt text. */
+export type BeforeAfterPicture = ContentImage | (MediaRef & { alt: string });
+
+const SIZES = "(min-width: 992px) 560px, 100vw";
+
+/** The uploaded photo as AVIF/WebP with srcset, or the drawing. */
+function Picture({ picture, className }: { picture: BeforeAfterPicture; className: string }) {
+  const drawing = "src" in picture ? picture : { src: PLACEHOLDER_SRC, alt: picture.alt, width: picture.width, height: picture.height };
+  return <Photo photo={"src" in picture ? null : picture} drawing={drawing} sizes={SIZES} className={className} />;
+}
 
 /**
  * A before/after comparison: the "before" picture is revealed over the "after" one up to a
  * divider that a slider moves (mouse, touch, or arrow keys: it is a native range input with a
  * French label). Without JavaScript, both halves stay visible at 50 %.
  */
-export function BeforeAfter({ before, after, label }: { before: ContentImage; after: ContentImage; label: string }) {
+export function BeforeAfter({ before, after, label }: { before: BeforeAfterPicture; after: BeforeAfterPicture; label: string }) {
   const [position, setPosition] = useState(50);
   const hintId = useId();
   return (
     <div>
       <div className="relative aspect-[3/2] overflow-hidden rounded-2xl bg-slate-100 has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-gold-500">
-        <Img src={after.src} alt={after.alt} width={after.width} height={after.height} className="absolute inset-0 h-full w-full object-cover" />
+        <Picture picture={after} className="absolute inset-0 h-full w-full object-cover" />
         <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }} data-testid="before-layer">
-          <Img src={before.src} alt={before.alt} width={before.width} height={before.height} className="h-full w-full object-cover" />
+          <Picture picture={before} className="h-full w-full object-cover" />
         </div>
         <span className="pointer-events-none absolute left-3 top-3 rounded-full bg-navy-900/85 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-white">Avant</span>
         <span className="pointer-events-none absolute right-3 top-3 rounded-full bg-teal-600/90 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-white">Après</span>

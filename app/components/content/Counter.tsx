@@ -1,4 +1,5 @@
 import { Counter as CountUp } from "~/components/ui/Counter";
+import { formatNumber } from "~/lib/format";
 
 export interface StatCounterProps {
   value: number;
@@ -19,7 +20,6 @@ export interface StatCounterProps {
  * sentence for screen readers ("Plus de 30 années d'expérience").
  */
 export function Counter({ value, step, intervalMs, prefix = "", suffix = "", label, className, figureClassName, labelClassName }: StatCounterProps) {
-  const numberFr = new Intl.NumberFormat("fr-FR");
   return (
     <div className={className}>
       <p aria-hidden="true" className={`tabular-nums ${figureClassName ?? ""}`}>
@@ -29,9 +29,9 @@ export function Counter({ value, step, intervalMs, prefix = "", suffix = "", lab
         {label}
       </p>
       <p className="sr-only">
-        {prefix === "+" ? "Plus de " : prefix}
-        {numberFr.format(value)}
-        {suffix} {label}
+        {prefix === "+" || suffix === "+" ? "Plus de " : prefix}
+        {formatNumber(value)}
+        {suffix === "+" ? "" : suffix} {label}
       </p>
     </div>
   );

@@ -1,7 +1,7 @@
 import { CalendarCheck, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { clinic } from "~/content/clinic";
+import { useClinic } from "~/hooks/use-clinic";
 
 /** The navy call-to-action band closing a content page: a booking link and the clinic's phone. */
 export function CtaBand({
@@ -17,7 +17,7 @@ export function CtaBand({
   to?: string;
   children?: ReactNode;
 }) {
-  const phone = clinic.phones[0];
+  const phone = useClinic().phones[0];
   return (
     <section className="bg-navy-900 text-white" aria-labelledby="cta-band-title">
       <div className="container-site flex flex-col gap-8 py-14 md:flex-row md:items-center md:justify-between">

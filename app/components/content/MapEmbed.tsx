@@ -1,16 +1,18 @@
 import { ExternalLink, MapPin } from "lucide-react";
-import { clinic, openStreetMapEmbedUrl, openStreetMapLink } from "~/content/clinic";
+import { useClinic } from "~/hooks/use-clinic";
+import { openStreetMapEmbedUrl, openStreetMapLink } from "~/lib/clinic";
 
 /**
  * The clinic on an OpenStreetMap embed (no key; allowed by the CSP's frame-src), lazy-loaded,
  * 400 px high, with a plain link beside it for when the frame cannot load.
  */
 export function MapEmbed({ linkLabel = "Ouvrir le plan dans OpenStreetMap" }: { linkLabel?: string }) {
+  const clinic = useClinic();
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_320px] lg:items-stretch">
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 shadow-sm">
         <iframe
-          src={openStreetMapEmbedUrl()}
+          src={openStreetMapEmbedUrl(clinic)}
           title={`Plan d'accès à la ${clinic.name}, ${clinic.address.oneLine}`}
           height={400}
           width="100%"
@@ -29,7 +31,7 @@ export function MapEmbed({ linkLabel = "Ouvrir le plan dans OpenStreetMap" }: { 
             {clinic.address.postalCode} {clinic.address.district}, {clinic.address.city}
           </span>
         </p>
-        <a href={openStreetMapLink()} target="_blank" rel="noopener noreferrer" className="mt-5 inline-flex items-center gap-2 font-semibold text-teal-600 underline underline-offset-4 hover:text-navy-900">
+        <a href={openStreetMapLink(clinic)} target="_blank" rel="noopener noreferrer" className="mt-5 inline-flex items-center gap-2 font-semibold text-teal-600 underline underline-offset-4 hover:text-navy-900">
           {linkLabel}
           <ExternalLink aria-hidden="true" className="h-4 w-4" />
           <span className="sr-only"> (nouvelle fenêtre)</span>

@@ -1,6 +1,6 @@
 import { CalendarClock, CalendarX2, Clock } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
-import { clinic } from "~/content/clinic";
+import { useClinic } from "~/hooks/use-clinic";
 import type { loader as rootLoader, RootHours } from "~/root";
 import { formatRanges, weeklySummary } from "~/lib/schedule";
 import { exceptionSummary } from "~/lib/schedule-form";
@@ -20,6 +20,7 @@ const TONES = {
 export function OpeningHours({ hours, tone = "dark", className = "" }: { hours?: RootHours; tone?: keyof typeof TONES; className?: string }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const shown = hours ?? root?.hours;
+  const clinic = useClinic();
   const t = TONES[tone];
   if (!shown) {
     return (

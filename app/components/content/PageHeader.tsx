@@ -2,7 +2,8 @@ import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ContentImage } from "~/content/service-page";
-import { Img } from "~/components/ui/Img";
+import { SlotPhoto } from "~/components/ui/SlotPhoto";
+import type { PhotoSlot } from "~/lib/photo-slots";
 import { RevealOnScroll } from "./RevealOnScroll";
 
 export interface Crumb {
@@ -12,7 +13,8 @@ export interface Crumb {
 
 /**
  * The opening band of a content page: breadcrumb, eyebrow, the page's one h1, a lead paragraph,
- * optional actions and an optional illustration (loaded first: it is above the fold).
+ * optional actions and an optional picture (loaded first: it is above the fold): the photo staff
+ * put in its slot, or the slot's drawing (`image` overrides the slot's drawing).
  */
 export function PageHeader({
   crumbs,
@@ -20,12 +22,16 @@ export function PageHeader({
   title,
   lead,
   image,
+  photoSlot,
   children,
 }: {
   crumbs: Crumb[];
   eyebrow?: string;
   title: ReactNode;
   lead?: ReactNode;
+  /** the picture's slot (app/lib/photo-slots.ts) */
+  photoSlot?: PhotoSlot;
+  /** the drawing to show instead of the slot's own (an alt text naming the doctor) */
   image?: ContentImage;
   children?: ReactNode;
 }) {
@@ -33,7 +39,7 @@ export function PageHeader({
     <section className="relative overflow-hidden bg-ivory">
       <div aria-hidden="true" className="pointer-events-none absolute -right-24 -top-24 h-72 w-72 rounded-full bg-teal-100/60 blur-2xl" />
       <div aria-hidden="true" className="pointer-events-none absolute -left-24 bottom-2 h-64 w-64 rounded-full bg-gold-100/70 blur-2xl" />
-      <div className={`container-site relative grid gap-10 py-10 md:py-14 ${image ? "lg:grid-cols-[1.05fr_1fr] lg:items-center lg:gap-14" : ""}`}>
+      <div className={`container-site relative grid gap-10 py-10 md:py-14 ${photoSlot ? "lg:grid-cols-[1.05fr_1fr] lg:items-center lg:gap-14" : ""}`}>
         <RevealOnScroll duration={0.6} from="up">
           <nav aria-label="Fil d'Ariane">
             <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
@@ -60,15 +66,12 @@ export function PageHeader({
           {lead && <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-700">{lead}</p>}
           {children && <div className="mt-7 flex flex-wrap gap-3">{children}</div>}
         </RevealOnScroll>
-        {image && (
+        {photoSlot && (
           <div className="relative">
             <div aria-hidden="true" className="absolute -inset-3 -z-0 rotate-2 rounded-[2rem] bg-teal-600/10" />
-            <Img
-              src={image.src}
-              alt={image.alt}
-              width={image.width}
-              height={image.height}
-              priority
+            <SlotPhoto
+              slot={photoSlot}
+              drawing={image}
               className="relative aspect-[3/2] w-full rounded-[1.75rem] object-cover shadow-xl shadow-navy-900/10"
             />
           </div>

@@ -1,8 +1,9 @@
 import { ArrowRight, CalendarCheck, CheckCircle2, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { carePageLink } from "~/content/care-pages";
-import { clinic } from "~/content/clinic";
+import { useClinic } from "~/hooks/use-clinic";
 import type { ServicePage, ServicePageKind } from "~/content/service-page";
+import { careSlot } from "~/lib/photo-slots";
 import { CtaBand } from "./CtaBand";
 import { PageHeader } from "./PageHeader";
 import { RevealOnScroll } from "./RevealOnScroll";
@@ -18,7 +19,7 @@ export const KIND_LABELS: Record<ServicePageKind, string> = {
  * "En bref" panel, links to related pages, and the booking link (cta) to /appointment.
  */
 export function ServicePageView({ page }: { page: ServicePage }) {
-  const phone = clinic.phones[0];
+  const phone = useClinic().phones[0];
   const related = page.related.map(carePageLink).filter((l) => l !== undefined);
   return (
     <>
@@ -27,7 +28,7 @@ export function ServicePageView({ page }: { page: ServicePage }) {
         eyebrow={KIND_LABELS[page.kind]}
         title={page.title}
         lead={page.lead}
-        image={page.image}
+        photoSlot={careSlot(page)}
       >
         <Link to="/appointment" className="btn-primary">
           <CalendarCheck aria-hidden="true" className="h-4 w-4" />

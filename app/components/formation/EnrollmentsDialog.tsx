@@ -1,4 +1,4 @@
-import { Download, Mail, Phone } from "lucide-react";
+import { Download, FileSpreadsheet, Mail, Phone } from "lucide-react";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { useCan } from "~/components/admin/permissions";
@@ -24,7 +24,7 @@ const STATUS_STYLE: Record<EnrollmentStatusValue, string> = {
 export type EnrollmentsTarget = { kind: "formation"; formation: FormationAdminItem } | { kind: "unassigned" };
 
 /**
- * 'Inscriptions pour {title}': places taken, the CSV export (`enrollment:export`) and a status
+ * 'Inscriptions pour {title}': places taken, the Excel and CSV exports (`enrollment:export`) and a status
  * dropdown per enrolment (`enrollment:update`); without the permission the status is only shown.
  * The same modal lists the enrolments attached to no formation (no session chosen, or a
  * deleted formation whose title they keep).
@@ -48,10 +48,16 @@ export function EnrollmentsDialog({ open, onClose, target, enrollments }: { open
               <p className="text-sm text-slate-600">Inscriptions sans session choisie, et celles d'une formation supprimée (elles gardent son titre).</p>
             )}
             {canExport && (
-              <a href={`/admin/formations/${slug}/inscriptions.csv`} download={`inscriptions_${slug}.csv`} className="btn-primary">
-                <Download aria-hidden className="h-4 w-4" />
-                Exporter CSV
-              </a>
+              <div className="flex flex-wrap gap-2">
+                <a href={`/admin/formations/${slug}/inscriptions.xlsx`} download={`inscriptions_${slug}.xlsx`} className="btn-primary">
+                  <FileSpreadsheet aria-hidden className="h-4 w-4" />
+                  Exporter Excel
+                </a>
+                <a href={`/admin/formations/${slug}/inscriptions.csv`} download={`inscriptions_${slug}.csv`} className="btn border border-navy-900 text-navy-900 hover:bg-white">
+                  <Download aria-hidden className="h-4 w-4" />
+                  Exporter CSV
+                </a>
+              </div>
             )}
           </div>
           {enrollments.length === 0 ? (

@@ -1,7 +1,7 @@
 import { BookOpen, CalendarClock, Clock, MapPin, Phone, Users, Wallet, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { clinic } from "~/content/clinic";
+import { useClinic } from "~/hooks/use-clinic";
 import type { FormationLandingItem } from "~/lib/formation";
 import { formationPriceLabel } from "~/lib/formation-schema";
 import { syllabusPath } from "~/lib/slug";
@@ -26,6 +26,7 @@ function Fact({ icon: Icon, label, emphasis = false, children }: { icon: LucideI
 
 /** One formation open to enrolment on /formation (docs/product.md, "Training offer"). */
 export function FormationCard({ formation }: { formation: FormationLandingItem }) {
+  const clinic = useClinic();
   const full = formation.taken >= formation.max_participants;
   const left = Math.max(0, formation.max_participants - formation.taken);
   return (

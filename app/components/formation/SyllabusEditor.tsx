@@ -2,7 +2,7 @@ import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Field, TextareaField } from "~/components/forms";
-import { clinic } from "~/content/clinic";
+import { useClinic } from "~/hooks/use-clinic";
 import type { FormationFormInput } from "~/lib/formation-schema";
 
 type Input = FormationFormInput;
@@ -30,6 +30,7 @@ interface FocusRequest {
  * removing renumbers the modules in their new order.
  */
 export function SyllabusEditor({ form, syllabus }: { form: FormMeta; syllabus: SyllabusMeta }) {
+  const clinic = useClinic();
   const uid = useId();
   const [tab, setTab] = useState<(typeof TABS)[number]["id"]>("apercu");
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);

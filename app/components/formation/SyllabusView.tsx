@@ -1,7 +1,7 @@
 import { BookOpenCheck, CalendarClock, CheckCircle2, ClipboardList, GraduationCap, Hand, Target, Users, Wallet } from "lucide-react";
 import { Link } from "react-router";
 import { Img } from "~/components/ui/Img";
-import { clinic } from "~/content/clinic";
+import { useClinic } from "~/hooks/use-clinic";
 import { formationPriceLabel } from "~/lib/formation-schema";
 import type { FormationOption, FormationSyllabusItem } from "~/lib/formation";
 import type { Syllabus, SyllabusModule } from "~/lib/syllabus";
@@ -29,6 +29,7 @@ export function SyllabusView({ formation, options, submissionKey }: { formation:
 }
 
 function NoFormation() {
+  const clinic = useClinic();
   return (
     <section className="bg-ivory py-20 md:py-28">
       <div className="container-site max-w-2xl text-center">
@@ -54,6 +55,7 @@ function NoFormation() {
 }
 
 function SyllabusContent({ formation, syllabus }: { formation: FormationSyllabusItem; syllabus: Syllabus }) {
+  const clinic = useClinic();
   const o = syllabus.overview;
   const title = o.title || formation.title;
   const description = o.description || formation.description;

@@ -1,8 +1,10 @@
 import { Counter } from "~/components/ui/Counter";
-import { expertise, PATIENTS_COUNTER, YEARS_COUNTER } from "~/content/home";
+import { expertise, patientsCounter, yearsCounter } from "~/content/home";
+import { useClinic } from "~/hooks/use-clinic";
 
-/** Expertise counters: 30+ years (1 every 80 ms) and 7000+ patients (100 every 30 ms), started when in view. */
+/** Expertise counters: 30+ years (1 every 80 ms) and 7 000+ patients (100 every 30 ms), started when in view; they end on formatFigure's text. */
 export function Expertise() {
+  const clinic = useClinic();
   return (
     <section aria-labelledby="expertise-title" className="relative overflow-hidden bg-navy-900 py-16 text-white md:py-20">
       <div aria-hidden className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-teal-500/20 blur-3xl" />
@@ -13,19 +15,19 @@ export function Expertise() {
           <h2 id="expertise-title" className="mt-3 font-serif text-3xl font-bold text-white md:text-4xl">
             {expertise.title}
           </h2>
-          <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-300">{expertise.text}</p>
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-300">{expertise.text(clinic)}</p>
         </div>
         <dl className="grid grid-cols-2 gap-4">
-          <div className="flex flex-col rounded-2xl bg-white/10 p-6 text-center ring-1 ring-white/15">
+          <div className="@container flex flex-col rounded-2xl bg-white/10 px-3 py-6 text-center ring-1 ring-white/15 sm:p-6">
             <dt className="mt-1 text-sm uppercase tracking-wider text-slate-300">{expertise.years}</dt>
-            <dd className="order-first font-serif text-5xl font-bold text-gold-400" data-testid="years-counter">
-              <Counter {...YEARS_COUNTER} suffix="+" />
+            <dd className="order-first whitespace-nowrap font-serif text-[clamp(1.75rem,24cqi,3rem)] font-bold leading-none text-gold-400" data-testid="years-counter">
+              <Counter {...yearsCounter(clinic)} suffix="+" />
             </dd>
           </div>
-          <div className="flex flex-col rounded-2xl bg-white/10 p-6 text-center ring-1 ring-white/15">
+          <div className="@container flex flex-col rounded-2xl bg-white/10 px-3 py-6 text-center ring-1 ring-white/15 sm:p-6">
             <dt className="mt-1 text-sm uppercase tracking-wider text-slate-300">{expertise.patients}</dt>
-            <dd className="order-first font-serif text-5xl font-bold text-gold-400" data-testid="patients-counter">
-              <Counter {...PATIENTS_COUNTER} suffix="+" />
+            <dd className="order-first whitespace-nowrap font-serif text-[clamp(1.75rem,24cqi,3rem)] font-bold leading-none text-gold-400" data-testid="patients-counter">
+              <Counter {...patientsCounter(clinic)} suffix="+" />
             </dd>
           </div>
         </dl>

@@ -5,12 +5,38 @@ import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Counter } from "~/components/ui/Counter";
 import { Img } from "~/components/ui/Img";
-import { clinic } from "~/content/clinic";
-import { HOME_CAROUSEL_INTERVAL_MS, PATIENTS_COUNTER, teaser } from "~/content/home";
+import { Photo } from "~/components/ui/Photo";
+import { HOME_CAROUSEL_INTERVAL_MS, patientsCounter, teaser } from "~/content/home";
+import { useClinic } from "~/hooks/use-clinic";
 import { useReducedMotion } from "~/hooks/useReducedMotion";
+import type { MediaRef } from "~/lib/media";
+
+/** A real before/after case of /gallery (consent standing), as the teaser shows it. */
+export interface TeaserCase {
+  id: number;
+  treatment: string;
+  before: MediaRef & { alt: string };
+  after: MediaRef & { alt: string };
+}
+
+type Slide = { key: string; caption: string; drawing: (typeof teaser.slides)[number] | null; photo: (MediaRef & { alt: string }) | null };
+
+/**
+ * The slides: the before and after photos of the first real cases (at most three), or the two
+ * drawings while the clinic has no real case on the site.
+ */
+function slidesOf(cases: TeaserCase[] | undefined): Slide[] {
+  if (!cases || cases.length === 0) return teaser.slides.map((s) => ({ key: s.src, caption: s.caption, drawing: s, photo: null }));
+  return cases.slice(0, 3).flatMap((c) => [
+    { key: `${c.id}-avant`, caption: `Avant · ${c.treatment}`, drawing: null, photo: c.before },
+    { key: `${c.id}-apres`, caption: `Après · ${c.treatment}`, drawing: null, photo: c.after },
+  ]);
+}
 
 /** Gallery teaser: a two-image carousel that switches every 3000 ms, with arrows and dots. */
-export function GalleryTeaser() {
+export function GalleryTeaser({ cases }: { cases?: TeaserCase[] } = {}) {
+  const clinic = useClinic();
+  const slides = slidesOf(cases);
   const reduced = useReducedMotion();
   const [emblaRef, embla] = useEmblaCarousel(
     { loop: true },
@@ -43,15 +69,19 @@ export function GalleryTeaser() {
         >
           <div className="relative overflow-hidden rounded-2xl shadow-xl ring-1 ring-slate-200" ref={emblaRef}>
             <div className="flex">
-              {teaser.slides.map((s, i) => (
+              {slides.map((s, i) => (
                 <figure
-                  key={s.src}
+                  key={s.key}
                   className="relative min-w-0 shrink-0 grow-0 basis-full"
                   role="group"
                   aria-roledescription="diapositive"
-                  aria-label={`${i + 1} sur ${teaser.slides.length}`}
+                  aria-label={`${i + 1} sur ${slides.length}`}
                 >
-                  <Img src={s.src} alt={s.alt} width={s.width} height={s.height} className="aspect-[3/2] h-auto w-full bg-white object-cover" />
+                  {s.photo ? (
+                    <Photo photo={s.photo} drawing={teaser.slides[0]} sizes="(min-width: 992px) 50vw, 100vw" className="aspect-[3/2] h-auto w-full bg-white object-cover" />
+                  ) : (
+                    s.drawing && <Img src={s.drawing.src} alt={s.drawing.alt} width={s.drawing.width} height={s.drawing.height} className="aspect-[3/2] h-auto w-full bg-white object-cover" />
+                  )}
                   <figcaption className="absolute bottom-3 left-3 rounded-full bg-navy-900/80 px-3 py-1 text-xs font-semibold text-white">{s.caption}</figcaption>
                 </figure>
               ))}
@@ -74,9 +104,9 @@ export function GalleryTeaser() {
             <span className="sr-only">Image suivante</span>
           </button>
           <div className="mt-4 flex justify-center gap-1" data-testid="teaser-dots">
-            {teaser.slides.map((s, i) => (
+            {slides.map((s, i) => (
               <button
-                key={s.src}
+                key={s.key}
                 type="button"
                 onClick={() => go(i)}
                 aria-label={`Afficher l'image ${i + 1} : ${s.caption}`}
@@ -105,7 +135,7 @@ export function GalleryTeaser() {
             <div className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
               <dt className="text-sm text-slate-600">{teaser.patientsLabel}</dt>
               <dd className="order-first font-serif text-4xl font-bold text-teal-600">
-                <Counter {...PATIENTS_COUNTER} suffix="+" />
+                <Counter {...patientsCounter(clinic)} suffix="+" />
               </dd>
             </div>
           </dl>

@@ -1,20 +1,18 @@
 import { Award, ChevronDown, Smile, Stethoscope } from "lucide-react";
 import { Link } from "react-router";
-import { Img } from "~/components/ui/Img";
-import { clinic } from "~/content/clinic";
+import { SlotPhoto } from "~/components/ui/SlotPhoto";
+import { useClinic } from "~/hooks/use-clinic";
 import { hero } from "~/content/home";
+import { SITE_PHOTO_SLOTS } from "~/lib/photo-slots";
 
 const icons = [Smile, Stethoscope, Award];
 
 export function Hero() {
+  const clinic = useClinic();
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-navy-950 text-white">
-      <Img
-        src={hero.image.src}
-        alt=""
-        width={hero.image.width}
-        height={hero.image.height}
-        priority
+      <SlotPhoto
+        slot={SITE_PHOTO_SLOTS["home.hero"]}
         className="absolute inset-0 -z-10 h-full w-full object-cover object-right opacity-90"
       />
       <div className="absolute inset-0 -z-10 bg-gradient-to-r from-navy-950/95 via-navy-950/75 to-navy-950/10" aria-hidden />
@@ -23,14 +21,14 @@ export function Hero() {
         <h1 id="hero-title" className="mt-4 max-w-2xl font-serif text-5xl font-bold leading-[1.05] text-white sm:text-6xl xl:text-7xl">
           {hero.tagline}
         </h1>
-        <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-200">{hero.intro}</p>
+        <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-200">{hero.intro(clinic)}</p>
         <div className="mt-8">
           <Link to={hero.cta.to} className="btn-gold px-8 text-base tracking-[0.2em] hover:scale-105">
             {hero.cta.label}
           </Link>
         </div>
         <ul className="mt-12 grid max-w-3xl grid-cols-1 gap-3 sm:grid-cols-3" aria-label="La clinique en chiffres">
-          {hero.claims.map((c, i) => {
+          {hero.claims(clinic).map((c, i) => {
             const Icon = icons[i];
             return (
               <li key={c.label} className="flex items-center gap-3 rounded-xl bg-white/10 px-4 py-3 ring-1 ring-white/15 backdrop-blur">

@@ -1,9 +1,12 @@
 import { Link } from "react-router";
-import { Img } from "~/components/ui/Img";
+import { SlotPhoto } from "~/components/ui/SlotPhoto";
 import { surgery } from "~/content/home";
+import { useClinic } from "~/hooks/use-clinic";
+import { surgerySlot } from "~/lib/photo-slots";
 
 /** Surgery and implantology: a headline and three text-and-image blocks with their buttons. */
 export function Surgery() {
+  const clinic = useClinic();
   return (
     <section aria-labelledby="surgery-title" className="py-16 md:py-24">
       <div className="container-site">
@@ -18,12 +21,12 @@ export function Surgery() {
           {surgery.blocks.map((b, i) => (
             <article key={b.title} className="grid items-center gap-8 md:grid-cols-2 md:gap-14">
               <div className={i % 2 === 1 ? "md:order-2" : ""}>
-                <Img src={b.image.src} alt={b.image.alt} width={1000} height={750} className="aspect-[4/3] h-auto w-full rounded-2xl bg-teal-50 object-cover shadow-lg" />
+                <SlotPhoto slot={surgerySlot(i)} className="aspect-[4/3] h-auto w-full rounded-2xl bg-teal-50 object-cover shadow-lg" />
               </div>
               <div>
                 <span aria-hidden className="mb-4 block h-1 w-12 rounded-full bg-gold-400" />
                 <h3 className="text-2xl font-bold md:text-3xl">{b.title}</h3>
-                <p className="mt-4 text-lg leading-relaxed text-slate-600">{b.text}</p>
+                <p className="mt-4 text-lg leading-relaxed text-slate-600">{b.text(clinic)}</p>
                 <div className="mt-6 flex flex-wrap gap-3">
                   {b.buttons.map((btn, j) => (
                     <Link

@@ -2,9 +2,10 @@ import useEmblaCarousel from "embla-carousel-react";
 import { ArrowRight, ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
-import { Img } from "~/components/ui/Img";
+import { SlotPhoto } from "~/components/ui/SlotPhoto";
 import { treatments } from "~/content/home";
 import { useReducedMotion } from "~/hooks/useReducedMotion";
+import { treatmentSlot } from "~/lib/photo-slots";
 
 /**
  * 'NOS SOINS ET TRAITEMENTS': five tabs, each with a title, description, image and its booking
@@ -95,7 +96,7 @@ export function TreatmentsCarousel() {
                   inert={selected !== i}
                   className="grid min-w-0 shrink-0 grow-0 basis-full items-center gap-6 p-6 md:grid-cols-2 md:gap-10 md:p-10"
                 >
-                  <Img src={t.image} alt={t.imageAlt} width={900} height={700} className="aspect-[9/7] h-auto w-full rounded-2xl bg-teal-50 object-cover" />
+                  <SlotPhoto slot={treatmentSlot(i)} className="aspect-[9/7] h-auto w-full rounded-2xl bg-teal-50 object-cover" />
                   <div>
                     <h3 className="text-2xl font-bold md:text-3xl">{t.title}</h3>
                     <p className="mt-4 text-lg leading-relaxed text-slate-600">{t.description}</p>

@@ -1,41 +1,46 @@
 import { CalendarCheck, LockKeyhole, Mail, MapPin, Phone } from "lucide-react";
 import { forwardRef } from "react";
 import { Link } from "react-router";
-import { clinic } from "~/content/clinic";
 import { BOOKING_LINK, WORKSPACE_LINK } from "~/content/navigation";
+import { useClinic } from "~/hooks/use-clinic";
 import { Logo } from "./Logo";
 
-/** Contact bar above the navigation: logo, street address, two phones, e-mail. */
+/**
+ * Contact bar above the navigation on wide screens (from 1280 px, where the full menu row shows):
+ * logo, street address, the phones, e-mail (the stored identity), the staff entrance and booking.
+ * Below 1280 px the navigation bar is the only header bar (docs/product.md, "Frame of every page").
+ */
 export const ContactBar = forwardRef<HTMLDivElement>(function ContactBar(_props, ref) {
+  const clinic = useClinic();
   return (
-    <div ref={ref} className="border-b border-slate-200 bg-white">
-      <div className="container-site flex items-center justify-between gap-4 py-3">
+    <div ref={ref} className="hidden border-b border-slate-200 bg-white nav:block">
+      <div className="container-site flex items-center justify-between gap-6 py-3">
         <Link to="/" aria-label={`${clinic.name} — accueil`} className="shrink-0">
           <Logo />
         </Link>
-        <address className="hidden flex-1 flex-wrap items-center justify-end gap-x-5 gap-y-1 text-sm not-italic text-slate-600 md:flex">
-          <span className="hidden items-center gap-1.5 xl:inline-flex">
-            <MapPin aria-hidden className="h-4 w-4 text-teal-600" />
+        <address className="flex min-w-0 flex-1 flex-wrap items-center justify-end gap-x-5 gap-y-1 text-sm not-italic text-slate-600">
+          <span className="inline-flex items-center gap-1.5">
+            <MapPin aria-hidden className="h-4 w-4 shrink-0 text-teal-600" />
             {clinic.address.oneLine}
           </span>
           {clinic.phones.map((p) => (
-            <a key={p.tel} href={`tel:${p.tel}`} className="inline-flex items-center gap-1.5 hover:text-teal-600">
+            <a key={p.tel} href={`tel:${p.tel}`} className="inline-flex items-center gap-1.5 whitespace-nowrap hover:text-teal-600">
               <Phone aria-hidden className="h-4 w-4 text-teal-600" />
               <span className="sr-only">{p.label} : </span>
               {p.display}
             </a>
           ))}
-          <a href={`mailto:${clinic.email}`} className="hidden items-center gap-1.5 hover:text-teal-600 lg:inline-flex">
+          <a href={`mailto:${clinic.email}`} className="inline-flex items-center gap-1.5 hover:text-teal-600">
             <Mail aria-hidden className="h-4 w-4 text-teal-600" />
             {clinic.email}
           </a>
         </address>
-        <div className="hidden shrink-0 items-center gap-2 lg:flex">
-          <Link to={WORKSPACE_LINK.to} className="inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 text-xs font-semibold uppercase tracking-wide text-navy-900 hover:bg-slate-100">
+        <div className="flex shrink-0 items-center gap-2">
+          <Link to={WORKSPACE_LINK.to} className="inline-flex min-h-10 items-center gap-1.5 whitespace-nowrap rounded-full px-3 text-xs font-semibold uppercase tracking-wide text-navy-900 hover:bg-slate-100">
             <LockKeyhole aria-hidden className="h-4 w-4 text-teal-600" />
             {WORKSPACE_LINK.label}
           </Link>
-          <Link to={BOOKING_LINK.to} className="btn-gold min-h-10 px-4 text-xs uppercase">
+          <Link to={BOOKING_LINK.to} className="btn-gold min-h-10 whitespace-nowrap px-4 text-xs uppercase">
             <CalendarCheck aria-hidden className="h-4 w-4" />
             {BOOKING_LINK.label}
           </Link>

@@ -1,15 +1,17 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { OpeningHours } from "~/components/content/OpeningHours";
-import { clinic } from "~/content/clinic";
 import { BOOKING_LINK, LEGAL_LINKS, MENUS } from "~/content/navigation";
+import { useClinic } from "~/hooks/use-clinic";
 import { Logo } from "./Logo";
 
 /**
- * Footer: clinic name, address, two phones, the opening hours (from the stored schedule, with the
- * closures of the next 30 days), invitation to book online, two social links, copyright.
+ * Footer: clinic name, address, phones, e-mail and social links (the identity stored on
+ * /admin/clinique), the opening hours (from the stored schedule, with the closures of the next
+ * 30 days), invitation to book online, copyright.
  */
 export function Footer() {
+  const clinic = useClinic();
   const year = new Date().getFullYear();
   return (
     <footer className="bg-navy-950 pb-24 text-slate-300 lg:pb-0">
@@ -19,21 +21,23 @@ export function Footer() {
           <p className="mt-4 text-sm leading-relaxed text-slate-400">
             {clinic.name} — {clinic.doctor.name}, {clinic.doctor.title.toLowerCase()}. L'excellence depuis {clinic.figures.since}.
           </p>
-          <ul className="mt-5 flex gap-3">
-            {clinic.social.map((s) => (
-              <li key={s.url}>
-                <a
-                  href={s.url}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                  className="inline-flex min-h-11 items-center rounded-full border border-white/20 px-4 text-sm hover:border-gold-400 hover:text-gold-400"
-                >
-                  {s.name}
-                  <span className="sr-only"> (nouvelle fenêtre)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          {clinic.social.length > 0 && (
+            <ul className="mt-5 flex flex-wrap gap-3">
+              {clinic.social.map((s) => (
+                <li key={s.url}>
+                  <a
+                    href={s.url}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    className="inline-flex min-h-11 items-center rounded-full border border-white/20 px-4 text-sm hover:border-gold-400 hover:text-gold-400"
+                  >
+                    {s.name}
+                    <span className="sr-only"> (nouvelle fenêtre)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         <div>
           <h2 className="font-sans text-sm font-semibold uppercase tracking-widest text-white">Nous trouver</h2>
@@ -56,7 +60,7 @@ export function Footer() {
             ))}
             <p className="flex gap-2">
               <Mail aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-gold-400" />
-              <a href={`mailto:${clinic.email}`} className="hover:text-white">
+              <a href={`mailto:${clinic.email}`} className="min-w-0 [overflow-wrap:anywhere] hover:text-white">
                 {clinic.email}
               </a>
             </p>

@@ -1,18 +1,20 @@
-import { clinic } from "~/content/clinic";
+import { useClinic } from "~/hooks/use-clinic";
 
 /**
- * The clinic's mark: a stylised tooth in a circle, with the name beside it. `narrowTagline: false`
- * hides the tagline below 576 px, where the mark shares a row with other controls.
+ * The clinic's mark: a stylised tooth in a circle, with the clinic's short name (as stored on
+ * /admin/clinique) beside it. `narrowTagline: false` hides the tagline below 576 px, where the
+ * mark shares a row with other controls.
  */
 export function Logo({ variant = "dark", compact = false, narrowTagline = true }: { variant?: "dark" | "light"; compact?: boolean; narrowTagline?: boolean }) {
+  const clinic = useClinic();
   const text = variant === "light" ? "text-white" : "text-navy-900";
   return (
-    <span className="inline-flex items-center gap-2.5">
+    <span className="inline-flex min-w-0 items-center gap-2.5">
       <img src="/media/logo.svg" alt="" width={40} height={40} className="h-10 w-10 shrink-0" />
       {!compact && (
-        <span className={`leading-tight ${text}`}>
-          <span className="block font-serif text-lg font-bold">{clinic.shortName}</span>
-          <span className={`${narrowTagline ? "block" : "hidden sm:block"} text-[11px] font-medium uppercase tracking-[0.18em] opacity-75`}>Implantologie &amp; esthétique</span>
+        <span className={`min-w-0 leading-tight ${text}`}>
+          <span className="block truncate font-serif text-lg font-bold">{clinic.shortName}</span>
+          <span className={`${narrowTagline ? "block" : "hidden sm:block"} whitespace-nowrap text-[11px] font-medium uppercase tracking-[0.18em] opacity-75`}>Implantologie &amp; esthétique</span>
         </span>
       )}
     </span>

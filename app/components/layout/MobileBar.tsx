@@ -1,9 +1,14 @@
 import { CalendarCheck, Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { clinic } from "~/content/clinic";
+import { BOOKING_LINK } from "~/content/navigation";
+import { useClinic } from "~/hooks/use-clinic";
 
-/** Mobile-only fixed bottom bar: call, e-mail, and 'RDV' to /appointment. Hidden on large screens. */
+/**
+ * Fixed bottom bar below 992 px: call (the first stored phone), e-mail, and 'RDV' to /appointment.
+ * Hidden on large screens.
+ */
 export function MobileBar() {
+  const clinic = useClinic();
   const phone = clinic.phones[0];
   return (
     <nav aria-label="Contact rapide" className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 shadow-[0_-4px_20px_rgba(0,0,0,0.08)] backdrop-blur lg:hidden">
@@ -21,7 +26,7 @@ export function MobileBar() {
           </a>
         </li>
         <li>
-          <Link to="/appointment" className="flex min-h-14 flex-col items-center justify-center gap-0.5 bg-teal-600 text-xs font-semibold text-white">
+          <Link to={BOOKING_LINK.to} className="flex min-h-14 flex-col items-center justify-center gap-0.5 bg-teal-600 text-xs font-semibold text-white">
             <CalendarCheck aria-hidden className="h-5 w-5" />
             RDV
           </Link>

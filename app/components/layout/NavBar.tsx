@@ -1,24 +1,33 @@
-import { CalendarCheck, ChevronDown, House, Menu, X } from "lucide-react";
+import { CalendarCheck, ChevronDown, House, Menu, Phone, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { BOOKING_LINK, DIRECT_LINKS, MENUS, WORKSPACE_LINK, type NavMenu } from "~/content/navigation";
+import { useClinic } from "~/hooks/use-clinic";
 import { Logo } from "./Logo";
 
 export const DROPDOWN_CLOSE_DELAY_MS = 300;
 
 /**
- * Main navigation. Dropdowns open on hover or click, one at a time, and close 300 ms after the
- * mouse leaves, on an outside click or with Escape. Below the large breakpoint (992 px) a
- * hamburger toggles a collapsible menu (300 ms). The bar becomes fixed once the page has
- * scrolled past the contact bar (`fixed` prop, decided by the layout).
+ * Main navigation. From 1280 px (the `nav` breakpoint) it is one row under the contact bar: the
+ * four menus and the direct links, plus a compact booking button once fixed. Dropdowns open on
+ * hover or click, one at a time, and close 300 ms after the mouse leaves, on an outside click or
+ * with Escape. Below 1280 px it is the only header bar (64 px): logo, phone, booking (from 768 px)
+ * and a menu button that toggles a collapsible menu (300 ms; Escape closes it and gives focus back
+ * to the button). The bar becomes fixed once the page has scrolled past the contact bar (`fixed`
+ * prop, decided by the layout; below 1280 px there is no contact bar, so as soon as it scrolls).
+ * The row (`data-nav-row`) is what the layout measures to reserve its height.
  */
 export function NavBar({ fixed }: { fixed: boolean }) {
+  const clinic = useClinic();
   const [openId, setOpenId] = useState<string | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [mobileSection, setMobileSection] = useState<string | null>(null);
   const openedBy = useRef<"hover" | "click">("hover");
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const navRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const mobileOpenRef = useRef(false);
+  mobileOpenRef.current = mobileOpen;
   const location = useLocation();
   const baseId = useId();
 
@@ -47,6 +56,11 @@ export function NavBar({ fixed }: { fixed: boolean }) {
     }
     function onKeyDown(e: KeyboardEvent) {
       if (e.key !== "Escape") return;
+      if (mobileOpenRef.current) {
+        setMobileOpen(false);
+        toggleRef.current?.focus();
+        return;
+      }
       setOpenId((current) => {
         if (current) {
           const btn = document.getElementById(`${baseId}-${current}-button`);
@@ -71,13 +85,45 @@ export function NavBar({ fixed }: { fixed: boolean }) {
       data-fixed={fixed ? "true" : "false"}
       className={`${fixed ? "fixed inset-x-0 top-0 shadow-lg" : "relative"} z-40 bg-navy-900 text-white`}
     >
-      <div className="container-site flex min-h-14 items-center justify-between gap-2">
-        <Link to="/" className={`${fixed ? "flex" : "hidden"} shrink-0 py-2 lg:hidden`} aria-label="Accueil">
+      <div data-nav-row className="container-site flex min-h-16 items-center justify-between gap-2 nav:min-h-14">
+        {/* Below 1280 px: the one header bar */}
+        <Link to="/" className="flex min-w-0 py-2 nav:hidden" aria-label={`${clinic.name} — accueil`}>
           <Logo variant="light" narrowTagline={false} />
         </Link>
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2 nav:hidden">
+          {clinic.phones.slice(0, 2).map((p, i) => (
+            <a
+              key={p.tel}
+              href={`tel:${p.tel}`}
+              className={`${i === 0 ? "hidden min-[360px]:inline-flex" : "hidden lg:inline-flex"} min-h-11 min-w-11 items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-2 text-sm font-medium hover:text-gold-400`}
+            >
+              <Phone aria-hidden className="h-5 w-5 shrink-0 text-gold-400 md:h-4 md:w-4" />
+              <span className="sr-only">{p.label} : </span>
+              <span className="max-md:sr-only">{p.display}</span>
+            </a>
+          ))}
+          <span className="hidden md:block">
+            <Link to={BOOKING_LINK.to} className="btn-gold min-h-10 whitespace-nowrap px-4 text-xs uppercase">
+              <CalendarCheck aria-hidden className="h-4 w-4" />
+              {BOOKING_LINK.label}
+            </Link>
+          </span>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-semibold uppercase tracking-wide hover:text-gold-400 sm:px-3"
+            aria-expanded={mobileOpen}
+            aria-controls={`${baseId}-mobile`}
+            onClick={() => setMobileOpen((o) => !o)}
+          >
+            {mobileOpen ? <X aria-hidden className="h-6 w-6" /> : <Menu aria-hidden className="h-6 w-6" />}
+            <span>Menu</span>
+            <span className="sr-only">{mobileOpen ? " (fermer)" : " (ouvrir)"}</span>
+          </button>
+        </div>
 
-        {/* Large screens */}
-        <ul className="hidden w-full flex-wrap items-center justify-center gap-x-1 lg:flex xl:flex-nowrap xl:justify-between">
+        {/* From 1280 px: the full menu row */}
+        <ul className="hidden w-full flex-nowrap items-center justify-between nav:flex">
           <li>
             <NavLink
               to="/"
@@ -123,36 +169,23 @@ export function NavBar({ fixed }: { fixed: boolean }) {
           ))}
           {fixed && (
             <li>
-              <Link to={BOOKING_LINK.to} className="btn-gold ml-1 min-h-9 whitespace-nowrap px-3 text-xs uppercase">
+              <Link to={BOOKING_LINK.to} className="btn-gold ml-2 min-h-9 whitespace-nowrap px-3 text-xs uppercase">
                 <CalendarCheck aria-hidden className="h-4 w-4" />
                 RDV<span className="sr-only"> : {BOOKING_LINK.label}</span>
               </Link>
             </li>
           )}
         </ul>
-
-        {/* Small screens */}
-        <button
-          type="button"
-          className="ml-auto inline-flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-semibold uppercase tracking-wide lg:hidden"
-          aria-expanded={mobileOpen}
-          aria-controls={`${baseId}-mobile`}
-          onClick={() => setMobileOpen((o) => !o)}
-        >
-          {mobileOpen ? <X aria-hidden className="h-6 w-6" /> : <Menu aria-hidden className="h-6 w-6" />}
-          <span>Menu</span>
-          <span className="sr-only">{mobileOpen ? " (fermer)" : " (ouvrir)"}</span>
-        </button>
       </div>
 
       <div
         id={`${baseId}-mobile`}
         data-open={mobileOpen ? "true" : "false"}
-        className={`grid transition-[grid-template-rows,visibility] duration-300 ease-in-out lg:hidden ${mobileOpen ? "visible grid-rows-[1fr]" : "invisible grid-rows-[0fr]"}`}
+        className={`grid transition-[grid-template-rows,visibility] duration-300 ease-in-out nav:hidden ${mobileOpen ? "visible grid-rows-[1fr]" : "invisible grid-rows-[0fr]"}`}
         inert={!mobileOpen}
       >
         <div className="overflow-hidden">
-          <ul className="container-site max-h-[calc(100dvh-3.5rem)] space-y-1 overflow-y-auto pb-5 pt-1">
+          <ul className="container-site max-h-[calc(100dvh-4rem)] space-y-1 overflow-y-auto pb-5 pt-1 md:max-w-2xl">
             <li>
               <MobileLink to="/" label="Accueil" />
             </li>
@@ -189,7 +222,7 @@ function DirectLink({ to, label }: { to: string; label: string }) {
       to={to}
       end
       className={({ isActive }) =>
-        `block whitespace-nowrap rounded-md px-2 py-3.5 text-[12px] font-semibold uppercase tracking-wide transition-colors hover:text-gold-400 xl:px-2.5 2xl:text-[13px] ${isActive ? "text-gold-400" : "text-white"}`
+        `block whitespace-nowrap rounded-md px-1.5 py-3.5 text-[12px] font-semibold uppercase tracking-normal transition-colors hover:text-gold-400 ${isActive ? "text-gold-400" : "text-white"}`
       }
     >
       {label}
@@ -207,7 +240,7 @@ function Dropdown({ menu, baseId, open, onToggle }: { menu: NavMenu; baseId: str
         aria-expanded={open}
         aria-controls={panelId}
         onClick={onToggle}
-        className={`inline-flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-3.5 text-[12px] font-semibold uppercase tracking-wide transition-colors hover:text-gold-400 xl:px-2.5 2xl:text-[13px] ${open ? "text-gold-400" : ""}`}
+        className={`inline-flex items-center gap-1 whitespace-nowrap rounded-md px-1.5 py-3.5 text-[12px] font-semibold uppercase tracking-normal transition-colors hover:text-gold-400 ${open ? "text-gold-400" : ""}`}
       >
         {menu.label}
         <ChevronDown aria-hidden className={`h-3.5 w-3.5 transition-transform duration-200 ${open ? "rotate-180" : ""}`} />

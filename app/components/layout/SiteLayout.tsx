@@ -4,7 +4,12 @@ import { Footer } from "./Footer";
 import { MobileBar } from "./MobileBar";
 import { NavBar } from "./NavBar";
 
-/** The frame of every route: contact bar, navigation (fixed once scrolled past the contact bar), footer, mobile bar. */
+/**
+ * The frame of every route: contact bar (from 1280 px), navigation (fixed once scrolled past the
+ * contact bar), footer, mobile bar. The navigation row's height is reserved while the bar is
+ * fixed (the page does not jump and nothing slides under it) and published as
+ * `--site-bar-height`, which app.css uses as the page's scroll padding so anchors land below it.
+ */
 export function SiteLayout({ children }: { children: ReactNode }) {
   const contactRef = useRef<HTMLDivElement>(null);
   const navWrapRef = useRef<HTMLDivElement>(null);
@@ -16,12 +21,20 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       const limit = contactRef.current?.offsetHeight ?? 0;
       setFixed(window.scrollY > limit);
     };
-    const measure = () => setNavHeight(navWrapRef.current?.firstElementChild?.getBoundingClientRect().height ?? 0);
+    const row = navWrapRef.current?.querySelector<HTMLElement>("[data-nav-row]");
+    const measure = () => {
+      const height = row?.getBoundingClientRect().height ?? 0;
+      setNavHeight(height);
+      document.documentElement.style.setProperty("--site-bar-height", `${Math.ceil(height)}px`);
+      onScroll();
+    };
     measure();
-    onScroll();
+    const observer = row ? new ResizeObserver(measure) : null;
+    if (row) observer?.observe(row);
     window.addEventListener("scroll", onScroll, { passive: true });
     window.addEventListener("resize", measure);
     return () => {
+      observer?.disconnect();
       window.removeEventListener("scroll", onScroll);
       window.removeEventListener("resize", measure);
     };

@@ -1,11 +1,13 @@
 import { ExternalLink, MapPin, PhoneCall } from "lucide-react";
-import { clinic, openStreetMapLink } from "~/content/clinic";
+import { useClinic } from "~/hooks/use-clinic";
+import { openStreetMapLink } from "~/lib/clinic";
 
 /**
  * The clinic's numbers as large tel: buttons (one-hand use on a phone), for the personal link
  * page: wherever the patient is told to call.
  */
 export function CallButtons({ className = "" }: { className?: string }) {
+  const clinic = useClinic();
   return (
     <ul className={`flex flex-wrap gap-2 ${className}`}>
       {clinic.phones.map((p) => (
@@ -25,6 +27,7 @@ export function CallButtons({ className = "" }: { className?: string }) {
  * token in its address stays here) and the phones.
  */
 export function ClinicCard() {
+  const clinic = useClinic();
   return (
     <section aria-labelledby="rdv-clinic" className="rounded-2xl bg-navy-900 p-5 text-slate-200 shadow-sm sm:p-6">
       <h2 id="rdv-clinic" className="text-xl font-bold text-white">
@@ -38,7 +41,7 @@ export function ClinicCard() {
         </span>
       </p>
       <a
-        href={openStreetMapLink()}
+        href={openStreetMapLink(clinic)}
         target="_blank"
         rel="noreferrer noopener"
         className="mt-3 inline-flex min-h-11 items-center gap-2 rounded-full px-1 font-semibold text-gold-400 underline underline-offset-4 hover:text-gold-100"

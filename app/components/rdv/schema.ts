@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import type { SlotsView } from "~/components/booking/slots";
-import { clinic } from "~/content/clinic";
+import type { Clinic } from "~/lib/clinic";
 import { bookingDaySchema } from "~/lib/booking-schema";
 import { CANCEL_REASON_MAX } from "~/lib/front-desk-schema";
 import { requiredText, timeOfDay } from "~/lib/rules";
@@ -34,24 +34,29 @@ export const RDV_MESSAGES = {
 export const rdvConfirmSchema = z.object({});
 
 /** The page's French sentences (the action's answers and the page's own). */
-const PHONES = clinic.phones.map((p) => p.display).join(" ou au ");
+/** "023 70 45 12 ou au 0550 12 34 56": the stored numbers (useClinic() / getClinic()) */
+const phonesOf = (c: Clinic) => c.phones.map((p) => p.display).join(" ou au ");
 
 export const RDV_TEXTS = {
   confirmed: "Merci : votre présence est confirmée.",
   cancelled: "Votre rendez-vous est annulé. Merci de nous avoir prévenus.",
   moved: (when: string) => `Votre rendez-vous est déplacé au ${when}.`,
-  cutoff: (hours: number) =>
+  cutoff: (hours: number, c: Clinic) =>
     hours > 0
-      ? `Il est trop tard pour annuler ou déplacer ce rendez-vous en ligne (au plus tard ${hours} h avant). Appelez-nous au ${PHONES}.`
-      : `Il est trop tard pour annuler ou déplacer ce rendez-vous en ligne. Appelez-nous au ${PHONES}.`,
+      ? `Il est trop tard pour annuler ou déplacer ce rendez-vous en ligne (au plus tard ${hours} h avant). Appelez-nous au ${phonesOf(c)}.`
+      : `Il est trop tard pour annuler ou déplacer ce rendez-vous en ligne. Appelez-nous au ${phonesOf(c)}.`,
   /** the page's own words once the cut-off is past (the numbers follow) */
   cutoffPage: (hours: number) =>
     `En ligne, un rendez-vous s'annule ou se déplace jusqu'à ${hours > 0 ? `${hours} h avant son début` : "son début"}. Pour l'annuler ou le déplacer maintenant, appelez-nous :`,
-  closed: `Ce rendez-vous ne peut plus être modifié en ligne. Pour toute question, appelez-nous au ${PHONES}.`,
+  closed: (c: Clinic) => `Ce rendez-vous ne peut plus être modifié en ligne. Pour toute question, appelez-nous au ${phonesOf(c)}.`,
   conflict: "Ce rendez-vous vient d'être modifié par la clinique : la page est à jour, vérifiez-la puis recommencez si besoin.",
   sameSlot: "C'est déjà l'horaire de votre rendez-vous : choisissez-en un autre.",
-  notOnline: `Ce soin ne se déplace pas en ligne : appelez-nous au ${PHONES} pour convenir d'un autre horaire.`,
-  storeFailed: `Votre demande n'a pas pu être enregistrée. Merci de réessayer dans un instant ou de nous appeler au ${clinic.phones[0].display}.`,
+  notOnline: (c: Clinic) => `Ce soin ne se déplace pas en ligne : appelez-nous au ${phonesOf(c)} pour convenir d'un autre horaire.`,
+  /** the clinic's identity may be unreadable too when the database fails: then no number */
+  storeFailed: (c: Clinic | null) =>
+    c?.phones[0]
+      ? `Votre demande n'a pas pu être enregistrée. Merci de réessayer dans un instant ou de nous appeler au ${c.phones[0].display}.`
+      : "Votre demande n'a pas pu être enregistrée. Merci de réessayer dans un instant ou d'appeler la clinique.",
   unknownIntent: "Action inconnue : rechargez la page puis recommencez.",
 } as const;
 

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { useInView } from "~/hooks/useInView";
 import { useReducedMotion } from "~/hooks/useReducedMotion";
-
-const numberFr = new Intl.NumberFormat("fr-FR");
+import { formatNumber } from "~/lib/format";
 
 /**
  * A figure that counts up from 0 to `target` by `step` every `intervalMs` once it is scrolled
  * into view. The server renders the final value (right without JavaScript); under
  * prefers-reduced-motion the final value stays put. Screen readers always get the final value.
+ * Written by the one number format (formatNumber): with `suffix="+"` the last frame is exactly
+ * formatFigure(target), the text the other pages show.
  */
 export function Counter({
   target,
@@ -60,13 +61,13 @@ export function Counter({
     <span ref={ref} className={className} data-target={target} data-value={value}>
       <span aria-hidden="true">
         {prefix}
-        {numberFr.format(value)}
+        {formatNumber(value)}
         {suffix}
       </span>
       {!hideFromScreenReaders && (
         <span className="sr-only">
           {prefix}
-          {numberFr.format(target)}
+          {formatNumber(target)}
           {suffix}
         </span>
       )}

@@ -76,7 +76,11 @@ const TARGET_NAMES: Record<string, string> = {
   team: "Réglages de l'équipe",
   audit: "Journal",
   outbox: "E-mail",
-  clinic: "Coordonnées de la clinique",
+  clinic: "Identité de la clinique",
+  photo: "Photo du site",
+  gallery_case: "Cas avant/après",
+  review: "Avis",
+  export: "Export",
 };
 
 /**

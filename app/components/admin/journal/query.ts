@@ -125,9 +125,10 @@ const GROUPS: { label: string; prefixes: string[] }[] = [
   { label: "Comptes", prefixes: ["account.", "2fa."] },
   { label: "Rendez-vous", prefixes: ["appointment."] },
   { label: "Patients", prefixes: ["patient."] },
-  { label: "Contenus", prefixes: ["blog.", "formation."] },
+  { label: "Contenus", prefixes: ["blog.", "formation.", "photo.", "gallery.", "review."] },
   { label: "Exports", prefixes: ["export."] },
   { label: "Réglages", prefixes: ["team.", "schedule.", "clinic."] },
+  { label: "E-mails", prefixes: ["outbox."] },
   { label: "Journal", prefixes: ["audit."] },
 ];
 

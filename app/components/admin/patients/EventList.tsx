@@ -8,6 +8,7 @@ const LABELS: Record<PatientEventView["action"], { text: (detail: string | null)
   merged_into: { text: (d) => `Fusionné dans le dossier ${d ? d.replace("#", "n° ") : ""}`, icon: Merge },
   export_json: { text: () => "Données exportées (JSON)", icon: Download },
   export_csv: { text: () => "Données exportées (CSV)", icon: Download },
+  export_xlsx: { text: () => "Données exportées (Excel)", icon: Download },
   erased: { text: (d) => `Données personnelles effacées${d ? ` — ${d}` : ""}`, icon: Trash2 },
   anonymised: { text: (d) => `Anonymisation${d ? ` — ${d}` : ""}`, icon: EyeOff },
   notes: { text: () => "Notes de l'équipe modifiées", icon: NotebookPen },

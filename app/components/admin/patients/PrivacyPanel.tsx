@@ -11,7 +11,7 @@ const DOWNLOAD =
 
 /**
  * 'Données personnelles (loi 18-07)': the patient's right of access (an export of everything the
- * clinic holds on them, JSON or CSV) and of erasure. Each export and the erasure are written in
+ * clinic holds on them, JSON, Excel or CSV) and of erasure. Each export and the erasure are written in
  * the record's journal (who, when). The erasure asks to type EFFACER and says first what goes
  * and what stays. The exports need `patient:export`, the erasure `patient:erase`: a role without
  * them reads who to ask instead.
@@ -35,7 +35,7 @@ export function PrivacyPanel({
   const erasing = navigation.state === "submitting" && navigation.formData?.get("intent") === "erase";
   const refused = actionData?.intent === "erase" ? actionData.result : undefined;
   const [form, fields] = useAppForm({ id: "patient-erase", schema: eraseSchema, lastResult: refused });
-  const exportHref = (format: "json" | "csv") => `/admin/patients/${patientId}/export?format=${format}`;
+  const exportHref = (format: "json" | "csv" | "xlsx") => `/admin/patients/${patientId}/export?format=${format}`;
   const canExport = useCan("patient:export");
   const canErase = useCan("patient:erase");
 
@@ -59,6 +59,10 @@ export function PrivacyPanel({
           <a href={exportHref("json")} download className={DOWNLOAD}>
             <Download aria-hidden className="h-4 w-4 text-teal-600" />
             Exporter (JSON)
+          </a>
+          <a href={exportHref("xlsx")} download className={DOWNLOAD}>
+            <Download aria-hidden className="h-4 w-4 text-teal-600" />
+            Exporter (Excel)
           </a>
           <a href={exportHref("csv")} download className={DOWNLOAD}>
             <Download aria-hidden className="h-4 w-4 text-teal-600" />

@@ -4,7 +4,8 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { FormErrors, TextareaField, useAppForm } from "~/components/forms";
 import { useToast } from "~/components/toaster";
-import { DEFAULT_TEMPLATES, PLACEHOLDERS, renderTemplate, TEMPLATE_LABELS, TEMPLATE_MAX, templateSchema, unknownPlaceholders } from "~/lib/reminder-template";
+import { useClinic } from "~/hooks/use-clinic";
+import { defaultTemplates, PLACEHOLDERS, renderTemplate, TEMPLATE_LABELS, TEMPLATE_MAX, templateSchema, unknownPlaceholders } from "~/lib/reminder-template";
 import { smsParts } from "./sms-parts";
 import { TemplateHeader } from "./TemplateHeader";
 import type { ExampleValues, TemplateResult, TemplateView } from "./types";
@@ -32,7 +33,9 @@ export function TemplateEditor({ template, example, actionData }: { template: Te
   });
   const [body, setBody] = useState(template.body);
   const max = TEMPLATE_MAX[key];
-  const preview = renderTemplate(body, example);
+  const clinic = useClinic();
+  const preview = renderTemplate(body, example, clinic);
+  const defaultBody = defaultTemplates(clinic)[key];
   const unknown = unknownPlaceholders(body);
   const length = body.trim().length;
 
@@ -134,8 +137,8 @@ export function TemplateEditor({ template, example, actionData }: { template: Te
               </span>
             )}
           </button>
-          {hydrated && body !== DEFAULT_TEMPLATES[key] && (
-            <button type="button" onClick={() => setText(DEFAULT_TEMPLATES[key])} className="btn-ghost w-full sm:w-auto">
+          {hydrated && body !== defaultBody && (
+            <button type="button" onClick={() => setText(defaultBody)} className="btn-ghost w-full sm:w-auto">
               <RotateCcw aria-hidden className="h-4 w-4" />
               Rétablir le texte par défaut
             </button>

@@ -1,4 +1,5 @@
 import { Lock } from "lucide-react";
+import { useClinic } from "~/hooks/use-clinic";
 import { renderTemplate } from "~/lib/reminder-template";
 import { TemplateHeader } from "./TemplateHeader";
 import type { ExampleValues, TemplateView } from "./types";
@@ -9,7 +10,7 @@ import type { ExampleValues, TemplateView } from "./types";
  */
 export function TemplatePreview({ template, example }: { template: TemplateView; example: ExampleValues }) {
   const { key } = template;
-  const preview = renderTemplate(template.body, example);
+  const preview = renderTemplate(template.body, example, useClinic());
   return (
     <section aria-labelledby={`template-${key}-title`} className="flex min-w-0 flex-col rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <TemplateHeader template={template} />

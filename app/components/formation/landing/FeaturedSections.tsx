@@ -1,7 +1,8 @@
-import { Award, CalendarClock, Layers, Stethoscope, Users } from "lucide-react";
+import { Award, CalendarClock, GraduationCap, Layers, Stethoscope, Users } from "lucide-react";
 import { Link } from "react-router";
-import { Img } from "~/components/ui/Img";
-import { clinic } from "~/content/clinic";
+import { SlotPhoto } from "~/components/ui/SlotPhoto";
+import { SITE_PHOTO_SLOTS } from "~/lib/photo-slots";
+import type { FeaturedTexts } from "./featured-texts";
 
 /** 'Objectifs de la formation': the featured formation's objectives, numbered 01, 02... */
 export function Objectives({ objectives }: { objectives: string[] }) {
@@ -65,46 +66,68 @@ export function About({ description, duration, maxParticipants, moduleCount }: {
   );
 }
 
-/** 'Votre formateur': the syllabus's instructor, or the clinic's dentist, with the clinic's figures. */
-export function Trainer({ name }: { name: string }) {
-  const fig = clinic.figures;
+/**
+ * 'Votre formateur': the syllabus's instructor, or the clinic's dentist. The dentist comes with
+ * the doctor's title, figures, portrait (the 'formation.trainer' photo slot) and profile link;
+ * another trainer with the session's name and initials only (featured-texts.ts).
+ */
+export function Trainer({ trainer }: { trainer: FeaturedTexts["trainer"] }) {
+  const initials = trainer.name
+    .replace(/\b(Dr|Pr)\.?\s+/gi, "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase())
+    .join("");
   return (
     <section aria-labelledby="formateur-title" className="bg-navy-900 py-14 text-white md:py-20">
       <div className="container-site grid items-center gap-10 md:grid-cols-5">
         <div className="mx-auto w-full max-w-xs md:col-span-2">
-          <Img src="/media/formation-trainer.svg" alt={`Portrait illustré de ${name}`} width={480} height={480} className="h-auto w-full rounded-3xl" />
+          {trainer.isClinicDoctor ? (
+            <SlotPhoto
+              slot={SITE_PHOTO_SLOTS["formation.trainer"]}
+              drawing={{ ...SITE_PHOTO_SLOTS["formation.trainer"].drawing, alt: `Portrait illustré de ${trainer.name}` }}
+              className="aspect-square h-auto w-full rounded-3xl object-cover"
+            />
+          ) : (
+            <div aria-hidden className="flex aspect-square w-full items-center justify-center rounded-3xl bg-gradient-to-br from-teal-600 to-navy-800 font-serif text-7xl font-bold text-white/90">
+              {initials || <GraduationCap className="h-24 w-24" />}
+            </div>
+          )}
         </div>
         <div className="md:col-span-3">
           <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">Votre formateur</p>
           <h2 id="formateur-title" className="mt-2 text-3xl font-bold text-white md:text-4xl">
-            {name}
+            {trainer.name}
           </h2>
-          <p className="mt-2 text-slate-300">{clinic.doctor.title}</p>
-          <p className="mt-5 leading-relaxed text-slate-200">
-            Plus de {fig.yearsOfExperience} ans d'exercice, plus de {fig.surgeries} chirurgies implantaires et plus de {fig.patients} patients traités : la formation
-            transmet une pratique éprouvée au fauteuil, cas cliniques à l'appui.
-          </p>
-          <ul className="mt-6 flex flex-wrap gap-3 text-sm">
-            <li className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-2">
-              <Award aria-hidden className="h-4 w-4 text-gold-400" />
-              {fig.yearsOfExperience}+ ans d'expérience
-            </li>
-            <li className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-2">
-              <Stethoscope aria-hidden className="h-4 w-4 text-gold-400" />
-              {fig.surgeries}+ chirurgies implantaires
-            </li>
-          </ul>
-          <Link to="/doctorpage" className="btn-outline mt-8 text-white">
-            Découvrir le parcours du formateur
-          </Link>
+          <p className="mt-2 text-slate-300">{trainer.subtitle}</p>
+          <p className="mt-5 leading-relaxed text-slate-200">{trainer.text}</p>
+          {trainer.badges.length > 0 && (
+            <ul className="mt-6 flex flex-wrap gap-3 text-sm">
+              {trainer.badges.map((b, i) => {
+                const Icon = i === 0 ? Award : Stethoscope;
+                return (
+                  <li key={b} className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-2">
+                    <Icon aria-hidden className="h-4 w-4 text-gold-400" />
+                    {b}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {trainer.isClinicDoctor && (
+            <Link to="/doctorpage" className="btn-outline mt-8 text-white">
+              Découvrir le parcours du formateur
+            </Link>
+          )}
         </div>
       </div>
     </section>
   );
 }
 
-/** 'À qui s'adresse cette formation ?': the audience, the group size and the duration. */
-export function Audience({ maxParticipants, durationMonths }: { maxParticipants: number; durationMonths: number }) {
+/** 'À qui s'adresse cette formation ?': the audience of the course's subject, the group size and the duration. */
+export function Audience({ audience, maxParticipants, durationMonths }: { audience: FeaturedTexts["audience"]; maxParticipants: number; durationMonths: number }) {
   return (
     <section aria-labelledby="public-title" className="py-14 md:py-20">
       <div className="container-site">
@@ -115,8 +138,7 @@ export function Audience({ maxParticipants, durationMonths }: { maxParticipants:
           </h2>
           <div className="mt-6 grid gap-6 md:grid-cols-2">
             <p className="text-lg leading-relaxed text-slate-700">
-              Aux <strong>chirurgiens-dentistes omnipraticiens</strong> qui souhaitent intégrer l'implantologie à leur exercice, avec des bases solides et une
-              pratique encadrée.
+              Aux <strong>{audience.lead}</strong> {audience.rest}
             </p>
             <p className="text-lg leading-relaxed text-slate-700">
               Chaque session est limitée à <strong>{maxParticipants} participants</strong> et dure <strong>{durationMonths} mois</strong>, pour un suivi

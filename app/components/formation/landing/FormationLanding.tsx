@@ -1,7 +1,8 @@
-import { clinic } from "~/content/clinic";
+import { useClinic } from "~/hooks/use-clinic";
 import type { FormationLandingItem, FormationSyllabusItem } from "~/lib/formation";
 import { EnrollmentProvider } from "../EnrollmentDialog";
 import { About, Audience, Objectives, Trainer } from "./FeaturedSections";
+import { featuredTexts } from "./featured-texts";
 import { FormationList } from "./FormationList";
 import { LandingHero } from "./LandingHero";
 import { ProgrammePreview } from "./ProgrammePreview";
@@ -23,7 +24,9 @@ export function emptyLanding(): FormationLandingData {
  * only with its data; every enrol button inside opens the enrolment dialog.
  */
 export function FormationLanding({ data }: { data: FormationLandingData }) {
+  const clinic = useClinic();
   const f = data.featured;
+  const texts = f ? featuredTexts(f, clinic) : null;
   const overview = f?.syllabus?.overview;
   const modules = f?.syllabus?.modules ?? [];
   const objectives = overview?.objectives ?? [];
@@ -34,8 +37,8 @@ export function FormationLanding({ data }: { data: FormationLandingData }) {
       {f && (
         <About description={f.description} duration={overview?.duration || `${f.duration_months} mois`} maxParticipants={f.max_participants} moduleCount={modules.length} />
       )}
-      {f && <Trainer name={overview?.instructor || clinic.doctor.name} />}
-      {f && <Audience maxParticipants={f.max_participants} durationMonths={f.duration_months} />}
+      {texts && <Trainer trainer={texts.trainer} />}
+      {f && texts && <Audience audience={texts.audience} maxParticipants={f.max_participants} durationMonths={f.duration_months} />}
       {modules.length > 0 && <ProgrammePreview modules={modules} />}
       <FormationList formations={data.formations} />
     </EnrollmentProvider>

@@ -1,5 +1,5 @@
 import { GraduationCap, Mail, Phone } from "lucide-react";
-import { clinic } from "~/content/clinic";
+import { useClinic } from "~/hooks/use-clinic";
 import type { FormationLandingItem } from "~/lib/formation";
 import { FormationCard } from "../FormationCard";
 
@@ -32,6 +32,7 @@ export function FormationList({ formations }: { formations: FormationLandingItem
 }
 
 function NoFormation() {
+  const clinic = useClinic();
   return (
     <div className="mt-10 rounded-2xl bg-slate-50 px-6 py-12 text-center ring-1 ring-slate-200">
       <GraduationCap aria-hidden className="mx-auto h-10 w-10 text-teal-600" />

@@ -1,7 +1,8 @@
 import { BookOpen, GraduationCap, UserRound } from "lucide-react";
 import { Link } from "react-router";
-import { Img } from "~/components/ui/Img";
+import { SlotPhoto } from "~/components/ui/SlotPhoto";
 import type { FormationSyllabusItem } from "~/lib/formation";
+import { SITE_PHOTO_SLOTS } from "~/lib/photo-slots";
 import { EnrollLink } from "../EnrollmentDialog";
 
 /** The hero's texts when no formation is active. */
@@ -44,7 +45,7 @@ export function LandingHero({ featured }: { featured: Pick<FormationSyllabusItem
           </div>
         </div>
         <div className="mx-auto w-full max-w-sm lg:max-w-xl">
-          <Img src="/media/formation-hero.svg" alt="" width={720} height={540} priority className="h-auto w-full" />
+          <SlotPhoto slot={SITE_PHOTO_SLOTS["formation.hero"]} className="aspect-[4/3] h-auto w-full rounded-3xl object-cover" />
         </div>
       </div>
     </section>

@@ -1,0 +1,79 @@
+import { ArrowDown, ArrowUp, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import type { GalleryIntent } from "./types";
+
+function useBusy(intent: GalleryIntent, id: number, extra?: [string, string]) {
+  const navigation = useNavigation();
+  const f = navigation.formData;
+  return navigation.state === "submitting" && f?.get("intent") === intent && f?.get("id") === String(id) && (!extra || f?.get(extra[0]) === extra[1]);
+}
+
+/** A one-click action on a row (publish, move): a small form with its button. */
+export function RowButton({ intent, id, label, icon: Icon, extra, className = "" }: { intent: GalleryIntent; id: number; label: string; icon: LucideIcon; extra?: [string, string]; className?: string }) {
+  const busy = useBusy(intent, id, extra);
+  return (
+    <Form method="post" className="contents">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      {extra && <input type="hidden" name={extra[0]} value={extra[1]} />}
+      <button type="submit" disabled={busy} className={`btn min-h-11 border border-slate-300 bg-white px-3 text-sm text-navy-900 hover:bg-slate-50 ${className}`}>
+        <Icon aria-hidden className="h-4 w-4 shrink-0" />
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+/** 'Monter' / 'Descendre' for one row; the first cannot go up nor the last down. */
+export function MoveButtons({ intent, id, first, last }: { intent: "case-move" | "review-move"; id: number; first: boolean; last: boolean }) {
+  return (
+    <>
+      {!first && <RowButton intent={intent} id={id} extra={["direction", "up"]} icon={ArrowUp} label="Monter" />}
+      {!last && <RowButton intent={intent} id={id} extra={["direction", "down"]} icon={ArrowDown} label="Descendre" />}
+    </>
+  );
+}
+
+/**
+ * An action that needs a confirmation (withdraw consent, delete), without JavaScript as with it:
+ * a native disclosure that first says what will happen, then the button that posts.
+ */
+export function ConfirmRowAction({
+  intent,
+  id,
+  summary,
+  icon: Icon,
+  children,
+  confirmLabel,
+  busyLabel,
+}: {
+  intent: GalleryIntent;
+  id: number;
+  summary: string;
+  icon: LucideIcon;
+  children: ReactNode;
+  confirmLabel: string;
+  busyLabel: string;
+}) {
+  const busy = useBusy(intent, id);
+  return (
+    <details className="group w-full rounded-xl ring-1 ring-red-200 open:bg-red-50/40 sm:w-auto sm:open:w-full">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-xl px-4 text-sm font-semibold text-red-800 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
+        <Icon aria-hidden className="h-4 w-4 shrink-0" />
+        {summary}
+      </summary>
+      <div className="space-y-3 px-4 pb-4 pt-1 text-sm text-slate-700">
+        {children}
+        <Form method="post">
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="id" value={id} />
+          <button type="submit" disabled={busy} className="btn w-full bg-red-700 text-white shadow-sm hover:bg-red-800 focus-visible:outline-red-800 sm:w-auto">
+            <Icon aria-hidden className="h-4 w-4 shrink-0" />
+            <span className="[overflow-wrap:anywhere]">{busy ? busyLabel : confirmLabel}</span>
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

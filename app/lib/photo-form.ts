@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { ALT_MAX_LENGTH, PHOTO_MAX_BYTES, PHOTO_TYPES } from "./media";
+import { requiredText } from "./rules";
+
+/**
+ * The forms of /admin/photos (docs/product.md, "Staff: photos"): put a photo in a slot (file and
+ * alt text), change the alt text, remove the photo. One schema per form, run by the browser
+ * before posting and by the action every time; the server checks the file's bytes again
+ * (app/.server/media.ts).
+ */
+export const PHOTO_FORM_MESSAGES = {
+  altMissing: "Écrivez le texte alternatif : décrivez la photo en quelques mots (il est lu aux personnes malvoyantes).",
+  altTooLong: `Le texte alternatif ne doit pas dépasser ${ALT_MAX_LENGTH} caractères.`,
+  photoMissing: "Choisissez une photo.",
+  photoTooLarge: "La photo dépasse 12 Mo. Choisissez une photo plus légère.",
+  photoBadType: "Format de photo non accepté : choisissez une photo JPEG, PNG, WebP ou AVIF.",
+} as const;
+
+const M = PHOTO_FORM_MESSAGES;
+
+/** A slot key as posted; the action checks it against app/lib/photo-slot-list.ts. */
+const slot = z.string().trim().min(1).max(100);
+
+export const photoAltField = requiredText({ missing: M.altMissing, max: ALT_MAX_LENGTH, tooLong: M.altTooLong });
+
+/** A chosen file: at most 12 MB, of an accepted type when the browser names one. */
+export const photoFileSchema = z
+  .file({ error: M.photoMissing })
+  .max(PHOTO_MAX_BYTES, { error: M.photoTooLarge })
+  .refine((f) => !f.type || (PHOTO_TYPES as readonly string[]).includes(f.type), { error: M.photoBadType });
+
+export const photoUploadSchema = z.object({ slot, alt: photoAltField, photo: photoFileSchema });
+export const photoAltSchema = z.object({ slot, alt: photoAltField });
+export const photoRemoveSchema = z.object({ slot });
+
+export const PHOTO_ACCEPT = PHOTO_TYPES.join(",");
