@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp, { type OutputInfo } from "sharp";
 import type { Kysely } from "kysely";
 import { MEDIA_URL_PREFIX, PHOTO_MAX_BYTES, parseWidths, widthsFor, type MediaRef } from "~/lib/media";
+import { PHOTO_FORM_MESSAGES } from "~/lib/photo-form";
 import { getConfig } from "./config";
 import type { Database, MediaRow } from "./db/types";
 import type { Db } from "./db/connection";
@@ -19,8 +20,8 @@ import { detectImageFormat, MAX_INPUT_PIXELS, UploadError, UPLOAD_MESSAGES } fro
  * and widths; a row whose `delete_after` has passed has its files deleted by the media job.
  */
 export const MEDIA_MESSAGES = {
-  tooLarge: "La photo dépasse 12 Mo. Choisissez une photo plus légère.",
-  badType: "Format de photo non accepté : choisissez une photo JPEG, PNG, WebP ou AVIF.",
+  tooLarge: PHOTO_FORM_MESSAGES.photoTooLarge,
+  badType: PHOTO_FORM_MESSAGES.photoBadType,
 } as const;
 
 export function mediaDir(): string {

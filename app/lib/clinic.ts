@@ -112,14 +112,12 @@ export const DEMO_CLINIC: Clinic = {
   },
 };
 
-/** @deprecated the demo identity: read the stored one (useClinic() / getClinic()). */
-export const clinic: Clinic = DEMO_CLINIC;
 
-export function openStreetMapEmbedUrl(c: Clinic = clinic): string {
+export function openStreetMapEmbedUrl(c: Clinic): string {
   const [w, s, e, n] = c.map.zoomBox;
   return `https://www.openstreetmap.org/export/embed.html?bbox=${w}%2C${s}%2C${e}%2C${n}&layer=mapnik&marker=${c.map.lat}%2C${c.map.lon}`;
 }
 
-export function openStreetMapLink(c: Clinic = clinic): string {
+export function openStreetMapLink(c: Clinic): string {
   return `https://www.openstreetmap.org/?mlat=${c.map.lat}&mlon=${c.map.lon}#map=17/${c.map.lat}/${c.map.lon}`;
 }

@@ -1,4 +1,7 @@
 import type { Route } from "./+types/_index";
+import { getDb } from "~/.server/db";
+import { errorCode, log } from "~/.server/log";
+import { listPublicCases } from "~/.server/repos/gallery";
 import { Expertise } from "~/components/home/Expertise";
 import { GalleryTeaser } from "~/components/home/GalleryTeaser";
 import { Hero } from "~/components/home/Hero";
@@ -58,11 +61,21 @@ export function dentistJsonLd(clinic: Clinic, origin: string, weekly?: Record<We
   };
 }
 
-export default function Home() {
+/** The teaser's slides: the first real before/after cases (the drawings while there is none). */
+export async function loader() {
+  const cases = await listPublicCases(getDb()).catch((err) => {
+    // the home page still shows, with the drawings
+    log.error({ event: "home_teaser_failed", ...errorCode(err) }, "home gallery teaser could not be read");
+    return [];
+  });
+  return { teaserCases: cases.slice(0, 3).map(({ id, treatment, before, after }) => ({ id, treatment, before, after })) };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero />
-      <GalleryTeaser />
+      <GalleryTeaser cases={loaderData.teaserCases} />
       <Expertise />
       <Surgery />
       <TreatmentsCarousel />

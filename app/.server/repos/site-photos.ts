@@ -73,7 +73,7 @@ export async function setSitePhoto(h: Db, slot: string, file: File, alt: string,
         }
         const old = current?.media_id ?? null;
         await scheduleMediaDeletion(trx, [old]);
-        await auditStaff(trx, actor, { action: old ? "photo.replace" : "photo.set", detail: slot });
+        await auditStaff(trx, actor, { action: old ? "photo.replace" : "photo.set", targetType: "photo", targetId: slot, detail: slot });
         return old;
       }
       throw new Error("site photo slot kept changing");
@@ -91,7 +91,7 @@ export async function updateSitePhotoAlt(h: Db, slot: string, alt: string, actor
   return writeTransaction(h, async (trx) => {
     const r = await trx.updateTable("site_photos").set({ alt, updated_at: nowIso() }).where("slot", "=", slot).executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) return false;
-    await auditStaff(trx, actor, { action: "photo.alt", detail: slot });
+    await auditStaff(trx, actor, { action: "photo.alt", targetType: "photo", targetId: slot, detail: slot });
     return true;
   });
 }
@@ -102,7 +102,7 @@ export async function removeSitePhoto(h: Db, slot: string, actor: Actor): Promis
     const r = await trx.deleteFrom("site_photos").where("slot", "=", slot).returning("media_id").executeTakeFirst();
     if (!r) return false;
     await scheduleMediaDeletion(trx, [r.media_id]);
-    await auditStaff(trx, actor, { action: "photo.remove", detail: slot });
+    await auditStaff(trx, actor, { action: "photo.remove", targetType: "photo", targetId: slot, detail: slot });
     return true;
   });
 }
