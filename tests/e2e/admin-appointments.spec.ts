@@ -101,7 +101,7 @@ test.describe("admin: appointments", () => {
     await expect(paid).toContainText("Implementation");
     await expect(paid).toContainText("20/03/2031 à 10:30");
     await expect(paid).toContainText("17/04/2019 10:00"); // 09:00 UTC is 10:00 in Algiers
-    await expect(paid.getByText(/^15\s000 DA$/)).toHaveCount(2);
+    await expect(paid.getByText(/^15\s000\sDA$/)).toHaveCount(2);
     await expect(paid).toContainText("Couronne posée");
     await expect(paid.getByText("Terminé", { exact: true })).toBeVisible();
 

@@ -82,6 +82,7 @@ test("on a 375 px phone the screen fits, lists add and remove rows, and it is ac
   await loginAsStaff(page, "/admin/clinique", E2E_DENTIST);
   const diplomas = page.getByRole("group", { name: "Diplômes du praticien" });
   const rows = diplomas.getByRole("listitem");
+  await expect(rows.first()).toBeVisible();
   const count = await rows.count();
   await diplomas.getByRole("button", { name: "Ajouter un diplôme" }).click();
   await expect(rows).toHaveCount(count + 1);
