@@ -54,6 +54,11 @@ export async function loginAsStaff(page: Page, to = "/admin/appointments", accou
 
 /** No axe-core violation of serious or critical impact. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // colours are judged once the fades and colour transitions in progress have ended (a section
+  // revealed on scroll, a link's hover colour), never half-way through one
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 3000 })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
