@@ -51,7 +51,7 @@ export function enrollmentAcknowledgement(to: string, formation: EnrollmentMailF
   );
   if (publicUrl && formation) lines.push("", `Programme de la formation : ${publicUrl.replace(/\/$/, "")}/syllabus/${formation.id}`);
   lines.push("", "Vous recevez ce message parce qu'une demande d'inscription a été faite avec votre adresse e-mail sur notre site. Si ce n'est pas vous, ignorez simplement ce message.");
-  return { to, subject: `Votre demande d'inscription — ${clinic.name}`, text: lines.join("\n") };
+  return { to, subject: `Votre demande d'inscription — ${clinic.name}`, text: lines.join("\n"), kind: "enrollment_received" };
 }
 
 /**
@@ -82,7 +82,7 @@ export function buildEnrollmentEmails(
 
   return [
     enrollmentAcknowledgement(e.email, formation, opts.clinic, opts.publicUrl),
-    { to: opts.clinicAddress, subject: `Nouvelle inscription${formation ? ` : ${formation.title}` : ""}`, text: staff.join("\n") },
+    { to: opts.clinicAddress, subject: `Nouvelle inscription${formation ? ` : ${formation.title}` : ""}`, text: staff.join("\n"), kind: "enrollment_clinic" },
   ];
 }
 

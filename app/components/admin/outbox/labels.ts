@@ -36,9 +36,11 @@ const KIND_LABELS: Record<string, string> = {
   appointment_moved: "Rendez-vous déplacé",
   reminder: "Rappel de rendez-vous",
   password_reset: "Réinitialisation du mot de passe",
+  enrollment_received: "Demande d'inscription reçue (stagiaire)",
+  enrollment_clinic: "Nouvelle inscription (clinique)",
 };
 
-/** What the message is; the messages queued without a kind (the enrolment e-mails) are 'Autre message'. */
+/** What the message is; a message queued without a kind (before the kinds existed) is 'Autre message'. */
 export function outboxKindLabel(kind: string | null): string {
   if (!kind) return "Autre message";
   return KIND_LABELS[kind] ?? kind;
