@@ -15,6 +15,7 @@ import { useToast } from "~/components/toaster";
 import { CLINIC_FORM_MESSAGES, clinicFormSchema, clinicFromForm } from "~/lib/clinic-form";
 import { clinicNow } from "~/lib/schedule";
 import { makeToast, type Toast } from "~/lib/toast";
+import { SectionLinks } from "~/components/admin/SectionLinks";
 
 export const meta: Route.MetaFunction = () => [{ title: "Identité de la clinique | Espace de Travail" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -84,17 +85,7 @@ export default function AdminClinic({ loaderData, actionData }: Route.ComponentP
           Ce que le site, les e-mails et les rendez-vous disent de la clinique : son nom, le praticien, l'adresse, les téléphones, les chiffres, les diplômes et les
           mentions légales. Tout s'enregistre avec le bouton en bas de page.
         </p>
-        <nav aria-label="Parties de la page" className="-mx-1 mt-4 flex gap-2 overflow-x-auto px-1 pb-1">
-          {CLINIC_SECTIONS.map((s) => (
-            <a
-              key={s.id}
-              href={`#${s.id}`}
-              className="inline-flex min-h-11 shrink-0 items-center rounded-full bg-white px-4 text-sm font-semibold text-navy-900 ring-1 ring-slate-200 hover:bg-slate-100"
-            >
-              {s.label}
-            </a>
-          ))}
-        </nav>
+        <SectionLinks sections={CLINIC_SECTIONS} />
       </div>
       <ClinicForm key={loaderData.version} clinic={loaderData.clinic} version={loaderData.version} currentYear={loaderData.currentYear} lastResult={act?.result} saving={saving} />
       <p className="text-sm">

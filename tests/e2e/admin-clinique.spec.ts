@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { dbQuery, dbRun, E2E_ASSISTANT, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaff } from "./helpers";
+import { dbQuery, dbRun, E2E_ASSISTANT, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaff, hydrated } from "./helpers";
 
 /**
  * 'Identité de la clinique' (/admin/clinique; docs/product.md, "Staff: clinic identity"): a
@@ -40,6 +40,7 @@ test("a dentist changes a phone and the registration number; the site shows them
   await page.goto("/admin/clinique");
   await expect(page.getByRole("heading", { level: 1, name: "Identité de la clinique" })).toBeVisible();
   await expect(page.getByRole("group", { name: "Téléphones" })).toBeVisible();
+  await hydrated(page);
 
   // a bad value: the French message beside the field, the typed text kept, nothing stored
   const satisfaction = page.getByLabel("Patients satisfaits (%)");

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { dbQuery, dbRun, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaff } from "./helpers";
+import { dbQuery, dbRun, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaff, hydrated } from "./helpers";
 
 /**
  * 'Galerie et avis' (docs/product.md, "Staff: gallery and reviews"): a dentist adds a
@@ -30,12 +30,6 @@ function clinicDay(days: number): string {
 const caseForm = (page: Page) => page.locator("#formulaire-cas form");
 const caseCard = (page: Page, treatment: string): Locator => page.locator("#cas article").filter({ has: page.getByRole("heading", { name: treatment }) });
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
-  });
-}
 
 test.describe.configure({ mode: "serial" });
 

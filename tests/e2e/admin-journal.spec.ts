@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { todayInClinic } from "../../app/lib/format";
 import { addDays } from "../../app/lib/rules";
 import { clinicInstant } from "../../app/lib/schedule";
-import { dbQuery, dbRun, E2E_ADMIN, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaff } from "./helpers";
+import { dbQuery, dbRun, E2E_ADMIN, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaff, hydrated } from "./helpers";
 
 /**
  * The audit log's screen (docs/product.md, "Staff: audit log"), at 1280 px and on a 375 px phone:
@@ -47,12 +47,6 @@ function seedEntries() {
 }
 
 /** The screen runs its JavaScript (a choice made in a list before it does is reset by React). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
-  });
-}
 
 const summary = (page: Page) => page.locator("main").getByText(/^(Entrées \d+ à \d+ sur|\d+ entrées?$)/);
 const tableRows = (page: Page) => page.getByRole("table").locator("tbody tr");

@@ -64,6 +64,14 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
+/** React has taken over the page (its fiber is on <main>): clicks now run the client code. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
+  });
+}
+
 /** Collect console errors of a page (call before navigating). */
 export function collectConsoleErrors(page: Page): string[] {
   const errors: string[] = [];

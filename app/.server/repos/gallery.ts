@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { toMediaRef, scheduleMediaDeletion } from "../media";
+import { moveInOrder } from "./ordering";
 import { auditStaff } from "../audit";
 import { writeTransaction, type Db } from "../db";
 import type { Database, GalleryCaseRow } from "../db/types";
@@ -356,14 +357,11 @@ export async function moveCase(h: Db, actor: Actor, id: number, direction: "up" 
   return writeTransaction(h, async (trx) => {
     let q = trx.selectFrom("gallery_cases").select(["id", "position"]).where("withdrawn_at", "is", null).orderBy("position").orderBy("id");
     if (h.engine === "postgres") q = q.forUpdate();
-    const ids = (await q.execute()).map((r) => Number(r.id));
-    const i = ids.indexOf(id);
-    if (i < 0) return { ok: false, reason: "not_found" } as const;
-    const j = direction === "up" ? i - 1 : i + 1;
-    if (j < 0 || j >= ids.length) return { ok: true, moved: false };
-    [ids[i], ids[j]] = [ids[j], ids[i]];
-    for (const [k, cid] of ids.entries()) await trx.updateTable("gallery_cases").set({ position: k + 1 }).where("id", "=", cid).execute();
-    await auditStaff(trx, actor, { action: "gallery.case.move", targetType: "gallery_case", targetId: id, detail: `Place ${i + 1} → ${j + 1}` });
+    const move = moveInOrder((await q.execute()).map((r) => Number(r.id)), id, direction);
+    if (!move) return { ok: false, reason: "not_found" } as const;
+    if (!move.order) return { ok: true, moved: false };
+    for (const [k, cid] of move.order.entries()) await trx.updateTable("gallery_cases").set({ position: k + 1 }).where("id", "=", cid).execute();
+    await auditStaff(trx, actor, { action: "gallery.case.move", targetType: "gallery_case", targetId: id, detail: `Place ${move.from + 1} → ${move.to + 1}` });
     return { ok: true, moved: true };
   });
 }

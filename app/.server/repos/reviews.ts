@@ -1,3 +1,4 @@
+import { moveInOrder } from "./ordering";
 import { auditStaff } from "../audit";
 import { writeTransaction, type Db } from "../db";
 import type { ReviewRow } from "../db/types";
@@ -143,14 +144,11 @@ export async function moveReview(h: Db, actor: Actor, id: number, direction: "up
   return writeTransaction(h, async (trx) => {
     let q = trx.selectFrom("reviews").select("id").orderBy("position").orderBy("id");
     if (h.engine === "postgres") q = q.forUpdate();
-    const ids = (await q.execute()).map((r) => Number(r.id));
-    const i = ids.indexOf(id);
-    if (i < 0) return { ok: false, reason: "not_found" } as const;
-    const j = direction === "up" ? i - 1 : i + 1;
-    if (j < 0 || j >= ids.length) return { ok: true, moved: false };
-    [ids[i], ids[j]] = [ids[j], ids[i]];
-    for (const [k, rid] of ids.entries()) await trx.updateTable("reviews").set({ position: k + 1 }).where("id", "=", rid).execute();
-    await auditStaff(trx, actor, { action: "review.move", targetType: "review", targetId: id, detail: `Place ${i + 1} → ${j + 1}` });
+    const move = moveInOrder((await q.execute()).map((r) => Number(r.id)), id, direction);
+    if (!move) return { ok: false, reason: "not_found" } as const;
+    if (!move.order) return { ok: true, moved: false };
+    for (const [k, rid] of move.order.entries()) await trx.updateTable("reviews").set({ position: k + 1 }).where("id", "=", rid).execute();
+    await auditStaff(trx, actor, { action: "review.move", targetType: "review", targetId: id, detail: `Place ${move.from + 1} → ${move.to + 1}` });
     return { ok: true, moved: true };
   });
 }

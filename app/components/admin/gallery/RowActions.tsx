@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { ConfirmAction } from "../ConfirmAction";
 import type { GalleryIntent } from "./types";
 
 function useBusy(intent: GalleryIntent, id: number, extra?: [string, string]) {
@@ -37,43 +38,8 @@ export function MoveButtons({ intent, id, first, last }: { intent: "case-move" |
 
 /**
  * An action that needs a confirmation (withdraw consent, delete), without JavaScript as with it:
- * a native disclosure that first says what will happen, then the button that posts.
+ * the staff area's one confirmation disclosure, in red.
  */
-export function ConfirmRowAction({
-  intent,
-  id,
-  summary,
-  icon: Icon,
-  children,
-  confirmLabel,
-  busyLabel,
-}: {
-  intent: GalleryIntent;
-  id: number;
-  summary: string;
-  icon: LucideIcon;
-  children: ReactNode;
-  confirmLabel: string;
-  busyLabel: string;
-}) {
-  const busy = useBusy(intent, id);
-  return (
-    <details className="group w-full rounded-xl ring-1 ring-red-200 open:bg-red-50/40 sm:w-auto sm:open:w-full">
-      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-xl px-4 text-sm font-semibold text-red-800 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
-        <Icon aria-hidden className="h-4 w-4 shrink-0" />
-        {summary}
-      </summary>
-      <div className="space-y-3 px-4 pb-4 pt-1 text-sm text-slate-700">
-        {children}
-        <Form method="post">
-          <input type="hidden" name="intent" value={intent} />
-          <input type="hidden" name="id" value={id} />
-          <button type="submit" disabled={busy} className="btn w-full bg-red-700 text-white shadow-sm hover:bg-red-800 focus-visible:outline-red-800 sm:w-auto">
-            <Icon aria-hidden className="h-4 w-4 shrink-0" />
-            <span className="[overflow-wrap:anywhere]">{busy ? busyLabel : confirmLabel}</span>
-          </button>
-        </Form>
-      </div>
-    </details>
-  );
+export function ConfirmRowAction(props: { intent: GalleryIntent; id: number; summary: string; icon: LucideIcon; children: ReactNode; confirmLabel: string; busyLabel: string }) {
+  return <ConfirmAction {...props} danger className="w-full sm:w-auto sm:open:w-full" />;
 }

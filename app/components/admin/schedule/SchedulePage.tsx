@@ -3,6 +3,7 @@ import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { Link } from "react-router";
 import { OpeningHours } from "~/components/content/OpeningHours";
 import type { ScheduleException, TimeRange, Weekday } from "~/lib/schedule";
+import { SectionLinks } from "~/components/admin/SectionLinks";
 
 const SECTIONS = [
   { id: "semaine", label: "Semaine" },
@@ -27,17 +28,7 @@ export function ScheduleHeader({ readOnly = false }: { readOnly?: boolean }) {
           avec son propre bouton.
         </p>
       )}
-      <nav aria-label="Parties de la page" className="mt-4 -mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
-        {SECTIONS.map((s) => (
-          <a
-            key={s.id}
-            href={`#${s.id}`}
-            className="inline-flex min-h-11 shrink-0 items-center rounded-full bg-white px-4 text-sm font-semibold text-navy-900 ring-1 ring-slate-200 hover:bg-slate-100"
-          >
-            {s.label}
-          </a>
-        ))}
-      </nav>
+      <SectionLinks sections={SECTIONS} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { FormErrors, SelectField, useAppForm } from "~/components/forms";
 import { Alert } from "~/components/ui/Alert";
 import { formatDateTime } from "~/lib/format";
 import { Avatar, RoleBadge, StatusBadge, TemporaryPasswordBadge, TwoFactorBadge } from "./AccountBadges";
-import { ConfirmAction } from "./ConfirmAction";
+import { ConfirmAction } from "../ConfirmAction";
 import { ROLE_OPTIONS, RoleHelp } from "./RoleHelp";
 import { roleSchema, TEAM_PATH } from "./schema";
 import type { TeamAccountView, TeamActionResult } from "./types";

@@ -3,9 +3,10 @@ import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 
 /**
- * A change that needs a confirmation step (disable, reset the password or two-factor sign-in),
- * without JavaScript as with it: a native disclosure that first says what will happen, then the
- * button that posts. As the erasure of a patient record confirms (app/routes/admin.patients.$id.tsx).
+ * A change that needs a confirmation step (disable an account, reset its password or two-factor
+ * sign-in; withdraw a consent, delete a case or a review), without JavaScript as with it: a native
+ * disclosure that first says what will happen, then the button that posts `intent` and `id`. As
+ * the erasure of a patient record confirms (app/routes/admin.patients.$id.tsx).
  */
 export function ConfirmAction({
   id,
@@ -13,15 +14,18 @@ export function ConfirmAction({
   summary,
   icon: Icon,
   danger = false,
+  className = "",
   children,
   confirmLabel,
   busyLabel,
 }: {
   id: number;
-  intent: "disable" | "password" | "2fa";
+  intent: string;
   summary: string;
   icon: LucideIcon;
   danger?: boolean;
+  /** extra classes of the disclosure (its width in a row of actions) */
+  className?: string;
   children: ReactNode;
   confirmLabel: string;
   busyLabel: string;
@@ -32,7 +36,7 @@ export function ConfirmAction({
   const text = danger ? "text-red-800 hover:bg-red-50" : "text-navy-900 hover:bg-slate-50";
   const button = danger ? "bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-800" : "bg-navy-900 text-white hover:bg-navy-800";
   return (
-    <details className={`group rounded-xl ring-1 ${ring}`}>
+    <details className={`group rounded-xl ring-1 ${ring} ${className}`}>
       <summary className={`flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-xl px-4 text-sm font-semibold ${text} [&::-webkit-details-marker]:hidden`}>
         <Icon aria-hidden className="h-4 w-4 shrink-0" />
         {summary}
