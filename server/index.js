@@ -5,6 +5,7 @@
 // build is loaded); every other value from the build's getConfig(), the app's one validated
 // configuration. This file reads no environment variable itself.
 import "./env.js";
+import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -31,7 +32,11 @@ try {
 } catch (err) {
   fail(err);
 }
-const { buildDir, dev } = server;
+const { buildDir, dev, workers } = server;
+// WORKERS > 1: this primary process prepares the database and runs the background jobs once, and
+// forks the HTTP workers, which share the port (node:cluster); a worker only serves requests.
+const clusterPrimary = workers > 1 && cluster.isPrimary;
+const isWorker = cluster.isWorker;
 
 /** @returns {Promise<{ getBuild: () => Promise<AppServerBuild>, devMiddlewares: import("express").RequestHandler[] }>} */
 async function loadBuild() {
@@ -68,24 +73,14 @@ const logger = pino({ level: config.LOG_LEVEL, base: undefined });
 /** @type {Awaited<ReturnType<typeof entry.startApp>>} */
 let started;
 try {
-  started = await entry.startApp();
+  started = await entry.startApp({ worker: isWorker });
 } catch (err) {
   fail(err, "Impossible de préparer la base de données : ");
 }
 
-const app = createApp({
-  getBuild,
-  clientDir: path.join(buildDir, "client"),
-  uploadDir: path.resolve(config.UPLOAD_DIR),
-  trustProxy: config.TRUST_PROXY,
-  production: config.NODE_ENV === "production",
-  logger,
-  devMiddlewares,
-});
-
-const httpServer = app.listen(config.PORT, config.HOST, () => {
-  const url = entry.publicOrigin(config);
-  console.log(`\n  Site de la clinique prêt : ${url}  (base ${started.engine})`);
+/** @param {string} url  @param {string} processes */
+function printBanner(url, processes) {
+  console.log(`\n  Site de la clinique prêt : ${url}  (base ${started.engine}${processes})`);
   if (!config.PUBLIC_URL) {
     console.log(`  Attention : PUBLIC_URL n'est pas défini ; les liens publics (canonique, Open Graph, sitemap, e-mails) pointent vers ${url}.`);
   }
@@ -96,14 +91,94 @@ const httpServer = app.listen(config.PORT, config.HOST, () => {
     }
     console.log(`  Connexion : ${url}/login\n`);
   }
-});
-httpServer.on("error", (err) => fail(err, "Le serveur n'a pas pu démarrer : "));
+}
 
-const shutdown = gracefulShutdown({
-  server: httpServer,
-  onClosed: () => entry.stopApp(),
-  logger,
-  exit: (code) => process.exit(code),
-});
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+if (clusterPrimary) {
+  runPrimary();
+} else {
+  serve();
+}
+
+function serve() {
+  const app = createApp({
+    getBuild,
+    clientDir: path.join(buildDir, "client"),
+    uploadDir: path.resolve(config.UPLOAD_DIR),
+    trustProxy: config.TRUST_PROXY,
+    production: config.NODE_ENV === "production",
+    logger,
+    devMiddlewares,
+  });
+
+  const httpServer = app.listen(config.PORT, config.HOST, () => {
+    if (!isWorker) printBanner(entry.publicOrigin(config), "");
+  });
+  httpServer.on("error", (err) => fail(err, "Le serveur n'a pas pu démarrer : "));
+
+  const shutdown = gracefulShutdown({
+    server: httpServer,
+    onClosed: () => entry.stopApp(),
+    logger,
+    exit: (code) => process.exit(code),
+  });
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/** How long the primary waits for its workers to finish their requests before it kills them. */
+const WORKER_STOP_TIMEOUT_MS = 15_000;
+
+function runPrimary() {
+  let stopping = false;
+  let listening = 0;
+  /** @type {Set<number>} workers that have served: one that dies later is replaced */
+  const served = new Set();
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.once("listening", () => {
+      served.add(worker.id);
+      listening += 1;
+      if (listening === workers) printBanner(entry.publicOrigin(config), `, ${workers} processus`);
+    });
+    worker.once("exit", (code, signal) => {
+      if (stopping) return;
+      if (!served.has(worker.id)) {
+        // a worker that could not even start (port taken, bad build): the others would fail alike
+        logger.error({ event: "worker_start_failed", code, signal }, "HTTP worker could not start");
+        void stopAll(1);
+        return;
+      }
+      logger.error({ event: "worker_died", code, signal }, "HTTP worker stopped; starting another");
+      setTimeout(fork, 1000).unref();
+    });
+  };
+  for (let i = 0; i < workers; i++) fork();
+
+  /** @param {number} code */
+  async function stopAll(code) {
+    if (stopping) return;
+    stopping = true;
+    const alive = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
+    await Promise.all(
+      alive.map(
+        (w) =>
+          new Promise((resolve) => {
+            const timer = setTimeout(() => w?.process.kill("SIGKILL"), WORKER_STOP_TIMEOUT_MS);
+            w?.once("exit", () => {
+              clearTimeout(timer);
+              resolve(undefined);
+            });
+            w?.process.kill("SIGTERM");
+          }),
+      ),
+    );
+    try {
+      await entry.stopApp();
+    } catch (err) {
+      logger.error({ event: "stop_failed", err: err instanceof Error ? err.message : String(err) }, "could not stop cleanly");
+    }
+    process.exit(code);
+  }
+  process.on("SIGTERM", () => void stopAll(0));
+  process.on("SIGINT", () => void stopAll(0));
+}

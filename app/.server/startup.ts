@@ -116,8 +116,18 @@ export function stopBackgroundJobs() {
 /** Removes this process's "site running" marker (see markSiteRunning), once started. */
 let unmarkSite: (() => void) | undefined;
 
-export async function startApp(): Promise<{ firstStaff: { email: string; password?: string } | null; engine: string }> {
+/**
+ * Prepare the database, mark the site running and start the background jobs. With several HTTP
+ * workers (WORKERS, server/index.js) the primary process does this once and each worker calls
+ * `startApp({ worker: true })`, which only opens its database handle: jobs run once per server,
+ * not once per worker.
+ */
+export async function startApp(opts: { worker?: boolean } = {}): Promise<{ firstStaff: { email: string; password?: string } | null; engine: string }> {
   const h = getDb();
+  if (opts.worker) {
+    await ping(h.db);
+    return { firstStaff: null, engine: h.engine };
+  }
   const { migrated, seeded, firstStaff } = await prepareDatabase(h);
   log.info({ event: "db_ready", engine: h.engine, migrated, seeded }, "database ready");
   const c = getConfig();
