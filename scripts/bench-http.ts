@@ -1,0 +1,536 @@
+/**
+ * npm run bench:http
+ *
+ * A script, not a test: figures depend on the machine (issue 15). It builds the app into
+ * build-bench/ (BENCH_SKIP_BUILD=1 reuses it), starts the REAL server (node server/index.js,
+ * production) on a fresh temporary SQLite database with the demo content and 10,000 appointments,
+ * then:
+ *
+ * 1. every public route (the paths of the running server's /sitemap.xml, plus /appointment and
+ *    /login): the page is fetched once, and a bare node:http server (its own process, like the app)
+ *    answers every request with exactly those bytes and headers: "the limit". autocannon then loads
+ *    app, limit, app, limit (50 connections, BENCH_SECONDS each, the same request headers for both,
+ *    those of a browser: accept-encoding gzip, deflate, br); the better round of each is kept;
+ * 2. the JavaScript and CSS the browser downloads for the page (script src, modulepreload,
+ *    stylesheet links and the static imports of the inline module script), gzip -9, summed;
+ * 3. Lighthouse mobile (its default config: mobile emulation, simulated throttling) in the system
+ *    Chromium, unless BENCH_LIGHTHOUSE=0; the failing audits of accessibility, best practices and
+ *    SEO are listed for every page under 100;
+ * 4. uncached server rendering of /admin/appointments and /admin/agenda with 10,000 appointments,
+ *    signed in as a dentist (10 connections, BENCH_SECONDS, one round after a warm-up).
+ *
+ * Environment: BENCH_SECONDS (default 5), BENCH_ROUTES=/,/blog (only those), BENCH_LIGHTHOUSE=0,
+ * BENCH_SKIP_BUILD=1, BENCH_KEEP=1 (keep the temporary folder), BENCH_CONNECTIONS (default 50).
+ * WORKERS and other server variables in the environment are passed to the server.
+ * Everything listens on and loads 127.0.0.1 only; nothing is downloaded.
+ */
+import { type ChildProcess, fork, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon, { type Result } from "autocannon";
+import { openDb } from "../app/.server/db/connection";
+import { migrateToLatest } from "../app/.server/db/migrations";
+import { insertStaff } from "../app/.server/repos/staff";
+import { startSession } from "../app/.server/session";
+import { clinicNow } from "../app/lib/schedule";
+import { fillDesk } from "./bench";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const BUILD_DIR = "build-bench";
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ADMIN_CONNECTIONS = 10;
+const APPOINTMENTS = 10_000;
+const ROUNDS = 2;
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
+const KEEP = process.env.BENCH_KEEP === "1";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** the request headers of both targets: those a browser sends for a page */
+const REQUEST_HEADERS: Record<string, string> = {
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  // BENCH_ACCEPT_ENCODING="" measures without compression
+  ...(process.env.BENCH_ACCEPT_ENCODING === "" ? {} : { "accept-encoding": process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br" }),
+  "user-agent": "bench-http (autocannon)",
+};
+const ADMIN_PAGES = ["/admin/appointments", "/admin/agenda"];
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length"]);
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+interface Scores {
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  seo: number | null;
+  lcpS: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  failing: Record<string, string[]>;
+  error?: string;
+}
+interface RouteResult {
+  route: string;
+  status: number;
+  htmlBytes: number;
+  contentEncoding: string | null;
+  app: Load;
+  limit: Load;
+  rounds: { app: Load[]; limit: Load[] };
+  ratioPct: number;
+  jsGzipKiB: number;
+  cssGzipKiB: number;
+  assets: { js: string[]; css: string[] };
+  lighthouse?: Scores;
+}
+
+const log = (...a: unknown[]) => console.error("[bench:http]", ...a);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      const port = typeof a === "object" && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface Fetched {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One GET on loopback with exactly the given headers (no decompression: the bytes as sent). */
+function get(url: string, headers: Record<string, string>): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, timeout: 30_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("timeout", () => req.destroy(new Error(`timeout ${url}`)));
+    req.on("error", reject);
+  });
+}
+
+function decoded(f: Fetched): Buffer {
+  const enc = f.headers["content-encoding"];
+  if (enc === "gzip") return zlib.gunzipSync(f.body);
+  if (enc === "br") return zlib.brotliDecompressSync(f.body);
+  if (enc === "deflate") return zlib.inflateSync(f.body);
+  return f.body;
+}
+
+async function load(url: string, connections: number, headers: Record<string, string>): Promise<Load> {
+  const r: Result = await autocannon({ url, connections, duration: SECONDS, headers, timeout: 10 });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+const better = (runs: Load[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
+
+// ---- the limit server (a child process) ---------------------------------------------------------
+
+interface LimitServer {
+  port: number;
+  serve(f: Fetched): Promise<void>;
+  stop(): void;
+}
+
+async function startLimitServer(): Promise<LimitServer> {
+  const child = fork(path.join(ROOT, "scripts/bench-http/limit-server.js"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const next = (type: string) =>
+    new Promise<{ port?: number }>((resolve, reject) => {
+      const onMessage = (m: { type?: string; port?: number }) => {
+        if (m?.type === type) {
+          child.off("message", onMessage);
+          child.off("exit", onExit);
+          resolve(m);
+        }
+      };
+      const onExit = () => reject(new Error("the limit server stopped"));
+      child.on("message", onMessage);
+      child.once("exit", onExit);
+    });
+  const { port } = await next("listening");
+  return {
+    port: port!,
+    async serve(f) {
+      const headers: Record<string, string | string[]> = {};
+      for (const [k, v] of Object.entries(f.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = v;
+      headers["content-length"] = String(f.body.length);
+      const ready = next("ready");
+      child.send({ type: "page", status: f.status, headers, body: f.body.toString("base64") });
+      await ready;
+    },
+    stop() {
+      if (child.connected) child.disconnect();
+      setTimeout(() => child.exitCode === null && child.kill("SIGKILL"), 2000).unref();
+    },
+  };
+}
+
+// ---- the page's JS and CSS ----------------------------------------------------------------------
+
+function attr(tag: string, name: string): string | undefined {
+  return new RegExp(`\\s${name}\\s*=\\s*"([^"]*)"`, "i").exec(tag)?.[1] ?? new RegExp(`\\s${name}\\s*=\\s*'([^']*)'`, "i").exec(tag)?.[1];
+}
+
+/** What the browser downloads at load: scripts, module preloads, stylesheets, the inline module's static imports. */
+export function pageAssets(html: string): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const m of html.matchAll(/<script\b[^>]*>/gi)) {
+    const src = attr(m[0], "src");
+    if (src) js.add(src);
+  }
+  for (const m of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = (attr(m[0], "rel") ?? "").toLowerCase().split(/\s+/);
+    const href = attr(m[0], "href");
+    if (!href) continue;
+    if (rel.includes("modulepreload")) js.add(href);
+    if (rel.includes("stylesheet")) css.add(href);
+  }
+  for (const m of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/gi)) {
+    for (const i of m[1].matchAll(/\bimport\s*(?:[^"'()]*?\bfrom\s*)?["']([^"']+\.js)["']/g)) js.add(i[1]);
+  }
+  return { js: [...js], css: [...css] };
+}
+
+async function gzipSum(origin: string, urls: string[]): Promise<number> {
+  let total = 0;
+  for (const u of urls) {
+    const abs = new URL(u, origin);
+    if (abs.origin !== origin) continue; // loopback only
+    const f = await get(abs.href, { "user-agent": REQUEST_HEADERS["user-agent"] });
+    if (f.status !== 200) throw new Error(`${abs.pathname}: ${f.status}`);
+    total += zlib.gzipSync(decoded(f), { level: 9 }).length;
+  }
+  return total / 1024;
+}
+
+// ---- Lighthouse ----------------------------------------------------------------------------------
+
+/** What a failing audit found, in short: the issue types of inspector-issues, else the first items' urls or selectors. */
+function auditDetail(details: unknown): string {
+  const items = (details as { items?: Record<string, unknown>[] } | undefined)?.items;
+  if (!Array.isArray(items) || items.length === 0) return "";
+  const parts = items.slice(0, 5).map((it) => {
+    const sub = (it.subItems as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+    const text = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : JSON.stringify(v).slice(0, 200));
+    const where = sub.map((x) => text(x.url ?? x.source ?? x.description ?? x)).filter(Boolean).slice(0, 3);
+    const node = it.node as { snippet?: string } | undefined;
+    const label = text(it.issueType ?? it.description ?? it.url ?? it.source ?? node?.snippet);
+    return where.length > 0 ? `${label}: ${where.join(", ")}` : label;
+  });
+  return ` [${parts.join(" | ")}]`;
+}
+
+async function lighthouseAll(origin: string, routes: string[]): Promise<Map<string, Scores>> {
+  const out = new Map<string, Scores>();
+  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import("lighthouse"), import("chrome-launcher")]);
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-dev-shm-usage"],
+  });
+  try {
+    for (const route of routes) {
+      try {
+        const result = await lighthouse(origin + route, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        });
+        if (!result) throw new Error("no result");
+        const lhr = result.lhr;
+        const score = (id: string) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score! * 100));
+        const num = (id: string) => lhr.audits[id]?.numericValue ?? null;
+        const failing: Record<string, string[]> = {};
+        for (const cat of ["accessibility", "best-practices", "seo"]) {
+          const c = lhr.categories[cat];
+          if (!c || c.score === null || c.score >= 1) continue;
+          failing[cat] = c.auditRefs
+            .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => `${ref.id} (${lhr.audits[ref.id].title})${auditDetail(lhr.audits[ref.id].details)}`);
+        }
+        const lcp = num("largest-contentful-paint");
+        out.set(route, {
+          performance: score("performance"),
+          accessibility: score("accessibility"),
+          bestPractices: score("best-practices"),
+          seo: score("seo"),
+          lcpS: lcp === null ? null : lcp / 1000,
+          tbtMs: num("total-blocking-time"),
+          cls: num("cumulative-layout-shift"),
+          failing,
+          error: lhr.runtimeError?.message,
+        });
+        log(`lighthouse ${route}: perf ${score("performance")}`);
+      } catch (err) {
+        out.set(route, { performance: null, accessibility: null, bestPractices: null, seo: null, lcpS: null, tbtMs: null, cls: null, failing: {}, error: String(err) });
+        log(`lighthouse ${route} failed: ${String(err)}`);
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  return out;
+}
+
+// ---- the server ----------------------------------------------------------------------------------
+
+function build() {
+  const dir = path.join(ROOT, BUILD_DIR);
+  if (process.env.BENCH_SKIP_BUILD === "1" && fs.existsSync(path.join(dir, "server/index.js"))) {
+    log(`build skipped, ${BUILD_DIR}/ reused`);
+    return;
+  }
+  log(`building into ${BUILD_DIR}/ …`);
+  const r = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, env: { ...process.env, BUILD_DIR }, stdio: ["ignore", "ignore", "inherit"] });
+  if (r.status !== 0) throw new Error(`build failed (exit ${r.status})`);
+}
+
+/** The fresh database: schema, 10,000 appointments (scripts/bench.ts's fill), a dentist with a session. */
+async function prepareDatabase(file: string): Promise<string> {
+  const h = openDb({ kind: "sqlite", path: file });
+  try {
+    await migrateToLatest(h.db, h.engine);
+    const t0 = performance.now();
+    const filled = await fillDesk(h, APPOINTMENTS, clinicNow().date);
+    log(`${APPOINTMENTS} appointments (${filled.historyRows} history rows) inserted in ${(performance.now() - t0).toFixed(0)} ms`);
+    // A dentist (no second factor required for that role unless the team requires it for all):
+    // the session is made directly, as the login would after the password.
+    const dentist = await insertStaff(h, "bench-dentist@clinique.test", "not-a-password-hash", "dentist");
+    const setCookie = await startSession(new Request("http://127.0.0.1/login", { headers: { "User-Agent": "bench-http" } }), dentist.id, h);
+    return setCookie.split(";")[0];
+  } finally {
+    await h.close();
+  }
+}
+
+async function startServer(tmp: string, port: number): Promise<ChildProcess> {
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    BUILD_DIR,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: `file:${tmp}/bench.db`,
+    UPLOAD_DIR: `${tmp}/uploads`,
+    DATA_DIR: tmp,
+    SEED_DEMO: "true",
+    ADMIN_EMAIL: "bench-admin@clinique.test",
+    ADMIN_PASSWORD: "Bench-Sourire-Kouba-2026",
+    SESSION_SECRET: "bench-http-session-secret-not-for-production-0123456789",
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_FORM_MAX: "100000",
+    RDV_LINK_MISS_MAX: "100000",
+    LOGIN_THROTTLE_FREE_ATTEMPTS: "1000",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+  const child = spawn(process.execPath, ["server/index.js"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
+    try {
+      if ((await get(`http://127.0.0.1:${port}/healthz`, {})).status === 200) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("the server did not answer /healthz within 60 s");
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+// ---- output --------------------------------------------------------------------------------------
+
+const f0 = (v: number | null | undefined) => (v == null ? "–" : v.toFixed(0));
+const f1 = (v: number | null | undefined) => (v == null ? "–" : v.toFixed(1));
+const f2 = (v: number | null | undefined) => (v == null ? "–" : v.toFixed(2));
+const f3 = (v: number | null | undefined) => (v == null ? "–" : v.toFixed(3));
+
+function table(head: string[], rows: string[][]): string {
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join(" | ");
+  return [line(head), w.map((n) => "-".repeat(n)).join("-|-"), ...rows.map(line)].join("\n");
+}
+
+// ---- main ----------------------------------------------------------------------------------------
+
+async function main() {
+  const started = Date.now();
+  build();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bench-http-"));
+  let server: ChildProcess | undefined;
+  let limit: LimitServer | undefined;
+  const onSignal = () => {
+    server?.kill("SIGTERM");
+    limit?.stop();
+    process.exit(130);
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    const cookie = await prepareDatabase(path.join(tmp, "bench.db"));
+    const port = await freePort();
+    server = await startServer(tmp, port);
+    const origin = `http://127.0.0.1:${port}`;
+    log(`server ready on ${origin} (database ${tmp}/bench.db)`);
+
+    // the admin pages first: the session is fresh (idle timeout 30 min)
+    const admin: { page: string; status: number; load: Load }[] = [];
+    for (const page of ADMIN_PAGES) {
+      const headers = { ...REQUEST_HEADERS, cookie };
+      const first = await get(origin + page, headers);
+      if (first.status !== 200) throw new Error(`${page}: ${first.status} signed in (expected 200${first.headers.location ? `, sent to ${first.headers.location}` : ""})`);
+      await load(origin + page, ADMIN_CONNECTIONS, headers).catch(() => undefined); // warm-up
+      const l = await load(origin + page, ADMIN_CONNECTIONS, headers);
+      admin.push({ page, status: first.status, load: l });
+      log(`${page}: ${l.rps.toFixed(0)} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms`);
+    }
+
+    // the routes: the sitemap's paths, plus /appointment and /login
+    let routes: string[];
+    if (process.env.BENCH_ROUTES) routes = process.env.BENCH_ROUTES.split(",").map((r) => r.trim()).filter(Boolean);
+    else {
+      const sm = await get(`${origin}/sitemap.xml`, {});
+      if (sm.status !== 200) throw new Error(`/sitemap.xml: ${sm.status}`);
+      const paths = [...decoded(sm).toString("utf8").matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1].replace(/&amp;/g, "&")).pathname);
+      routes = [...new Set([...paths, "/appointment", "/login"])];
+    }
+    log(`${routes.length} routes, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds app/limit alternated`);
+
+    limit = await startLimitServer();
+    const results: RouteResult[] = [];
+    for (const route of routes) {
+      const page = await get(origin + route, REQUEST_HEADERS);
+      await limit.serve(page);
+      const limitUrl = `http://127.0.0.1:${limit.port}${route}`;
+      const rounds = { app: [] as Load[], limit: [] as Load[] };
+      for (let i = 0; i < ROUNDS; i++) {
+        rounds.app.push(await load(origin + route, CONNECTIONS, REQUEST_HEADERS));
+        rounds.limit.push(await load(limitUrl, CONNECTIONS, REQUEST_HEADERS));
+      }
+      const app = better(rounds.app);
+      const lim = better(rounds.limit);
+      const assets = pageAssets(decoded(page).toString("utf8"));
+      const r: RouteResult = {
+        route,
+        status: page.status,
+        htmlBytes: page.body.length,
+        contentEncoding: (page.headers["content-encoding"] as string | undefined) ?? null,
+        app,
+        limit: lim,
+        rounds,
+        ratioPct: lim.rps > 0 ? (app.rps / lim.rps) * 100 : 0,
+        jsGzipKiB: await gzipSum(origin, assets.js),
+        cssGzipKiB: await gzipSum(origin, assets.css),
+        assets,
+      };
+      results.push(r);
+      log(`${route} (${page.status}, ${r.contentEncoding ?? "identity"}): ${app.rps.toFixed(0)} / ${lim.rps.toFixed(0)} req/s = ${r.ratioPct.toFixed(1)} %, p99 ${app.p99} ms, JS ${r.jsGzipKiB.toFixed(1)} KiB gz`);
+    }
+    limit.stop();
+    limit = undefined;
+
+    if (LIGHTHOUSE) {
+      log("Lighthouse (mobile) …");
+      const scores = await lighthouseAll(origin, routes);
+      for (const r of results) r.lighthouse = scores.get(r.route);
+    }
+
+    // ---- the report ----
+    const cpus = os.cpus();
+    console.log(`\nnpm run bench:http — ${new Date().toISOString()} — Node ${process.version}, ${cpus.length} × ${cpus[0]?.model ?? "?"}, load ${os.loadavg()[0].toFixed(1)}`);
+    console.log(`Public pages: ${CONNECTIONS} connections, ${SECONDS} s per run, app and limit alternated ${ROUNDS}×, the better run of each kept (p50/p99 of that run).`);
+    console.log(`Request headers of both targets: accept-encoding "${REQUEST_HEADERS["accept-encoding"] ?? "(none)"}" (the limit, a bare node:http in its own process, replays the app's bytes and headers as sent, compressed or not; BENCH_ACCEPT_ENCODING changes it).`);
+    console.log(`JS/CSS: script src + modulepreload + stylesheet links + the inline module's imports, each gzip -9, summed. Lighthouse: ${LIGHTHOUSE ? `mobile (default config), ${CHROMIUM}` : "skipped (BENCH_LIGHTHOUSE=0)"}.\n`);
+    const head = ["route", "req/s app", "req/s limit", "ratio %", "p50 ms", "p99 ms", "non-2xx", "JS KiB gz", "CSS KiB gz", "perf", "a11y", "bp", "seo", "LCP s", "TBT ms", "CLS"];
+    console.log(
+      table(
+        head,
+        results.map((r) => {
+          const l = r.lighthouse;
+          return [
+            r.status === 200 ? r.route : `${r.route} (${r.status})`,
+            f0(r.app.rps),
+            f0(r.limit.rps),
+            f1(r.ratioPct),
+            f0(r.app.p50),
+            f0(r.app.p99),
+            String(r.app.non2xx + r.app.errors),
+            f1(r.jsGzipKiB),
+            f1(r.cssGzipKiB),
+            f0(l?.performance),
+            f0(l?.accessibility),
+            f0(l?.bestPractices),
+            f0(l?.seo),
+            f2(l?.lcpS),
+            f0(l?.tbtMs),
+            f3(l?.cls),
+          ];
+        }),
+      ),
+    );
+    const failing = results.filter((r) => r.lighthouse && Object.keys(r.lighthouse.failing).length > 0);
+    if (failing.length > 0) {
+      console.log("\nLighthouse audits failing (accessibility, best practices, SEO under 100):");
+      for (const r of failing) for (const [cat, ids] of Object.entries(r.lighthouse!.failing)) console.log(`  ${r.route} — ${cat}: ${ids.join("; ") || "(no weighted audit under 1)"}`);
+    }
+    const lhErrors = results.filter((r) => r.lighthouse?.error);
+    for (const r of lhErrors) console.log(`  ${r.route} — Lighthouse: ${r.lighthouse!.error}`);
+
+    console.log(`\nStaff pages, signed in (dentist), ${APPOINTMENTS.toLocaleString("en")} appointments, uncached server rendering, ${ADMIN_CONNECTIONS} connections, ${SECONDS} s after a warm-up:\n`);
+    console.log(table(["page", "req/s", "p50 ms", "p99 ms", "non-2xx"], admin.map((a) => [a.page, f0(a.load.rps), f0(a.load.p50), f0(a.load.p99), String(a.load.non2xx + a.load.errors)])));
+
+    const jsonFile = path.join(os.tmpdir(), `bench-http-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+    fs.writeFileSync(
+      jsonFile,
+      JSON.stringify(
+        { at: new Date().toISOString(), node: process.version, cpus: cpus.length, seconds: SECONDS, connections: CONNECTIONS, rounds: ROUNDS, requestHeaders: REQUEST_HEADERS, routes: results, admin },
+        null,
+        2,
+      ),
+    );
+    console.log(`\nJSON: ${jsonFile} (${((Date.now() - started) / 60000).toFixed(1)} min)`);
+  } finally {
+    limit?.stop();
+    if (server) await stopServer(server);
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    if (KEEP) log(`kept ${tmp}`);
+    else fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error("[bench:http] failed:", err);
+  process.exitCode = 1;
+}
