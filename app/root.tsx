@@ -13,6 +13,9 @@ import { requestGuard } from "./.server/request-limits";
 import { getToast } from "./.server/toast";
 import { requestInfo } from "./context";
 import "./app.css";
+// the two fonts of the first screen (headings, text), preloaded: the same hashed files app.css uses
+import headingFont from "@fontsource/playfair-display/files/playfair-display-latin-700-normal.woff2?url";
+import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 
 /** Before every loader and action of the site: bodies over their limit (413) or not a form (400). */
 export const middleware: Route.MiddlewareFunction[] = [requestGuard];
@@ -38,6 +41,8 @@ export function shouldRevalidate({ formMethod }: ShouldRevalidateFunctionArgs) {
 }
 
 export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: textFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];

@@ -2,6 +2,25 @@ import { expect, test } from "@playwright/test";
 import { collectConsoleErrors, expectNoSeriousA11yViolations } from "./helpers";
 
 test.describe("home page", () => {
+  test("the first screen's two fonts are preloaded: the WOFF2 files the stylesheet uses, cached for a year", async ({ page, request }) => {
+    await page.goto("/");
+    const preloads = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) =>
+      links.map((l) => ({ href: l.getAttribute("href") ?? "", type: l.getAttribute("type"), crossorigin: l.getAttribute("crossorigin") })),
+    );
+    expect(preloads.map((p) => p.href.replace(/-[\w-]{8}\.woff2$/, ""))).toEqual(["/assets/playfair-display-latin-700-normal", "/assets/inter-latin-wght-normal"]);
+    const css = (await Promise.all((await page.locator('link[rel="stylesheet"]').evaluateAll((l) => l.map((x) => x.getAttribute("href") ?? ""))).map((h) => request.get(h).then((r) => r.text())))).join("\n");
+    for (const p of preloads) {
+      expect(p.type).toBe("font/woff2");
+      expect(p.crossorigin).toBe("anonymous");
+      // the very file the @font-face rules load, so the preload is never a second download
+      expect(css).toContain(p.href.replace("/assets/", ""));
+      const font = await request.get(p.href);
+      expect(font.status()).toBe(200);
+      expect(font.headers()["cache-control"]).toContain("immutable");
+    }
+    expect(css).toContain("font-display:swap");
+  });
+
   test("renders every section of the home page", async ({ page }) => {
     const errors = collectConsoleErrors(page);
     const res = await page.goto("/");
