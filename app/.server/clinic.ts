@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { DEMO_CLINIC, type Clinic } from "~/lib/clinic";
 import { auditStaff } from "./audit";
 import type { Db } from "./db/connection";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Db } from "./db";
 import { deleteChallenge, deleteExpiredChallenges, findChallenge, insertChallenge, type ChallengeRow } from "./repos/two-factor";
 import { getSessionSecret } from "./toast";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Db } from "./db";
 import { deleteExpiredTrustedDevices, insertTrustedDevice, touchTrustedDevice } from "./repos/two-factor";
 import { deviceLabel } from "./session";

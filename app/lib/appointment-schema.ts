@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { isAppointmentStatus, type AppointmentStatus } from "./appointment-status";
 import { staffBookingSchema } from "./front-desk-schema";
 import { calendarDay, isValidYmd, money, optionalText, personName, phone, requiredText, timeOfDay } from "./rules";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { todayInClinic } from "./format";
 import { addDays, calendarDay, consent, email, optionalText, personName, phone, timeOfDay } from "./rules";
 import { SLOT_REFUSAL_MESSAGES } from "./schedule";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Clinic } from "./clinic";
 import { isHttpsUrl } from "./blog-form";
 import { formatPhoneDisplay, toE164 } from "./phone";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { CONTACT_SETTING_LIMITS, type ContactSettings } from "./contact-settings";
 
 /**

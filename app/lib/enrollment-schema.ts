@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { consent, email, parseId, personName, phone } from "./rules";
 
 /**

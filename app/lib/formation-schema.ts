@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { centimesToInput, formatDA } from "./format";
 import type { FormationAdminItem } from "./formation";
 import { money, requiredText } from "./rules";

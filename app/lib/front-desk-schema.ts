@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { APPOINTMENT_STATUSES, CANCELLED_BY } from "./appointment-status";
 import { formatCalendarDate } from "./format";
 import { calendarDay, EMAIL_MAX, optionalText, personName, phone, timeOfDay } from "./rules";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { GALLERY_TREATMENTS } from "~/content/gallery";
 import { todayInClinic } from "./format";
 import { ALT_MAX_LENGTH, PHOTO_MAX_BYTES, PHOTO_TYPES } from "./media";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { loginEmail, PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG } from "./login-schema";
 
 /**

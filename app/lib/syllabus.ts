@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** The syllabus stored as JSON with each formation (docs/product.md, "Training offer" and "Staff: formations"). */
 export const lessonSchema = z.object({

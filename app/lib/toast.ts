@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * A toast: a short message shown top-right by the one <Toaster> of the root (sonner). After a

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * The forms of two-factor sign-in (docs/product.md, "Staff: two-factor sign-in"): the code step of

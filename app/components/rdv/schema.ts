@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { SlotsView } from "~/components/booking/slots";
 import type { Clinic } from "~/lib/clinic";
 import { bookingDaySchema } from "~/lib/booking-schema";
