@@ -18,4 +18,15 @@ export default tseslint.config(
       "@typescript-eslint/no-non-null-assertion": "off",
     },
   },
+  {
+    // Zod's values come through app/lib/zod.ts, which builds browser parsers without eval (ADR 013)
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/zod.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod", message: "Importez z depuis ~/lib/zod (analyse sans eval dans le navigateur, ADR 013).", allowTypeImports: true }] },
+      ],
+    },
+  },
 );
