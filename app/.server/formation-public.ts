@@ -61,7 +61,6 @@ export async function loadFormationLanding() {
   return {
     featured: formations[0] ? toSyllabusItem(formations[0]) : null,
     formations: formations.map(toLandingItem),
-    submissionKey: crypto.randomUUID(),
   };
 }
 
@@ -100,7 +99,6 @@ export async function loadSyllabusPage(idParam: string | undefined) {
     {
       formation: formation ? toSyllabusItem(formation) : null,
       options: formationOptions(formations),
-      submissionKey: crypto.randomUUID(),
       notFound,
     },
     { status: notFound ? 404 : 200 },

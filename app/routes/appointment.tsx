@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 /**
- * A fresh idempotency key per page view, the clinic's today and booking horizon, the services
+ * The clinic's today and booking horizon, the services
  * booked by phone only, and (`?service=…&date=…`, a plain GET) the free times of that day.
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -42,7 +42,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parseDayQuery((name) => params.get(name));
   const [rules, slots] = await Promise.all([loadBookingRules(), query ? loadDaySlots(query.service, query.date) : undefined]);
   return {
-    submissionKey: randomUUID(),
     today,
     horizonDays: rules.horizonDays,
     maxDate: addDays(today, rules.horizonDays),
@@ -145,7 +144,6 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
               horizonDays={loaderData.horizonDays}
               maxDate={loaderData.maxDate}
               offline={loaderData.offline}
-              submissionKey={loaderData.submissionKey}
               initialSlots={loaderData.slots}
               prefill={loaderData.prefill}
               reply={actionData}

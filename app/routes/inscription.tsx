@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { formations } = await loadActiveFormations();
   const wanted = parseId(new URL(request.url).searchParams.get("formation"));
   const preselected = formations.find((f) => f.id === wanted && !isFull(f));
-  return { options: formationOptions(formations), preselectedId: preselected ? String(preselected.id) : "", submissionKey: crypto.randomUUID() };
+  return { options: formationOptions(formations), preselectedId: preselected ? String(preselected.id) : "" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -102,7 +102,6 @@ export default function Inscription({ loaderData, actionData }: Route.ComponentP
             <EnrollmentForm
               id="enrollment"
               options={loaderData.options}
-              submissionKey={actionData?.submissionKey ?? loaderData.submissionKey}
               reply={actionData}
               defaultFormationId={loaderData.preselectedId}
             />

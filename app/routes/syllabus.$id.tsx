@@ -15,5 +15,5 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   syllabusMeta(matches, loaderData?.formation ?? null, params.id === "all" ? "/syllabus" : `/syllabus/${params.id}`, loaderData?.notFound ?? true);
 
 export default function SyllabusById({ loaderData }: Route.ComponentProps) {
-  return <SyllabusView formation={loaderData.formation} options={loaderData.options} submissionKey={loaderData.submissionKey} />;
+  return <SyllabusView formation={loaderData.formation} options={loaderData.options} />;
 }

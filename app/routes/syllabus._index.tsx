@@ -11,5 +11,5 @@ export async function loader() {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => syllabusMeta(matches, loaderData?.formation ?? null, "/syllabus", false);
 
 export default function SyllabusIndex({ loaderData }: Route.ComponentProps) {
-  return <SyllabusView formation={loaderData.formation} options={loaderData.options} submissionKey={loaderData.submissionKey} />;
+  return <SyllabusView formation={loaderData.formation} options={loaderData.options} />;
 }

@@ -1,4 +1,5 @@
 import { getFormProps, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { useSubmissionKey } from "~/hooks/use-submission-key";
 import { CalendarCheck } from "lucide-react";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -40,7 +41,6 @@ export interface BookingFormProps {
   maxDate: string;
   /** services booked by phone only */
   offline: Service[];
-  submissionKey: string;
   /** the free times the loader rendered (`?service=…&date=…`) */
   initialSlots: SlotsView | null;
   prefill: { service: Service; date: string } | null;
@@ -53,7 +53,9 @@ export interface BookingFormProps {
  * free times of the day chosen); with it, the same schema runs first in the browser, and the
  * free times follow the service and the date as they change.
  */
-export function BookingForm({ action, today, horizonDays, maxDate, offline, submissionKey, initialSlots, prefill, reply }: BookingFormProps) {
+export function BookingForm({ action, today, horizonDays, maxDate, offline, initialSlots, prefill, reply }: BookingFormProps) {
+  // made in the browser (the page is stored and served to everyone); an answer carries its own
+  const submissionKey = useSubmissionKey(reply?.submissionKey);
   const schema = useMemo(() => bookingSchema(today, horizonDays), [today, horizonDays]);
   // useAppForm infers `unknown` as the error type; the stack's errors are string[]
   // service and time "" so that the reset after a success selects the placeholders again (not blank selects)
@@ -133,7 +135,7 @@ export function BookingForm({ action, today, horizonDays, maxDate, offline, subm
             not 'Voir les horaires libres' */}
         <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
         {/* after a success a new key, after a refusal the same one: a resent request stores one row */}
-        <input type="hidden" name="submission_key" value={reply?.submissionKey ?? submissionKey} readOnly />
+        <input type="hidden" name="submission_key" value={submissionKey} readOnly />
         <Honeypot id="booking-website" />
 
         <Field meta={fields.name} label="Nom complet" required autoComplete="name" className="sm:col-span-2" />

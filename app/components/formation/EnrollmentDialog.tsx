@@ -26,7 +26,7 @@ interface Opening {
  * 'Annuler', Escape, or after a stored enrolment, which a banner then announces for 10 s
  * (docs/product.md, "Enrolment"). Everything follows from the fetcher's last reply.
  */
-export function EnrollmentProvider({ options, submissionKey, children }: { options: FormationOption[]; submissionKey: string; children: ReactNode }) {
+export function EnrollmentProvider({ options, children }: { options: FormationOption[]; children: ReactNode }) {
   const fetcher = useFetcher<EnrollmentReply>();
   const reply = fetcher.data;
   const [opening, setOpening] = useState<Opening | null>(null);
@@ -65,7 +65,6 @@ export function EnrollmentProvider({ options, submissionKey, children }: { optio
           <EnrollmentForm
             id="enrollment-dialog"
             options={options}
-            submissionKey={reply?.submissionKey ?? submissionKey}
             reply={reply !== current.after ? reply : undefined}
             defaultFormationId={current.formationId}
             fetcher={fetcher}

@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { useSubmissionKey } from "~/hooks/use-submission-key";
 import { Loader2 } from "lucide-react";
 import type { FormEvent } from "react";
 import { Form, useNavigation, type FetcherWithComponents } from "react-router";
@@ -31,7 +32,6 @@ function markFirstFieldAutofocus(form: HTMLFormElement | null) {
 export function EnrollmentForm({
   id,
   options,
-  submissionKey,
   reply,
   defaultFormationId = "",
   fetcher,
@@ -40,7 +40,6 @@ export function EnrollmentForm({
 }: {
   id: string;
   options: FormationOption[];
-  submissionKey: string;
   reply?: EnrollmentReply;
   defaultFormationId?: string;
   fetcher?: FetcherWithComponents<EnrollmentReply>;
@@ -48,6 +47,8 @@ export function EnrollmentForm({
   /** in a dialog: the first field takes the focus when it opens */
   autoFocus?: boolean;
 }) {
+  // made in the browser (the pages are stored and served to everyone); an answer carries its own
+  const submissionKey = useSubmissionKey(reply?.submissionKey);
   const [form, fields] = useAppForm({ id, schema: enrollmentSchema, lastResult: reply?.result, defaultValue: { formation_id: defaultFormationId } });
   const navigation = useNavigation();
   const busy = fetcher ? fetcher.state !== "idle" : navigation.state === "submitting" && navigation.formAction === ENROLLMENT_ACTION;

@@ -20,9 +20,9 @@ export const NO_MODULE_TEXT = "Aucun module disponible pour cette formation.";
 export const NO_OBJECTIVE_TEXT = "Aucun objectif défini";
 
 /** /syllabus and /syllabus/:id (docs/product.md, "Training offer"); `options` is the enrolment form's choice. */
-export function SyllabusView({ formation, options, submissionKey }: { formation: FormationSyllabusItem | null; options: FormationOption[]; submissionKey: string }) {
+export function SyllabusView({ formation, options }: { formation: FormationSyllabusItem | null; options: FormationOption[] }) {
   return (
-    <EnrollmentProvider options={options} submissionKey={submissionKey}>
+    <EnrollmentProvider options={options}>
       {formation && formation.syllabus ? <SyllabusContent formation={formation} syllabus={formation.syllabus} /> : <NoFormation />}
     </EnrollmentProvider>
   );

@@ -11,12 +11,11 @@ import { ProgrammePreview } from "./ProgrammePreview";
 export interface FormationLandingData {
   featured: FormationSyllabusItem | null;
   formations: FormationLandingItem[];
-  submissionKey: string;
 }
 
 /** The page after a failed load (docs/product.md, "Errors and failures"): the defaults and the empty state. */
 export function emptyLanding(): FormationLandingData {
-  return { featured: null, formations: [], submissionKey: "" };
+  return { featured: null, formations: [] };
 }
 
 /**
@@ -31,7 +30,7 @@ export function FormationLanding({ data }: { data: FormationLandingData }) {
   const modules = f?.syllabus?.modules ?? [];
   const objectives = overview?.objectives ?? [];
   return (
-    <EnrollmentProvider options={data.formations} submissionKey={data.submissionKey}>
+    <EnrollmentProvider options={data.formations}>
       <LandingHero featured={f} />
       {objectives.length > 0 && <Objectives objectives={objectives} />}
       {f && (
