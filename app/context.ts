@@ -12,6 +12,8 @@ export interface RequestInfo {
   clientIp: string;
   /** the body was over its limit and was not read (app/.server/request-limits.ts answers 413) */
   bodyTooLarge?: boolean;
+  /** a public page rendered for every visitor (server/page-cache.js): rendered whole, not streamed */
+  renderWhole?: boolean;
 }
 
 export const requestInfo = createContext<RequestInfo>({ nonce: "", clientIp: "unknown" });

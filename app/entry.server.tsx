@@ -15,6 +15,7 @@ export { startApp, stopApp, healthCheck } from "./.server/startup";
 export { getConfig, publicOrigin } from "./.server/config";
 export { bodyLimitFor } from "./.server/request-limits";
 export { createLoadContext } from "./context";
+export { pageCachePolicy } from "./.server/page-cache";
 
 export const streamTimeout = 5_000;
 
@@ -28,12 +29,13 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(requestInfo).nonce || undefined;
+  const info = loadContext.get(requestInfo);
+  const nonce = info.nonce || undefined;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || info.renderWhole ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {

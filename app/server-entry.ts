@@ -11,8 +11,10 @@ import type * as EntryServer from "./entry.server";
  * - createLoadContext: the load context of one request (nonce, client address, body over its limit)
  * - bodyLimitFor: the largest body accepted for a request, by path and Content-Type
  * - publicOrigin: the site's origin for links (PUBLIC_URL, or http://localhost:PORT)
+ * - pageCachePolicy: what the page cache (server/page-cache.js) asks the app; absent in test builds
  */
-export type ServerEntry = Pick<typeof EntryServer, "getConfig" | "startApp" | "stopApp" | "healthCheck" | "createLoadContext" | "bodyLimitFor" | "publicOrigin">;
+export type ServerEntry = Pick<typeof EntryServer, "getConfig" | "startApp" | "stopApp" | "healthCheck" | "createLoadContext" | "bodyLimitFor" | "publicOrigin"> &
+  Partial<Pick<typeof EntryServer, "pageCachePolicy">>;
 
 /** The server build as server/ sees it: React Router's build, whose entry module is a ServerEntry. */
 export type AppServerBuild = ServerBuild & { entry: { module: ServerEntry } };

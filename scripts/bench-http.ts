@@ -20,7 +20,7 @@
  *    signed in as a dentist (10 connections, BENCH_SECONDS, one round after a warm-up).
  *
  * Environment: BENCH_SECONDS (default 5), BENCH_ROUTES=/,/blog (only those), BENCH_LIGHTHOUSE=0,
- * BENCH_SKIP_BUILD=1, BENCH_KEEP=1 (keep the temporary folder), BENCH_CONNECTIONS (default 50).
+ * BENCH_SKIP_BUILD=1, BENCH_BUILD_DIR (default build-bench), BENCH_KEEP=1 (keep the temporary folder), BENCH_CONNECTIONS (default 50).
  * WORKERS and other server variables in the environment are passed to the server.
  * Everything listens on and loads 127.0.0.1 only; nothing is downloaded.
  */
@@ -40,7 +40,7 @@ import { clinicNow } from "../app/lib/schedule";
 import { fillDesk } from "./bench";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const BUILD_DIR = "build-bench";
+const BUILD_DIR = process.env.BENCH_BUILD_DIR ?? "build-bench";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ADMIN_CONNECTIONS = 10;

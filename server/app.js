@@ -11,6 +11,7 @@ import { pinoHttp } from "pino-http";
 import getRawBody from "raw-body";
 import { hasValidHost, reactRouterHandler } from "./react-router.js";
 import { loggedPath } from "./logged-path.js";
+import { createPageCache } from "./page-cache.js";
 
 export { loggedPath };
 
@@ -94,6 +95,11 @@ export function createApp({ getBuild, clientDir, uploadDir, trustProxy, producti
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
+
+  // Stored public pages are answered first, ahead of the log and every other middleware
+  // (server/page-cache.js); a page that is not stored yet is marked for a whole render.
+  const pageCache = createPageCache({ getBuild, logger, enabled: production && !devMiddlewares.length });
+  app.use(pageCache.serve);
 
   app.use(
     pinoHttp({
@@ -192,6 +198,7 @@ export function createApp({ getBuild, clientDir, uploadDir, trustProxy, producti
   // its route, before React Router parses anything. Over the limit (declared or counted), nothing
   // more is kept: the app is told through the load context and answers 413 with the French page,
   // while the rest of the body is dropped.
+  app.use(pageCache.trackWrites);
   app.use(async (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const limit = (await getBuild()).entry.module.bodyLimitFor(req.path, req.get("content-type"));
@@ -211,9 +218,12 @@ export function createApp({ getBuild, clientDir, uploadDir, trustProxy, producti
     reactRouterHandler({
       getBuild,
       mode: production ? "production" : "development",
+      pageCache,
+      // a page for everyone carries no nonce (its policy lists its scripts' hashes) and is rendered whole
       getLoadContext: async (req, res) =>
         (await getBuild()).entry.module.createLoadContext({
-          nonce: res.locals.nonce,
+          nonce: res.locals.pageCache ? "" : res.locals.nonce,
+          renderWhole: Boolean(res.locals.pageCache),
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
           bodyTooLarge: res.locals.bodyTooLarge === true,
         }),

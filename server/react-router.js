@@ -74,14 +74,20 @@ async function sendFetchResponse(res, response) {
  * @param {() => Promise<import("../app/server-entry").AppServerBuild>} opts.getBuild
  * @param {"production" | "development"} opts.mode
  * @param {(req: import("express").Request, res: import("express").Response) => Promise<import("react-router").RouterContextProvider>} opts.getLoadContext
+ * @param {ReturnType<typeof import("./page-cache.js").createPageCache>} [opts.pageCache]
  * @returns {import("express").RequestHandler}
  */
-export function reactRouterHandler({ getBuild, mode, getLoadContext }) {
+export function reactRouterHandler({ getBuild, mode, getLoadContext, pageCache }) {
   const handle = createRequestHandler(getBuild, mode);
   return async (req, res, next) => {
     try {
-      const response = await handle(toFetchRequest(req, res), await getLoadContext(req, res));
-      await sendFetchResponse(res, response);
+      const context = await getLoadContext(req, res);
+      if (!pageCache) return await sendFetchResponse(res, await handle(toFetchRequest(req, res), context));
+      // a public page for everyone (server/page-cache.js): rendered whole inside its render state
+      await pageCache.runRender(res, async () => {
+        const response = await handle(toFetchRequest(req, res), context);
+        if (!(await pageCache.answer(req, res, response))) await sendFetchResponse(res, response);
+      });
     } catch (err) {
       next(err);
     }

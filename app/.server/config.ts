@@ -153,6 +153,12 @@ const schema = z
     OUTBOX_LEASE_MS: int(5 * 60 * 1000, 1000),
     OUTBOX_POLL_MS: int(30_000, 200),
     HEARTBEAT_INTERVAL_MS: int(259200000, 1000),
+    // the page cache of the public pages (server/page-cache.js, docs/architecture.md "Page cache"):
+    // on by default; how many pages it holds per process, and how often a PostgreSQL server reads the
+    // content version besides the notifications (another server's change shows within this delay)
+    PAGE_CACHE: boolish(true),
+    PAGE_CACHE_MAX_PAGES: int(500, 1, 100_000),
+    PAGE_CACHE_POLL_MS: int(1000, 100, 5000),
     // Backups of the SQLite database and the uploads (app/.server/backup.ts); unset: DATA_DIR/backups.
     BACKUP_DIR: z.string().trim().optional(),
     BACKUP_KEEP: int(14, 1, 1000),

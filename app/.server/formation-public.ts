@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { renderDegraded } from "./page-cache";
 import { getDb } from "./db";
 import { log } from "./log";
 import { getActiveFormation, listActiveFormations, type FormationWithCount } from "./repos/formations";
@@ -36,6 +37,8 @@ export function formationOptions(formations: FormationOption[]): FormationOption
 }
 
 function logLoadFailure(event: string, err: unknown) {
+  // the page shows its empty state: sent, never stored (server/page-cache.js)
+  renderDegraded();
   log.error({ event, err: err instanceof Error ? err.message : String(err) }, "public formations could not be loaded");
 }
 

@@ -17,6 +17,7 @@ import { IDLE_TIMEOUT_MS } from "./session";
 import { DAILY_BACKUP_CHECK_MS, markSiteRunning, runDailyBackup } from "./backup";
 import { purgeAuditLog } from "./audit";
 import { purgeDueMedia } from "./media";
+import { startContentWatch, stopContentWatch } from "./content-version";
 
 /** Migrate, seed and create the first staff account. Safe to run at every start. */
 export async function prepareDatabase(h: Db = getDb()): Promise<{ migrated: string[]; seeded: boolean; firstStaff: { email: string; password?: string } | null }> {
@@ -126,6 +127,7 @@ export async function startApp(opts: { worker?: boolean } = {}): Promise<{ first
   const h = getDb();
   if (opts.worker) {
     await ping(h.db);
+    await startContentWatch(h);
     return { firstStaff: null, engine: h.engine };
   }
   const { migrated, seeded, firstStaff } = await prepareDatabase(h);
@@ -139,6 +141,8 @@ export async function startApp(opts: { worker?: boolean } = {}): Promise<{ first
     }
   }
   startBackgroundJobs(h);
+  // the page cache's content version (PostgreSQL: notifications and polling; SQLite: nothing)
+  await startContentWatch(h);
   return { firstStaff, engine: h.engine };
 }
 
@@ -153,6 +157,7 @@ export async function healthCheck(): Promise<boolean> {
 
 export async function stopApp(): Promise<void> {
   stopBackgroundJobs();
+  await stopContentWatch();
   await closeDb();
   unmarkSite?.();
   unmarkSite = undefined;

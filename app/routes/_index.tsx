@@ -1,4 +1,5 @@
 import type { Route } from "./+types/_index";
+import { renderDegraded } from "~/.server/page-cache";
 import { getDb } from "~/.server/db";
 import { errorCode, log } from "~/.server/log";
 import { listPublicCases } from "~/.server/repos/gallery";
@@ -66,6 +67,7 @@ export async function loader() {
   const cases = await listPublicCases(getDb()).catch((err) => {
     // the home page still shows, with the drawings
     log.error({ event: "home_teaser_failed", ...errorCode(err) }, "home gallery teaser could not be read");
+    renderDegraded();
     return [];
   });
   return { teaserCases: cases.slice(0, 3).map(({ id, treatment, before, after }) => ({ id, treatment, before, after })) };

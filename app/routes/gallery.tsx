@@ -1,4 +1,5 @@
 import { ArrowRight, Quote } from "lucide-react";
+import { renderDegraded } from "~/.server/page-cache";
 import { Link } from "react-router";
 import type { Route } from "./+types/gallery";
 import { BeforeAfter } from "~/components/content/BeforeAfter";
@@ -42,6 +43,7 @@ export async function loader() {
       })),
     };
   } catch (err) {
+    renderDegraded();
     log.error(
       {
         event: "gallery_load_failed",

@@ -10,6 +10,8 @@ export type Engine = "sqlite" | "postgres";
 export interface Db {
   db: Kysely<Database>;
   engine: Engine;
+  /** SQLite only: the driver's handle, for the synchronous read of the page cache's content version */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export function openDb(target: DbTarget): Db {
     return {
       db,
       engine: "sqlite",
+      sqlite: database,
       async close() {
         await db.destroy();
       },

@@ -761,6 +761,107 @@ const m006_site_content: EngineMigration = (engine) => ({
   },
 });
 
+/**
+ * The tables a public page shows (docs/architecture.md, "Page cache"): every committed change to
+ * one of them raises content_version.version, by trigger, on both engines, whatever code wrote it.
+ * Every other table is listed in PRIVATE_TABLES; a test fails for a table in neither list, so a new
+ * table is classified when it is made.
+ */
+export const PUBLIC_CONTENT_TABLES = [
+  "blogs",
+  "formations",
+  "enrollments",
+  "opening_hours",
+  "schedule_exceptions",
+  "service_settings",
+  "schedule_settings",
+  "clinic_settings",
+  "media",
+  "site_photos",
+  "gallery_cases",
+  "reviews",
+] as const;
+
+/** The tables no public page shows: changing them leaves the stored public pages as they are. */
+export const PRIVATE_TABLES = [
+  "appointments",
+  "appointment_slots",
+  "appointment_history",
+  "patients",
+  "patient_events",
+  "message_templates",
+  "staff_users",
+  "staff_recovery_codes",
+  "trusted_devices",
+  "login_challenges",
+  "password_resets",
+  "sessions",
+  "rate_limits",
+  "login_throttle",
+  "outbox",
+  "backup_runs",
+  "team_settings",
+  "audit_log",
+  "app_meta",
+  "content_version",
+] as const;
+
+/** The PostgreSQL channel the bump notifies at commit (app/.server/content-version.ts listens). */
+export const CONTENT_CHANNEL = "clinic_content";
+
+/**
+ * The triggers. PostgreSQL: a deferred constraint trigger, so the counter's row is locked at
+ * commit, after every other lock of the transaction (no lock-order deadlock), and a NOTIFY
+ * delivered at commit. SQLite (one writer at a time): a plain AFTER trigger per event. The counter
+ * row is upserted, so an emptied table starts again rather than losing bumps.
+ */
+export async function createContentTriggers(db: AnyDb, engine: Engine) {
+  if (engine === "postgres") {
+    await sql`
+      create or replace function bump_content_version() returns trigger language plpgsql as $$
+      begin
+        insert into content_version (id, version) values (1, 1)
+          on conflict (id) do update set version = content_version.version + 1;
+        perform pg_notify(${sql.lit(CONTENT_CHANNEL)}, '');
+        return null;
+      end $$`.execute(db);
+    for (const t of PUBLIC_CONTENT_TABLES) {
+      await sql`drop trigger if exists ${sql.raw(`content_bump_${t}`)} on ${sql.table(t)}`.execute(db);
+      await sql`create constraint trigger ${sql.raw(`content_bump_${t}`)} after insert or update or delete on ${sql.table(t)} deferrable initially deferred for each row execute function bump_content_version()`.execute(db);
+    }
+    return;
+  }
+  for (const t of PUBLIC_CONTENT_TABLES) {
+    for (const op of ["insert", "update", "delete"]) {
+      const name = sql.raw(`content_bump_${t}_${op}`);
+      await sql`drop trigger if exists ${name}`.execute(db);
+      await sql`create trigger ${name} after ${sql.raw(op)} on ${sql.table(t)} begin
+        insert into content_version (id, version) values (1, 1) on conflict (id) do update set version = version + 1;
+      end`.execute(db);
+    }
+  }
+}
+
+const m007_content_version: EngineMigration = (engine) => ({
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("content_version")
+      .addColumn("id", "integer", (c) => c.primaryKey())
+      .addColumn("version", "integer", (c) => c.notNull())
+      .execute();
+    await db.insertInto("content_version").values({ id: 1, version: 1 }).execute();
+    await createContentTriggers(db, engine);
+  },
+  async down(db: AnyDb) {
+    for (const t of PUBLIC_CONTENT_TABLES) {
+      if (engine === "postgres") await sql`drop trigger if exists ${sql.raw(`content_bump_${t}`)} on ${sql.table(t)}`.execute(db);
+      else for (const op of ["insert", "update", "delete"]) await sql`drop trigger if exists ${sql.raw(`content_bump_${t}_${op}`)}`.execute(db);
+    }
+    if (engine === "postgres") await sql`drop function if exists bump_content_version()`.execute(db);
+    await db.schema.dropTable("content_version").ifExists().execute();
+  },
+});
+
 const all: Record<string, EngineMigration> = {
   "001_initial": m001_initial,
   "002_backup_runs": m002_backup_runs,
@@ -768,6 +869,7 @@ const all: Record<string, EngineMigration> = {
   "004_patients": m004_patients,
   "005_staff_security": m005_staff_security,
   "006_site_content": m006_site_content,
+  "007_content_version": m007_content_version,
 };
 
 class CodeProvider implements MigrationProvider {

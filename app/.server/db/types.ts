@@ -406,6 +406,7 @@ export interface Database {
   gallery_cases: GalleryCasesTable;
   reviews: ReviewsTable;
   app_meta: AppMetaTable;
+  content_version: ContentVersionTable;
 }
 
 export type Appointment = Selectable<AppointmentsTable>;
@@ -423,3 +424,13 @@ export type TeamSettings = Selectable<TeamSettingsTable>;
 export type MediaRow = Selectable<MediaTable>;
 export type GalleryCaseRow = Selectable<GalleryCasesTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
+
+/**
+ * One row (id 1): a counter the database itself raises, by trigger, with every committed change to
+ * a table that a public page shows (migration 007, PUBLIC_CONTENT_TABLES). The page cache serves a
+ * stored page only while the counter is the one it was rendered at.
+ */
+export interface ContentVersionTable {
+  id: number;
+  version: number;
+}
