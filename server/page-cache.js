@@ -36,6 +36,7 @@ const brotli = promisify(zlib.brotliCompress);
  * @property {number} expires
  * @property {boolean} store     false while a write is being answered, or the version is unknown
  * @property {{ degraded: boolean }} render
+ * @property {(entry: Entry | null) => void} [settle]  ends the wait of the visitors who asked meanwhile
  */
 
 /** Headers of one response, never of a stored page. */
@@ -201,14 +202,28 @@ export function createPageCache({ getBuild, logger, enabled }) {
     mark();
 
     function mark() {
+      const k = /** @type {string} */ (key);
       /** @type {Candidate} */
       const candidate = {
-        key: /** @type {string} */ (key),
+        key: k,
         version,
         expires: /** @type {PageCachePolicy} */ (policy).expiresAt(now),
-        store: version >= 0 && method === "GET" && !pending.has(/** @type {string} */ (key)),
+        store: version >= 0 && method === "GET" && !pending.has(k),
         render: { degraded: false },
       };
+      if (candidate.store) {
+        // the visitors who ask for this page during its render wait for it rather than render it too
+        /** @type {(entry: Entry | null) => void} */
+        let resolve = () => undefined;
+        /** @type {Promise<Entry | null>} */
+        const waiting = new Promise((r) => (resolve = r));
+        pending.set(k, waiting);
+        candidate.settle = (entry) => {
+          candidate.settle = undefined;
+          if (pending.get(k) === waiting) pending.delete(k);
+          resolve(entry);
+        };
+      }
       res.locals.pageCache = candidate;
       next();
     }
@@ -246,7 +261,8 @@ export function createPageCache({ getBuild, logger, enabled }) {
     /** @type {Candidate | undefined} */
     const candidate = res.locals.pageCache;
     if (!candidate || !policy) return fn();
-    return policy.renderStore.run(candidate.render, fn);
+    // whatever happens to the render (an error, an answer that is not stored), the waiting end
+    return policy.renderStore.run(candidate.render, fn).finally(() => candidate.settle?.(null));
   }
 
   /**
@@ -276,6 +292,7 @@ export function createPageCache({ getBuild, logger, enabled }) {
       !/no-store|private/i.test(response.headers.get("cache-control") ?? "") &&
       !candidate.render.degraded;
     if (!storable || !policy) {
+      candidate.settle?.(null);
       res.end(req.method === "HEAD" ? undefined : body);
       return true;
     }
@@ -291,8 +308,10 @@ export function createPageCache({ getBuild, logger, enabled }) {
     base["vary"] = "Accept-Encoding";
 
     const key = candidate.key;
-    /** @type {Promise<Entry | null>} */
-    const making = (async () => {
+    // the wait ends when the entry is stored, after the compression below (not with the render)
+    const settle = candidate.settle ?? (() => undefined);
+    candidate.settle = undefined;
+    void (async () => {
       try {
         const [gz, br] = await Promise.all([
           gzip(body, { level: 9 }),
@@ -323,15 +342,12 @@ export function createPageCache({ getBuild, logger, enabled }) {
           entries.set(key, entry);
           stored++;
         }
-        return entry;
+        settle(entry);
       } catch (err) {
         logger.error({ event: "page_cache_store_failed", err: err instanceof Error ? err.name : "error" }, "a page could not be stored");
-        return null;
-      } finally {
-        pending.delete(key);
+        settle(null);
       }
     })();
-    pending.set(key, making);
 
     res.setHeader("Cache-Control", "no-cache");
     res.setHeader("ETag", etag);
