@@ -99,6 +99,8 @@ export function createApp({ getBuild, clientDir, uploadDir, trustProxy, producti
   // Stored public pages are answered first, ahead of the log and every other middleware
   // (server/page-cache.js); a page that is not stored yet is marked for a whole render.
   const pageCache = createPageCache({ getBuild, logger, enabled: production && !devMiddlewares.length });
+  // server/index.js answers stored pages even before Express (pageCache.tryServe)
+  app.locals.pageCache = pageCache;
   app.use(pageCache.serve);
 
   app.use(

@@ -7,6 +7,7 @@
 import "./env.js";
 import cluster from "node:cluster";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pino from "pino";
@@ -110,7 +111,13 @@ function serve() {
     devMiddlewares,
   });
 
-  const httpServer = app.listen(config.PORT, config.HOST, () => {
+  // a stored public page is answered before Express sees the request (server/page-cache.js)
+  /** @type {ReturnType<typeof import("./page-cache.js").createPageCache>} */
+  const pageCache = app.locals.pageCache;
+  const httpServer = http.createServer((req, res) => {
+    if (!pageCache.tryServe(req, res)) app(req, res);
+  });
+  httpServer.listen(config.PORT, config.HOST, () => {
     if (!isWorker) printBanner(entry.publicOrigin(config), "");
   });
   httpServer.on("error", (err) => fail(err, "Le serveur n'a pas pu démarrer : "));

@@ -149,8 +149,8 @@ export function createPageCache({ getBuild, logger, enabled }) {
   report.unref();
 
   /**
-   * @param {import("express").Request} req
-   * @param {import("express").Response} res
+   * @param {import("node:http").IncomingMessage} req
+   * @param {import("node:http").ServerResponse} res
    * @param {Entry} entry
    */
   function send(req, res, entry) {
@@ -165,22 +165,50 @@ export function createPageCache({ getBuild, logger, enabled }) {
   }
 
   /**
-   * First of all middlewares: a stored page is answered here (no log line, no other middleware),
-   * and a candidate is marked for the render (res.locals.pageCache).
-   * @type {import("express").RequestHandler}
+   * The key and content version of a candidate, or null (not a candidate).
+   * @param {import("node:http").IncomingMessage} req
    */
-  function serve(req, res, next) {
+  function candidateOf(req) {
     const method = req.method;
-    if (method !== "GET" && method !== "HEAD") return next();
+    if (method !== "GET" && method !== "HEAD") return null;
     if (policy === undefined) void resolvePolicy();
-    if (!policy || !policy.enabled() || req.headers.cookie !== undefined) return next();
-    const key = policy.keyFor(req.url);
-    if (key === null) return next();
+    if (!policy || !policy.enabled() || req.headers.cookie !== undefined) return null;
+    const key = policy.keyFor(/** @type {string} */ (req.url));
+    if (key === null) return null;
     const version = writes === 0 ? policy.version() : -1;
     if (version !== entriesVersion) {
       entries.clear();
       entriesVersion = version;
     }
+    return { key, version };
+  }
+
+  /**
+   * Ahead of Express (server/index.js): answers a stored page, or returns false.
+   * @param {import("node:http").IncomingMessage} req
+   * @param {import("node:http").ServerResponse} res
+   * @returns {boolean}
+   */
+  function tryServe(req, res) {
+    const c = candidateOf(req);
+    if (!c || c.version < 0) return false;
+    const entry = entries.get(c.key);
+    if (!entry || entry.expires <= Date.now()) return false;
+    hits++;
+    send(req, res, entry);
+    return true;
+  }
+
+  /**
+   * First of all middlewares: a stored page is answered here (no log line, no other middleware),
+   * and a candidate is marked for the render (res.locals.pageCache).
+   * @type {import("express").RequestHandler}
+   */
+  function serve(req, res, next) {
+    const c = candidateOf(req);
+    if (!c) return next();
+    const { key, version } = c;
+    const method = req.method;
     const now = Date.now();
     if (version >= 0) {
       const entry = entries.get(key);
@@ -362,6 +390,7 @@ export function createPageCache({ getBuild, logger, enabled }) {
   }
 
   return {
+    tryServe,
     serve,
     trackWrites,
     runRender,

@@ -109,8 +109,11 @@ async function start() {
     }
   });
   app.use(((_err, _req, res, _next) => res.status(500).type("html").send("<h1>Erreur 500</h1>")) as express.ErrorRequestHandler);
-  // the policy is read from the build at the first request
-  server = app.listen(0);
+  // as server/index.js: a stored page is answered before Express; the policy is read from the build at the first request
+  server = http.createServer((req, res) => {
+    if (!pc.tryServe(req, res)) app(req, res);
+  });
+  server.listen(0);
   await new Promise((r) => server!.once("listening", r));
   const base = { port: (server.address() as AddressInfo).port };
   await get(base.port, "/warm-up");
