@@ -132,6 +132,18 @@ export function createPageCache({ getBuild, logger, enabled }) {
   let policy;
   let hits = 0;
   let stored = 0;
+  // the version read at most once per millisecond (a SQLite read costs a few µs; under load
+  // many visitors arrive within one): a change committed elsewhere shows within 1 ms
+  let versionRead = -1;
+  let versionReadAt = -Infinity;
+  const currentVersion = () => {
+    const t = performance.now();
+    if (t - versionReadAt >= 1) {
+      versionRead = /** @type {PageCachePolicy} */ (policy).version();
+      versionReadAt = t;
+    }
+    return versionRead;
+  };
 
   const resolvePolicy = () =>
     getBuild().then(
@@ -175,7 +187,7 @@ export function createPageCache({ getBuild, logger, enabled }) {
     if (!policy || !policy.enabled() || req.headers.cookie !== undefined) return null;
     const key = policy.keyFor(/** @type {string} */ (req.url));
     if (key === null) return null;
-    const version = writes === 0 ? policy.version() : -1;
+    const version = writes === 0 ? currentVersion() : -1;
     if (version !== entriesVersion) {
       entries.clear();
       entriesVersion = version;
@@ -271,7 +283,10 @@ export function createPageCache({ getBuild, logger, enabled }) {
       done = true;
       Promise.resolve(policy?.refresh())
         .catch(() => undefined)
-        .finally(() => writes--);
+        .finally(() => {
+          writes--;
+          versionReadAt = -Infinity;
+        });
     };
     res.once("finish", finish);
     res.once("close", finish);
