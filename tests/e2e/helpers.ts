@@ -18,6 +18,14 @@ export function dbQuery<T = Record<string, unknown>>(sql: string, ...params: unk
   }
 }
 
+/**
+ * Tell the page cache that public content changed, for a test that changes the schema itself
+ * (a table renamed or swapped: no trigger fires). Every data change raises the version by trigger.
+ */
+export function contentChanged() {
+  dbRun("update content_version set version = version + 1 where id = 1");
+}
+
 /** Write to the e2e database (set up a state the UI cannot reach quickly). */
 export function dbRun(sql: string, ...params: unknown[]) {
   const db = new Database(path.join(E2E_DATA_DIR, "e2e.db"));
