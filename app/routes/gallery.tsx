@@ -85,14 +85,15 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-ivory">
-        <RevealOnScroll duration={0.6} className="container-site py-12 text-center md:py-16">
+        {/* the first screen: painted with the server HTML, no entrance */}
+        <div className="container-site py-12 text-center md:py-16">
           <p className="eyebrow">Photos avant / après</p>
           <h1 className="mt-3 font-serif text-4xl font-bold tracking-[0.12em] text-navy-900 md:text-5xl">GALERIE</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-slate-700">
             Quelques exemples de traitements réalisés à la clinique. Chaque sourire est différent : le résultat dépend de la situation de départ et se discute
             lors de la consultation.
           </p>
-        </RevealOnScroll>
+        </div>
       </section>
 
       <section aria-labelledby="avant-apres-title" className="container-site py-14 md:py-20">
@@ -103,7 +104,8 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
           {cards(loaderData.cases).map((item, i) => (
             <RevealOnScroll as="li" key={item.key} duration={i % 2 ? 0.8 : 0.7} className="rounded-3xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
               <article aria-labelledby={`galerie-${item.key}`} data-case={item.key}>
-                <BeforeAfter before={item.before} after={item.after} label={item.treatment} />
+                {/* the first case is in the first screen of a phone: its pictures load first */}
+                <BeforeAfter before={item.before} after={item.after} label={item.treatment} priority={i === 0} />
                 <div className="mt-4 px-1">
                   <h3 id={`galerie-${item.key}`} className="font-serif text-xl font-bold">
                     {item.treatment}

@@ -37,7 +37,8 @@ export default function SmileMakeoverLanding() {
       <section id="hero" aria-labelledby="hero-title" className="relative overflow-hidden bg-navy-950 text-white">
         <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_85%_20%,rgba(18,163,173,0.35),transparent_45%),radial-gradient(circle_at_10%_90%,rgba(197,154,74,0.25),transparent_40%)]" />
         <div className="container-site relative grid gap-10 py-14 md:py-20 lg:grid-cols-[1.1fr_1fr] lg:items-center lg:gap-14">
-          <RevealOnScroll duration={0.6} from="up">
+          {/* the first screen: painted with the server HTML, no entrance (the largest paint) */}
+          <div>
             <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold-400">{hero.eyebrow}</p>
             <h1 id="hero-title" className="mt-4 font-serif text-4xl font-bold leading-[1.1] text-white sm:text-5xl xl:text-6xl">
               {hero.headline}
@@ -58,13 +59,13 @@ export default function SmileMakeoverLanding() {
                 <dd className="mt-1 font-serif text-2xl font-bold text-gold-400">{clinic.figures.since}</dd>
               </div>
             </dl>
-          </RevealOnScroll>
-          <RevealOnScroll duration={0.8} from="right">
+          </div>
+          <div>
             <SlotPhoto
               slot={SITE_PHOTO_SLOTS["dentist.hero"]}
               className="aspect-[3/2] w-full rounded-[2rem] object-cover shadow-2xl shadow-black/30 ring-1 ring-white/10"
             />
-          </RevealOnScroll>
+          </div>
         </div>
       </section>
 

@@ -11,25 +11,36 @@ export type BeforeAfterPicture = ContentImage | (MediaRef & { alt: string });
 const SIZES = "(min-width: 992px) 560px, 100vw";
 
 /** The uploaded photo as AVIF/WebP with srcset, or the drawing. */
-function Picture({ picture, className }: { picture: BeforeAfterPicture; className: string }) {
+function Picture({ picture, className, priority }: { picture: BeforeAfterPicture; className: string; priority: boolean }) {
   const drawing = "src" in picture ? picture : { src: PLACEHOLDER_SRC, alt: picture.alt, width: picture.width, height: picture.height };
-  return <Photo photo={"src" in picture ? null : picture} drawing={drawing} sizes={SIZES} className={className} />;
+  return <Photo photo={"src" in picture ? null : picture} drawing={drawing} sizes={SIZES} priority={priority} className={className} />;
 }
 
 /**
  * A before/after comparison: the "before" picture is revealed over the "after" one up to a
  * divider that a slider moves (mouse, touch, or arrow keys: it is a native range input with a
- * French label). Without JavaScript, both halves stay visible at 50 %.
+ * French label). Without JavaScript, both halves stay visible at 50 %. `priority`: the comparison
+ * is in the first screen (the page's largest paint): its pictures load eagerly, first.
  */
-export function BeforeAfter({ before, after, label }: { before: BeforeAfterPicture; after: BeforeAfterPicture; label: string }) {
+export function BeforeAfter({
+  before,
+  after,
+  label,
+  priority = false,
+}: {
+  before: BeforeAfterPicture;
+  after: BeforeAfterPicture;
+  label: string;
+  priority?: boolean;
+}) {
   const [position, setPosition] = useState(50);
   const hintId = useId();
   return (
     <div>
       <div className="relative aspect-[3/2] overflow-hidden rounded-2xl bg-slate-100 has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-gold-500">
-        <Picture picture={after} className="absolute inset-0 h-full w-full object-cover" />
+        <Picture picture={after} priority={priority} className="absolute inset-0 h-full w-full object-cover" />
         <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }} data-testid="before-layer">
-          <Picture picture={before} className="h-full w-full object-cover" />
+          <Picture picture={before} priority={priority} className="h-full w-full object-cover" />
         </div>
         <span className="pointer-events-none absolute left-3 top-3 rounded-full bg-navy-900/85 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-white">Avant</span>
         <span className="pointer-events-none absolute right-3 top-3 rounded-full bg-teal-600/90 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-white">Après</span>

@@ -4,7 +4,6 @@ import { Link } from "react-router";
 import type { ContentImage } from "~/content/service-page";
 import { SlotPhoto } from "~/components/ui/SlotPhoto";
 import type { PhotoSlot } from "~/lib/photo-slots";
-import { RevealOnScroll } from "./RevealOnScroll";
 
 export interface Crumb {
   to?: string;
@@ -15,6 +14,8 @@ export interface Crumb {
  * The opening band of a content page: breadcrumb, eyebrow, the page's one h1, a lead paragraph,
  * optional actions and an optional picture (loaded first: it is above the fold): the photo staff
  * put in its slot, or the slot's drawing (`image` overrides the slot's drawing).
+ * It is the page's largest paint (the picture, or the title and lead): painted with the server
+ * HTML, at full opacity, with no entrance animation; the picture is eager, high priority, sized.
  */
 export function PageHeader({
   crumbs,
@@ -40,7 +41,7 @@ export function PageHeader({
       <div aria-hidden="true" className="pointer-events-none absolute -right-24 -top-24 h-72 w-72 rounded-full bg-teal-100/60 blur-2xl" />
       <div aria-hidden="true" className="pointer-events-none absolute -left-24 bottom-2 h-64 w-64 rounded-full bg-gold-100/70 blur-2xl" />
       <div className={`container-site relative grid gap-10 py-10 md:py-14 ${photoSlot ? "lg:grid-cols-[1.05fr_1fr] lg:items-center lg:gap-14" : ""}`}>
-        <RevealOnScroll duration={0.6} from="up">
+        <div>
           <nav aria-label="Fil d'Ariane">
             <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
               {crumbs.map((c, i) => (
@@ -65,7 +66,7 @@ export function PageHeader({
           <h1 className="mt-3 font-serif text-4xl font-bold leading-tight text-navy-900 md:text-5xl">{title}</h1>
           {lead && <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-700">{lead}</p>}
           {children && <div className="mt-7 flex flex-wrap gap-3">{children}</div>}
-        </RevealOnScroll>
+        </div>
         {photoSlot && (
           <div className="relative">
             <div aria-hidden="true" className="absolute -inset-3 -z-0 rotate-2 rounded-[2rem] bg-teal-600/10" />

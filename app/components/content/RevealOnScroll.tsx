@@ -21,9 +21,10 @@ export function prefersReducedMotion(): boolean {
 
 /**
  * A section that fades or slides in once when it is scrolled into view.
- * The server HTML is visible (no JavaScript needed to read it). What is in view at load plays a
- * short CSS entrance; what is below the fold is hidden after hydration and revealed once by an
- * IntersectionObserver. Under prefers-reduced-motion nothing moves.
+ * The server HTML is visible (no JavaScript needed to read it): what is in view at load stays as
+ * painted, at full opacity and with no entrance (nothing delays the page's largest paint); what
+ * is below the fold is hidden after hydration and revealed once by an IntersectionObserver.
+ * Under prefers-reduced-motion nothing moves.
  */
 export function RevealOnScroll({ children, duration = 0.6, from = "up", as: Tag = "div", className, ...rest }: RevealOnScrollProps) {
   const ref = useRef<HTMLElement>(null);
@@ -33,7 +34,7 @@ export function RevealOnScroll({ children, duration = 0.6, from = "up", as: Tag 
     const el = ref.current;
     if (!el || prefersReducedMotion() || typeof IntersectionObserver === "undefined") return;
     const rect = el.getBoundingClientRect();
-    // Already on screen: leave it as it is (its CSS entrance is playing); no flash.
+    // Already on screen: leave it as it is, as painted; no flash.
     if (rect.top < window.innerHeight && rect.bottom > 0) return;
     setState("hidden");
     const observer = new IntersectionObserver(
@@ -49,7 +50,7 @@ export function RevealOnScroll({ children, duration = 0.6, from = "up", as: Tag 
     return () => observer.disconnect();
   }, []);
 
-  const style: CSSProperties = { animationDuration: `${duration}s`, transitionDuration: `${duration}s` };
+  const style: CSSProperties = { transitionDuration: `${duration}s` };
   return (
     <Tag ref={ref} className={className} data-reveal={state} data-reveal-from={from} data-reveal-duration={duration} style={style} {...rest}>
       {children}
