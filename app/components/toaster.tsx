@@ -1,44 +1,15 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
+import { toast as showSonner, Toaster } from "sonner";
 import type { Toast } from "~/lib/toast";
-
-/**
- * The site's toasts (sonner). sonner is not in the pages' first download: ./lazy/sonner is
- * imported the first time a toast must show, and <AppToaster> renders nothing until then.
- */
-
-type Sonner = typeof import("./lazy/sonner");
 
 /** Toasts already shown in this page's life: a result seen again (a remount) shows nothing. */
 const shown = new Set<string>();
-let sonner: Promise<Sonner> | null = null;
-/** true once a toast has asked for sonner: <AppToaster> then mounts the real toaster */
-let wanted = false;
-const listeners = new Set<() => void>();
-
-function loadSonner(): Promise<Sonner> {
-  if (!sonner) {
-    sonner = import("./lazy/sonner");
-    // a failed download (a new deployment, the network) may be tried again by the next toast
-    sonner.catch(() => (sonner = null));
-  }
-  if (!wanted) {
-    wanted = true;
-    for (const l of listeners) l();
-  }
-  return sonner;
-}
-
-// a failed download shows no toaster rather than the error page
-const LazySonner = lazy(() => loadSonner().catch(() => ({ default: () => null })));
 
 export function showToast(t: Toast) {
   if (shown.has(t.id)) return;
   shown.add(t.id);
-  // sonner replays the toasts still showing to a <Toaster> that subscribes after them
-  loadSonner().then(
-    (m) => m.show(t),
-    () => shown.delete(t.id),
-  );
+  const show = t.type === "success" ? showSonner.success : t.type === "error" ? showSonner.error : showSonner;
+  show(t.title ?? t.description, { id: t.id, description: t.title ? t.description : undefined, duration: t.duration });
 }
 
 /**
@@ -47,25 +18,29 @@ export function showToast(t: Toast) {
  */
 export function useToast(toast: Toast | null | undefined) {
   useEffect(() => {
-    if (toast) showToast(toast);
+    if (!toast) return;
+    // After the <Toaster> has subscribed (a parent's effects run after its children's). Not
+    // cancelled if the component goes away meanwhile: the toast belongs to the page, and `shown`
+    // keeps it to one.
+    setTimeout(() => showToast(toast), 0);
   }, [toast]);
 }
 
-function subscribe(l: () => void) {
-  listeners.add(l);
-  return () => listeners.delete(l);
-}
-
-/** The one toaster of the site, in the root layout: nothing until the first toast. */
+/** The one toaster of the site, in the root layout. */
 export function AppToaster() {
-  const on = useSyncExternalStore(
-    subscribe,
-    () => wanted,
-    () => false,
+  // sonner's richColors draw green on pale green below WCAG AA; the same tones, darker text
+  return (
+    <Toaster
+      position="top-right"
+      richColors
+      closeButton
+      toastOptions={{
+        classNames: {
+          success: "border-green-300! bg-green-50! text-green-900!",
+          error: "border-red-300! bg-red-50! text-red-900!",
+          info: "border-sky-300! bg-sky-50! text-sky-900!",
+        },
+      }}
+    />
   );
-  return on ? (
-    <Suspense fallback={null}>
-      <LazySonner />
-    </Suspense>
-  ) : null;
 }

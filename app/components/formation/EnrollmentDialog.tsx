@@ -1,18 +1,10 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
+import { Alert } from "~/components/ui/Alert";
 import { Dialog } from "~/components/ui/Dialog";
+import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-schema";
 import type { FormationOption } from "~/lib/formation";
-import type { EnrollmentReply } from "./EnrollmentForm";
-import { Spinner } from "./Spinner";
-
-/**
- * The form (Conform, Zod, the schema) is not in the page's first download: it is fetched when
- * the visitor points at or focuses an enrol button, at the latest when the dialog opens. Without
- * JavaScript the enrol buttons are links to /inscription, the same form on its own page.
- */
-const loadForm = () => import("./EnrollmentForm");
-const EnrollmentForm = lazy(() => loadForm().then((m) => ({ default: m.EnrollmentForm })));
-const EnrollmentSuccess = lazy(() => loadForm().then((m) => ({ default: m.EnrollmentSuccess })));
+import { EnrollmentForm, type EnrollmentReply } from "./EnrollmentForm";
 
 interface EnrollmentContextValue {
   open: (formationId?: number | null) => void;
@@ -70,24 +62,25 @@ export function EnrollmentProvider({ options, children }: { options: FormationOp
         </p>
         {/* mounted while open only: each opening starts from an empty form */}
         {current && (
-          <Suspense fallback={<Spinner label="Chargement du formulaire..." className="py-16" />}>
-            <EnrollmentForm
-              id="enrollment-dialog"
-              options={options}
-              reply={reply !== current.after ? reply : undefined}
-              defaultFormationId={current.formationId}
-              fetcher={fetcher}
-              onCancel={close}
-              autoFocus
-            />
-          </Suspense>
+          <EnrollmentForm
+            id="enrollment-dialog"
+            options={options}
+            reply={reply !== current.after ? reply : undefined}
+            defaultFormationId={current.formationId}
+            fetcher={fetcher}
+            onCancel={close}
+            autoFocus
+          />
         )}
       </Dialog>
       {showBanner && (
-        // the form's module, loaded since it posted
-        <Suspense fallback={null}>
-          <EnrollmentSuccess onClose={() => setBannerHiddenFor(stored)} />
-        </Suspense>
+        <div className="pointer-events-none fixed inset-x-0 top-4 z-[70] flex justify-center px-3">
+          {/* an alert: the dialog has closed and the focus is back on the enrol button */}
+          <Alert tone="success" role="alert" className="pointer-events-auto max-w-lg shadow-xl" onClose={() => setBannerHiddenFor(stored)} closeLabel="Fermer le message">
+            <p className="font-semibold">{ENROLLMENT_MESSAGES.success}</p>
+            <p className="mt-0.5 font-normal">Nous vous contacterons prochainement pour confirmer votre place.</p>
+          </Alert>
+        </div>
       )}
     </EnrollmentContext.Provider>
   );
@@ -100,17 +93,13 @@ export function EnrollmentProvider({ options, children }: { options: FormationOp
 export function EnrollLink({ formationId, className, children }: { formationId?: number | null; className?: string; children: ReactNode }) {
   const ctx = useContext(EnrollmentContext);
   const href = formationId ? `/inscription?formation=${formationId}` : "/inscription";
-  // the form's code, fetched while the pointer or the focus is on the button (once)
-  const preload = () => {
-    if (ctx) void loadForm().catch(() => undefined);
-  };
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (!ctx || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
     ctx.open(formationId ?? null);
   };
   return (
-    <a href={href} onClick={onClick} onPointerEnter={preload} onFocus={preload} onTouchStart={preload} aria-haspopup="dialog" className={className}>
+    <a href={href} onClick={onClick} aria-haspopup="dialog" className={className}>
       {children}
     </a>
   );
