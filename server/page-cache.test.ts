@@ -21,6 +21,11 @@ let renders: Record<string, number> = {};
 let version = 7;
 let ttl = 60_000;
 const refresh = vi.fn(async () => version);
+/** A change of content: the hit path reads the version at most once per millisecond. */
+async function bump() {
+  version++;
+  await new Promise((r) => setTimeout(r, 3));
+}
 
 const policy: PageCachePolicy = {
   enabled: () => true,
@@ -232,7 +237,7 @@ describe("page cache", () => {
     expect(hit.headers["content-security-policy"]).toContain(scriptHash);
     expect((await get(port, "/pub/page", { "if-none-match": 'W/"other"' })).status).toBe(200);
     // a new version renders again: a page whose bytes are new has a new tag
-    version++;
+    await bump();
     const fresh = await get(port, "/pub/page", { "if-none-match": etag });
     expect([fresh.status, fresh.headers["x-cache"]]).toEqual([200, "MISS"]);
     expect(fresh.headers.etag).not.toBe(etag);
@@ -242,11 +247,11 @@ describe("page cache", () => {
     const port = await start();
     await get(port, "/pub/page");
     await vi.waitFor(async () => expect((await get(port, "/pub/page")).headers["x-cache"]).toBe("HIT"));
-    version++;
+    await bump();
     expect((await get(port, "/pub/page")).body.toString()).toContain("#2");
     await vi.waitFor(async () => expect((await get(port, "/pub/page")).headers["x-cache"]).toBe("HIT"));
     ttl = 0;
-    version++;
+    await bump();
     await get(port, "/pub/page");
     await new Promise((r) => setTimeout(r, 200));
     expect((await get(port, "/pub/page")).body.toString()).toContain("#4");
