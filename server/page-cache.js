@@ -230,7 +230,9 @@ export function createPageCache({ getBuild, logger, enabled }) {
       }
       const wait = pending.get(key);
       if (wait) {
-        void wait.then((e) => {
+        // never wait long for another visitor's render: after 1 s, render for this one
+        const bounded = Promise.race([wait, new Promise((r) => setTimeout(() => r(null), 1000).unref())]);
+        void bounded.then((/** @type {Entry | null} */ e) => {
           if (e && e.version === entriesVersion && e.expires > Date.now()) {
             hits++;
             send(req, res, e);
@@ -248,7 +250,7 @@ export function createPageCache({ getBuild, logger, enabled }) {
         key: k,
         version,
         expires: /** @type {PageCachePolicy} */ (policy).expiresAt(now),
-        store: version >= 0 && method === "GET" && !pending.has(k),
+        store: version >= 0 && method === "GET",
         render: { degraded: false },
       };
       if (candidate.store) {
