@@ -12,7 +12,8 @@ import { addDaysYmd, clinicNow } from "./lib/schedule";
 import { requestGuard } from "./.server/request-limits";
 import { getToast } from "./.server/toast";
 import { requestInfo } from "./context";
-import "./app.css";
+// the site's stylesheet, first in the head (before the scripts React hoists there): it alone blocks the first paint
+import siteStyles from "./app.css?url";
 // the two fonts of the first screen (headings, text), preloaded: the same hashed files app.css uses
 import headingFont from "@fontsource/playfair-display/files/playfair-display-latin-700-normal.woff2?url";
 import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0b2a47" />
+        <link rel="stylesheet" href={siteStyles} precedence="site" />
         <Meta />
         <Links />
       </head>

@@ -1,4 +1,5 @@
-import { ENROLLMENT_MESSAGES, enrollmentSchema, type EnrollmentInput } from "~/lib/enrollment-schema";
+import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-messages";
+import { enrollmentSchema, type EnrollmentInput } from "~/lib/enrollment-schema";
 import { getDb } from "./db";
 import { sendEnrollmentEmails } from "./enrollment-mail";
 import { errorCode, log } from "./log";

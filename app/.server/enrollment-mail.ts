@@ -1,6 +1,5 @@
 import type { Clinic } from "~/lib/clinic";
-import { formatDateTime } from "~/lib/format";
-import { formationPriceLabel } from "~/lib/formation-schema";
+import { formatDateTime, formationPriceLabel } from "~/lib/format";
 import { getClinic } from "./clinic";
 import { getConfig } from "./config";
 import type { Db } from "./db";

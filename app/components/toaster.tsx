@@ -1,15 +1,57 @@
-import { useEffect } from "react";
-import { toast as showSonner, Toaster } from "sonner";
+import { useEffect, useSyncExternalStore } from "react";
 import type { Toast } from "~/lib/toast";
+
+type Sonner = typeof import("sonner");
+
+/**
+ * sonner is loaded with the first toast, not with the page: most public pages never show one, and
+ * its code is not part of what a visitor downloads (issue 15). Toasts asked for before it is there
+ * wait in `pending` and are shown once the toaster is on screen.
+ */
+let sonner: Sonner | null = null;
+let loading: Promise<Sonner> | null = null;
+const pending: Toast[] = [];
+/** true while the <Toaster> is on screen and subscribed to sonner's store */
+let mounted = false;
+const listeners = new Set<() => void>();
+
+function loadSonner() {
+  loading ??= import("sonner").then(
+    (m) => {
+      sonner = m;
+      for (const l of listeners) l();
+      return m;
+    },
+    (err: unknown) => {
+      // a failed download (the network dropped): the next toast tries again, nothing is lost
+      loading = null;
+      throw err;
+    },
+  );
+  return loading;
+}
+
+/** Download the toaster now (the staff area, where most actions end with a toast). */
+export function preloadToaster() {
+  loadSonner().catch(() => undefined);
+}
 
 /** Toasts already shown in this page's life: a result seen again (a remount) shows nothing. */
 const shown = new Set<string>();
 
+function display(s: Sonner, t: Toast) {
+  const show = t.type === "success" ? s.toast.success : t.type === "error" ? s.toast.error : s.toast;
+  show(t.title ?? t.description, { id: t.id, description: t.title ? t.description : undefined, duration: t.duration });
+}
+
 export function showToast(t: Toast) {
   if (shown.has(t.id)) return;
   shown.add(t.id);
-  const show = t.type === "success" ? showSonner.success : t.type === "error" ? showSonner.error : showSonner;
-  show(t.title ?? t.description, { id: t.id, description: t.title ? t.description : undefined, duration: t.duration });
+  if (sonner && mounted) return display(sonner, t);
+  pending.push(t);
+  loadSonner().catch(() => {
+    // kept in `pending`; shown when a later toast's download succeeds
+  });
 }
 
 /**
@@ -26,11 +68,33 @@ export function useToast(toast: Toast | null | undefined) {
   }, [toast]);
 }
 
-/** The one toaster of the site, in the root layout. */
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The one toaster of the site, in the root layout: on screen from the first toast. */
 export function AppToaster() {
+  const loaded = useSyncExternalStore(
+    subscribe,
+    () => sonner,
+    () => null,
+  );
+  return loaded ? <LoadedToaster sonner={loaded} /> : null;
+}
+
+function LoadedToaster({ sonner: s }: { sonner: Sonner }) {
+  // runs after <Toaster>'s own effect has subscribed to sonner's store: the waiting toasts show
+  useEffect(() => {
+    mounted = true;
+    for (const t of pending.splice(0)) display(s, t);
+    return () => {
+      mounted = false;
+    };
+  }, [s]);
   // sonner's richColors draw green on pale green below WCAG AA; the same tones, darker text
   return (
-    <Toaster
+    <s.Toaster
       position="top-right"
       richColors
       closeButton

@@ -7,14 +7,6 @@ import { consent, email, parseId, personName, phone } from "./rules";
  * required. Composed from the field rules of ./rules; the action (parseWithZod) and the browser
  * run this same schema.
  */
-export const ENROLLMENT_MESSAGES = {
-  success: "Votre inscription a été envoyée avec succès!",
-  failure: "Erreur lors de l'inscription. Veuillez réessayer.",
-  invalid: "Certains champs sont à corriger : voyez les messages sous les champs concernés.",
-  full: "Cette session est complète. Choisissez une autre session ou contactez-nous.",
-  unavailable: "Cette session n'est plus proposée. Choisissez une autre session ou contactez-nous.",
-} as const;
-
 /** The longest name (and first name) the form takes. */
 export const ENROLLMENT_NAME_MAX = 100;
 

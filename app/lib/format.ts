@@ -93,3 +93,8 @@ export function todayInClinic(now: Date = new Date()): string {
   const parts = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
   return parts; // en-CA formats as YYYY-MM-DD
 }
+
+/** A price for visitors: "350 000 DA", or the on-request label when empty or 0. */
+export function formationPriceLabel(centimes: number | null | undefined, onRequest: "Prix sur demande" | "Sur demande"): string {
+  return centimes === null || centimes === undefined || centimes === 0 ? onRequest : formatDA(centimes);
+}

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { FormationAdminItem } from "./formation";
-import { formationFormDefaults, formationFormSchema, formationPriceLabel, FORMATION_MESSAGES } from "./formation-schema";
+import { formationPriceLabel } from "./format";
+import { formationFormDefaults, formationFormSchema, FORMATION_MESSAGES } from "./formation-schema";
 import { emptySyllabus } from "./syllabus";
 
 /** The editor's post, as the browser sends it (Conform names: syllabus.modules[0].title …). */

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { centimesToInput, formatDA } from "./format";
+import { centimesToInput } from "./format";
 import type { FormationAdminItem } from "./formation";
 import { money, requiredText } from "./rules";
 import type { Syllabus, SyllabusModule } from "./syllabus";
@@ -169,9 +169,4 @@ export function formationFormDefaults(f?: FormationAdminItem | null) {
       })),
     },
   };
-}
-
-/** A price for visitors: "350 000 DA", or the on-request label when empty or 0. */
-export function formationPriceLabel(centimes: number | null | undefined, onRequest: "Prix sur demande" | "Sur demande"): string {
-  return centimes === null || centimes === undefined || centimes === 0 ? onRequest : formatDA(centimes);
 }

@@ -1,11 +1,9 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_WEEKLY, defaultSchedule } from "./schedule";
+import { dayMonth, DEFAULT_WEEKLY, defaultSchedule, exceptionSummary } from "./schedule";
 import {
-  dayMonth,
   exceptionFromForm,
   exceptionSchema,
-  exceptionSummary,
   formatLongDay,
   nextRangeSuggestion,
   outsideOpeningHours,

@@ -3,7 +3,6 @@ import { calendarDay, isValidYmd, requiredText } from "./rules";
 import {
   daysBetween,
   dayHours,
-  formatRanges,
   fromMinutes,
   toMinutes,
   UNIT_MINUTES,
@@ -300,11 +299,6 @@ export function outsideWarning(count: number): string | null {
 
 // ---- texts of the site ---------------------------------------------------------------------------
 
-/** "2026-03-30" -> "30/03" */
-export function dayMonth(ymd: string): string {
-  return `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}`;
-}
-
 const longDay = new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /** "2026-03-30" -> "lundi 30 mars 2026" (a calendar day: no time-zone shift) */
@@ -312,16 +306,3 @@ export function formatLongDay(ymd: string): string {
   return longDay.format(new Date(`${ymd}T00:00:00Z`));
 }
 
-/** "le 30/03" or "du 30/03 au 01/04" */
-export function periodText(startDate: string, endDate: string): string {
-  return startDate === endDate ? `le ${dayMonth(startDate)}` : `du ${dayMonth(startDate)} au ${dayMonth(endDate)}`;
-}
-
-/**
- * A closure or special hours as the public site says it:
- * 'Fermé du 30/03 au 01/04 : Aïd el-Fitr', 'Horaires du Ramadan du 01/03 au 29/03 : 10h00 – 15h00'.
- */
-export function exceptionSummary(e: Pick<ScheduleException, "startDate" | "endDate" | "label" | "ranges">): string {
-  const period = periodText(e.startDate, e.endDate);
-  return e.ranges.length === 0 ? `Fermé ${period} : ${e.label}` : `${e.label} ${period} : ${formatRanges(e.ranges)}`;
-}

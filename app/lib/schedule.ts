@@ -392,3 +392,24 @@ export function openingHoursSpecification(weekly: Record<Weekday, TimeRange[]>) 
     g.ranges.map((r) => ({ "@type": "OpeningHoursSpecification", dayOfWeek: g.days.map((d) => SCHEMA_DAYS[d]), opens: r.opens, closes: r.closes })),
   );
 }
+
+// ---- texts of the site (the footer and contact blocks show the coming closures) ----------------
+
+/** "2026-03-30" -> "30/03" */
+export function dayMonth(ymd: string): string {
+  return `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}`;
+}
+
+/** "le 30/03" or "du 30/03 au 01/04" */
+export function periodText(startDate: string, endDate: string): string {
+  return startDate === endDate ? `le ${dayMonth(startDate)}` : `du ${dayMonth(startDate)} au ${dayMonth(endDate)}`;
+}
+
+/**
+ * A closure or special hours as the public site says it:
+ * 'Fermé du 30/03 au 01/04 : Aïd el-Fitr', 'Horaires du Ramadan du 01/03 au 29/03 : 10h00 – 15h00'.
+ */
+export function exceptionSummary(e: Pick<ScheduleException, "startDate" | "endDate" | "label" | "ranges">): string {
+  const period = periodText(e.startDate, e.endDate);
+  return e.ranges.length === 0 ? `Fermé ${period} : ${e.label}` : `${e.label} ${period} : ${formatRanges(e.ranges)}`;
+}

@@ -8,8 +8,11 @@ import { mailNotice } from "~/.server/mail-status";
 import { FrontDeskToasts } from "~/components/admin/front-desk/FrontDeskToasts";
 import { MailNoticeBanner } from "~/components/admin/outbox/MailNoticeBanner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { preloadToaster } from "~/components/toaster";
 import { useClinic } from "~/hooks/use-clinic";
 import { can, roleLabel, type Permission } from "~/lib/permissions";
+// the staff screens' utilities, kept out of the site's stylesheet (app/app.css)
+import staffStyles from "~/styles/staff.css?url";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Espace de Travail" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -25,6 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const mail = await mailNotice(getDb(), staff.permissions);
   return { email: staff.email, role: staff.role, roleLabel: roleLabel(staff.role), permissions: staff.permissions, mail };
 }
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
 /** The staff screens, in the order of the working day (SPEC's three links kept); each shown to who may open it. */
 const LINKS: { to: string; label: string; icon: LucideIcon; permission?: Permission }[] = [
@@ -67,6 +72,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const tabs = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
   const clinic = useClinic();
+  // staff see a toast after most saves: the toaster is downloaded with the staff area, not at the first save
+  useEffect(() => preloadToaster(), []);
   useEffect(() => {
     const current = tabs.current?.querySelector<HTMLElement>("[aria-current='page']");
     const bar = tabs.current;

@@ -6,7 +6,8 @@ import type { Route } from "./+types/inscription";
 import { handleEnrollmentPost } from "~/.server/enrollment-form";
 import { formationOptions, loadActiveFormations } from "~/.server/formation-public";
 import { EnrollmentForm, isFull, type EnrollmentReply } from "~/components/formation/EnrollmentForm";
-import { ENROLLMENT_MESSAGES, enrollmentSchema } from "~/lib/enrollment-schema";
+import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-messages";
+import { enrollmentSchema } from "~/lib/enrollment-schema";
 import { parseId, parseSubmissionKey } from "~/lib/rules";
 import { seo } from "~/lib/seo";
 

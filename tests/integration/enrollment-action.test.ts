@@ -5,7 +5,7 @@ import { RATE_LIMIT_MESSAGE } from "~/.server/rate-limit";
 import { enroll } from "~/.server/repos/enrollments";
 import { createFormation, type FormationInput } from "~/.server/repos/formations";
 import { createLoadContext, staffContext } from "~/context";
-import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-schema";
+import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-messages";
 import { PHONE_INVALID } from "~/lib/rules";
 import { loader as adminLoader } from "~/routes/admin.formations";
 import { loader as csvLoader } from "~/routes/admin.formations.$id.inscriptions[.]csv";

@@ -2,8 +2,8 @@ import { CalendarClock, CalendarX2, Clock } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
 import { useClinic } from "~/hooks/use-clinic";
 import type { loader as rootLoader, RootHours } from "~/root";
-import { formatRanges, weeklySummary } from "~/lib/schedule";
-import { exceptionSummary } from "~/lib/schedule-form";
+import { exceptionSummary, formatRanges, weeklySummary } from "~/lib/schedule";
+
 
 const TONES = {
   dark: { day: "text-white", hours: "text-slate-300", icon: "text-gold-400", notice: "bg-white/5 text-slate-100 ring-white/10", noticeIcon: "text-gold-400" },

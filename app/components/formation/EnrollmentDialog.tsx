@@ -1,10 +1,53 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from "react";
+import { Component, createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "~/components/ui/Alert";
 import { Dialog } from "~/components/ui/Dialog";
-import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-schema";
+import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-messages";
 import type { FormationOption } from "~/lib/formation";
-import { EnrollmentForm, type EnrollmentReply } from "./EnrollmentForm";
+import type { EnrollmentReply } from "./EnrollmentForm";
+import { Spinner } from "./Spinner";
+
+/**
+ * The form (Conform and Zod with it) is downloaded when a visitor is about to open the dialog
+ * (pointer over, touch or focus on an enrol button) or opens it, not with the page (issue 15).
+ * A failed download can be tried again; the next try downloads anew.
+ */
+let formModule: Promise<typeof import("./EnrollmentForm")> | null = null;
+export function preloadEnrollmentForm() {
+  formModule ??= import("./EnrollmentForm").catch((err: unknown) => {
+    formModule = null;
+    throw err;
+  });
+  return formModule;
+}
+
+function lazyEnrollmentForm() {
+  return lazy(() => preloadEnrollmentForm().then((m) => ({ default: m.EnrollmentForm })));
+}
+
+/** Shown in the dialog when the form could not be downloaded (the network dropped). */
+class FormLoadBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Alert tone="error" role="alert">
+        <p className="font-semibold">Le formulaire n'a pas pu être chargé. Vérifiez votre connexion.</p>
+        <p className="mt-2 flex flex-wrap gap-3">
+          <button type="button" className="btn-primary" onClick={this.props.onRetry}>
+            Réessayer
+          </button>
+          <a href="/inscription" className="btn-ghost">
+            Ouvrir la page d'inscription
+          </a>
+        </p>
+      </Alert>
+    );
+  }
+}
 
 interface EnrollmentContextValue {
   open: (formationId?: number | null) => void;
@@ -52,6 +95,9 @@ export function EnrollmentProvider({ options, children }: { options: FormationOp
   );
   const close = useCallback(() => setOpening(null), []);
   const value = useMemo(() => ({ open }), [open]);
+  // a new lazy component for each try after a failed download
+  const [{ attempt, EnrollmentForm }, setLoader] = useState(() => ({ attempt: 0, EnrollmentForm: lazyEnrollmentForm() }));
+  const retry = useCallback(() => setLoader((l) => ({ attempt: l.attempt + 1, EnrollmentForm: lazyEnrollmentForm() })), []);
 
   return (
     <EnrollmentContext.Provider value={value}>
@@ -62,15 +108,19 @@ export function EnrollmentProvider({ options, children }: { options: FormationOp
         </p>
         {/* mounted while open only: each opening starts from an empty form */}
         {current && (
-          <EnrollmentForm
-            id="enrollment-dialog"
-            options={options}
-            reply={reply !== current.after ? reply : undefined}
-            defaultFormationId={current.formationId}
-            fetcher={fetcher}
-            onCancel={close}
-            autoFocus
-          />
+          <FormLoadBoundary key={attempt} onRetry={retry}>
+            <Suspense fallback={<Spinner label="Chargement du formulaire…" className="py-12" />}>
+              <EnrollmentForm
+                id="enrollment-dialog"
+                options={options}
+                reply={reply !== current.after ? reply : undefined}
+                defaultFormationId={current.formationId}
+                fetcher={fetcher}
+                onCancel={close}
+                autoFocus
+              />
+            </Suspense>
+          </FormLoadBoundary>
         )}
       </Dialog>
       {showBanner && (
@@ -93,13 +143,16 @@ export function EnrollmentProvider({ options, children }: { options: FormationOp
 export function EnrollLink({ formationId, className, children }: { formationId?: number | null; className?: string; children: ReactNode }) {
   const ctx = useContext(EnrollmentContext);
   const href = formationId ? `/inscription?formation=${formationId}` : "/inscription";
+  const warm = () => {
+    if (ctx) preloadEnrollmentForm().catch(() => undefined);
+  };
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (!ctx || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
     ctx.open(formationId ?? null);
   };
   return (
-    <a href={href} onClick={onClick} aria-haspopup="dialog" className={className}>
+    <a href={href} onClick={onClick} onPointerEnter={warm} onTouchStart={warm} onFocus={warm} aria-haspopup="dialog" className={className}>
       {children}
     </a>
   );

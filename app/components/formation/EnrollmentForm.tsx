@@ -6,7 +6,8 @@ import { Form, useNavigation, type FetcherWithComponents } from "react-router";
 import type { PublicFormReply } from "~/.server/public-form";
 import { CheckboxField, Field, FormErrors, SelectField, useAppForm } from "~/components/forms";
 import { Honeypot } from "~/components/ui/Honeypot";
-import { ENROLLMENT_MESSAGES, enrollmentSchema } from "~/lib/enrollment-schema";
+import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-messages";
+import { enrollmentSchema } from "~/lib/enrollment-schema";
 import type { FormationOption } from "~/lib/formation";
 
 /** The action of every enrolment form: the dialog's fetcher and the page's plain post. */

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useClinic } from "~/hooks/use-clinic";
 import type { FormationLandingItem } from "~/lib/formation";
-import { formationPriceLabel } from "~/lib/formation-schema";
+import { formationPriceLabel } from "~/lib/format";
 import { syllabusPath } from "~/lib/slug";
 import { EnrollLink } from "./EnrollmentDialog";
 

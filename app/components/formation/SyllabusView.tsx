@@ -2,7 +2,7 @@ import { BookOpenCheck, CalendarClock, CheckCircle2, ClipboardList, GraduationCa
 import { Link } from "react-router";
 import { Img } from "~/components/ui/Img";
 import { useClinic } from "~/hooks/use-clinic";
-import { formationPriceLabel } from "~/lib/formation-schema";
+import { formationPriceLabel } from "~/lib/format";
 import type { FormationOption, FormationSyllabusItem } from "~/lib/formation";
 import type { Syllabus, SyllabusModule } from "~/lib/syllabus";
 import { EnrollLink, EnrollmentProvider } from "./EnrollmentDialog";

@@ -1,0 +1,11 @@
+/**
+ * The texts of the enrolment form's results (docs/product.md, "Enrolment"), apart from its schema
+ * (./enrollment-schema.ts) so the pages that only announce a result do not load Zod.
+ */
+export const ENROLLMENT_MESSAGES = {
+  success: "Votre inscription a été envoyée avec succès!",
+  failure: "Erreur lors de l'inscription. Veuillez réessayer.",
+  invalid: "Certains champs sont à corriger : voyez les messages sous les champs concernés.",
+  full: "Cette session est complète. Choisissez une autre session ou contactez-nous.",
+  unavailable: "Cette session n'est plus proposée. Choisissez une autre session ou contactez-nous.",
+} as const;
