@@ -189,6 +189,29 @@ test.describe("enrolment dialog", () => {
     expect(errors).toEqual([]);
   });
 
+  test("the form is downloaded for the dialog, not with the page; a failed download says so and can be tried again", async ({ page }) => {
+    const formChunk = /\/assets\/EnrollmentForm-[\w-]+\.js$/;
+    const fetched: string[] = [];
+    page.on("request", (r) => {
+      if (formChunk.test(new URL(r.url()).pathname)) fetched.push(r.url());
+    });
+    // the network drops while the form downloads
+    await page.route(formChunk, (route) => route.abort("internetdisconnected"));
+    await openFormation(page);
+    expect(fetched).toEqual([]);
+
+    await page.getByRole("link", { name: "S'inscrire maintenant" }).click();
+    const dialog = page.getByRole("dialog", { name: "Inscription à la formation" });
+    await expect(dialog.getByRole("alert")).toContainText("Le formulaire n'a pas pu être chargé. Vérifiez votre connexion.");
+    await expect(dialog.getByRole("link", { name: "Ouvrir la page d'inscription" })).toHaveAttribute("href", "/inscription");
+
+    // the network is back
+    await page.unroute(formChunk);
+    await dialog.getByRole("button", { name: "Réessayer" }).click();
+    await expect(dialog.getByLabel(/^Nom/)).toBeVisible();
+    await expect(dialog.getByRole("alert")).toHaveCount(0);
+  });
+
   test("closes with the cross, 'Annuler' and Escape", async ({ page }) => {
     await openFormation(page);
     const dialog = page.getByRole("dialog", { name: "Inscription à la formation" });

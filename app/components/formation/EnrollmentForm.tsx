@@ -20,9 +20,16 @@ export function isFull(f: FormationOption) {
   return f.taken >= f.max_participants;
 }
 
-/** showModal() focuses the field that carries the autofocus attribute (React's autoFocus sets none). */
+/**
+ * showModal() focuses the field that carries the autofocus attribute (React's autoFocus sets none).
+ * The dialog's form is downloaded when the dialog opens, so it may arrive in a dialog already open:
+ * the field then takes the focus itself.
+ */
 function markFirstFieldAutofocus(form: HTMLFormElement | null) {
-  form?.querySelector("input[name=user_name]")?.setAttribute("autofocus", "");
+  const field = form?.querySelector<HTMLInputElement>("input[name=user_name]");
+  if (!field) return;
+  field.setAttribute("autofocus", "");
+  if (field.closest("dialog")?.open) field.focus();
 }
 
 /**
