@@ -7,6 +7,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { loggedPath } from "../server/logged-path.js";
 import { log } from "./.server/log";
+import { lowPriorityModulePreloads } from "./.server/module-preloads";
 import { requestInfo } from "./context";
 
 // The HTTP server (server/) uses these through build.entry.module (typed by ServerEntry in
@@ -51,7 +52,9 @@ export default function handleRequest(
         });
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        pipe(body);
+        const html = lowPriorityModulePreloads();
+        html.pipe(body);
+        pipe(html);
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

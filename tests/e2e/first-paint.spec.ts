@@ -132,3 +132,21 @@ for (const viewport of [
     }
   });
 }
+
+test.describe("what the first paint waits for", () => {
+  for (const path of ["/", "/formation", "/appointment"]) {
+    test(`${path}: the stylesheet is the head's first request, the page's modules are preloaded at low priority, and they still run`, async ({ page, request }) => {
+      const html = await (await request.get(path)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      const stylesheet = head.search(/<link rel="stylesheet"/);
+      const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+      expect(stylesheet).toBeGreaterThan(-1);
+      expect(preloads.length).toBeGreaterThan(3);
+      expect(head.indexOf('<link rel="modulepreload"')).toBeGreaterThan(stylesheet);
+      for (const p of preloads) expect(p).toContain('fetchpriority="low"');
+      // the modules still load and run: the inline module script sets the route modules once its imports have run
+      await page.goto(path);
+      await page.waitForFunction(() => Object.keys((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules ?? {}).length > 0);
+    });
+  }
+});
