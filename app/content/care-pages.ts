@@ -23,3 +23,11 @@ export function carePageLink(slug: string): { to: string; label: string; descrip
   const page = BY_SLUG.get(slug);
   return page ? { to: `/${page.slug}`, label: page.title, description: page.description } : undefined;
 }
+
+/**
+ * The "À lire aussi" links of a care page, found by its route's loader: the pages' texts stay on
+ * the server instead of in every care page's JavaScript (decision 015).
+ */
+export function relatedLinks(page: ServicePage): { to: string; label: string; description: string }[] {
+  return page.related.map(carePageLink).filter((l) => l !== undefined);
+}

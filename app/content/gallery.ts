@@ -1,6 +1,4 @@
-import { NEED_PAGES } from "./needs";
 import type { ContentImage } from "./service-page";
-import { TREATMENT_PAGES } from "./treatments";
 
 /**
  * The demo before/after cards of /gallery (docs/product.md, "Staff: gallery and reviews"): drawings
@@ -57,15 +55,3 @@ export const GALLERY_ITEMS: GalleryItem[] = [
     link: { to: "/esthetique-dentaire", label: "L'esthétique dentaire" },
   },
 ];
-
-/**
- * The treatments a case may be filed under: the clinic's treatment pages, then its need pages;
- * the public card links to the page.
- */
-export const GALLERY_TREATMENTS: { name: string; to: string }[] = [...TREATMENT_PAGES, ...NEED_PAGES].map((p) => ({ name: p.title, to: `/${p.slug}` }));
-
-/** Where a card sends to read about its treatment (a treatment no longer listed: none). */
-export function treatmentLink(name: string): { to: string; label: string } | null {
-  const t = GALLERY_TREATMENTS.find((x) => x.name === name);
-  return t ? { to: t.to, label: `En savoir plus : ${t.name}` } : null;
-}

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { GALLERY_TREATMENTS } from "~/content/gallery";
+import { GALLERY_TREATMENTS } from "~/content/gallery-treatments";
 import { todayInClinic } from "./format";
 import { ALT_MAX_LENGTH, PHOTO_MAX_BYTES, PHOTO_TYPES } from "./media";
 import { calendarDay, personName, requiredText } from "./rules";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/$slug";
 import { ServicePageView } from "~/components/content/ServicePageView";
-import { findCarePage } from "~/content/care-pages";
+import { findCarePage, relatedLinks } from "~/content/care-pages";
 import { seo } from "~/lib/seo";
 
 /**
@@ -10,7 +10,7 @@ import { seo } from "~/lib/seo";
 export function loader({ params }: Route.LoaderArgs) {
   const page = findCarePage(params.slug);
   if (!page) throw new Response("Page introuvable", { status: 404 });
-  return { page };
+  return { page, related: relatedLinks(page) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -20,5 +20,5 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function CarePage({ loaderData }: Route.ComponentProps) {
-  return <ServicePageView page={loaderData.page} />;
+  return <ServicePageView page={loaderData.page} related={loaderData.related} />;
 }

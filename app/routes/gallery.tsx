@@ -6,7 +6,8 @@ import { BeforeAfter } from "~/components/content/BeforeAfter";
 import { CtaBand } from "~/components/content/CtaBand";
 import { RevealOnScroll } from "~/components/content/RevealOnScroll";
 import { StarRating } from "~/components/content/StarRating";
-import { GALLERY_ITEMS, treatmentLink } from "~/content/gallery";
+import { GALLERY_ITEMS } from "~/content/gallery";
+import { treatmentLink } from "~/content/gallery-treatments";
 import { initialOf, type PublicReview } from "~/content/reviews";
 import { useClinic } from "~/hooks/use-clinic";
 import { getDb } from "~/.server/db";
@@ -33,7 +34,8 @@ export async function loader() {
   try {
     const [cases, reviews] = await Promise.all([listPublicCases(getDb()), listPublishedReviews(getDb())]);
     return {
-      cases,
+      // the link to the treatment's page, found here: the list of treatment pages stays on the server
+      cases: cases.map((c) => ({ ...c, link: treatmentLink(c.treatment) })),
       reviews: reviews.map(({ id, name, rating, comment, date }): PublicReview => ({
         id,
         name,
@@ -51,12 +53,14 @@ export async function loader() {
       },
       "gallery could not be read",
     );
-    return { cases: [] as PublicGalleryCase[], reviews: [] as PublicReview[] };
+    return { cases: [] as GalleryCase[], reviews: [] as PublicReview[] };
   }
 }
 
+type GalleryCase = PublicGalleryCase & { link: ReturnType<typeof treatmentLink> };
+
 /** A card of the page: a real case, or a demo drawing. */
-function cards(cases: PublicGalleryCase[]) {
+function cards(cases: GalleryCase[]) {
   if (cases.length === 0)
     return GALLERY_ITEMS.map((g) => ({
       key: `demo-${g.id}`,
@@ -72,7 +76,7 @@ function cards(cases: PublicGalleryCase[]) {
     description: c.description,
     before: c.before,
     after: c.after,
-    link: treatmentLink(c.treatment),
+    link: c.link,
   }));
 }
 

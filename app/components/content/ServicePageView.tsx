@@ -1,6 +1,5 @@
 import { ArrowRight, CalendarCheck, CheckCircle2, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { carePageLink } from "~/content/care-pages";
 import { useClinic } from "~/hooks/use-clinic";
 import type { ServicePage, ServicePageKind } from "~/content/service-page";
 import { careSlot } from "~/lib/photo-slots";
@@ -16,11 +15,11 @@ export const KIND_LABELS: Record<ServicePageKind, string> = {
 
 /**
  * One care page (treatment, need or /clean): title, illustration, the sections of text, a short
- * "En bref" panel, links to related pages, and the booking link (cta) to /appointment.
+ * "En bref" panel, links to related pages (`related`, from the route's loader: relatedLinks), and
+ * the booking link (cta) to /appointment.
  */
-export function ServicePageView({ page }: { page: ServicePage }) {
+export function ServicePageView({ page, related }: { page: ServicePage; related: { to: string; label: string; description: string }[] }) {
   const phone = useClinic().phones[0];
-  const related = page.related.map(carePageLink).filter((l) => l !== undefined);
   return (
     <>
       <PageHeader
