@@ -1,4 +1,5 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect } from "react";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { AppToaster, useToast } from "./components/toaster";
 import { ErrorPage, GeneralErrorBoundary } from "./components/error-boundary";
@@ -12,6 +13,9 @@ import { addDaysYmd, clinicNow } from "./lib/schedule";
 import { requestGuard } from "./.server/request-limits";
 import { getToast } from "./.server/toast";
 import { requestInfo } from "./context";
+import { pageHydrates } from "./lib/page-handle";
+// the public pages' behaviour (menus, carousels, reveals), written into every page
+import siteScript from "./site/site.js?inline-script";
 // the site's stylesheet, first in the head (before the scripts React hoists there): it alone blocks the first paint
 import siteStyles from "./app.css?url";
 // the two fonts of the first screen (headings, text), preloaded: the same hashed files app.css uses
@@ -52,7 +56,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = rootData?.nonce || undefined;
   // the staff area has a work layout of its own (app/routes/admin.tsx): no marketing chrome
-  const staffArea = /^\/admin(\/|$)/.test(useLocation().pathname);
+  const location = useLocation();
+  const staffArea = /^\/admin(\/|$)/.test(location.pathname);
+  // a content page is not hydrated: its HTML and the site's script are the whole page (decision 016).
+  // In the browser React runs only on a hydrated page, and keeps its scripts through navigations.
+  const matches = useMatches();
+  const hydrate = typeof document !== "undefined" || pageHydrates(matches);
+  // on a hydrated page, the site's script gives the new markup its behaviour after each render
+  useEffect(() => {
+    window.dispatchEvent(new Event("site:render"));
+  }, [location.key]);
   return (
     <html lang="fr">
       <head>
@@ -65,9 +78,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {staffArea ? children : <SiteLayout>{children}</SiteLayout>}
-        <AppToaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate && (
+          <>
+            <AppToaster />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
+        {/* after React Router's context script: the site's script knows whether React will hydrate. On every
+            page, staff's too: React does not run a script it adds in a navigation */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: siteScript }} />
       </body>
     </html>
   );

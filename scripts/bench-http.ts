@@ -190,10 +190,19 @@ function attr(tag: string, name: string): string | undefined {
   return new RegExp(`\\s${name}\\s*=\\s*"([^"]*)"`, "i").exec(tag)?.[1] ?? new RegExp(`\\s${name}\\s*=\\s*'([^']*)'`, "i").exec(tag)?.[1];
 }
 
-/** What the browser downloads at load: scripts, module preloads, stylesheets, the inline module's static imports. */
-export function pageAssets(html: string): { js: string[]; css: string[] } {
+/**
+ * What the browser downloads at load: scripts, module preloads, stylesheets, the inline module's
+ * static imports; and the inline scripts' text (the site's script, React Router's context), which
+ * the browser parses and runs as well (data blocks such as JSON-LD are not scripts).
+ */
+export function pageAssets(html: string): { js: string[]; css: string[]; inlineJs: string[] } {
   const js = new Set<string>();
   const css = new Set<string>();
+  const inlineJs: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const type = (attr(` ${m[1]}`, "type") ?? "").toLowerCase();
+    if (!attr(` ${m[1]}`, "src") && m[2].trim() && (type === "" || type === "module" || type.endsWith("javascript"))) inlineJs.push(m[2]);
+  }
   for (const m of html.matchAll(/<script\b[^>]*>/gi)) {
     const src = attr(m[0], "src");
     if (src) js.add(src);
@@ -208,7 +217,7 @@ export function pageAssets(html: string): { js: string[]; css: string[] } {
   for (const m of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/gi)) {
     for (const i of m[1].matchAll(/\bimport\s*(?:[^"'()]*?\bfrom\s*)?["']([^"']+\.js)["']/g)) js.add(i[1]);
   }
-  return { js: [...js], css: [...css] };
+  return { js: [...js], css: [...css], inlineJs };
 }
 
 async function gzipSum(origin: string, urls: string[]): Promise<number> {
@@ -455,7 +464,7 @@ async function main() {
         limit: lim,
         rounds,
         ratioPct: lim.rps > 0 ? (app.rps / lim.rps) * 100 : 0,
-        jsGzipKiB: await gzipSum(origin, assets.js),
+        jsGzipKiB: (await gzipSum(origin, assets.js)) + assets.inlineJs.reduce((sum, text) => sum + zlib.gzipSync(text, { level: 9 }).length, 0) / 1024,
         cssGzipKiB: await gzipSum(origin, assets.css),
         assets,
       };
@@ -476,7 +485,7 @@ async function main() {
     console.log(`\nnpm run bench:http — ${new Date().toISOString()} — Node ${process.version}, ${cpus.length} × ${cpus[0]?.model ?? "?"}, load ${os.loadavg()[0].toFixed(1)}`);
     console.log(`Public pages: ${CONNECTIONS} connections, ${SECONDS} s per run, app and limit alternated ${ROUNDS}×, the better run of each kept (p50/p99 of that run).`);
     console.log(`Request headers of both targets: accept-encoding "${REQUEST_HEADERS["accept-encoding"] ?? "(none)"}" (the limit, a bare node:http in its own process, replays the app's bytes and headers as sent, compressed or not; BENCH_ACCEPT_ENCODING changes it).`);
-    console.log(`JS/CSS: script src + modulepreload + stylesheet links + the inline module's imports, each gzip -9, summed. Lighthouse: ${LIGHTHOUSE ? `mobile (default config), ${CHROMIUM}` : "skipped (BENCH_LIGHTHOUSE=0)"}.\n`);
+    console.log(`JS/CSS: script src + modulepreload + stylesheet links + the inline module's imports + inline scripts' text, each gzip -9, summed. Lighthouse: ${LIGHTHOUSE ? `mobile (default config), ${CHROMIUM}` : "skipped (BENCH_LIGHTHOUSE=0)"}.\n`);
     const head = ["route", "cache", "req/s app", "req/s limit", "ratio %", "p50 ms", "p99 ms", "non-2xx", "JS KiB gz", "CSS KiB gz", "perf", "a11y", "bp", "seo", "LCP s", "TBT ms", "CLS"];
     console.log(
       table(

@@ -2,6 +2,10 @@ import type { Route } from "./+types/$slug";
 import { ServicePageView } from "~/components/content/ServicePageView";
 import { findCarePage, relatedLinks } from "~/content/care-pages";
 import { seo } from "~/lib/seo";
+import { CONTENT_PAGE } from "~/lib/page-handle";
+
+/** Server-rendered, not hydrated: the site's script is all it runs (decision 016). */
+export const handle = CONTENT_PAGE;
 
 /**
  * The fifteen care pages (five treatments, ten needs) from typed content in app/content/.

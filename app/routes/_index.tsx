@@ -13,6 +13,10 @@ import { formatFigure } from "~/lib/format";
 import { openingHoursSpecification, type TimeRange, type Weekday } from "~/lib/schedule";
 import { clinicFromMatches, originFromMatches, seo } from "~/lib/seo";
 import type { RootHours } from "~/root";
+import { CONTENT_PAGE } from "~/lib/page-handle";
+
+/** Server-rendered, not hydrated: the site's script is all it runs (decision 016). */
+export const handle = CONTENT_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const clinic = clinicFromMatches(matches);

@@ -12,6 +12,10 @@ import type { PublicPost } from "~/components/blog/types";
 import { summary } from "~/lib/blog";
 import { clinicFromMatches, originFromMatches, seo } from "~/lib/seo";
 import { blogArticlePath } from "~/lib/slug";
+import { CONTENT_PAGE } from "~/lib/page-handle";
+
+/** Server-rendered, not hydrated: the site's script is all it runs (decision 016). */
+export const handle = CONTENT_PAGE;
 
 /**
  * One article on its own page, /blog/{id}-{slug}. The id decides; any other spelling of the

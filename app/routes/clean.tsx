@@ -3,6 +3,10 @@ import { ServicePageView } from "~/components/content/ServicePageView";
 import { relatedLinks } from "~/content/care-pages";
 import { CLEAN_PAGE } from "~/content/clean";
 import { seo } from "~/lib/seo";
+import { CONTENT_PAGE } from "~/lib/page-handle";
+
+/** Server-rendered, not hydrated: the site's script is all it runs (decision 016). */
+export const handle = CONTENT_PAGE;
 
 export function loader() {
   return { related: relatedLinks(CLEAN_PAGE) };

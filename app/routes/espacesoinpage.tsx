@@ -9,6 +9,10 @@ import { useClinic } from "~/hooks/use-clinic";
 import { ESPACE_INTRO, HYGIENE_POINTS, PATIENT_PATH, TECHNIQUES, type Technique } from "~/content/espace";
 import { SITE_PHOTO_SLOTS } from "~/lib/photo-slots";
 import { clinicFromMatches, seo } from "~/lib/seo";
+import { CONTENT_PAGE } from "~/lib/page-handle";
+
+/** Server-rendered, not hydrated: the site's script is all it runs (decision 016). */
+export const handle = CONTENT_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -16,6 +16,10 @@ import { listPublicCases, type PublicGalleryCase } from "~/.server/repos/gallery
 import { listPublishedReviews } from "~/.server/repos/reviews";
 import { formatFigure, formatLongDate } from "~/lib/format";
 import { seo } from "~/lib/seo";
+import { CONTENT_PAGE } from "~/lib/page-handle";
+
+/** Server-rendered, not hydrated: the site's script is all it runs (decision 016). */
+export const handle = CONTENT_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -4,6 +4,10 @@ import { LegalLayout } from "~/components/content/LegalLayout";
 import { DATA_LAW } from "~/content/legal";
 import { useClinic } from "~/hooks/use-clinic";
 import { clinicFromMatches, seo } from "~/lib/seo";
+import { CONTENT_PAGE } from "~/lib/page-handle";
+
+/** Server-rendered, not hydrated: the site's script is all it runs (decision 016). */
+export const handle = CONTENT_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

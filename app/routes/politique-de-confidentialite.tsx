@@ -10,6 +10,10 @@ import { DATA_LAW, DATA_PROCESSINGS } from "~/content/legal";
 import { useClinic } from "~/hooks/use-clinic";
 import { formatNumber } from "~/lib/format";
 import { seo } from "~/lib/seo";
+import { CONTENT_PAGE } from "~/lib/page-handle";
+
+/** Server-rendered, not hydrated: the site's script is all it runs (decision 016). */
+export const handle = CONTENT_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

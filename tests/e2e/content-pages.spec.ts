@@ -3,6 +3,7 @@ import { CARE_PAGES } from "../../app/content/care-pages";
 import { DEMO_CLINIC } from "../../app/lib/clinic";
 import { DEMO_REVIEWS } from "../../app/.server/db/migrations";
 import { starParts } from "../../app/content/reviews";
+import { hydrated } from "./helpers";
 
 /** The four demo reviews the migration stores (managed on /admin/galerie), as the page shows them. */
 const REVIEWS = DEMO_REVIEWS.map((r) => ({ name: r.name, rating: r.rating_halves / 2, comment: r.comment }));
@@ -20,14 +21,6 @@ async function top(locator: Locator): Promise<number> {
   return locator.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
 }
 
-/** The page has been hydrated (React attached its handlers). */
-async function hydrated(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
-  });
-}
 
 test.describe("/dentist, the smile-transformation landing page", () => {
   test("shows the landing page's sections in order, and its buttons lead where docs/product.md says", async ({ page }) => {

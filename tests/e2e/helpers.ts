@@ -72,9 +72,18 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
-/** React has taken over the page (its fiber is on <main>): clicks now run the client code. */
+/**
+ * The page's scripts have taken over: clicks now run the client code. On a content page (not
+ * hydrated) the site's script has given the markup its behaviour; on a hydrated page React has
+ * hydrated too (the script marks the page ready after React's first render, app/site/site.js).
+ */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
+  await page.waitForFunction(() => document.documentElement.dataset.site === "ready");
+}
+
+/** Whether React runs on the page (a hydrated page), or only the site's script (a content page). */
+export async function reactRuns(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
     const main = document.querySelector("main");
     return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
   });

@@ -209,7 +209,8 @@ test.describe("errors and health", () => {
   });
 
   test("hashed assets are cached for a year, immutable", async ({ request }) => {
-    const html = await (await request.get("/")).text();
+    // a hydrated page: the home page, a content page, downloads no script file (decision 016)
+    const html = await (await request.get("/appointment")).text();
     const src = /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(src).toBeTruthy();
     const res = await request.get(src!);

@@ -1,5 +1,5 @@
 import { MoveHorizontal } from "lucide-react";
-import { useId, useState } from "react";
+import { useId } from "react";
 import type { ContentImage } from "~/content/service-page";
 import { PLACEHOLDER_SRC } from "~/components/ui/Img";
 import { Photo } from "~/components/ui/Photo";
@@ -19,32 +19,28 @@ function Picture({ picture, className, priority }: { picture: BeforeAfterPicture
 /**
  * A before/after comparison: the "before" picture is revealed over the "after" one up to a
  * divider that a slider moves (mouse, touch, or arrow keys: it is a native range input with a
- * French label). Without JavaScript, both halves stay visible at 50 %. `priority`: the comparison
+ * French label; the site's script, app/site/site.js, moves the divider). Without JavaScript,
+ * both halves stay visible at 50 %. `priority`: the comparison
  * is in the first screen (the page's largest paint): its pictures load eagerly, first.
  */
-export function BeforeAfter({
-  before,
-  after,
-  label,
-  priority = false,
-}: {
-  before: BeforeAfterPicture;
-  after: BeforeAfterPicture;
-  label: string;
-  priority?: boolean;
-}) {
-  const [position, setPosition] = useState(50);
+export function BeforeAfter({ before, after, label, priority = false }: { before: BeforeAfterPicture; after: BeforeAfterPicture; label: string; priority?: boolean }) {
+  const position = 50;
   const hintId = useId();
   return (
-    <div>
+    <div data-compare>
       <div className="relative aspect-[3/2] overflow-hidden rounded-2xl bg-slate-100 has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-gold-500">
         <Picture picture={after} priority={priority} className="absolute inset-0 h-full w-full object-cover" />
-        <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }} data-testid="before-layer">
+        <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }} data-compare-before data-testid="before-layer">
           <Picture picture={before} priority={priority} className="h-full w-full object-cover" />
         </div>
         <span className="pointer-events-none absolute left-3 top-3 rounded-full bg-navy-900/85 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-white">Avant</span>
         <span className="pointer-events-none absolute right-3 top-3 rounded-full bg-teal-600/90 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-white">Après</span>
-        <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_8px_rgba(0,0,0,0.35)]" style={{ left: `${position}%` }}>
+        <div
+          aria-hidden="true"
+          data-compare-divider
+          className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_8px_rgba(0,0,0,0.35)]"
+          style={{ left: `${position}%` }}
+        >
           <span className="absolute left-1/2 top-1/2 flex h-11 w-11 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-white bg-navy-900 text-white shadow-lg">
             <MoveHorizontal className="h-5 w-5" />
           </span>
@@ -54,8 +50,7 @@ export function BeforeAfter({
           min={0}
           max={100}
           step={1}
-          value={position}
-          onChange={(e) => setPosition(Number(e.currentTarget.value))}
+          defaultValue={position}
           aria-label={`Comparer avant et après : ${label}`}
           aria-valuetext={`${position} % avant, ${100 - position} % après`}
           aria-describedby={hintId}

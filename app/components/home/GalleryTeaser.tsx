@@ -1,14 +1,10 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Counter } from "~/components/ui/Counter";
 import { Img } from "~/components/ui/Img";
 import { Photo } from "~/components/ui/Photo";
 import { HOME_CAROUSEL_INTERVAL_MS, patientsCounter, teaser } from "~/content/home";
 import { useClinic } from "~/hooks/use-clinic";
-import { useReducedMotion } from "~/hooks/useReducedMotion";
 import type { MediaRef } from "~/lib/media";
 
 /** A real before/after case of /gallery (consent standing), as the teaser shows it. */
@@ -19,60 +15,61 @@ export interface TeaserCase {
   after: MediaRef & { alt: string };
 }
 
-type Slide = { key: string; caption: string; drawing: (typeof teaser.slides)[number] | null; photo: (MediaRef & { alt: string }) | null };
+type Slide = {
+  key: string;
+  caption: string;
+  drawing: (typeof teaser.slides)[number] | null;
+  photo: (MediaRef & { alt: string }) | null;
+};
 
 /**
  * The slides: the before and after photos of the first real cases (at most three), or the two
  * drawings while the clinic has no real case on the site.
  */
 function slidesOf(cases: TeaserCase[] | undefined): Slide[] {
-  if (!cases || cases.length === 0) return teaser.slides.map((s) => ({ key: s.src, caption: s.caption, drawing: s, photo: null }));
+  if (!cases || cases.length === 0)
+    return teaser.slides.map((s) => ({
+      key: s.src,
+      caption: s.caption,
+      drawing: s,
+      photo: null,
+    }));
   return cases.slice(0, 3).flatMap((c) => [
-    { key: `${c.id}-avant`, caption: `Avant · ${c.treatment}`, drawing: null, photo: c.before },
-    { key: `${c.id}-apres`, caption: `Après · ${c.treatment}`, drawing: null, photo: c.after },
+    {
+      key: `${c.id}-avant`,
+      caption: `Avant · ${c.treatment}`,
+      drawing: null,
+      photo: c.before,
+    },
+    {
+      key: `${c.id}-apres`,
+      caption: `Après · ${c.treatment}`,
+      drawing: null,
+      photo: c.after,
+    },
   ]);
 }
 
-/** Gallery teaser: a two-image carousel that switches every 3000 ms, with arrows and dots. */
+/**
+ * Gallery teaser: a two-image carousel that switches every 3000 ms (paused under the pointer or
+ * the focus, and under prefers-reduced-motion), with arrows, dots and swipe: the site's script's
+ * carousel (app/site/site.js, `data-carousel`).
+ */
 export function GalleryTeaser({ cases }: { cases?: TeaserCase[] } = {}) {
   const clinic = useClinic();
   const slides = slidesOf(cases);
-  const reduced = useReducedMotion();
-  const [emblaRef, embla] = useEmblaCarousel(
-    { loop: true },
-    reduced ? [] : [Autoplay({ delay: HOME_CAROUSEL_INTERVAL_MS, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })],
-  );
-  const [selected, setSelected] = useState(0);
-
-  useEffect(() => {
-    if (!embla) return;
-    const onSelect = () => setSelected(embla.selectedScrollSnap());
-    onSelect();
-    embla.on("select", onSelect);
-    embla.on("reInit", onSelect);
-    return () => {
-      embla.off("select", onSelect);
-      embla.off("reInit", onSelect);
-    };
-  }, [embla]);
-
-  const go = useCallback((i: number) => embla?.scrollTo(i), [embla]);
-
   return (
     <section id="galerie-apercu" aria-labelledby="teaser-title" className="bg-ivory py-16 md:py-24">
       <div className="container-site grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
-        <div
-          className="relative"
-          role="region"
-          aria-roledescription="carrousel"
-          aria-label="Transformations avant / après"
-        >
-          <div className="relative overflow-hidden rounded-2xl shadow-xl ring-1 ring-slate-200" ref={emblaRef}>
-            <div className="flex">
+        <div className="relative" role="region" aria-roledescription="carrousel" aria-label="Transformations avant / après" data-carousel data-autoplay={HOME_CAROUSEL_INTERVAL_MS}>
+          <div className="relative overflow-hidden rounded-2xl shadow-xl ring-1 ring-slate-200">
+            <div className="flex touch-pan-y transition-transform duration-500 ease-out" data-carousel-track>
               {slides.map((s, i) => (
                 <figure
                   key={s.key}
                   className="relative min-w-0 shrink-0 grow-0 basis-full"
+                  data-carousel-slide
+                  inert={i > 0}
                   role="group"
                   aria-roledescription="diapositive"
                   aria-label={`${i + 1} sur ${slides.length}`}
@@ -80,7 +77,9 @@ export function GalleryTeaser({ cases }: { cases?: TeaserCase[] } = {}) {
                   {s.photo ? (
                     <Photo photo={s.photo} drawing={teaser.slides[0]} sizes="(min-width: 992px) 50vw, 100vw" className="aspect-[3/2] h-auto w-full bg-white object-cover" />
                   ) : (
-                    s.drawing && <Img src={s.drawing.src} alt={s.drawing.alt} width={s.drawing.width} height={s.drawing.height} className="aspect-[3/2] h-auto w-full bg-white object-cover" />
+                    s.drawing && (
+                      <Img src={s.drawing.src} alt={s.drawing.alt} width={s.drawing.width} height={s.drawing.height} className="aspect-[3/2] h-auto w-full bg-white object-cover" />
+                    )
                   )}
                   <figcaption className="absolute bottom-3 left-3 rounded-full bg-navy-900/80 px-3 py-1 text-xs font-semibold text-white">{s.caption}</figcaption>
                 </figure>
@@ -89,7 +88,7 @@ export function GalleryTeaser({ cases }: { cases?: TeaserCase[] } = {}) {
           </div>
           <button
             type="button"
-            onClick={() => embla?.scrollPrev()}
+            data-carousel-prev
             className="absolute left-3 top-1/2 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-navy-900 shadow-md hover:bg-white"
           >
             <ChevronLeft aria-hidden className="h-6 w-6" />
@@ -97,7 +96,7 @@ export function GalleryTeaser({ cases }: { cases?: TeaserCase[] } = {}) {
           </button>
           <button
             type="button"
-            onClick={() => embla?.scrollNext()}
+            data-carousel-next
             className="absolute right-3 top-1/2 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-navy-900 shadow-md hover:bg-white"
           >
             <ChevronRight aria-hidden className="h-6 w-6" />
@@ -108,12 +107,12 @@ export function GalleryTeaser({ cases }: { cases?: TeaserCase[] } = {}) {
               <button
                 key={s.key}
                 type="button"
-                onClick={() => go(i)}
+                data-carousel-dot={i}
                 aria-label={`Afficher l'image ${i + 1} : ${s.caption}`}
-                aria-current={selected === i ? "true" : undefined}
-                className="inline-flex h-11 w-11 items-center justify-center"
+                aria-current={i === 0 ? "true" : undefined}
+                className="group inline-flex h-11 w-11 items-center justify-center"
               >
-                <span className={`block h-2.5 rounded-full transition-all ${selected === i ? "w-8 bg-teal-600" : "w-2.5 bg-slate-300"}`} />
+                <span className="block h-2.5 w-2.5 rounded-full bg-slate-300 transition-all group-aria-[current=true]:w-8 group-aria-[current=true]:bg-teal-600" />
               </button>
             ))}
           </div>

@@ -1,5 +1,4 @@
 import { CalendarCheck, LockKeyhole, Mail, MapPin, Phone } from "lucide-react";
-import { forwardRef } from "react";
 import { Link } from "react-router";
 import { BOOKING_LINK, WORKSPACE_LINK } from "~/content/navigation";
 import { useClinic } from "~/hooks/use-clinic";
@@ -10,10 +9,10 @@ import { Logo } from "./Logo";
  * logo, street address, the phones, e-mail (the stored identity), the staff entrance and booking.
  * Below 1280 px the navigation bar is the only header bar (docs/product.md, "Frame of every page").
  */
-export const ContactBar = forwardRef<HTMLDivElement>(function ContactBar(_props, ref) {
+export function ContactBar() {
   const clinic = useClinic();
   return (
-    <div ref={ref} className="hidden border-b border-slate-200 bg-white nav:block">
+    <div data-contact-bar className="hidden border-b border-slate-200 bg-white nav:block">
       <div className="container-site flex items-center justify-between gap-6 py-3">
         <Link to="/" aria-label={`${clinic.name} — accueil`} className="shrink-0">
           <Logo />
@@ -36,7 +35,10 @@ export const ContactBar = forwardRef<HTMLDivElement>(function ContactBar(_props,
           </a>
         </address>
         <div className="flex shrink-0 items-center gap-2">
-          <Link to={WORKSPACE_LINK.to} className="inline-flex min-h-10 items-center gap-1.5 whitespace-nowrap rounded-full px-3 text-xs font-semibold uppercase tracking-wide text-navy-900 hover:bg-slate-100">
+          <Link
+            to={WORKSPACE_LINK.to}
+            className="inline-flex min-h-10 items-center gap-1.5 whitespace-nowrap rounded-full px-3 text-xs font-semibold uppercase tracking-wide text-navy-900 hover:bg-slate-100"
+          >
             <LockKeyhole aria-hidden className="h-4 w-4 text-teal-600" />
             {WORKSPACE_LINK.label}
           </Link>
@@ -48,4 +50,4 @@ export const ContactBar = forwardRef<HTMLDivElement>(function ContactBar(_props,
       </div>
     </div>
   );
-});
+}

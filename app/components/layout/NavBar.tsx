@@ -1,11 +1,9 @@
 import { CalendarCheck, ChevronDown, House, Menu, Phone, X } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useId } from "react";
+import { Link, NavLink } from "react-router";
 import { BOOKING_LINK, DIRECT_LINKS, MENUS, WORKSPACE_LINK, type NavMenu } from "~/content/navigation";
 import { useClinic } from "~/hooks/use-clinic";
 import { Logo } from "./Logo";
-
-export const DROPDOWN_CLOSE_DELAY_MS = 300;
 
 /**
  * Main navigation. From 1280 px (the `nav` breakpoint) it is one row under the contact bar: the
@@ -13,77 +11,23 @@ export const DROPDOWN_CLOSE_DELAY_MS = 300;
  * hover or click, one at a time, and close 300 ms after the mouse leaves, on an outside click or
  * with Escape. Below 1280 px it is the only header bar (64 px): logo, phone, booking (from 768 px)
  * and a menu button that toggles a collapsible menu (300 ms; Escape closes it and gives focus back
- * to the button). The bar becomes fixed once the page has scrolled past the contact bar (`fixed`
- * prop, decided by the layout; below 1280 px there is no contact bar, so as soon as it scrolls).
- * The row (`data-nav-row`) is what the layout measures to reserve its height.
+ * to the button). The bar becomes fixed once the page has scrolled past the contact bar (below
+ * 1280 px there is no contact bar, so as soon as it scrolls).
+ *
+ * The markup is rendered closed; the behaviour (open, close, fixed, with `aria-expanded`,
+ * `data-open` and `data-fixed`) is the site's script's (app/site/site.js), the same on a hydrated
+ * page and on a content page that is not. The row (`data-nav-row`) is what it measures to reserve
+ * the bar's height.
  */
-export function NavBar({ fixed }: { fixed: boolean }) {
+export function NavBar() {
   const clinic = useClinic();
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [mobileOpen, setMobileOpen] = useState(false);
-  const [mobileSection, setMobileSection] = useState<string | null>(null);
-  const openedBy = useRef<"hover" | "click">("hover");
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const navRef = useRef<HTMLElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const mobileOpenRef = useRef(false);
-  mobileOpenRef.current = mobileOpen;
-  const location = useLocation();
   const baseId = useId();
-
-  const cancelClose = useCallback(() => {
-    if (closeTimer.current) clearTimeout(closeTimer.current);
-    closeTimer.current = null;
-  }, []);
-  const scheduleClose = useCallback(() => {
-    cancelClose();
-    closeTimer.current = setTimeout(() => setOpenId(null), DROPDOWN_CLOSE_DELAY_MS);
-  }, [cancelClose]);
-
-  // Close everything after a navigation.
-  useEffect(() => {
-    setOpenId(null);
-    setMobileOpen(false);
-    setMobileSection(null);
-  }, [location.pathname]);
-
-  // Outside click and Escape.
-  useEffect(() => {
-    function onPointerDown(e: PointerEvent) {
-      if (navRef.current && !navRef.current.contains(e.target as Node)) {
-        setOpenId(null);
-      }
-    }
-    function onKeyDown(e: KeyboardEvent) {
-      if (e.key !== "Escape") return;
-      if (mobileOpenRef.current) {
-        setMobileOpen(false);
-        toggleRef.current?.focus();
-        return;
-      }
-      setOpenId((current) => {
-        if (current) {
-          const btn = document.getElementById(`${baseId}-${current}-button`);
-          btn?.focus();
-        }
-        return null;
-      });
-    }
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-      cancelClose();
-    };
-  }, [baseId, cancelClose]);
 
   return (
     <nav
-      ref={navRef}
       aria-label="Navigation principale"
-      data-fixed={fixed ? "true" : "false"}
-      className={`${fixed ? "fixed inset-x-0 top-0 shadow-lg" : "relative"} z-40 bg-navy-900 text-white`}
+      data-site-nav
+      className="group/nav relative z-40 bg-navy-900 text-white data-[fixed=true]:fixed data-[fixed=true]:inset-x-0 data-[fixed=true]:top-0 data-[fixed=true]:shadow-lg"
     >
       <div data-nav-row className="container-site flex min-h-16 items-center justify-between gap-2 nav:min-h-14">
         {/* Below 1280 px: the one header bar */}
@@ -109,57 +53,31 @@ export function NavBar({ fixed }: { fixed: boolean }) {
             </Link>
           </span>
           <button
-            ref={toggleRef}
             type="button"
-            className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-semibold uppercase tracking-wide hover:text-gold-400 sm:px-3"
-            aria-expanded={mobileOpen}
+            data-mobile-toggle
+            className="group inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-semibold uppercase tracking-wide hover:text-gold-400 sm:px-3"
+            aria-expanded="false"
             aria-controls={`${baseId}-mobile`}
-            onClick={() => setMobileOpen((o) => !o)}
           >
-            {mobileOpen ? <X aria-hidden className="h-6 w-6" /> : <Menu aria-hidden className="h-6 w-6" />}
+            <Menu aria-hidden className="h-6 w-6 group-aria-expanded:hidden" />
+            <X aria-hidden className="hidden h-6 w-6 group-aria-expanded:block" />
             <span>Menu</span>
-            <span className="sr-only">{mobileOpen ? " (fermer)" : " (ouvrir)"}</span>
+            <span className="sr-only group-aria-expanded:hidden"> (ouvrir)</span>
+            <span className="sr-only hidden group-aria-expanded:inline"> (fermer)</span>
           </button>
         </div>
 
         {/* From 1280 px: the full menu row */}
         <ul className="hidden w-full flex-nowrap items-center justify-between nav:flex">
           <li>
-            <NavLink
-              to="/"
-              end
-              className={({ isActive }) => `inline-flex min-h-11 items-center rounded-md px-2 hover:text-gold-400 ${isActive ? "text-gold-400" : "text-white"}`}
-            >
+            <NavLink to="/" end className={({ isActive }) => `inline-flex min-h-11 items-center rounded-md px-2 hover:text-gold-400 ${isActive ? "text-gold-400" : "text-white"}`}>
               <House aria-hidden className="h-4.5 w-4.5" />
               <span className="sr-only">{DIRECT_LINKS[0].label}</span>
             </NavLink>
           </li>
           {MENUS.map((menu) => (
-            <li
-              key={menu.id}
-              className="relative"
-              onMouseEnter={() => {
-                cancelClose();
-                if (openId !== menu.id) openedBy.current = "hover";
-                setOpenId(menu.id);
-              }}
-              onMouseLeave={scheduleClose}
-            >
-              <Dropdown
-                menu={menu}
-                baseId={baseId}
-                open={openId === menu.id}
-                onToggle={() => {
-                  cancelClose();
-                  // A click on a menu that the pointer just opened keeps it open; a second click closes it.
-                  if (openId === menu.id && openedBy.current === "click") {
-                    setOpenId(null);
-                  } else {
-                    openedBy.current = "click";
-                    setOpenId(menu.id);
-                  }
-                }}
-              />
+            <li key={menu.id} className="relative">
+              <Dropdown menu={menu} baseId={baseId} />
             </li>
           ))}
           {DIRECT_LINKS.slice(1).map((l) => (
@@ -167,22 +85,21 @@ export function NavBar({ fixed }: { fixed: boolean }) {
               <DirectLink to={l.to} label={l.label} />
             </li>
           ))}
-          {fixed && (
-            <li>
-              <Link to={BOOKING_LINK.to} className="btn-gold ml-2 min-h-9 whitespace-nowrap px-3 text-xs uppercase">
-                <CalendarCheck aria-hidden className="h-4 w-4" />
-                RDV<span className="sr-only"> : {BOOKING_LINK.label}</span>
-              </Link>
-            </li>
-          )}
+          {/* once the bar is fixed */}
+          <li className="hidden group-data-[fixed=true]/nav:block">
+            <Link to={BOOKING_LINK.to} className="btn-gold ml-2 min-h-9 whitespace-nowrap px-3 text-xs uppercase">
+              <CalendarCheck aria-hidden className="h-4 w-4" />
+              RDV<span className="sr-only"> : {BOOKING_LINK.label}</span>
+            </Link>
+          </li>
         </ul>
       </div>
 
       <div
         id={`${baseId}-mobile`}
-        data-open={mobileOpen ? "true" : "false"}
-        className={`grid transition-[grid-template-rows,visibility] duration-300 ease-in-out nav:hidden ${mobileOpen ? "visible grid-rows-[1fr]" : "invisible grid-rows-[0fr]"}`}
-        inert={!mobileOpen}
+        data-open="false"
+        className="invisible grid grid-rows-[0fr] transition-[grid-template-rows,visibility] duration-300 ease-in-out data-[open=true]:visible data-[open=true]:grid-rows-[1fr] nav:hidden"
+        inert
       >
         <div className="overflow-hidden">
           <ul className="container-site max-h-[calc(100dvh-4rem)] space-y-1 overflow-y-auto pb-5 pt-1 md:max-w-2xl">
@@ -191,12 +108,7 @@ export function NavBar({ fixed }: { fixed: boolean }) {
             </li>
             {MENUS.map((menu) => (
               <li key={menu.id}>
-                <MobileSection
-                  menu={menu}
-                  baseId={baseId}
-                  open={mobileSection === menu.id}
-                  onToggle={() => setMobileSection((c) => (c === menu.id ? null : menu.id))}
-                />
+                <MobileSection menu={menu} baseId={baseId} />
               </li>
             ))}
             {[...DIRECT_LINKS.slice(1), WORKSPACE_LINK].map((l) => (
@@ -230,34 +142,28 @@ function DirectLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-function Dropdown({ menu, baseId, open, onToggle }: { menu: NavMenu; baseId: string; open: boolean; onToggle: () => void }) {
+function Dropdown({ menu, baseId }: { menu: NavMenu; baseId: string }) {
   const panelId = `${baseId}-${menu.id}-panel`;
   return (
     <>
       <button
         id={`${baseId}-${menu.id}-button`}
         type="button"
-        aria-expanded={open}
+        data-dropdown
+        aria-expanded="false"
         aria-controls={panelId}
-        onClick={onToggle}
-        className={`inline-flex items-center gap-1 whitespace-nowrap rounded-md px-1.5 py-3.5 text-[12px] font-semibold uppercase tracking-normal transition-colors hover:text-gold-400 ${open ? "text-gold-400" : ""}`}
+        className="group inline-flex items-center gap-1 whitespace-nowrap rounded-md px-1.5 py-3.5 text-[12px] font-semibold uppercase tracking-normal transition-colors hover:text-gold-400 aria-expanded:text-gold-400"
       >
         {menu.label}
-        <ChevronDown aria-hidden className={`h-3.5 w-3.5 transition-transform duration-200 ${open ? "rotate-180" : ""}`} />
+        <ChevronDown aria-hidden className="h-3.5 w-3.5 transition-transform duration-200 group-aria-expanded:rotate-180" />
       </button>
-      <div
-        id={panelId}
-        hidden={!open}
-        className="absolute left-0 top-full z-50 min-w-64 rounded-b-xl border-t-2 border-gold-500 bg-white py-2 text-slate-800 shadow-xl"
-      >
+      <div id={panelId} hidden className="absolute left-0 top-full z-50 min-w-64 rounded-b-xl border-t-2 border-gold-500 bg-white py-2 text-slate-800 shadow-xl">
         <ul>
           {menu.links.map((l) => (
             <li key={l.to}>
               <NavLink
                 to={l.to}
-                className={({ isActive }) =>
-                  `block px-4 py-2.5 text-sm transition-colors hover:bg-teal-50 hover:text-teal-600 ${isActive ? "font-semibold text-teal-600" : ""}`
-                }
+                className={({ isActive }) => `block px-4 py-2.5 text-sm transition-colors hover:bg-teal-50 hover:text-teal-600 ${isActive ? "font-semibold text-teal-600" : ""}`}
               >
                 {l.label}
               </NavLink>
@@ -271,31 +177,27 @@ function Dropdown({ menu, baseId, open, onToggle }: { menu: NavMenu; baseId: str
 
 function MobileLink({ to, label }: { to: string; label: string }) {
   return (
-    <NavLink
-      to={to}
-      end
-      className={({ isActive }) => `block rounded-md px-3 py-3 text-sm font-semibold uppercase tracking-wide hover:bg-white/10 ${isActive ? "text-gold-400" : ""}`}
-    >
+    <NavLink to={to} end className={({ isActive }) => `block rounded-md px-3 py-3 text-sm font-semibold uppercase tracking-wide hover:bg-white/10 ${isActive ? "text-gold-400" : ""}`}>
       {label}
     </NavLink>
   );
 }
 
-function MobileSection({ menu, baseId, open, onToggle }: { menu: NavMenu; baseId: string; open: boolean; onToggle: () => void }) {
+function MobileSection({ menu, baseId }: { menu: NavMenu; baseId: string }) {
   const panelId = `${baseId}-${menu.id}-mobile-panel`;
   return (
     <>
       <button
         type="button"
-        aria-expanded={open}
+        data-mobile-section
+        aria-expanded="false"
         aria-controls={panelId}
-        onClick={onToggle}
-        className="flex w-full items-center justify-between rounded-md px-3 py-3 text-left text-sm font-semibold uppercase tracking-wide hover:bg-white/10"
+        className="group flex w-full items-center justify-between rounded-md px-3 py-3 text-left text-sm font-semibold uppercase tracking-wide hover:bg-white/10"
       >
         {menu.label}
-        <ChevronDown aria-hidden className={`h-4 w-4 transition-transform duration-200 ${open ? "rotate-180" : ""}`} />
+        <ChevronDown aria-hidden className="h-4 w-4 transition-transform duration-200 group-aria-expanded:rotate-180" />
       </button>
-      <ul id={panelId} hidden={!open} className="mb-2 ml-3 border-l border-white/20 pl-2">
+      <ul id={panelId} hidden className="mb-2 ml-3 border-l border-white/20 pl-2">
         {menu.links.map((l) => (
           <li key={l.to}>
             <NavLink to={l.to} className={({ isActive }) => `block rounded-md px-3 py-2.5 text-sm text-white/90 hover:bg-white/10 ${isActive ? "text-gold-400" : ""}`}>

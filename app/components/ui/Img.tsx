@@ -13,7 +13,9 @@ export interface ImgProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src
 
 /**
  * The one image component of the site: explicit dimensions (no layout shift), lazy below the
- * fold, and the shared placeholder picture when the source is missing or fails to load.
+ * fold, and the shared placeholder picture when the source is missing or fails to load (here
+ * on a hydrated page; on a content page, which is not hydrated, the site's script does it:
+ * `data-fallback`, app/site/site.js).
  */
 export function Img({ src, alt, width, height, priority = false, className, onError, ...rest }: ImgProps) {
   const [failed, setFailed] = useState(!src);
@@ -40,6 +42,7 @@ export function Img({ src, alt, width, height, priority = false, className, onEr
       decoding={priority ? "sync" : "async"}
       fetchPriority={priority ? "high" : undefined}
       data-placeholder={failed ? "true" : undefined}
+      data-fallback
       className={className}
       onError={(e) => {
         if (!failed) setFailed(true);

@@ -1,0 +1,374 @@
+// @ts-check
+/*
+ * The public site's behaviour, without React (issue 15, docs/decisions/016-public-pages-without-hydration.md).
+ *
+ * Content pages are server-rendered and not hydrated: this script, inlined at the end of every
+ * public page (minified at build, see vite.config.ts), is all the JavaScript they run. It gives
+ * the markup its behaviour through data attributes:
+ *   [data-site-nav]    the navigation: fixed bar once scrolled, dropdowns, the mobile menu
+ *   [data-reveal]      sections that fade or slide in once scrolled into view
+ *   [data-target]      figures that count up once in view
+ *   [data-compare]     before/after pictures and their slider
+ *   [data-carousel]    carousels and tabbed carousels (arrows, dots and tabs with their slide's
+ *                      index, swipe, autoplay)
+ *   img[data-fallback] pictures that show the placeholder when they fail to load
+ * On a hydrated page (a form: booking, sign-in, enrolment) it runs too, and React leaves these
+ * attributes alone: the listeners are on the document, and the parts that change the markup wait
+ * until React has hydrated (`site:render`, sent by the root after each render of a new page).
+ * No imports, no exports: it runs as a classic inline script.
+ */
+(() => {
+  const w = /** @type {Window & { __site?: boolean; __reactRouterContext?: unknown }} */ (window);
+  if (w.__site) return;
+  w.__site = true;
+  const doc = document;
+  const reduced = () => w.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  /** @type {WeakSet<Element>} elements already given their behaviour */
+  const ready = new WeakSet();
+  /** @param {Element} el */
+  const once = (el) => (ready.has(el) ? false : (ready.add(el), true));
+  /** @param {string} id */
+  const byId = (id) => doc.getElementById(id);
+
+  /* ---------------- navigation ---------------- */
+  const DROPDOWN_CLOSE_DELAY_MS = 300;
+  /** @type {HTMLElement | null} */
+  let openButton = null;
+  let openedBy = "hover";
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let closeTimer;
+  const nav = () => /** @type {HTMLElement | null} */ (doc.querySelector("[data-site-nav]"));
+  /** @param {Element | null} button @param {boolean} open */
+  function expand(button, open) {
+    if (!button) return;
+    button.setAttribute("aria-expanded", String(open));
+    const panel = byId(button.getAttribute("aria-controls") || "");
+    if (panel) panel.hidden = !open;
+  }
+  /** @param {HTMLElement | null} button the dropdown to open, or null to close them all */
+  function setDropdown(button) {
+    nav()
+      ?.querySelectorAll("[data-dropdown]")
+      .forEach((b) => expand(b, b === button));
+    openButton = button;
+  }
+  const cancelClose = () => clearTimeout(closeTimer);
+  const scheduleClose = () => {
+    cancelClose();
+    closeTimer = setTimeout(() => setDropdown(null), DROPDOWN_CLOSE_DELAY_MS);
+  };
+  const mobileToggle = () => /** @type {HTMLElement | null} */ (nav()?.querySelector("[data-mobile-toggle]") ?? null);
+  /** @param {boolean} open */
+  function setMobile(open) {
+    const toggle = mobileToggle();
+    if (!toggle) return;
+    toggle.setAttribute("aria-expanded", String(open));
+    const panel = byId(toggle.getAttribute("aria-controls") || "");
+    if (!panel) return;
+    panel.dataset.open = String(open);
+    panel.inert = !open;
+    if (!open)
+      nav()
+        ?.querySelectorAll("[data-mobile-section]")
+        .forEach((b) => expand(b, false));
+  }
+  function closeMenus() {
+    setDropdown(null);
+    setMobile(false);
+  }
+
+  /** The bar becomes fixed once the page has scrolled past the contact bar; its height stays reserved. */
+  function fixBar() {
+    const n = nav();
+    if (!n) return;
+    const contact = doc.querySelector("[data-contact-bar]");
+    const fixed = w.scrollY > (contact instanceof HTMLElement ? contact.offsetHeight : 0);
+    if (n.dataset.fixed === String(fixed)) return;
+    n.dataset.fixed = String(fixed);
+    const row = n.querySelector("[data-nav-row]");
+    const wrap = n.parentElement;
+    if (wrap) wrap.style.height = fixed && row ? `${row.getBoundingClientRect().height}px` : "";
+  }
+  function measureBar() {
+    const row = nav()?.querySelector("[data-nav-row]");
+    if (!row) return;
+    const height = row.getBoundingClientRect().height;
+    doc.documentElement.style.setProperty("--site-bar-height", `${Math.ceil(height)}px`);
+    const n = nav();
+    if (n?.dataset.fixed === "true" && n.parentElement) n.parentElement.style.height = `${height}px`;
+    fixBar();
+  }
+  function initNav() {
+    const n = nav();
+    if (!n || !once(n)) return;
+    n.dataset.fixed = "false";
+    n.querySelectorAll("[data-dropdown]").forEach((button) => {
+      const item = button.parentElement;
+      if (!item) return;
+      item.addEventListener("mouseenter", () => {
+        cancelClose();
+        if (openButton !== button) openedBy = "hover";
+        setDropdown(/** @type {HTMLElement} */ (button));
+      });
+      item.addEventListener("mouseleave", scheduleClose);
+    });
+    const row = n.querySelector("[data-nav-row]");
+    if (row && typeof ResizeObserver !== "undefined") new ResizeObserver(measureBar).observe(row);
+    measureBar();
+  }
+  w.addEventListener("scroll", fixBar, { passive: true });
+  w.addEventListener("resize", measureBar);
+
+  doc.addEventListener("click", (e) => {
+    const target = e.target instanceof Element ? e.target : null;
+    if (!target) return;
+    const dropdown = /** @type {HTMLElement | null} */ (target.closest("[data-dropdown]"));
+    if (dropdown) {
+      cancelClose();
+      // a click on a menu the pointer just opened keeps it open; a second click closes it
+      if (openButton === dropdown && openedBy === "click") setDropdown(null);
+      else {
+        openedBy = "click";
+        setDropdown(dropdown);
+      }
+      return;
+    }
+    if (target.closest("[data-mobile-toggle]")) {
+      setMobile(mobileToggle()?.getAttribute("aria-expanded") !== "true");
+      return;
+    }
+    const section = target.closest("[data-mobile-section]");
+    if (section) {
+      const open = section.getAttribute("aria-expanded") !== "true";
+      nav()
+        ?.querySelectorAll("[data-mobile-section]")
+        .forEach((b) => expand(b, open && b === section));
+      return;
+    }
+    const stepper = target.closest("[data-carousel-prev], [data-carousel-next], [data-carousel-dot]");
+    if (stepper) carouselStep(stepper);
+  });
+  doc.addEventListener("pointerdown", (e) => {
+    const n = nav();
+    if (n && e.target instanceof Node && !n.contains(e.target)) setDropdown(null);
+  });
+  doc.addEventListener("keydown", (e) => {
+    const target = e.target instanceof Element ? e.target : null;
+    if (e.key === "Escape") {
+      const toggle = mobileToggle();
+      if (toggle?.getAttribute("aria-expanded") === "true") {
+        setMobile(false);
+        toggle.focus();
+      } else if (openButton) {
+        openButton.focus();
+        setDropdown(null);
+      }
+      return;
+    }
+    const tab = target?.closest('[role="tab"][data-carousel-dot]');
+    if (tab) carouselTabKey(/** @type {KeyboardEvent} */ (e), tab);
+  });
+
+  /* ---------------- sections revealed on scroll ---------------- */
+  function initReveal() {
+    if (reduced() || typeof IntersectionObserver === "undefined") return;
+    doc.querySelectorAll("[data-reveal]").forEach((el) => {
+      if (!once(el)) return;
+      const rect = el.getBoundingClientRect();
+      // already on screen: left as painted, with no entrance
+      if (rect.top < w.innerHeight && rect.bottom > 0) return;
+      el.setAttribute("data-reveal", "hidden");
+      const io = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((x) => x.isIntersecting)) return;
+          el.setAttribute("data-reveal", "shown");
+          io.disconnect();
+        },
+        { rootMargin: "0px 0px -8% 0px", threshold: 0.05 },
+      );
+      io.observe(el);
+    });
+  }
+
+  /* ---------------- figures that count up ---------------- */
+  const numberFormat = new Intl.NumberFormat("fr-FR", {
+    maximumFractionDigits: 0,
+  });
+  /** @param {number} n */
+  const formatNumber = (n) => numberFormat.format(n).replace(/[\u00a0\u202f ]/g, "\u202f");
+  /** @param {HTMLElement} el @param {number} value */
+  function showCount(el, value) {
+    el.dataset.value = String(value);
+    const text = el.querySelector("[data-count-text]");
+    if (text) text.textContent = `${el.dataset.prefix || ""}${formatNumber(value)}${el.dataset.suffix || ""}`;
+  }
+  function initCounters() {
+    if (reduced()) return;
+    doc.querySelectorAll("[data-target]").forEach((node) => {
+      const el = /** @type {HTMLElement} */ (node);
+      if (!el.querySelector("[data-count-text]") || !once(el)) return;
+      const target = Number(el.dataset.target);
+      const step = Number(el.dataset.step) || 1;
+      const interval = Number(el.dataset.interval) || 50;
+      showCount(el, 0);
+      const run = () => {
+        let value = 0;
+        const id = setInterval(() => {
+          value = Math.min(value + step, target);
+          showCount(el, value);
+          if (value >= target) clearInterval(id);
+        }, interval);
+      };
+      if (typeof IntersectionObserver === "undefined") return run();
+      const io = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((x) => x.isIntersecting)) return;
+          io.disconnect();
+          run();
+        },
+        { threshold: 0.4 },
+      );
+      io.observe(el);
+    });
+  }
+
+  /* ---------------- before / after ---------------- */
+  doc.addEventListener("input", (e) => {
+    const input = e.target;
+    if (!(input instanceof HTMLInputElement)) return;
+    const root = input.closest("[data-compare]");
+    if (!root) return;
+    const position = Number(input.value);
+    const before = /** @type {HTMLElement | null} */ (root.querySelector("[data-compare-before]"));
+    const divider = /** @type {HTMLElement | null} */ (root.querySelector("[data-compare-divider]"));
+    if (before) before.style.clipPath = `inset(0 ${100 - position}% 0 0)`;
+    if (divider) divider.style.left = `${position}%`;
+    input.setAttribute("aria-valuetext", `${position} % avant, ${100 - position} % après`);
+  });
+
+  /* ---------------- carousels ---------------- */
+  /** @param {Element} root */
+  const slidesOf = (root) => [...root.querySelectorAll("[data-carousel-slide]")];
+  /** @param {Element} root */
+  const currentOf = (root) => Number(root.getAttribute("data-selected") || 0);
+  /** @param {Element} root @param {number} index */
+  function select(root, index) {
+    const slides = slidesOf(root);
+    if (!slides.length) return;
+    const n = (index + slides.length) % slides.length;
+    root.setAttribute("data-selected", String(n));
+    const track = /** @type {HTMLElement | null} */ (root.querySelector("[data-carousel-track]"));
+    if (track) {
+      track.style.transitionDuration = reduced() ? "0s" : "";
+      track.style.transform = `translateX(${-100 * n}%)`;
+    }
+    slides.forEach((s, i) => {
+      /** @type {HTMLElement} */ (s).inert = i !== n;
+    });
+    root.querySelectorAll("[data-carousel-dot]").forEach((dot) => {
+      const i = Number(dot.getAttribute("data-carousel-dot"));
+      if (dot.getAttribute("role") === "tab") {
+        dot.setAttribute("aria-selected", String(i === n));
+        dot.setAttribute("tabindex", i === n ? "0" : "-1");
+      } else if (i === n) dot.setAttribute("aria-current", "true");
+      else dot.removeAttribute("aria-current");
+    });
+  }
+  /** @param {Element} control */
+  function carouselStep(control) {
+    const root = control.closest("[data-carousel]");
+    if (!root) return;
+    if (control.hasAttribute("data-carousel-dot")) select(root, Number(control.getAttribute("data-carousel-dot")));
+    else select(root, currentOf(root) + (control.hasAttribute("data-carousel-next") ? 1 : -1));
+  }
+  /** Arrow keys, Home and End move between tabs (and show their panel). @param {KeyboardEvent} e @param {Element} tab */
+  function carouselTabKey(e, tab) {
+    const root = tab.closest("[data-carousel]");
+    if (!root) return;
+    const tabs = [...root.querySelectorAll('[role="tab"][data-carousel-dot]')];
+    const i = tabs.indexOf(tab);
+    const next = e.key === "ArrowRight" ? i + 1 : e.key === "ArrowLeft" ? i - 1 : e.key === "Home" ? 0 : e.key === "End" ? tabs.length - 1 : null;
+    if (next === null) return;
+    e.preventDefault();
+    const n = (next + tabs.length) % tabs.length;
+    select(root, n);
+    /** @type {HTMLElement} */ (tabs[n]).focus();
+  }
+  function initCarousels() {
+    doc.querySelectorAll("[data-carousel]").forEach((root) => {
+      if (!once(root)) return;
+      select(root, currentOf(root));
+      const track = root.querySelector("[data-carousel-track]");
+      // a swipe of more than 40 px moves one slide
+      let startX = 0;
+      let startY = 0;
+      track?.addEventListener("pointerdown", (e) => {
+        const p = /** @type {PointerEvent} */ (e);
+        startX = p.clientX;
+        startY = p.clientY;
+      });
+      track?.addEventListener("pointerup", (e) => {
+        const p = /** @type {PointerEvent} */ (e);
+        const dx = p.clientX - startX;
+        if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(p.clientY - startY)) select(root, currentOf(root) + (dx < 0 ? 1 : -1));
+      });
+      const delay = Number(root.getAttribute("data-autoplay"));
+      if (!delay || reduced()) return;
+      // autoplay pauses while the pointer is over it or the focus inside it
+      let paused = false;
+      const pause = () => (paused = true);
+      const resume = () => (paused = false);
+      root.addEventListener("mouseenter", pause);
+      root.addEventListener("mouseleave", resume);
+      root.addEventListener("focusin", pause);
+      root.addEventListener("focusout", resume);
+      const id = setInterval(() => {
+        if (!root.isConnected) return clearInterval(id);
+        if (!paused && !doc.hidden) select(root, currentOf(root) + 1);
+      }, delay);
+    });
+  }
+
+  /* ---------------- pictures that fail ---------------- */
+  const PLACEHOLDER_SRC = "/media/placeholder.svg";
+  /** @param {HTMLImageElement} img */
+  function placeholder(img) {
+    if (img.dataset.placeholder === "true" || !img.hasAttribute("data-fallback")) return;
+    img.dataset.placeholder = "true";
+    img.removeAttribute("srcset");
+    img.src = PLACEHOLDER_SRC;
+  }
+  // on a hydrated page, the Img component does it (React would put a failed source back)
+  const hydrated = Boolean(w.__reactRouterContext);
+  doc.addEventListener(
+    "error",
+    (e) => {
+      if (!hydrated && e.target instanceof HTMLImageElement) placeholder(e.target);
+    },
+    true,
+  );
+  function initImages() {
+    if (hydrated) return;
+    // a picture that failed before this script listened
+    doc.querySelectorAll("img[data-fallback]").forEach((img) => {
+      const i = /** @type {HTMLImageElement} */ (img);
+      if (i.complete && i.naturalWidth === 0 && i.getAttribute("src")) placeholder(i);
+    });
+  }
+
+  function init() {
+    initNav();
+    initImages();
+    initReveal();
+    initCounters();
+    initCarousels();
+    doc.documentElement.dataset.site = "ready";
+  }
+  // after React renders a new page (hydrated pages): close the menus, give the new markup its behaviour
+  w.addEventListener("site:render", () => {
+    closeMenus();
+    init();
+  });
+  // a hydrated page waits for React (its first `site:render`): changing its markup before would break hydration
+  if (!hydrated) init();
+})();

@@ -1,0 +1,91 @@
+import { expect, test, type Page } from "@playwright/test";
+import { collectConsoleErrors, hydrated, reactRuns } from "./helpers";
+
+/**
+ * Decision 016: a content page is server-rendered and not hydrated; the site's script
+ * (app/site/site.js, inlined in the page) gives it its behaviour. A page with a form or a screen
+ * React drives is hydrated, and the same script runs there too.
+ */
+const CONTENT_PAGES = ["/", "/implants-dentaires", "/doctorpage", "/gallery", "/dentist", "/mentions-legales"];
+const HYDRATED_PAGES = ["/appointment", "/login", "/formation", "/syllabus", "/blog"];
+
+/** The script files the page asks for (script src and module preloads). */
+async function scriptFiles(page: Page): Promise<string[]> {
+  return page.evaluate(() => [
+    ...[...document.querySelectorAll<HTMLScriptElement>("script[src]")].map((s) => s.src),
+    ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href),
+  ]);
+}
+
+/** The mobile menu opens, shows its links, and closes with Escape, giving the focus back to its button. */
+async function mobileMenuWorks(page: Page) {
+  const toggle = page.getByRole("button", { name: /Menu/ });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  const panel = page.locator(`#${(await toggle.getAttribute("aria-controls"))!.replace(/:/g, "\\:")}`);
+  await expect(panel.getByRole("link", { name: "Le Blog Dentaire" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(toggle).toBeFocused();
+  await expect(panel.getByRole("link", { name: "Le Blog Dentaire" })).toBeHidden();
+}
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  for (const path of CONTENT_PAGES) {
+    test(`${path} downloads no script file, is not hydrated, and its menu works`, async ({ page }) => {
+      const errors = collectConsoleErrors(page);
+      const requested: string[] = [];
+      page.on("request", (r) => {
+        if (r.resourceType() === "script") requested.push(r.url());
+      });
+      await page.goto(path);
+      await hydrated(page);
+      expect(await scriptFiles(page)).toEqual([]);
+      expect(await reactRuns(page)).toBe(false);
+      await mobileMenuWorks(page);
+      expect(requested).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  for (const path of HYDRATED_PAGES) {
+    test(`${path} is hydrated, and the same menu works there`, async ({ page }) => {
+      const errors = collectConsoleErrors(page);
+      await page.goto(path);
+      await hydrated(page);
+      expect((await scriptFiles(page)).length).toBeGreaterThan(0);
+      expect(await reactRuns(page)).toBe(true);
+      await mobileMenuWorks(page);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+test.describe("at 1280 px", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("a content page reached by a link from a hydrated page works the same (the site's script runs after React's render)", async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    await page.goto("/appointment");
+    await hydrated(page);
+    // a marker that a full page load would wipe out
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Accueil" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    const section = page.locator("section", { has: page.getByRole("heading", { name: "NOS SOINS ET TRAITEMENTS" }) });
+    await section.scrollIntoViewIfNeeded();
+    await section.getByRole("tab", { name: "Blanchiment" }).click();
+    await expect(section.getByRole("tab", { name: "Blanchiment" })).toHaveAttribute("aria-selected", "true");
+    await expect(section.getByRole("heading", { name: "Blanchiment professionnel" })).toBeInViewport();
+    // the dropdowns of the navigation close after the navigation and still open on a click
+    const menu = page.getByRole("button", { name: "Nos soins et traitements" });
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    expect(errors).toEqual([]);
+  });
+});
