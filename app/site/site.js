@@ -113,8 +113,9 @@
       item.addEventListener("mouseleave", scheduleClose);
     });
     const row = n.querySelector("[data-nav-row]");
+    // measured when the browser has laid the page out (the observer's first report), not before
     if (row && typeof ResizeObserver !== "undefined") new ResizeObserver(measureBar).observe(row);
-    measureBar();
+    else measureBar();
   }
   w.addEventListener("scroll", fixBar, { passive: true });
   w.addEventListener("resize", measureBar);
@@ -170,23 +171,35 @@
   });
 
   /* ---------------- sections revealed on scroll ---------------- */
+  // Nothing here reads the layout: a first observer says what is on screen at load (left as painted,
+  // with no entrance), a second reveals the rest once. Reading positions while hiding sections
+  // would make the browser lay the page out again for each section, before the first paint.
+  /** @type {IntersectionObserver | undefined} */
+  let revealer;
+  /** @type {IntersectionObserver | undefined} */
+  let sorter;
   function initReveal() {
     if (reduced() || typeof IntersectionObserver === "undefined") return;
+    revealer ??= new IntersectionObserver(
+      (entries) => {
+        for (const x of entries) {
+          if (!x.isIntersecting) continue;
+          x.target.setAttribute("data-reveal", "shown");
+          revealer?.unobserve(x.target);
+        }
+      },
+      { rootMargin: "0px 0px -8% 0px", threshold: 0.05 },
+    );
+    sorter ??= new IntersectionObserver((entries) => {
+      for (const x of entries) {
+        sorter?.unobserve(x.target);
+        if (x.isIntersecting) continue;
+        x.target.setAttribute("data-reveal", "hidden");
+        revealer?.observe(x.target);
+      }
+    });
     doc.querySelectorAll("[data-reveal]").forEach((el) => {
-      if (!once(el)) return;
-      const rect = el.getBoundingClientRect();
-      // already on screen: left as painted, with no entrance
-      if (rect.top < w.innerHeight && rect.bottom > 0) return;
-      el.setAttribute("data-reveal", "hidden");
-      const io = new IntersectionObserver(
-        (entries) => {
-          if (!entries.some((x) => x.isIntersecting)) return;
-          el.setAttribute("data-reveal", "shown");
-          io.disconnect();
-        },
-        { rootMargin: "0px 0px -8% 0px", threshold: 0.05 },
-      );
-      io.observe(el);
+      if (once(el)) sorter?.observe(el);
     });
   }
 
