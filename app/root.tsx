@@ -3,6 +3,7 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, use
 import type { Route } from "./+types/root";
 import { AppToaster, useToast } from "./components/toaster";
 import { ErrorPage, GeneralErrorBoundary } from "./components/error-boundary";
+import { ServerToast } from "./components/ServerToast";
 import { SiteLayout } from "./components/layout/SiteLayout";
 import { publicOrigin } from "./.server/config";
 import { getDb } from "./.server/db";
@@ -78,6 +79,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {staffArea ? children : <SiteLayout>{children}</SiteLayout>}
+        {/* a page that is not hydrated shows its toast (after a redirect: "Vous avez été déconnecté.") from the server */}
+        {!hydrate && rootData?.toast && <ServerToast toast={rootData.toast} />}
         {hydrate && (
           <>
             <AppToaster />

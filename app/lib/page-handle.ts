@@ -1,14 +1,15 @@
 /**
  * What a route tells the root about its page (its `handle`). A content page says `hydrate: false`:
  * the server's HTML is the whole page, React does not run in the browser, and the site's small
- * script (app/site/site.js) gives the markup its behaviour (decision 016). Pages with a form or a
- * screen that React drives (booking, sign-in, enrolment, the blog's reader, the staff area) hydrate.
+ * script (app/site/site.js) gives the markup its behaviour (decision 016). A form on such a page is
+ * posted by the browser and answered by the server (the sign-in's two steps). Pages with a screen
+ * that React drives (booking, enrolment, the blog's reader, the staff area) hydrate.
  */
 export interface PageHandle {
   hydrate?: boolean;
 }
 
-/** The handle of a content page: server-rendered, not hydrated. */
+/** The handle of a page that is server-rendered and not hydrated: content pages, the sign-in. */
 export const CONTENT_PAGE = { hydrate: false } as const satisfies PageHandle;
 
 /** Whether the page made of these matched routes hydrates: unless one of them says it does not. */

@@ -105,7 +105,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 <ExternalLink aria-hidden className="h-4 w-4" />
                 <span className="hidden sm:inline">Site public</span>
               </Link>
-              <Form method="post" action="/logout">
+              {/* a document post: the sign-in page then loads afresh, and nothing of the staff area stays in the tab's memory */}
+              <Form method="post" action="/logout" reloadDocument>
                 <button type="submit" className={`${ACTION} text-red-700 hover:bg-red-50`} aria-label="Se déconnecter">
                   <LogOut aria-hidden className="h-4 w-4" />
                   <span className="hidden sm:inline">Se déconnecter</span>

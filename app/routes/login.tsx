@@ -18,6 +18,7 @@ import { checkSecondFactor, CODE_INCORRECT, RECOVERY_CODE_INCORRECT } from "~/.s
 import { CheckboxField, Field, FormErrors, useAppForm } from "~/components/forms";
 import { Alert } from "~/components/ui/Alert";
 import { loginSchema } from "~/lib/login-schema";
+import { CONTENT_PAGE } from "~/lib/page-handle";
 import { seo } from "~/lib/seo";
 import { loginCodeSchema, type CodeMethod } from "~/lib/two-factor-schema";
 
@@ -34,6 +35,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/login",
     noindex: true,
   });
+
+/** Not hydrated (decision 016): both steps are forms posted by the browser, answered by the server. */
+export const handle = CONTENT_PAGE;
 
 /**
  * The login page (docs/product.md, "Staff: account and login" and "Staff: two-factor sign-in"):

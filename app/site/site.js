@@ -12,6 +12,7 @@
  *   [data-carousel]    carousels and tabbed carousels (arrows, dots and tabs with their slide's
  *                      index, swipe, autoplay)
  *   img[data-fallback] pictures that show the placeholder when they fail to load
+ *   [data-toast]       a toast the server rendered (after a redirect), closed after its duration
  * On a hydrated page (a form: booking, sign-in, enrolment) it runs too, and React leaves these
  * attributes alone: the listeners are on the document, and the parts that change the markup wait
  * until React has hydrated (`site:render`, sent by the root after each render of a new page).
@@ -371,8 +372,59 @@
     });
   }
 
+  // ----- toasts rendered by the server (components/ServerToast.tsx): gone after their duration, or at their cross
+  /** @param {HTMLElement} toast */
+  function dismiss(toast) {
+    toast.dataset.closing = "";
+    setTimeout(() => toast.parentElement?.remove(), reduced() ? 0 : 300);
+  }
+  doc.addEventListener("click", (e) => {
+    const close = e.target instanceof Element ? e.target.closest("[data-toast-close]") : null;
+    const toast = close?.closest("[data-toast]");
+    if (toast) dismiss(/** @type {HTMLElement} */ (toast));
+  });
+  function initToasts() {
+    doc.querySelectorAll("[data-toast]").forEach((el) => {
+      if (!once(el)) return;
+      const toast = /** @type {HTMLElement} */ (el);
+      /** @type {ReturnType<typeof setTimeout> | undefined} */
+      let timer;
+      // the time left runs only while the visitor is not reading it (pointer or focus on it)
+      let left = Number(toast.dataset.duration) || 4000;
+      let since = 0;
+      const run = () => {
+        since = Date.now();
+        timer = setTimeout(() => dismiss(toast), left);
+      };
+      const pause = () => {
+        if (timer === undefined) return;
+        clearTimeout(timer);
+        timer = undefined;
+        left = Math.max(1000, left - (Date.now() - since));
+      };
+      toast.addEventListener("pointerenter", pause);
+      toast.addEventListener("focusin", pause);
+      toast.addEventListener("pointerleave", () => timer === undefined && !toast.contains(doc.activeElement) && run());
+      toast.addEventListener("focusout", (e) => timer === undefined && !toast.contains(/** @type {Node | null} */ (e.relatedTarget)) && run());
+      run();
+    });
+  }
+
+  // ----- a form's answer on a page that is not hydrated (a native post): the focus goes to its message, or
+  // to its first refused field, as a hydrated form's would (components/ui/Alert.tsx, forms.tsx)
+  function initFocus() {
+    if (hydrated || ready.has(doc.body)) return;
+    ready.add(doc.body);
+    const target = doc.querySelector("[data-focus]") ?? doc.querySelector("form [aria-invalid='true']");
+    if (!(target instanceof HTMLElement)) return;
+    target.scrollIntoView({ block: "center" });
+    target.focus({ preventScroll: true });
+  }
+
   function init() {
     initNav();
+    initFocus();
+    initToasts();
     initImages();
     initReveal();
     initCounters();

@@ -80,6 +80,8 @@ test.describe("staff login", () => {
     await expect(alert).toHaveClass(/bg-red-50/);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByLabel("Adresse e-mail")).toHaveValue(staff.email);
+    // the page is answered by the server (not hydrated): the message takes the focus, as it would in React
+    await expect(alert).toBeFocused();
     expect(sessionsOf(staff.id)).toHaveLength(0);
 
     await login(page, "personne@clinique.test", "Pas-le-bon-mot-de-passe");
@@ -131,6 +133,13 @@ test.describe("staff login", () => {
     await page.getByRole("button", { name: "Se déconnecter" }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(sessionsOf(staff.id)).toHaveLength(0);
+    // the sign-in page is not hydrated: its server renders the toast, which closes at its cross
+    const toast = page.getByRole("status").filter({ hasText: "Vous avez été déconnecté." });
+    await expect(toast).toBeVisible();
+    await toast.getByRole("button", { name: "Fermer la notification" }).click();
+    await expect(toast).toBeHidden();
+    await page.reload();
+    await expect(page.getByText("Vous avez été déconnecté.")).toHaveCount(0);
     await page.goto("/admin/appointments");
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
 

@@ -89,6 +89,8 @@ test.describe("stored public pages", () => {
     const anon = await playwright.request.newContext({ baseURL });
     const login = await anon.get("/login");
     expect(await login.text()).not.toMatch(/déconnecté/i);
+    // and it goes by itself after its 4 seconds
+    await expect(toastShown).toBeHidden({ timeout: 6000 });
 
     // the staff area and a personal link page are never candidates
     for (const url of ["/admin", "/admin/appointments", "/rdv/abcdefghijklmnopqrstuvwxyz012345"]) {
