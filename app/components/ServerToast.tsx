@@ -27,7 +27,12 @@ export function ServerToast({ toast }: { toast: Toast }) {
           {toast.title && <p className="font-semibold">{toast.title}</p>}
           <p className={toast.title ? "mt-0.5" : "font-medium"}>{toast.description}</p>
         </div>
-        <button type="button" data-toast-close aria-label="Fermer la notification" className="-m-2 flex h-9 w-9 shrink-0 items-center justify-center rounded-full opacity-70 hover:opacity-100">
+        <button
+          type="button"
+          data-toast-close
+          aria-label="Fermer la notification"
+          className="-m-2 flex h-9 w-9 shrink-0 items-center justify-center rounded-full opacity-70 hover:opacity-100"
+        >
           <X aria-hidden className="h-4 w-4" />
         </button>
       </div>

@@ -34,13 +34,18 @@ export function clinicFromMatches(matches: readonly MatchLike[]): Clinic {
   return data?.clinic ?? DEMO_CLINIC;
 }
 
+/** A page's <title>: its own title, then the clinic's name (unless the title already holds it). */
+export function pageTitle(title: string, siteName: string): string {
+  return title.includes(siteName) ? title : `${title} | ${siteName}`;
+}
+
 export function seo(matches: readonly MatchLike[], input: SeoInput): MetaDescriptor[] {
   const origin = originFromMatches(matches);
   const SITE_NAME = clinicFromMatches(matches).name;
   const url = `${origin}${input.path}`;
   const image = input.image ?? DEFAULT_OG_IMAGE;
   const imageUrl = image.startsWith("http") ? image : `${origin}${image}`;
-  const title = input.title.includes(SITE_NAME) ? input.title : `${input.title} | ${SITE_NAME}`;
+  const title = pageTitle(input.title, SITE_NAME);
   return [
     { title },
     { name: "description", content: input.description },

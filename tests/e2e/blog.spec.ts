@@ -258,8 +258,16 @@ test("error: 'Erreur de chargement' with a short French cause; 'Réessayer' show
     dbRun("alter table blogs_e2e_hidden rename to blogs");
     contentChanged();
   }
-  // slow the retry down enough to see the loading text
-  await page.route("**/blog.data*", async (route) => {
+  // the page is not hydrated: 'Réessayer' asks the server for the page, then reloads it. A server out
+  // of reach is said as such, and the button can be pressed again
+  const isList = (url: URL) => url.pathname === "/blog";
+  await page.route(isList, (route) => route.abort("internetdisconnected"));
+  await page.getByRole("button", { name: "Réessayer" }).click();
+  await expect(page.getByRole("alert")).toContainText("Impossible de charger les blogs: le serveur est injoignable, vérifiez votre connexion");
+  await expect(page.getByRole("button", { name: "Réessayer" })).toBeEnabled();
+  await page.unroute(isList);
+  // slowed down enough to see the loading text
+  await page.route(isList, async (route) => {
     await new Promise((r) => setTimeout(r, 1000));
     await route.continue();
   });

@@ -1,5 +1,4 @@
 import { ArrowRight } from "lucide-react";
-import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { Img } from "~/components/ui/Img";
 import { excerpt } from "~/lib/blog";
@@ -7,10 +6,10 @@ import { BlogMeta } from "./BlogMeta";
 import type { PublicPost } from "./types";
 
 /**
- * One card of the public grid. 'Lire plus' is a real link to the article's page (it works
- * before JavaScript loads); `onRead` lets the list open the article in its modal instead.
+ * One card of the public grid. 'Lire plus' is a real link to the article's page; on the list, the
+ * site's script opens the article in the reader instead (app/site/site.js, a[data-article-id]).
  */
-export function BlogCard({ post, onRead, priority = false }: { post: PublicPost; onRead?: (e: MouseEvent<HTMLAnchorElement>) => void; priority?: boolean }) {
+export function BlogCard({ post, priority = false }: { post: PublicPost; priority?: boolean }) {
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition duration-300 hover:-translate-y-1 hover:shadow-xl">
       <div className="aspect-[16/10] overflow-hidden bg-slate-100">
@@ -30,7 +29,6 @@ export function BlogCard({ post, onRead, priority = false }: { post: PublicPost;
         <div className="mt-6">
           <Link
             to={post.path}
-            onClick={onRead}
             data-article-id={post.id}
             className="inline-flex min-h-11 items-center gap-2 rounded-full bg-navy-900 px-5 text-sm font-semibold text-white transition hover:bg-teal-600"
           >

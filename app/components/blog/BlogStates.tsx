@@ -1,4 +1,4 @@
-import { AlertTriangle, Loader2, Newspaper, RotateCw } from "lucide-react";
+import { AlertTriangle, Newspaper, RotateCw } from "lucide-react";
 
 export const BLOG_TEXTS = {
   loading: "Chargement des articles...",
@@ -15,15 +15,6 @@ export const BLOG_LOAD_CAUSES = {
   unknown: "une erreur inattendue est survenue",
 } as const;
 
-export function BlogLoading() {
-  return (
-    <div role="status" className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-2xl bg-white py-16 text-slate-600 ring-1 ring-slate-200">
-      <Loader2 aria-hidden className="h-8 w-8 animate-spin text-teal-600" />
-      <p className="font-medium">{BLOG_TEXTS.loading}</p>
-    </div>
-  );
-}
-
 export function BlogEmpty() {
   return (
     <div className="flex min-h-64 flex-col items-center justify-center gap-4 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
@@ -36,23 +27,27 @@ export function BlogEmpty() {
   );
 }
 
-export function BlogLoadError({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying: boolean }) {
+/**
+ * 'Réessayer' loads the page again: the site's script shows the loading text, asks the server, and
+ * reloads once it answers; when it cannot be reached, the cause says so ([data-reload], app/site/site.js).
+ */
+export function BlogLoadError({ message }: { message: string }) {
   return (
     <div role="alert" className="mx-auto max-w-2xl rounded-2xl border border-red-200 bg-red-50 px-6 py-8 text-center md:px-10">
       <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-white text-red-700 ring-1 ring-red-200">
         <AlertTriangle aria-hidden className="h-6 w-6" />
       </span>
       <h2 className="mt-4 font-serif text-2xl font-bold text-red-900">{BLOG_TEXTS.errorTitle}</h2>
-      <p className="mt-2 text-red-800">{BLOG_TEXTS.errorText(message)}</p>
-      <button type="button" onClick={onRetry} disabled={retrying} className="btn mt-6 bg-red-700 text-white hover:bg-red-800">
-        <RotateCw aria-hidden className={`h-4 w-4 ${retrying ? "animate-spin" : ""}`} />
+      <p className="mt-2 text-red-800" data-reload-cause={BLOG_TEXTS.errorText(BLOG_LOAD_CAUSES.network)}>
+        {BLOG_TEXTS.errorText(message)}
+      </p>
+      <button type="button" data-reload className="group btn mt-6 bg-red-700 text-white hover:bg-red-800 disabled:opacity-70">
+        <RotateCw aria-hidden className="h-4 w-4 group-disabled:animate-spin" />
         {BLOG_TEXTS.retry}
       </button>
-      {retrying && (
-        <p role="status" className="mt-3 text-sm text-red-900">
-          {BLOG_TEXTS.loading}
-        </p>
-      )}
+      <p role="status" data-reload-status hidden className="mt-3 text-sm text-red-900">
+        {BLOG_TEXTS.loading}
+      </p>
     </div>
   );
 }

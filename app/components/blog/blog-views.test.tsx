@@ -3,7 +3,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import BlogIndex, { ErrorBoundary as BlogErrorBoundary } from "~/routes/blog._index";
 import { blogArticlePath } from "~/lib/slug";
-import { BLOG_LOAD_CAUSES, BlogLoadError, BlogLoading } from "./BlogStates";
+import { BLOG_LOAD_CAUSES, BlogLoadError } from "./BlogStates";
 import type { PublicPost } from "./types";
 
 /**
@@ -95,20 +95,17 @@ describe("public blog views", () => {
     expect(t).not.toContain("SQLITE");
   });
 
-  it("error: a network failure says the server cannot be reached", () => {
-    const html = render({ error: new TypeError("Failed to fetch") });
-    expect(text(html)).toContain("Impossible de charger les blogs: le serveur est injoignable, vérifiez votre connexion");
+  it("'Réessayer' is the site script's reload button, its loading text hidden until it is pressed, the network cause ready", () => {
+    const html = renderToString(<BlogLoadError message={BLOG_LOAD_CAUSES.database} />);
+    expect(html).toMatch(/<button[^>]*data-reload/);
+    expect(html).toMatch(/<p role="status" data-reload-status="true" hidden=""[^>]*>Chargement des articles...<\/p>/);
+    expect(html).toContain(`data-reload-cause="Impossible de charger les blogs: ${BLOG_LOAD_CAUSES.network}"`);
   });
 
-  it("loading: 'Chargement des articles...' announced as a status", () => {
-    const html = renderToString(<BlogLoading />);
-    expect(html).toContain('role="status"');
-    expect(text(html)).toContain("Chargement des articles...");
-  });
-
-  it("while retrying, 'Réessayer' is disabled and the loading text shows", () => {
-    const html = renderToString(<BlogLoadError message={BLOG_LOAD_CAUSES.database} onRetry={() => undefined} retrying />);
-    expect(html).toMatch(/<button[^>]*disabled/);
-    expect(text(html)).toContain("Chargement des articles...");
+  it("each article is in an inert template for the reader, its content as text", () => {
+    const html = render({ posts: [post(4, "Blanchiment", "Premier.\nSecond.", "2026-03-05T10:00:00.000Z")] });
+    expect(html).toMatch(/<template data-article="4" data-title="Blanchiment" data-page-title="Blanchiment \| [^"]+">/);
+    expect(html).toMatch(/<dialog[^>]*data-reader=""/);
+    expect(html).toContain('href="/blog/4-blanchiment"');
   });
 });

@@ -59,30 +59,77 @@ export function Dialog({
     return () => d.removeEventListener("close", handle);
   }, [onClose]);
 
-  const width = fullScreen ? "h-dvh max-h-none w-screen max-w-none rounded-none" : size === "xl" ? "max-w-5xl" : size === "lg" ? "max-w-3xl" : "max-w-xl";
-
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      className={`m-auto w-[calc(100%-1.5rem)] ${width} overflow-hidden rounded-2xl bg-white p-0 text-slate-800 shadow-2xl backdrop:bg-navy-950/60 backdrop:backdrop-blur-sm`}
+      className={dialogClass(size, fullScreen)}
       onClick={(e) => {
         // a click on the backdrop (the dialog element itself, outside its content) closes it
         if (e.target === ref.current && !fullScreen) ref.current?.close();
       }}
     >
-      <div className={`flex ${fullScreen ? "h-full" : "max-h-[90dvh]"} flex-col`}>
-        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 md:px-6">
-          <h2 id={titleId} className="font-serif text-xl font-bold text-navy-900 md:text-2xl">
-            {title}
-          </h2>
-          <button type="button" onClick={() => ref.current?.close()} className="-mr-2 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800">
-            <X aria-hidden className="h-5 w-5" />
-            <span className="sr-only">{closeLabel}</span>
-          </button>
-        </div>
-        <div className="overflow-y-auto px-5 py-5 md:px-6">{children}</div>
+      <DialogFrame titleId={titleId} title={title} closeLabel={closeLabel} fullScreen={fullScreen} onClose={() => ref.current?.close()}>
+        {children}
+      </DialogFrame>
+    </dialog>
+  );
+}
+
+function dialogClass(size: "md" | "lg" | "xl", fullScreen: boolean) {
+  const width = fullScreen ? "h-dvh max-h-none w-screen max-w-none rounded-none" : size === "xl" ? "max-w-5xl" : size === "lg" ? "max-w-3xl" : "max-w-xl";
+  return `m-auto w-[calc(100%-1.5rem)] ${width} overflow-hidden rounded-2xl bg-white p-0 text-slate-800 shadow-2xl backdrop:bg-navy-950/60 backdrop:backdrop-blur-sm`;
+}
+
+/** The inside of a dialog: its title and cross, then its scrolling content. */
+function DialogFrame({ titleId, title, closeLabel, fullScreen, onClose, children }: { titleId: string; title: ReactNode; closeLabel: string; fullScreen: boolean; onClose?: () => void; children: ReactNode }) {
+  return (
+    <div className={`flex ${fullScreen ? "h-full" : "max-h-[90dvh]"} flex-col`}>
+      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 md:px-6">
+        <h2 id={titleId} data-dialog-title className="font-serif text-xl font-bold text-navy-900 [overflow-wrap:anywhere] md:text-2xl">
+          {title}
+        </h2>
+        <button
+          type="button"
+          onClick={onClose}
+          data-dialog-close
+          className="-mr-2 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+        >
+          <X aria-hidden className="h-5 w-5" />
+          <span className="sr-only">{closeLabel}</span>
+        </button>
       </div>
+      <div data-dialog-body className="overflow-y-auto px-5 py-5 md:px-6">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The same dialog on a page that is not hydrated (decision 016): rendered closed by the server, opened
+ * and closed by the site's script (app/site/site.js), which finds it by its data attributes.
+ */
+export function StaticDialog({
+  title,
+  children,
+  size = "md",
+  fullScreen = false,
+  closeLabel = "Fermer",
+  ...data
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  size?: "md" | "lg" | "xl";
+  fullScreen?: boolean;
+  closeLabel?: string;
+} & { [attribute: `data-${string}`]: string | undefined }) {
+  const titleId = useId();
+  return (
+    <dialog aria-labelledby={titleId} data-site-dialog={fullScreen ? "full" : ""} className={dialogClass(size, fullScreen)} {...data}>
+      <DialogFrame titleId={titleId} title={title} closeLabel={closeLabel} fullScreen={fullScreen}>
+        {children}
+      </DialogFrame>
     </dialog>
   );
 }
