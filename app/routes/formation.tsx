@@ -4,6 +4,10 @@ import { FormationLanding, type FormationLandingData } from "~/components/format
 import { useLandingData, type PendingLanding } from "~/components/formation/landing/use-landing-data";
 import { Spinner } from "~/components/formation/Spinner";
 import { seo } from "~/lib/seo";
+import { CONTENT_PAGE } from "~/lib/page-handle";
+
+/** Not hydrated (decision 016): the enrolment dialog is the site script's (components/formation/EnrollmentDialog.tsx). */
+export const handle = CONTENT_PAGE;
 
 export const LOADING_TEXT = "Chargement des formations...";
 

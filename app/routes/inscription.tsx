@@ -13,9 +13,9 @@ import { seo } from "~/lib/seo";
 
 /**
  * /inscription?formation={id}: the enrolment form on its own page (docs/product.md, "Enrolment").
- * The enrol buttons of /formation and /syllabus link here, so enrolment works before (or without)
- * JavaScript; with JavaScript they open the dialog, which posts to this route's action through a
- * fetcher.
+ * The enrol buttons of /formation and /syllabus link here, so enrolment works without JavaScript;
+ * with it they open the page's dialog, whose form the site's script posts here, reading this page's
+ * answer (components/formation/EnrollmentDialog.tsx).
  */
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -71,7 +71,8 @@ export default function Inscription({ loaderData, actionData }: Route.ComponentP
           <span aria-current="page">Inscription</span>
         </nav>
         {actionData?.status === "success" ? (
-          <div className="mt-6 rounded-2xl bg-white p-8 text-center shadow-xl ring-1 ring-slate-200 md:p-12">
+          // data-enrolment-stored: how the dialog of /formation knows its post was stored (app/site/site.js)
+          <div data-enrolment-stored className="mt-6 rounded-2xl bg-white p-8 text-center shadow-xl ring-1 ring-slate-200 md:p-12">
             <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-teal-50 text-teal-600">
               <CheckCircle2 aria-hidden className="h-9 w-9" />
             </div>

@@ -2,6 +2,10 @@ import type { Route } from "./+types/syllabus.$id";
 import { loadSyllabusPage } from "~/.server/formation-public";
 import { SyllabusView } from "~/components/formation/SyllabusView";
 import { syllabusMeta } from "~/components/formation/syllabus-meta";
+import { CONTENT_PAGE } from "~/lib/page-handle";
+
+/** Not hydrated (decision 016): the enrolment dialog is the site script's (components/formation/EnrollmentDialog.tsx). */
+export const handle = CONTENT_PAGE;
 
 /**
  * /syllabus/:id — 'all' is the newest active formation. An unknown, inactive or malformed id

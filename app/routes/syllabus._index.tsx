@@ -2,6 +2,10 @@ import type { Route } from "./+types/syllabus._index";
 import { loadSyllabusPage } from "~/.server/formation-public";
 import { SyllabusView } from "~/components/formation/SyllabusView";
 import { syllabusMeta } from "~/components/formation/syllabus-meta";
+import { CONTENT_PAGE } from "~/lib/page-handle";
+
+/** Not hydrated (decision 016): the enrolment dialog is the site script's (components/formation/EnrollmentDialog.tsx). */
+export const handle = CONTENT_PAGE;
 
 /** /syllabus: the syllabus of the newest active formation (the same page as /syllabus/all). */
 export async function loader() {

@@ -16,6 +16,7 @@
  *   dialog[data-site-dialog]  dialogs the server rendered closed (their cross, their backdrop)
  *   dialog[data-reader] the blog's reader: each article from its <template data-article>
  *   button[data-reload] 'Réessayer' on a page that failed to load
+ *   dialog[data-enrolment] the enrolment dialog of /formation and the syllabus pages, opened by a[data-enrol]
  * On a hydrated page (a form: booking, sign-in, enrolment) it runs too, and React leaves these
  * attributes alone: the listeners are on the document, and the parts that change the markup wait
  * until React has hydrated (`site:render`, sent by the root after each render of a new page).
@@ -418,10 +419,7 @@
   function initFocus() {
     if (hydrated || ready.has(doc.body)) return;
     ready.add(doc.body);
-    const target = doc.querySelector("[data-focus]") ?? doc.querySelector("form [aria-invalid='true']");
-    if (!(target instanceof HTMLElement)) return;
-    target.scrollIntoView({ block: "center" });
-    target.focus({ preventScroll: true });
+    focusAnswer(doc);
   }
 
   // ----- dialogs rendered closed by the server (components/ui/Dialog.tsx, StaticDialog): the cross closes
@@ -514,8 +512,143 @@
     );
   });
 
+  // ----- the enrolment dialog (components/formation/EnrollmentDialog.tsx): opened by the enrol links, its
+  // form posted to /inscription, whose answer page gives the fields their messages or says it is stored
+  /** @type {HTMLFormElement | null} the dialog's form as the server rendered it: each opening starts from it */
+  let pristineEnrolment = null;
+  /** @returns {string} a random idempotency key (UUID v4 form), as hooks/use-submission-key.ts makes it */
+  function submissionKey() {
+    const b = crypto.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+  /** @param {ParentNode} root the focus goes to the answer's message, or to its first refused field */
+  function focusAnswer(root) {
+    const target = root.querySelector("[data-focus]") ?? root.querySelector("[aria-invalid='true']");
+    if (!(target instanceof HTMLElement)) return false;
+    target.scrollIntoView({ block: "center" });
+    target.focus({ preventScroll: true });
+    return true;
+  }
+  /** @param {HTMLDialogElement} dialog @param {string} formationId */
+  function openEnrolment(dialog, formationId) {
+    const form = dialog.querySelector("form");
+    if (!form || !pristineEnrolment) return;
+    const fresh = /** @type {HTMLFormElement} */ (pristineEnrolment.cloneNode(true));
+    form.replaceWith(fresh);
+    const select = fresh.querySelector("select[name=formation_id]");
+    if (select instanceof HTMLSelectElement) {
+      const option = [...select.options].find((o) => o.value === formationId && !o.disabled);
+      select.value = option ? formationId : "";
+    }
+    const key = fresh.querySelector("input[name=submission_key]");
+    if (key instanceof HTMLInputElement) key.value = submissionKey();
+    const banner = doc.querySelector("[data-enrolment-banner]");
+    if (banner instanceof HTMLElement) banner.hidden = true;
+    dialog.showModal();
+    const first = fresh.querySelector("input[name=user_name]");
+    if (first instanceof HTMLElement) first.focus();
+  }
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let bannerTimer;
+  function announceEnrolment() {
+    const banner = doc.querySelector("[data-enrolment-banner]");
+    if (!(banner instanceof HTMLElement)) return;
+    banner.hidden = false;
+    clearTimeout(bannerTimer);
+    bannerTimer = setTimeout(() => (banner.hidden = true), Number(banner.dataset.duration) || 10000);
+  }
+  /** The page's parts that change with an enrolment ([data-live]), read again from the server. */
+  function refreshLive() {
+    fetch(location.href, { credentials: "same-origin" })
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+      .then((html) => {
+        const fresh = new DOMParser().parseFromString(html, "text/html");
+        doc.querySelectorAll("[data-live]").forEach((el) => {
+          const next = fresh.querySelector(`[data-live="${el.getAttribute("data-live")}"]`);
+          if (next) el.replaceWith(doc.importNode(next, true));
+        });
+        init();
+      })
+      // the figures stay as they were: the enrolment itself is stored and announced
+      .catch(() => undefined);
+  }
+  doc.addEventListener("click", (e) => {
+    const link = e.target instanceof Element ? e.target.closest("a[data-enrol]") : null;
+    const dialog = doc.querySelector("dialog[data-enrolment]");
+    // on a page React drives, the link leads to /inscription
+    if (hydrated || !link || !(dialog instanceof HTMLDialogElement) || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    openEnrolment(dialog, link.getAttribute("data-enrol") ?? "");
+  });
+  doc.addEventListener("submit", (e) => {
+    const form = e.target;
+    const dialog = form instanceof HTMLFormElement ? form.closest("dialog[data-enrolment]") : null;
+    if (hydrated || !(form instanceof HTMLFormElement) || !(dialog instanceof HTMLDialogElement)) return;
+    e.preventDefault();
+    // a second click while the first post runs sends nothing (the key would make it harmless)
+    if (form.dataset.busy !== undefined) return;
+    const button = form.querySelector("[data-busy-label]");
+    const busy = (/** @type {boolean} */ on) => {
+      if (on) form.dataset.busy = "";
+      else delete form.dataset.busy;
+      if (button instanceof HTMLButtonElement) {
+        button.disabled = on;
+        button.setAttribute("aria-disabled", String(on));
+        if (on) button.dataset.busy = "";
+        else delete button.dataset.busy;
+      }
+    };
+    busy(true);
+    fetch(form.action, { method: "POST", body: new FormData(form), credentials: "same-origin" })
+      .then((r) => r.text())
+      .then((html) => {
+        busy(false);
+        const answer = new DOMParser().parseFromString(html, "text/html");
+        if (answer.querySelector("[data-enrolment-stored]")) {
+          dialog.close();
+          announceEnrolment();
+          refreshLive();
+          return;
+        }
+        // refused: the server's messages beside the fields, the input as it was posted
+        const fields = answer.querySelector("form#enrollment [data-form-fields]");
+        const mine = form.querySelector("[data-form-fields]");
+        if (!fields || !mine) throw new Error("no answer");
+        mine.replaceWith(doc.importNode(fields, true));
+        focusAnswer(form);
+      })
+      .catch(() => {
+        // the post did not reach the server (or no answer came back): said, the input kept
+        busy(false);
+        const failure = dialog.querySelector("template[data-enrolment-failure]");
+        const fields = form.querySelector("[data-form-fields]");
+        if (!(failure instanceof HTMLTemplateElement) || !fields) return;
+        fields.querySelector("[data-enrolment-failed]")?.remove();
+        const box = /** @type {HTMLElement} */ (failure.content.firstElementChild?.cloneNode(true));
+        box.dataset.enrolmentFailed = "";
+        fields.prepend(box);
+        box.focus();
+      });
+  });
+  function initEnrolment() {
+    const dialog = doc.querySelector("dialog[data-enrolment]");
+    const form = dialog?.querySelector("form");
+    if (hydrated || !form || pristineEnrolment) return;
+    pristineEnrolment = /** @type {HTMLFormElement} */ (form.cloneNode(true));
+  }
+  // a banner's cross ([data-alert-close], components/ui/Alert.tsx) hides it
+  doc.addEventListener("click", (e) => {
+    const cross = e.target instanceof Element ? e.target.closest("[data-alert-close]") : null;
+    const banner = cross?.closest("[data-enrolment-banner]");
+    if (banner instanceof HTMLElement) banner.hidden = true;
+  });
+
   function init() {
     initNav();
+    initEnrolment();
     initReader();
     initFocus();
     initToasts();

@@ -135,16 +135,17 @@ for (const viewport of [
 
 test.describe("what the first paint waits for", () => {
   // a content page (decision 016): the stylesheet, and no script file at all
-  test("/: the stylesheet is the head's first resource, and the page asks for no script file", async ({ request }) => {
-    const html = await (await request.get("/")).text();
-    const head = html.slice(0, html.indexOf("</head>"));
-    expect(head.search(/<link rel="stylesheet"/)).toBeGreaterThan(-1);
-    expect(html).not.toContain('rel="modulepreload"');
-    expect(html).not.toMatch(/<script[^>]*\ssrc=/);
-  });
+  for (const path of ["/", "/formation"])
+    test(`${path}: the stylesheet is the head's first resource, and the page asks for no script file`, async ({ request }) => {
+      const html = await (await request.get(path)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head.search(/<link rel="stylesheet"/)).toBeGreaterThan(-1);
+      expect(html).not.toContain('rel="modulepreload"');
+      expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+    });
 
   // the hydrated pages
-  for (const path of ["/formation", "/appointment"]) {
+  for (const path of ["/appointment", "/inscription"]) {
     test(`${path}: the stylesheet is the head's first request, the page's modules are preloaded at low priority, and they still run`, async ({ page, request }) => {
       const html = await (await request.get(path)).text();
       const head = html.slice(0, html.indexOf("</head>"));

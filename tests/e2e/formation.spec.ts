@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations, insertEnrollment, insertFormation } from "./helpers";
+import { collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations, hydrated, insertEnrollment, insertFormation } from "./helpers";
 
 /**
  * /formation (docs/product.md, "Training offer", "Enrolment"): the sections appear only with
@@ -49,9 +49,8 @@ test.afterEach(() => {
 async function openFormation(page: Page) {
   const res = await page.goto("/formation");
   expect(res?.status()).toBe(200);
-  // wait for hydration: the enrol links open the dialog only once React runs
-  await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext) && document.readyState === "complete");
-  await page.waitForLoadState("networkidle");
+  // the page is not hydrated: the site's script gives the enrol links their dialog
+  await hydrated(page);
 }
 
 test.describe("training landing page", () => {
@@ -140,8 +139,9 @@ test.describe("training landing page", () => {
   });
 
   test("shows a spinner while a client-side load of the page runs", async ({ page }) => {
-    await page.goto("/blog");
-    await page.waitForLoadState("networkidle");
+    // a client-side load: from a page React drives (the landing page itself is not hydrated)
+    await page.goto("/appointment");
+    await hydrated(page);
     await page.route("**/formation.data*", async (route) => {
       await new Promise((r) => setTimeout(r, 1200));
       await route.continue();
@@ -189,27 +189,42 @@ test.describe("enrolment dialog", () => {
     expect(errors).toEqual([]);
   });
 
-  test("the form is downloaded for the dialog, not with the page; a failed download says so and can be tried again", async ({ page }) => {
-    const formChunk = /\/assets\/EnrollmentForm-[\w-]+\.js$/;
-    const fetched: string[] = [];
-    page.on("request", (r) => {
-      if (formChunk.test(new URL(r.url()).pathname)) fetched.push(r.url());
-    });
-    // the network drops while the form downloads
-    await page.route(formChunk, (route) => route.abort("internetdisconnected"));
+  test("a double click stores one enrolment; the banner closes at its cross; the next opening has a new key", async ({ page }) => {
+    const title = unique("Session double clic");
+    const id = featured({ title, max_participants: 5 });
     await openFormation(page);
-    expect(fetched).toEqual([]);
+    // the post is slowed down: the second click lands while the first runs
+    await page.route(
+      (url) => url.pathname === "/inscription",
+      async (route) => {
+        await new Promise((r) => setTimeout(r, 600));
+        await route.continue();
+      },
+    );
+    await page.getByRole("link", { name: `S'inscrire à « ${title} »` }).click();
+    const dialog = page.getByRole("dialog", { name: "Inscription à la formation" });
+    const key = await dialog.locator("input[name=submission_key]").inputValue();
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    await dialog.getByLabel(/^Nom/).fill("Double");
+    await dialog.getByLabel(/^Prénom/).fill("Clic");
+    await dialog.getByLabel(/^Email/).fill("double.clic@exemple.dz");
+    await dialog.getByLabel(/^Téléphone/).fill("0770 44 55 66");
+    await dialog.getByRole("checkbox").check();
+    const send = dialog.getByRole("button", { name: "Envoyer mon inscription" });
+    await send.dblclick();
+    await expect(dialog.getByRole("button", { name: "Envoi en cours..." })).toBeDisabled();
+    const banner = page.getByRole("alert").filter({ hasText: "Votre inscription a été envoyée avec succès!" });
+    await expect(banner).toBeVisible();
+    expect(dbQuery("select id from enrollments where email = ?", "double.clic@exemple.dz")).toHaveLength(1);
+    await banner.getByRole("button", { name: "Fermer le message" }).click();
+    await expect(banner).toBeHidden();
 
     await page.getByRole("link", { name: "S'inscrire maintenant" }).click();
-    const dialog = page.getByRole("dialog", { name: "Inscription à la formation" });
-    await expect(dialog.getByRole("alert")).toContainText("Le formulaire n'a pas pu être chargé. Vérifiez votre connexion.");
-    await expect(dialog.getByRole("link", { name: "Ouvrir la page d'inscription" })).toHaveAttribute("href", "/inscription");
-
-    // the network is back
-    await page.unroute(formChunk);
-    await dialog.getByRole("button", { name: "Réessayer" }).click();
-    await expect(dialog.getByLabel(/^Nom/)).toBeVisible();
-    await expect(dialog.getByRole("alert")).toHaveCount(0);
+    const next = await dialog.locator("input[name=submission_key]").inputValue();
+    expect(next).not.toBe(key);
+    expect(next).toMatch(/^[0-9a-f-]{36}$/);
+    await expect(dialog.getByLabel(/^Email/)).toHaveValue("");
+    expect(id).toBeGreaterThan(0);
   });
 
   test("closes with the cross, 'Annuler' and Escape", async ({ page }) => {
@@ -249,7 +264,10 @@ test.describe("enrolment dialog", () => {
 
   test("a failure shows 'Erreur lors de l'inscription. Veuillez réessayer.' and keeps the input", async ({ page }) => {
     await openFormation(page);
-    await page.route("**/inscription.data*", (route) => route.abort("connectionreset"));
+    await page.route(
+      (url) => url.pathname === "/inscription",
+      (route) => route.abort("connectionreset"),
+    );
     await page.getByRole("link", { name: "S'inscrire maintenant" }).click();
     const dialog = page.getByRole("dialog", { name: "Inscription à la formation" });
     await dialog.getByLabel(/^Nom/).fill("Bouzid");

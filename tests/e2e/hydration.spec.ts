@@ -6,8 +6,8 @@ import { collectConsoleErrors, hydrated, reactRuns } from "./helpers";
  * (app/site/site.js, inlined in the page) gives it its behaviour. A page with a form or a screen
  * React drives is hydrated, and the same script runs there too.
  */
-const CONTENT_PAGES = ["/", "/implants-dentaires", "/doctorpage", "/gallery", "/dentist", "/mentions-legales", "/login", "/blog"];
-const HYDRATED_PAGES = ["/appointment", "/formation", "/syllabus"];
+const CONTENT_PAGES = ["/", "/implants-dentaires", "/doctorpage", "/gallery", "/dentist", "/mentions-legales", "/login", "/blog", "/formation", "/syllabus"];
+const HYDRATED_PAGES = ["/appointment", "/inscription"];
 
 /** The script files the page asks for (script src and module preloads). */
 async function scriptFiles(page: Page): Promise<string[]> {

@@ -24,7 +24,8 @@ export function Alert({
 }: {
   tone: keyof typeof TONES;
   children: ReactNode;
-  onClose?: () => void;
+  /** a function (React), or "script": a close button the site's script handles on a page that is not hydrated */
+  onClose?: (() => void) | "script";
   /** the close button's accessible name */
   closeLabel?: string;
   focusKey?: unknown;
@@ -47,7 +48,7 @@ export function Alert({
       <Icon aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
       <div className="min-w-0 flex-1">{children}</div>
       {onClose && (
-        <button type="button" onClick={onClose} className={`-m-1.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full ${t.close}`} aria-label={closeLabel}>
+        <button type="button" onClick={onClose === "script" ? undefined : onClose} data-alert-close={onClose === "script" ? "" : undefined} className={`-m-1.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full ${t.close}`} aria-label={closeLabel}>
           <X aria-hidden className="h-5 w-5" />
         </button>
       )}

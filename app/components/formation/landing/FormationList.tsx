@@ -16,7 +16,8 @@ export function FormationList({ formations }: { formations: FormationLandingItem
           Sessions disponibles
         </h2>
         {formations.length > 0 ? (
-          <ul className="mt-10 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+          // data-live: read again from the server after an enrolment in the dialog (the places left)
+          <ul data-live="sessions" className="mt-10 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
             {formations.map((f) => (
               <li key={f.id}>
                 <FormationCard formation={f} />
