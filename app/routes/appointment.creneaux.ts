@@ -1,6 +1,7 @@
 import type { Route } from "./+types/appointment.creneaux";
 import { loadDaySlots } from "~/.server/booking-slots";
-import { parseDayQuery } from "~/components/booking/slots";
+import { formatDayLong, parseDayQuery } from "~/components/booking/slots";
+import { todayInClinic } from "~/lib/format";
 
 /**
  * GET /appointment/creneaux?service=…&date=YYYY-MM-DD: the free start times of that day for
@@ -14,5 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "no-store" };
   if (!query) return Response.json({ message: "Service ou date invalide." }, { status: 400, headers });
   const { view } = await loadDaySlots(query.service, query.date);
-  return Response.json(view, { headers });
+  // the next free day as the form says it ('Prochain jour libre : mardi 24 novembre'): the page's script formats no date
+  const nextLabel = view.next ? formatDayLong(view.next, todayInClinic()) : null;
+  return Response.json({ ...view, nextLabel }, { headers });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data } from "react-router";
 import { requestInfo } from "~/context";
 import type { Route } from "./+types/appointment";
 import { notifyNewBooking } from "~/.server/booking-mail";
@@ -21,6 +21,7 @@ import { todayInClinic } from "~/lib/format";
 import { slotRefusalText } from "~/lib/front-desk-schema";
 import { addDays, parseSubmissionKey } from "~/lib/rules";
 import type { SlotChoice } from "~/lib/schedule";
+import { CONTENT_PAGE } from "~/lib/page-handle";
 import { clinicFromMatches, seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -122,10 +123,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<BookingReply>({ ...answer.data, slots, alternatives: refused?.alternatives ?? [], link }, answer.init ?? undefined);
 }
 
-/** The action's reply carries the next key: the page has nothing to reload after a post. */
-export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formAction === "/appointment" ? false : defaultShouldRevalidate;
-}
+/**
+ * Not hydrated (decision 016): the form is posted by the browser and answered by the server; the
+ * site's script makes the free times follow the service and the date (components/booking/BookingForm.tsx).
+ */
+export const handle = CONTENT_PAGE;
 
 export default function AppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
   return (

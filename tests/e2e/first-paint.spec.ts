@@ -135,7 +135,7 @@ for (const viewport of [
 
 test.describe("what the first paint waits for", () => {
   // a content page (decision 016): the stylesheet, and no script file at all
-  for (const path of ["/", "/formation"])
+  for (const path of ["/", "/formation", "/appointment"])
     test(`${path}: the stylesheet is the head's first resource, and the page asks for no script file`, async ({ request }) => {
       const html = await (await request.get(path)).text();
       const head = html.slice(0, html.indexOf("</head>"));
@@ -145,7 +145,7 @@ test.describe("what the first paint waits for", () => {
     });
 
   // the hydrated pages
-  for (const path of ["/appointment", "/inscription"]) {
+  for (const path of ["/inscription", "/mot-de-passe-oublie"]) {
     test(`${path}: the stylesheet is the head's first request, the page's modules are preloaded at low priority, and they still run`, async ({ page, request }) => {
       const html = await (await request.get(path)).text();
       const head = html.slice(0, html.indexOf("</head>"));

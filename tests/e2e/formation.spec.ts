@@ -140,7 +140,7 @@ test.describe("training landing page", () => {
 
   test("shows a spinner while a client-side load of the page runs", async ({ page }) => {
     // a client-side load: from a page React drives (the landing page itself is not hydrated)
-    await page.goto("/appointment");
+    await page.goto("/inscription");
     await hydrated(page);
     await page.route("**/formation.data*", async (route) => {
       await new Promise((r) => setTimeout(r, 1200));

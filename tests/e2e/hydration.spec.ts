@@ -6,8 +6,8 @@ import { collectConsoleErrors, hydrated, reactRuns } from "./helpers";
  * (app/site/site.js, inlined in the page) gives it its behaviour. A page with a form or a screen
  * React drives is hydrated, and the same script runs there too.
  */
-const CONTENT_PAGES = ["/", "/implants-dentaires", "/doctorpage", "/gallery", "/dentist", "/mentions-legales", "/login", "/blog", "/formation", "/syllabus"];
-const HYDRATED_PAGES = ["/appointment", "/inscription"];
+const CONTENT_PAGES = ["/", "/implants-dentaires", "/doctorpage", "/gallery", "/dentist", "/mentions-legales", "/login", "/blog", "/formation", "/syllabus", "/appointment"];
+const HYDRATED_PAGES = ["/inscription", "/mot-de-passe-oublie"];
 
 /** The script files the page asks for (script src and module preloads). */
 async function scriptFiles(page: Page): Promise<string[]> {
@@ -73,7 +73,7 @@ test.describe("at 1280 px", () => {
 
   test("a content page reached by a link from a hydrated page works the same (the site's script runs after React's render)", async ({ page }) => {
     const errors = collectConsoleErrors(page);
-    await page.goto("/appointment");
+    await page.goto("/inscription");
     await hydrated(page);
     // a marker that a full page load would wipe out
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));

@@ -209,8 +209,8 @@ test.describe("errors and health", () => {
   });
 
   test("hashed assets are cached for a year, immutable", async ({ request }) => {
-    // a hydrated page: the home page, a content page, downloads no script file (decision 016)
-    const html = await (await request.get("/appointment")).text();
+    // a hydrated page: the public pages are not hydrated and download no script file (decision 016)
+    const html = await (await request.get("/inscription")).text();
     const src = /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(src).toBeTruthy();
     const res = await request.get(src!);

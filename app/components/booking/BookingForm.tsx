@@ -1,7 +1,7 @@
 import { getFormProps, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { useSubmissionKey } from "~/hooks/use-submission-key";
 import { CalendarCheck } from "lucide-react";
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useMemo, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CheckboxField, Field, FormErrors, SelectField, TextareaField, useAppForm } from "~/components/forms";
 import { Alert } from "~/components/ui/Alert";
@@ -13,7 +13,6 @@ import { SERVICES, type Service } from "~/lib/services";
 import { SlotPanel } from "./SlotPanel";
 import { parseDayQuery, type SlotsView } from "./slots";
 import { TimeSelect } from "./TimeSelect";
-import { useFreeSlots } from "./useFreeSlots";
 
 const BOOKING_SUCCESS_MESSAGE = "Votre demande de rendez-vous a bien été envoyée. Nous vous contacterons pour confirmer le créneau.";
 export const BOOKING_FIX_MESSAGE = "Certains champs sont à corriger : voyez les messages sous les champs concernés.";
@@ -48,17 +47,19 @@ export interface BookingFormProps {
 }
 
 /**
- * The booking form of /appointment (docs/product.md, "Booking"). It works without JavaScript (a
- * plain post, the server's answer rendered; 'Voir les horaires libres' asks the server for the
- * free times of the day chosen); with it, the same schema runs first in the browser, and the
- * free times follow the service and the date as they change.
+ * The booking form of /appointment (docs/product.md, "Booking"). The page is not hydrated (decision
+ * 016): the form is posted by the browser and the server renders its answer ('Voir les horaires
+ * libres', a refusal with its messages, the success). The site's script (app/site/site.js,
+ * form[data-booking]) makes the free times follow the service and the date as they change (from
+ * /appointment/creneaux), sets the day or time of a 'Prochain jour libre' or nearest-time button in
+ * place, takes a message away once its field is fixed, and shows the post as running.
  */
 export function BookingForm({ action, today, horizonDays, maxDate, offline, initialSlots, prefill, reply }: BookingFormProps) {
-  // made in the browser (the page is stored and served to everyone); an answer carries its own
+  // an answer carries its key; a page without one gets it from the site's script (the page is stored and served to everyone)
   const submissionKey = useSubmissionKey(reply?.submissionKey);
   const schema = useMemo(() => bookingSchema(today, horizonDays), [today, horizonDays]);
   // useAppForm infers `unknown` as the error type; the stack's errors are string[]
-  // service and time "" so that the reset after a success selects the placeholders again (not blank selects)
+  // service and time "" so that the form after a success selects the placeholders again (not blank selects)
   const [form, fields] = useAppForm({
     id: "booking",
     schema,
@@ -67,43 +68,15 @@ export function BookingForm({ action, today, horizonDays, maxDate, offline, init
   }) as unknown as [FormMetadata<Record<string, unknown>, string[]>, Record<keyof BookingInput, FieldMetadata<unknown, Record<string, unknown>, string[]>>];
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === action;
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
-  // The free times follow the service and the date (with JavaScript, fetched as they change).
+  // the free times the server knows: the day asked (?service=…&date=…) or the day posted
   const service = typeof fields.service.value === "string" ? fields.service.value : "";
   const date = typeof fields.date.value === "string" ? fields.date.value : "";
   const isOffline = (offline as string[]).includes(service);
-  const day = useMemo(() => (isOffline ? null : parseDayQuery((n) => (n === "service" ? service : date))), [isOffline, service, date]);
-  const slots = useFreeSlots(hydrated ? day : null, reply ? (reply.slots ?? null) : initialSlots, reply);
-  const shown = hydrated ? slots : { ...slots, view: reply ? (reply.slots ?? null) : initialSlots };
-  const timeErrors = fields.time.errors;
-  const alternatives = timeErrors?.length ? (reply?.alternatives ?? []) : [];
-
-  // A next free day or a nearest free time chosen: set the date, then the time once that day's
-  // times are there, and hand the focus to 'Heure'.
-  const [pick, setPick] = useState<{ date: string; time: string | null } | null>(null);
-  const timeRef = useRef<HTMLSelectElement>(null);
-  function choose(date: string, time: string | null) {
-    form.update({ name: fields.date.name, value: date });
-    setPick({ date, time });
-  }
-  const pickReady = pick !== null && shown.view?.date === pick.date && !slots.loading;
-  useEffect(() => {
-    if (!pickReady || !pick) return;
-    if (pick.time && shown.view?.times.includes(pick.time)) form.update({ name: fields.time.name, value: pick.time });
-    setPick(null);
-    requestAnimationFrame(() => timeRef.current?.focus());
-  }, [pickReady, pick, shown.view, form, fields.time.name]);
-
-  // The success banner: shown after each success, hidden after 5 s or when closed.
-  const [bannerHiddenFor, setBannerHiddenFor] = useState<BookingReply | undefined>(undefined);
-  const showBanner = reply?.status === "success" && bannerHiddenFor !== reply;
-  useEffect(() => {
-    if (reply?.status !== "success") return;
-    const t = setTimeout(() => setBannerHiddenFor(reply), SUCCESS_HIDE_MS);
-    return () => clearTimeout(t);
-  }, [reply]);
+  const day = isOffline ? null : parseDayQuery((n) => (n === "service" ? service : date));
+  const view = reply ? (reply.slots ?? null) : initialSlots;
+  const slots = { view, loading: false, failed: false, retry: () => undefined };
+  const alternatives = fields.time.errors?.length ? (reply?.alternatives ?? []) : [];
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     // a second click while the first post runs sends nothing (the key would make it harmless)
@@ -114,13 +87,16 @@ export function BookingForm({ action, today, horizonDays, maxDate, offline, init
   const panelId = "booking-slots";
   return (
     <>
-      {showBanner && (
-        <Alert tone="success" className="mt-6" focusKey={reply} onClose={() => setBannerHiddenFor(reply)}>
-          <p className="text-base">{BOOKING_SUCCESS_MESSAGE}</p>
-        </Alert>
+      {reply?.status === "success" && (
+        // hidden by the site's script after 5 s, or at its cross
+        <div data-autohide={SUCCESS_HIDE_MS}>
+          <Alert tone="success" className="mt-6" focusKey={reply.submissionKey} onClose="script">
+            <p className="text-base">{BOOKING_SUCCESS_MESSAGE}</p>
+          </Alert>
+        </div>
       )}
       {/* the personal link stays after the banner hides: the person who booked keeps it */}
-      {reply?.status === "success" && reply.link && <PersonalLinkCard link={reply.link} hydrated={hydrated} />}
+      {reply?.status === "success" && reply.link && <PersonalLinkCard link={reply.link} />}
       <FormErrors form={form} fixMessage={BOOKING_FIX_MESSAGE} />
 
       <Form
@@ -130,6 +106,10 @@ export function BookingForm({ action, today, horizonDays, maxDate, offline, init
         onSubmit={onSubmit}
         className="mt-6 grid gap-5 sm:grid-cols-2"
         aria-label="Demande de rendez-vous"
+        data-booking
+        data-offline={JSON.stringify(offline)}
+        data-today={today}
+        data-max-date={maxDate}
       >
         {/* Enter in a text field sends the request: the form's first submit button is this one,
             not 'Voir les horaires libres' */}
@@ -143,18 +123,9 @@ export function BookingForm({ action, today, horizonDays, maxDate, offline, init
         <Field meta={fields.phone} type="tel" label="Téléphone" required hint="Exemple : 0550 12 34 56" autoComplete="tel" inputMode="tel" />
         <SelectField meta={fields.service} label="Service" required placeholder="Choisissez un service" options={SERVICES} className="sm:col-span-2" />
         <Field meta={fields.date} type="date" label="Date" required min={today} max={maxDate} />
-        <TimeSelect ref={timeRef} meta={fields.time} view={shown.view} loading={slots.loading} failed={slots.failed} offline={isOffline} missing={service ? "date" : "service"} describedBy={panelId} />
+        <TimeSelect meta={fields.time} view={isOffline ? null : view} loading={false} failed={false} offline={isOffline} missing={service ? "date" : "service"} describedBy={panelId} />
         <div className="sm:col-span-2">
-          <SlotPanel
-            id={panelId}
-            hydrated={hydrated}
-            offline={isOffline}
-            chosen={day !== null}
-            slots={shown}
-            alternatives={alternatives}
-            today={today}
-            onChoose={choose}
-          />
+          <SlotPanel id={panelId} hydrated={false} script offline={isOffline} chosen={day !== null} slots={slots} alternatives={alternatives} today={today} />
         </div>
         <TextareaField meta={fields.message} label="Message" optional rows={4} className="sm:col-span-2" />
         <CheckboxField
@@ -173,14 +144,11 @@ export function BookingForm({ action, today, horizonDays, maxDate, offline, init
         />
 
         <div className="sm:col-span-2">
-          <button
-            type="submit"
-            className="btn-primary w-full py-3 text-base sm:w-auto sm:min-w-64"
-            disabled={busy || (hydrated && isOffline)}
-            aria-disabled={busy || (hydrated && isOffline)}
-          >
+          {/* the site's script shows the second label while the post runs, and disables it for a service booked by phone only */}
+          <button type="submit" className="group btn-primary w-full py-3 text-base sm:w-auto sm:min-w-64" disabled={busy} aria-disabled={busy} data-busy-label>
             <CalendarCheck aria-hidden className="h-5 w-5" />
-            {busy ? "Envoi en cours..." : "Envoyer ma demande"}
+            <span className="group-data-[busy]:hidden">{busy ? "Envoi en cours..." : "Envoyer ma demande"}</span>
+            <span className="hidden group-data-[busy]:inline">Envoi en cours...</span>
           </button>
         </div>
       </Form>

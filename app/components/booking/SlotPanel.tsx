@@ -24,9 +24,13 @@ export function SlotPanel({
   alternatives,
   today,
   onChoose,
+  script = false,
 }: {
   id: string;
   hydrated: boolean;
+  /** the booking form of /appointment, not hydrated: the site's script gives the panel its life
+   * (app/site/site.js, form[data-booking]); the elements it shows are rendered hidden, its lines as templates */
+  script?: boolean;
   /** the service chosen is booked by phone only */
   offline: boolean;
   /** a service and a real day are chosen */
@@ -35,12 +39,12 @@ export function SlotPanel({
   /** the nearest free times after a refused slot */
   alternatives: SlotChoice[];
   today: string;
-  onChoose: (date: string, time: string | null) => void;
+  onChoose?: (date: string, time: string | null) => void;
 }) {
   const clinic = useClinic();
   const view = slots.view;
   const choose = (date: string, time: string | null) => (e: MouseEvent<HTMLButtonElement>) => {
-    if (!hydrated) return;
+    if (!hydrated || !onChoose) return;
     e.preventDefault();
     onChoose(date, time);
   };
@@ -51,9 +55,7 @@ export function SlotPanel({
   } else if (slots.loading) {
     line = <Line icon={<Loader2 aria-hidden className="h-5 w-5 animate-spin text-teal-600" />} text="Recherche des horaires libres…" />;
   } else if (slots.failed) {
-    line = (
-      <Line icon={<WifiOff aria-hidden className="h-5 w-5 text-red-700" />} text="Impossible de charger les horaires libres. Vérifiez votre connexion, puis réessayez." tone="red" />
-    );
+    line = <Line icon={<WifiOff aria-hidden className="h-5 w-5 text-red-700" />} text="Impossible de charger les horaires libres. Vérifiez votre connexion, puis réessayez." tone="red" />;
   } else if (view) {
     line = <Line icon={dayIcon(view)} text={view.message} tone={view.times.length ? "teal" : "slate"} />;
   } else if (hydrated || chosen) {
@@ -62,22 +64,36 @@ export function SlotPanel({
     line = <Line icon={<Info aria-hidden className="h-5 w-5 text-slate-500" />} text="Choisissez un service et une date, puis affichez les horaires libres de ce jour." />;
   }
 
+  const showNext = !offline && !slots.loading && !slots.failed && view !== null && view.times.length === 0 && view.next !== null;
   return (
-    <div id={id} className="space-y-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+    <div
+      id={id}
+      data-slots-panel={script ? "" : undefined}
+      data-view-key={script && view ? `${view.service}|${view.date}` : undefined}
+      className="space-y-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200"
+    >
       {/* a live region present from the start, so that each new line is announced */}
-      <div role="status" aria-live="polite">
+      <div role="status" aria-live="polite" data-slots-line>
         {line}
       </div>
 
-      {!offline && slots.failed && (
-        <button type="button" onClick={slots.retry} className={CHOICE}>
+      {script ? (
+        <button type="button" data-slots-retry hidden className={CHOICE}>
           <RotateCw aria-hidden className="h-4 w-4" />
           Réessayer
         </button>
+      ) : (
+        !offline &&
+        slots.failed && (
+          <button type="button" onClick={slots.retry} className={CHOICE}>
+            <RotateCw aria-hidden className="h-4 w-4" />
+            Réessayer
+          </button>
+        )
       )}
 
-      {offline && (
-        <ul className="flex flex-wrap gap-2">
+      {(offline || script) && (
+        <ul data-slots-phones hidden={!offline} className="flex flex-wrap gap-2">
           {clinic.phones.map((p) => (
             <li key={p.tel}>
               <a href={`tel:${p.tel}`} className="btn-primary min-h-10 px-4">
@@ -89,16 +105,26 @@ export function SlotPanel({
         </ul>
       )}
 
-      {!offline && !slots.loading && !slots.failed && view && view.times.length === 0 && view.next && (
-        <button type="submit" name="intent" value={dayIntent(view.next)} formNoValidate onClick={choose(view.next, null)} className={CHOICE}>
+      {(showNext || script) && (
+        <button
+          type="submit"
+          name="intent"
+          value={view?.next ? dayIntent(view.next) : "slots"}
+          formNoValidate
+          onClick={view?.next ? choose(view.next, null) : undefined}
+          data-slots-next
+          data-pick-date={view?.next ?? undefined}
+          hidden={!showNext}
+          className={CHOICE}
+        >
           <CalendarClock aria-hidden className="h-4 w-4" />
-          Prochain jour libre : {formatDayLong(view.next, today)}
+          Prochain jour libre : <span data-next-text>{view?.next ? formatDayLong(view.next, today) : ""}</span>
           <ArrowRight aria-hidden className="h-4 w-4" />
         </button>
       )}
 
       {!offline && alternatives.length > 0 && (
-        <div>
+        <div data-slots-alternatives>
           <p className="text-sm font-semibold text-navy-900">Horaires libres les plus proches :</p>
           <ul className="mt-2 flex flex-wrap gap-2">
             {alternatives.map((a) => (
@@ -109,6 +135,8 @@ export function SlotPanel({
                   value={slotIntent(a)}
                   formNoValidate
                   onClick={choose(a.date, a.time)}
+                  data-pick-date={a.date}
+                  data-pick-time={a.time}
                   aria-label={`Choisir le ${formatDayLong(a.date, today)} à ${a.time}`}
                   className={CHOICE}
                 >
@@ -122,12 +150,36 @@ export function SlotPanel({
         </div>
       )}
 
-      {/* without JavaScript the server shows the free times of the day chosen */}
+      {/* without JavaScript the server shows the free times of the day chosen (the site's script hides it) */}
       {!hydrated && (
-        <button type="submit" name="intent" value="slots" formNoValidate className="btn min-h-10 bg-white px-4 text-navy-900 ring-1 ring-slate-300 hover:bg-slate-100">
+        <button type="submit" name="intent" value="slots" formNoValidate data-slots-ask className="btn min-h-10 bg-white px-4 text-navy-900 ring-1 ring-slate-300 hover:bg-slate-100">
           <Search aria-hidden className="h-4 w-4" />
           Voir les horaires libres
         </button>
+      )}
+
+      {/* the lines the site's script shows, the day's own words put in [data-line-text] */}
+      {script && (
+        <>
+          <template data-line="idle">
+            <Line icon={<Info aria-hidden className="h-5 w-5 text-slate-500" />} text="Choisissez un service et une date : les horaires libres de ce jour s'affichent ici." />
+          </template>
+          <template data-line="loading">
+            <Line icon={<Loader2 aria-hidden className="h-5 w-5 animate-spin text-teal-600" />} text="Recherche des horaires libres…" />
+          </template>
+          <template data-line="failed">
+            <Line icon={<WifiOff aria-hidden className="h-5 w-5 text-red-700" />} text="Impossible de charger les horaires libres. Vérifiez votre connexion, puis réessayez." tone="red" />
+          </template>
+          <template data-line="offline">
+            <Line icon={<PhoneCall aria-hidden className="h-5 w-5 text-gold-500" />} text={NOT_ONLINE_MESSAGE} tone="gold" />
+          </template>
+          <template data-line="open">
+            <Line icon={<CalendarCheck aria-hidden className="h-5 w-5 text-teal-600" />} text="" tone="teal" />
+          </template>
+          <template data-line="none">
+            <Line icon={<CalendarX2 aria-hidden className="h-5 w-5 text-amber-600" />} text="" />
+          </template>
+        </>
       )}
     </div>
   );
@@ -147,7 +199,9 @@ function Line({ icon, text, tone = "slate" }: { icon: ReactNode; text: string; t
   return (
     <div className="flex items-start gap-3">
       <span className="mt-px shrink-0">{icon}</span>
-      <p className={`min-w-0 text-sm font-medium ${TONES[tone]}`}>{text}</p>
+      <p data-line-text className={`min-w-0 text-sm font-medium ${TONES[tone]}`}>
+        {text}
+      </p>
     </div>
   );
 }

@@ -3,6 +3,17 @@ import { useRef, type Ref } from "react";
 import { ErrorList } from "~/components/forms";
 import type { SlotsView } from "./slots";
 
+/** What 'Heure' says while it offers no time, and above the times. */
+const PLACEHOLDERS = {
+  offline: "Réservation par téléphone",
+  loading: "Recherche des horaires…",
+  failed: "Horaires indisponibles",
+  service: "Choisissez d'abord le service",
+  date: "Choisissez d'abord la date",
+  choose: "Choisissez un horaire",
+  none: "Aucun horaire libre ce jour-là",
+} as const;
+
 /**
  * 'Heure' of the booking form: a <select> of the free start times of the day chosen, morning
  * and afternoon apart. Without a day (or while its times load, or when it has none) it is
@@ -40,18 +51,16 @@ export function TimeSelect({
   const wanted = [picked.current, initial].find((t) => t !== undefined && times.includes(t)) ?? "";
   const { key, defaultValue: _defaultValue, ...conform } = getSelectProps(meta, { ariaDescribedBy: describedBy });
   const placeholder = offline
-    ? "Réservation par téléphone"
+    ? PLACEHOLDERS.offline
     : loading
-      ? "Recherche des horaires…"
+      ? PLACEHOLDERS.loading
       : failed
-        ? "Horaires indisponibles"
+        ? PLACEHOLDERS.failed
         : !view
-        ? missing === "service"
-          ? "Choisissez d'abord le service"
-          : "Choisissez d'abord la date"
-        : times.length
-          ? "Choisissez un horaire"
-          : "Aucun horaire libre ce jour-là";
+          ? PLACEHOLDERS[missing]
+          : times.length
+            ? PLACEHOLDERS.choose
+            : PLACEHOLDERS.none;
   const morning = times.filter((t) => t < "12:00");
   const afternoon = times.filter((t) => t >= "12:00");
 
@@ -70,6 +79,9 @@ export function TimeSelect({
         defaultValue={wanted}
         disabled={times.length === 0}
         aria-busy={loading || undefined}
+        // the placeholders the site's script gives it on the booking form of /appointment (app/site/site.js)
+        data-time-select
+        data-placeholders={JSON.stringify(PLACEHOLDERS)}
         onChange={(e) => {
           picked.current = e.target.value || undefined;
         }}

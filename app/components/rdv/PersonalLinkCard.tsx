@@ -1,5 +1,4 @@
 import { Check, Copy, Link2 } from "lucide-react";
-import { useRef, useState } from "react";
 
 export const PERSONAL_LINK_TEXT = "Gardez ce lien pour confirmer, annuler ou déplacer votre rendez-vous";
 
@@ -8,25 +7,7 @@ export const PERSONAL_LINK_TEXT = "Gardez ce lien pour confirmer, annuler ou dé
  * link itself (a plain link, selectable without JavaScript) and, with JavaScript, 'Copier le lien'.
  * It stays after the success banner hides.
  */
-export function PersonalLinkCard({ link, hydrated }: { link: string; hydrated: boolean }) {
-  const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
-  const linkRef = useRef<HTMLAnchorElement>(null);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied("yes");
-    } catch {
-      // no clipboard (an older browser, a refused permission): the link is selected instead
-      const range = document.createRange();
-      if (linkRef.current) range.selectNodeContents(linkRef.current);
-      const selection = window.getSelection();
-      selection?.removeAllRanges();
-      selection?.addRange(range);
-      setCopied("failed");
-    }
-  }
-
+export function PersonalLinkCard({ link }: { link: string }) {
   return (
     <section aria-labelledby="booking-personal-link" className="mt-4 rounded-xl border border-teal-200 bg-teal-50 p-4 sm:p-5">
       <h3 id="booking-personal-link" className="flex items-center gap-2 font-sans text-base font-semibold text-navy-900">
@@ -34,19 +15,28 @@ export function PersonalLinkCard({ link, hydrated }: { link: string; hydrated: b
         Votre lien personnel
       </h3>
       <p className="mt-1 text-sm text-slate-700">{PERSONAL_LINK_TEXT} :</p>
-      <a ref={linkRef} href={link} className="mt-3 block break-all rounded-lg bg-white px-3 py-2.5 font-mono text-sm text-teal-800 underline underline-offset-2 ring-1 ring-teal-200 hover:bg-teal-50">
+      <a
+        href={link}
+        data-copy-source
+        className="mt-3 block break-all rounded-lg bg-white px-3 py-2.5 font-mono text-sm text-teal-800 underline underline-offset-2 ring-1 ring-teal-200 hover:bg-teal-50"
+      >
         {link}
       </a>
+      {/* the site's script shows the button (it needs JavaScript) and says the result in the status */}
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        {hydrated && (
-          <button type="button" onClick={copy} className="btn min-h-11 bg-white px-4 text-teal-700 ring-1 ring-teal-600/50 hover:bg-teal-100">
-            {copied === "yes" ? <Check aria-hidden className="h-4 w-4" /> : <Copy aria-hidden className="h-4 w-4" />}
-            Copier le lien
-          </button>
-        )}
-        <p role="status" className="text-sm font-medium text-teal-800">
-          {copied === "yes" ? "Lien copié." : copied === "failed" ? "Le lien est sélectionné : copiez-le (Ctrl+C ou appui long)." : ""}
-        </p>
+        <button
+          type="button"
+          hidden
+          data-copy-link
+          data-copied="Lien copié."
+          data-copy-failed="Le lien est sélectionné : copiez-le (Ctrl+C ou appui long)."
+          className="group btn min-h-11 bg-white px-4 text-teal-700 ring-1 ring-teal-600/50 hover:bg-teal-100"
+        >
+          <Copy aria-hidden className="h-4 w-4 group-data-[copied]:hidden" />
+          <Check aria-hidden className="hidden h-4 w-4 group-data-[copied]:inline" />
+          Copier le lien
+        </button>
+        <p role="status" data-copy-status className="text-sm font-medium text-teal-800" />
       </div>
       <p className="mt-3 text-xs text-slate-600">Ce lien est personnel : ne le partagez pas. Il reste valable jusqu'au jour du rendez-vous.</p>
     </section>
