@@ -652,7 +652,13 @@
   function initAutohide() {
     doc.querySelectorAll("[data-autohide]").forEach((el) => {
       if (!once(el)) return;
-      setTimeout(() => /** @type {HTMLElement} */ ((el).hidden = true), Number(el.getAttribute("data-autohide")) || 5000);
+      const box = /** @type {HTMLElement} */ (el);
+      setTimeout(
+        () => {
+          box.hidden = true;
+        },
+        Number(el.getAttribute("data-autohide")) || 5000,
+      );
     });
   }
 
@@ -679,7 +685,9 @@
     );
   });
   function initCopy() {
-    doc.querySelectorAll("button[data-copy-link]").forEach((b) => /** @type {HTMLElement} */ ((b).hidden = false));
+    doc.querySelectorAll("button[data-copy-link]").forEach((b) => {
+      /** @type {HTMLElement} */ (b).hidden = false;
+    });
   }
 
   // ----- the booking form of /appointment (components/booking/BookingForm.tsx): the free times follow the
