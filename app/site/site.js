@@ -671,8 +671,8 @@
     if (!(button instanceof HTMLElement) || !(link instanceof HTMLAnchorElement) || !status) return;
     navigator.clipboard.writeText(link.href).then(
       () => {
-        button.dataset.copied = "";
-        status.textContent = button.getAttribute("data-copied");
+        button.dataset.done = "";
+        status.textContent = button.getAttribute("data-copied-text");
       },
       () => {
         const range = doc.createRange();

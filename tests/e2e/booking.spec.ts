@@ -223,7 +223,8 @@ test.describe("booking form with JavaScript", () => {
     expect(errors).toEqual([]);
   });
 
-  test("the banner can be closed at once", async ({ page, request }) => {
+  test("the banner can be closed at once; the personal link stays and can be copied", async ({ page, request, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const { date } = await freeDay(request, "Orthodontie", 4);
     await page.goto("/appointment");
     const name = uniqueName("Réservation fermée");
@@ -234,6 +235,13 @@ test.describe("booking form with JavaScript", () => {
     await banner.getByRole("button", { name: "Fermer" }).click();
     await expect(banner).toBeHidden();
     expect(rowsNamed(name)).toHaveLength(1);
+
+    const card = page.getByRole("region", { name: "Votre lien personnel" });
+    const link = card.getByRole("link", { name: /\/rdv\// });
+    await expect(link).toBeVisible();
+    await card.getByRole("button", { name: "Copier le lien" }).click();
+    await expect(card.getByRole("status")).toHaveText("Lien copié.");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.getAttribute("href"));
   });
 
   test("invalid input gets French errors next to the fields, keeps the input and stores nothing", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations, hydrated, insertEnrollment, insertFormation } from "./helpers";
+import { animationsDone, collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations, hydrated, insertEnrollment, insertFormation } from "./helpers";
 
 /**
  * /formation (docs/product.md, "Training offer", "Enrolment"): the sections appear only with
@@ -159,7 +159,11 @@ test.describe("enrolment dialog", () => {
     const title = unique("Session dialogue");
     const id = featured({ title, max_participants: 5 });
     await openFormation(page);
-    await page.getByRole("link", { name: `S'inscrire à « ${title} »` }).click();
+    // the card slides in once scrolled into view (a reveal): clicked where it comes to rest
+    const enrol = page.getByRole("link", { name: `S'inscrire à « ${title} »` });
+    await enrol.scrollIntoViewIfNeeded();
+    await animationsDone(page);
+    await enrol.click();
     const dialog = page.getByRole("dialog", { name: "Inscription à la formation" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel("Nom", { exact: false }).first()).toBeFocused();

@@ -60,13 +60,17 @@ export async function loginAsStaff(page: Page, to = "/admin/appointments", accou
   return userId;
 }
 
-/** No axe-core violation of serious or critical impact. */
-export async function expectNoSeriousA11yViolations(page: Page) {
-  // colours are judged once the fades and colour transitions in progress have ended (a section
-  // revealed on scroll, a link's hover colour), never half-way through one
+/** The fades, slides and colour transitions in progress have ended (a section revealed on scroll, a hover colour); endless ones aside. */
+export async function animationsDone(page: Page) {
   await page
     .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 3000 })
     .catch(() => undefined);
+}
+
+/** No axe-core violation of serious or critical impact. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  // colours are judged once the transitions in progress have ended, never half-way through one
+  await animationsDone(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);

@@ -28,12 +28,12 @@ export function PersonalLinkCard({ link }: { link: string }) {
           type="button"
           hidden
           data-copy-link
-          data-copied="Lien copié."
+          data-copied-text="Lien copié."
           data-copy-failed="Le lien est sélectionné : copiez-le (Ctrl+C ou appui long)."
           className="group btn min-h-11 bg-white px-4 text-teal-700 ring-1 ring-teal-600/50 hover:bg-teal-100"
         >
-          <Copy aria-hidden className="h-4 w-4 group-data-[copied]:hidden" />
-          <Check aria-hidden className="hidden h-4 w-4 group-data-[copied]:inline" />
+          <Copy aria-hidden className="h-4 w-4 group-data-[done]:hidden" />
+          <Check aria-hidden className="hidden h-4 w-4 group-data-[done]:inline" />
           Copier le lien
         </button>
         <p role="status" data-copy-status className="text-sm font-medium text-teal-800" />
