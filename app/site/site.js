@@ -517,6 +517,21 @@
 
   // ----- the enrolment dialog (components/formation/EnrollmentDialog.tsx): opened by the enrol links, its
   // form posted to /inscription, whose answer page gives the fields their messages or says it is stored
+  /**
+   * A form's post is running (or no longer): the form is marked, and its button ([data-busy-label])
+   * disabled, showing its second label ('Envoi en cours...').
+   * @param {HTMLFormElement} form @param {boolean} on
+   */
+  function setBusy(form, on) {
+    if (on) form.dataset.busy = "";
+    else delete form.dataset.busy;
+    const button = form.querySelector("[data-busy-label]");
+    if (!(button instanceof HTMLButtonElement)) return;
+    button.disabled = on;
+    button.setAttribute("aria-disabled", String(on));
+    if (on) button.dataset.busy = "";
+    else delete button.dataset.busy;
+  }
   /** @type {HTMLFormElement | null} the dialog's form as the server rendered it: each opening starts from it */
   let pristineEnrolment = null;
   /** @returns {string} a random idempotency key (UUID v4 form), as hooks/use-submission-key.ts makes it */
@@ -593,17 +608,7 @@
     e.preventDefault();
     // a second click while the first post runs sends nothing (the key would make it harmless)
     if (form.dataset.busy !== undefined) return;
-    const button = form.querySelector("[data-busy-label]");
-    const busy = (/** @type {boolean} */ on) => {
-      if (on) form.dataset.busy = "";
-      else delete form.dataset.busy;
-      if (button instanceof HTMLButtonElement) {
-        button.disabled = on;
-        button.setAttribute("aria-disabled", String(on));
-        if (on) button.dataset.busy = "";
-        else delete button.dataset.busy;
-      }
-    };
+    const busy = (/** @type {boolean} */ on) => setBusy(form, on);
     busy(true);
     fetch(form.action, { method: "POST", body: new FormData(form), credentials: "same-origin" })
       .then((r) => r.text())
@@ -866,27 +871,13 @@
     if (form.dataset.busy !== undefined) return e.preventDefault();
     const submitter = /** @type {SubmitEvent} */ (e).submitter;
     if (submitter?.getAttribute("name") === "intent") return;
-    form.dataset.busy = "";
-    const button = form.querySelector("[data-busy-label]");
-    if (button instanceof HTMLButtonElement) {
-      // the button has no name: disabled, it takes nothing away from what the browser posts
-      button.dataset.busy = "";
-      button.disabled = true;
-      button.setAttribute("aria-disabled", "true");
-    }
+    // the button has no name: disabled, it takes nothing away from what the browser posts
+    setBusy(form, true);
   });
   // back to a page kept by the browser (Back after the post): the form is not running any more
   w.addEventListener("pageshow", (e) => {
     if (!e.persisted) return;
-    doc.querySelectorAll("form[data-booking]").forEach((form) => {
-      delete (/** @type {HTMLFormElement} */ (form).dataset.busy);
-      const button = form.querySelector("[data-busy-label]");
-      if (button instanceof HTMLButtonElement) {
-        delete button.dataset.busy;
-        button.disabled = false;
-        button.setAttribute("aria-disabled", "false");
-      }
-    });
+    doc.querySelectorAll("form[data-booking]").forEach((form) => setBusy(/** @type {HTMLFormElement} */ (form), false));
   });
   function initBooking() {
     if (hydrated) return;

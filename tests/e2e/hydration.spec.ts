@@ -17,6 +17,15 @@ async function scriptFiles(page: Page): Promise<string[]> {
   ]);
 }
 
+/** The script files the browser downloads from now on (call before navigating). */
+function scriptRequests(page: Page): string[] {
+  const requested: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") requested.push(r.url());
+  });
+  return requested;
+}
+
 /** The mobile menu opens, shows its links, and closes with Escape, giving the focus back to its button. */
 async function mobileMenuWorks(page: Page) {
   const toggle = page.getByRole("button", { name: /Menu/ });
@@ -36,10 +45,7 @@ test.describe("at 375 px", () => {
   for (const path of CONTENT_PAGES) {
     test(`${path} downloads no script file, is not hydrated, and its menu works`, async ({ page }) => {
       const errors = collectConsoleErrors(page);
-      const requested: string[] = [];
-      page.on("request", (r) => {
-        if (r.resourceType() === "script") requested.push(r.url());
-      });
+      const requested = scriptRequests(page);
       await page.goto(path);
       await hydrated(page);
       expect(await scriptFiles(page)).toEqual([]);
@@ -53,10 +59,7 @@ test.describe("at 375 px", () => {
   for (const path of HYDRATED_PAGES) {
     test(`${path} is hydrated, and the same menu works there`, async ({ page }) => {
       const errors = collectConsoleErrors(page);
-      const requested: string[] = [];
-      page.on("request", (r) => {
-        if (r.resourceType() === "script") requested.push(r.url());
-      });
+      const requested = scriptRequests(page);
       await page.goto(path);
       await hydrated(page);
       // what the browser downloaded (React may drop the module preload links once it has hydrated)
