@@ -118,7 +118,10 @@ export function SlotPanel({
           className={CHOICE}
         >
           <CalendarClock aria-hidden className="h-4 w-4" />
-          Prochain jour libre : <span data-next-text>{view?.next ? formatDayLong(view.next, today) : ""}</span>
+          {/* one flex item: the day set by the site's script in [data-next-text] follows the words without the button's gap */}
+          <span>
+            Prochain jour libre : <span data-next-text>{view?.next ? formatDayLong(view.next, today) : ""}</span>
+          </span>
           <ArrowRight aria-hidden className="h-4 w-4" />
         </button>
       )}
