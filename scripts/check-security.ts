@@ -12,106 +12,8 @@
  * It prints the figures and exits 1 when a check fails. Loopback only, bounded in count and time.
  * A script, not a test: the figures depend on the machine.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-
-const ROOT = path.resolve(import.meta.dirname, "..");
-const BUILD_DIR = path.join(ROOT, "build");
-const ADMIN = { email: "securite@clinique.test", password: "Verifier-La-Securite-2026" };
-const failures: string[] = [];
-
-function check(ok: boolean, what: string) {
-  if (!ok) failures.push(what);
-  return ok ? "ok" : "ÉCHEC";
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
-
-async function startServer(): Promise<{ base: string; child: ChildProcess; dir: string }> {
-  if (!fs.existsSync(path.join(BUILD_DIR, "server", "index.js"))) {
-    console.log("Construction du site (npm run build)…");
-    await new Promise<void>((resolve, reject) => {
-      const b = spawn("npm", ["run", "build", "--silent"], { cwd: ROOT, stdio: "inherit" });
-      b.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`build: ${code}`))));
-    });
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-security-"));
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server/index.js"], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: `file:${dir}/clinic.db`,
-      DATA_DIR: dir,
-      UPLOAD_DIR: `${dir}/uploads`,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SEED_DEMO: "true",
-      LOG_LEVEL: "silent",
-      BACKUP_DAILY: "false",
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, child, dir };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error("le serveur n'a pas démarré");
-}
-
-/** Peak and current resident memory of a process, in MiB (Linux). */
-function memory(pid: number): { rss: number; peak: number } {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const kib = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-    return { rss: Math.round(kib("VmRSS") / 1024), peak: Math.round(kib("VmHWM") / 1024) };
-  } catch {
-    return { rss: 0, peak: 0 };
-  }
-}
-
-/** A raw request (so that paths, cookies and bodies are sent exactly as written). */
-function raw(base: string, opts: { method?: string; path: string; headers?: Record<string, string>; body?: Buffer | string }): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  const url = new URL(base);
-  return new Promise((resolve) => {
-    const req = http.request(
-      { host: url.hostname, port: url.port, method: opts.method ?? "GET", path: opts.path, headers: { Origin: base, ...opts.headers }, insecureHTTPParser: true },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
-      },
-    );
-    req.on("error", () => resolve({ status: 0, headers: {}, body: "" }));
-    req.end(opts.body);
-  });
-}
-
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+import { ADMIN, check, failures, form, FORM, memory, raw, startServer } from "./security/common";
 
 async function login(base: string, redirectTo: string) {
   return raw(base, { method: "POST", path: "/login", headers: FORM, body: form({ email: ADMIN.email, password: ADMIN.password, redirectTo }) });
@@ -236,7 +138,8 @@ async function burst(base: string) {
   );
 }
 
-const { base, child, dir } = await startServer();
+const site = await startServer();
+const { base, child } = site;
 console.log(`Site démarré sur ${base} (base SQLite temporaire).`);
 try {
   await redirects(base);
@@ -244,9 +147,7 @@ try {
   await bodies(base, child.pid!);
   await burst(base);
 } finally {
-  child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
-  fs.rmSync(dir, { recursive: true, force: true });
+  await site.remove();
 }
 if (failures.length) {
   console.log(`\nÉchecs : ${failures.join(" ; ")}`);
