@@ -37,6 +37,7 @@ const PROGRESS = {
 const tips = optionalText({
   max: 1000,
   tooLong: "Les remarques ne peuvent pas dépasser 1000 caractères.",
+  multiline: true,
 });
 
 // ---- who may write prices ------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { optionalText, requiredText } from "./rules";
+import { multiLine, optionalText, requiredText } from "./rules";
 
 /**
  * The staff blog form (docs/product.md, "Staff: blog"): title and content required, an optional
@@ -50,10 +50,9 @@ export const blogFormSchema = z
   .object({
     title: requiredText({ missing: M.titleRequired, max: BLOG_TITLE_MAX, tooLong: M.titleTooLong }),
     // line breaks as the browser sends them (\r\n) count once
-    content: z
-      .string({ error: M.contentRequired })
+    content: multiLine({ error: M.contentRequired })
       .transform((v) => v.replace(/\r\n?/g, "\n"))
-      .pipe(requiredText({ missing: M.contentRequired, max: BLOG_CONTENT_MAX, tooLong: M.contentTooLong })),
+      .pipe(requiredText({ missing: M.contentRequired, max: BLOG_CONTENT_MAX, tooLong: M.contentTooLong, multiline: true })),
     image_url: optionalText({ max: BLOG_IMAGE_URL_MAX, tooLong: M.imageUrlTooLong }).refine((v) => v === null || isHttpsUrl(v), { error: M.imageUrlInvalid }),
     image: blogImageSchema.optional(),
     remove_image: z.boolean().optional(),

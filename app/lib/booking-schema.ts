@@ -58,7 +58,7 @@ export function bookingSchema(today: string = todayInClinic(), horizonDays?: num
     phone: phone({ missing: M.phone }),
     ...bookingDaySchema(today, horizonDays).shape,
     time: timeOfDay({ missing: M.time }),
-    message: optionalText({ max: 2000, tooLong: M.messageTooLong }),
+    message: optionalText({ max: 2000, tooLong: M.messageTooLong, multiline: true }),
     consent: consent(M.consent),
   });
 }

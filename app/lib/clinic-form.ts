@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import type { Clinic } from "./clinic";
 import { isHttpsUrl } from "./blog-form";
 import { formatPhoneDisplay, toE164 } from "./phone";
-import { EMAIL_MAX, isPlausiblePhone, PHONE_INVALID, requiredText } from "./rules";
+import { EMAIL_MAX, isPlausiblePhone, PHONE_INVALID, requiredText, singleLine } from "./rules";
 
 /**
  * The form of the staff screen 'Identité de la clinique' (/admin/clinique; docs/product.md,
@@ -81,8 +81,7 @@ function capitalize(s: string): string {
 
 /** A whole number typed by a person ("7000", "7 000"), within its range. */
 function wholeNumber(o: { missing: string; min: number; max: number; range: string }) {
-  return z
-    .string({ error: o.missing })
+  return singleLine({ error: o.missing })
     .trim()
     .min(1, { error: o.missing })
     .transform((v, ctx) => {
@@ -102,8 +101,7 @@ function wholeNumber(o: { missing: string; min: number; max: number; range: stri
 
 /** A decimal typed with a point or a comma ("36,7235"), within its range. */
 function decimal(o: { missing: string; min: number; max: number; range: string }) {
-  return z
-    .string({ error: o.missing })
+  return singleLine({ error: o.missing })
     .trim()
     .min(1, { error: o.missing })
     .transform((v, ctx) => {
@@ -156,7 +154,7 @@ function diplomaRow(currentYear: number) {
 /** The schema of /admin/clinique; `currentYear` bounds the since-year and the diplomas. */
 export function clinicFormSchema(currentYear: number) {
   return z.object({
-    version: z.string().max(100).optional(),
+    version: singleLine().max(100).optional(),
     // the clinic
     name: text("le nom de la clinique", L.name),
     shortName: text("le nom court", L.shortName),
@@ -169,8 +167,7 @@ export function clinicFormSchema(currentYear: number) {
     street: text("la rue et le numéro", L.street),
     district: text("la commune ou le quartier", L.district),
     city: text("la ville", L.city),
-    postalCode: z
-      .string({ error: "Indiquez le code postal." })
+    postalCode: singleLine({ error: "Indiquez le code postal." })
       .trim()
       .min(1, { error: "Indiquez le code postal." })
       .regex(/^\d{5}$/, { error: M.postalCode }),

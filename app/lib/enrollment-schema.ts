@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { consent, email, parseId, personName, phone } from "./rules";
+import { consent, email, parseId, personName, phone, singleLine } from "./rules";
 
 /**
  * The enrolment form (docs/product.md, "Enrolment"): Nom, Prénom, email and telephone are
@@ -18,8 +18,7 @@ export const enrollmentSchema = z.object({
   email: email({ missing: "Indiquez votre adresse e-mail.", invalid: "Adresse e-mail invalide (exemple : nom@domaine.com)." }),
   phone: phone({ missing: "Indiquez votre numéro de téléphone." }),
   /** empty (Conform: undefined) means "no preference": the enrolment then occupies no place */
-  formation_id: z
-    .string()
+  formation_id: singleLine()
     .optional()
     .transform((v, ctx): number | null => {
       if (v === undefined || v.trim() === "") return null;

@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { centimesToInput } from "./format";
 import type { FormationAdminItem } from "./formation";
-import { money, requiredText } from "./rules";
+import { money, multiLine, requiredText, singleLine } from "./rules";
 import type { Syllabus, SyllabusModule } from "./syllabus";
 
 /**
@@ -40,8 +40,7 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** A whole number typed in a field (the form always shows one: empty is "missing"). */
 function wholeNumber(o: { label: string; min: number; max: number; minMessage: string }) {
   const missing = `Indiquez ${o.label}.`;
-  return z
-    .string({ error: missing })
+  return singleLine({ error: missing })
     .trim()
     .min(1, { error: missing })
     .regex(/^\d{1,9}$/, { error: `${capitalize(o.label)} doit être un nombre entier.` })
@@ -52,10 +51,12 @@ function wholeNumber(o: { label: string; min: number; max: number; minMessage: s
 // ---- the syllabus part: optional texts, trimmed and cut to their length ------------------------
 
 const cleanText = (s: string | undefined, max: number) => (s ?? "").replace(/\r\n?/g, "\n").trim().slice(0, max);
-const text = (max: number) => z.string().optional().transform((v) => cleanText(v, max));
+/** an input: one line */
+const text = (max: number) => singleLine().optional().transform((v) => cleanText(v, max));
+/** a textarea: several lines */
+const longText = (max: number) => multiLine().optional().transform((v) => cleanText(v, max));
 /** A list typed in a textarea, one item per line; empty lines dropped. */
-const lines = z
-  .string()
+const lines = multiLine()
   .optional()
   .transform((v) =>
     (v ?? "")
@@ -65,17 +66,16 @@ const lines = z
       .slice(0, FORMATION_LIMITS.maxListItems),
   );
 
-const lessonField = z.object({ title: text(300), description: text(2000), duration: text(200), content: text(10000) });
+const lessonField = z.object({ title: text(300), description: text(2000), duration: text(200), content: longText(10000) });
 
 const moduleField = z.object({
   /** empty: the module's position */
-  number: z
-    .string()
+  number: singleLine()
     .trim()
     .regex(/^\d{1,6}$/, { error: M.moduleNumber })
     .optional(),
   title: text(300),
-  description: text(5000),
+  description: longText(5000),
   duration: text(200),
   points_clefs: lines,
   objectifs: lines,
@@ -109,7 +109,7 @@ const modulesField = z
 const syllabusField = z
   .object({
     overview: z
-      .object({ title: text(300), description: text(5000), objectives: lines, duration: text(200), instructor: text(200) })
+      .object({ title: text(300), description: longText(5000), objectives: lines, duration: text(200), instructor: text(200) })
       .optional(),
     modules: modulesField,
   })
@@ -123,7 +123,7 @@ const syllabusField = z
 
 export const formationFormSchema = z.object({
   title: requiredText({ missing: M.titleMissing, max: 200, tooLong: M.titleTooLong }),
-  description: requiredText({ missing: M.descriptionMissing, max: 5000, tooLong: M.descriptionTooLong }),
+  description: requiredText({ missing: M.descriptionMissing, max: 5000, tooLong: M.descriptionTooLong, multiline: true }),
   duration_months: wholeNumber({
     label: "la durée en mois",
     min: 1,

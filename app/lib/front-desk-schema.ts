@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { APPOINTMENT_STATUSES, CANCELLED_BY } from "./appointment-status";
 import { formatCalendarDate } from "./format";
-import { calendarDay, EMAIL_MAX, optionalText, personName, phone, timeOfDay } from "./rules";
+import { calendarDay, EMAIL_MAX, optionalText, personName, phone, singleLine, timeOfDay } from "./rules";
 import { slotRefusalMessage, type ScheduleSettings, type SlotChoice, type SlotRefusal } from "./schedule";
 import { SERVICES } from "./services";
 
@@ -16,7 +16,7 @@ export const CANCEL_REASON_MAX = 500;
 export const statusSchema = z
   .object({
     to: z.enum(APPOINTMENT_STATUSES, { error: "Statut inconnu." }),
-    reason: optionalText({ max: CANCEL_REASON_MAX, tooLong: `La raison ne peut pas dépasser ${CANCEL_REASON_MAX} caractères.` }),
+    reason: optionalText({ max: CANCEL_REASON_MAX, tooLong: `La raison ne peut pas dépasser ${CANCEL_REASON_MAX} caractères.`, multiline: true }),
     cancelled_by: z.enum(CANCELLED_BY).optional(),
   })
   .superRefine((v, ctx) => {
@@ -35,8 +35,7 @@ export const moveSchema = z.object({
 export const staffBookingSchema = z.object({
   name: personName({ missing: "Veuillez indiquer le nom complet." }),
   // a booking taken by phone: the e-mail is optional (a walk-in often has none)
-  email: z
-    .string()
+  email: singleLine()
     .trim()
     .max(EMAIL_MAX, { error: "L'adresse e-mail est trop longue." })
     .optional()
@@ -46,7 +45,7 @@ export const staffBookingSchema = z.object({
   service: z.enum(SERVICES, { error: "Veuillez choisir un service." }),
   date: calendarDay({ missing: "Veuillez choisir une date." }),
   time: timeOfDay({ missing: "Veuillez choisir une heure." }),
-  message: optionalText({ max: 2000, tooLong: "Le message ne peut pas dépasser 2000 caractères." }),
+  message: optionalText({ max: 2000, tooLong: "Le message ne peut pas dépasser 2000 caractères.", multiline: true }),
   forced: forcedBox,
 });
 

@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import { GALLERY_TREATMENTS } from "~/content/gallery-treatments";
 import { todayInClinic } from "./format";
 import { ALT_MAX_LENGTH, PHOTO_MAX_BYTES, PHOTO_TYPES } from "./media";
-import { calendarDay, personName, requiredText } from "./rules";
+import { calendarDay, multiLine, personName, requiredText, singleLine } from "./rules";
 
 /**
  * The forms of 'Galerie et avis' (/admin/galerie; docs/product.md, "Staff: gallery and reviews"):
@@ -65,8 +65,7 @@ export const photoFileSchema = z
 /** Judged in the clinic's time zone, in the browser as on the server. */
 const notFuture = (v: string) => v <= todayInClinic();
 
-const optionalId = z
-  .string()
+const optionalId = singleLine()
   .optional()
   .transform((v, ctx): number | null => {
     if (v === undefined || v === "") return null;
@@ -81,11 +80,10 @@ const optionalId = z
 export const caseSchema = z
   .object({
     id: z.number().int().positive().optional(),
-    treatment: z.string({ error: M.treatment }).refine((v) => GALLERY_TREATMENTS.some((t) => t.name === v), { error: M.treatment }),
-    description: z
-      .string({ error: M.textMissing })
+    treatment: singleLine({ error: M.treatment }).refine((v) => GALLERY_TREATMENTS.some((t) => t.name === v), { error: M.treatment }),
+    description: multiLine({ error: M.textMissing })
       .transform((v) => v.replace(/\r\n?/g, "\n"))
-      .pipe(requiredText({ missing: M.textMissing, max: CASE_TEXT_MAX, tooLong: M.textTooLong })),
+      .pipe(requiredText({ missing: M.textMissing, max: CASE_TEXT_MAX, tooLong: M.textTooLong, multiline: true })),
     before: photoFileSchema.optional(),
     before_alt: requiredText({ missing: M.beforeAltMissing, max: ALT_MAX_LENGTH, tooLong: M.altTooLong }),
     after: photoFileSchema.optional(),
@@ -111,14 +109,12 @@ export const deletionDaysSchema = z.object({
 export const reviewSchema = z.object({
   id: z.number().int().positive().optional(),
   name: personName({ missing: M.reviewName, max: REVIEW_NAME_MAX, tooLong: M.reviewNameTooLong }),
-  rating: z
-    .string({ error: M.rating })
+  rating: singleLine({ error: M.rating })
     .refine((v) => RATING_CHOICES.some((c) => c.value === v), { error: M.rating })
     .transform((v) => RATING_CHOICES.find((c) => c.value === v)!.halves),
-  comment: z
-    .string({ error: M.commentMissing })
+  comment: multiLine({ error: M.commentMissing })
     .transform((v) => v.replace(/\r\n?/g, "\n"))
-    .pipe(requiredText({ missing: M.commentMissing, max: REVIEW_COMMENT_MAX, tooLong: M.commentTooLong })),
+    .pipe(requiredText({ missing: M.commentMissing, max: REVIEW_COMMENT_MAX, tooLong: M.commentTooLong, multiline: true })),
   date: calendarDay({ missing: M.reviewDateMissing }).refine(notFuture, { error: M.reviewDateFuture }),
   published: z
     .boolean()

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { ALT_MAX_LENGTH, PHOTO_MAX_BYTES, PHOTO_TYPES } from "./media";
-import { requiredText } from "./rules";
+import { requiredText, singleLine } from "./rules";
 
 /**
  * The forms of /admin/photos (docs/product.md, "Staff: photos"): put a photo in a slot (file and
@@ -19,7 +19,7 @@ export const PHOTO_FORM_MESSAGES = {
 const M = PHOTO_FORM_MESSAGES;
 
 /** A slot key as posted; the action checks it against app/lib/photo-slot-list.ts. */
-const slot = z.string().trim().min(1).max(100);
+const slot = singleLine().trim().min(1).max(100);
 
 export const photoAltField = requiredText({ missing: M.altMissing, max: ALT_MAX_LENGTH, tooLong: M.altTooLong });
 

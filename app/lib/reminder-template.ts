@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import type { Clinic } from "~/lib/clinic";
+import { multiLine } from "./rules";
 
 /**
  * The WhatsApp and SMS reminders staff send from the front desk (docs/product.md, "Reminders";
@@ -186,9 +187,7 @@ export function templateProblems(key: TemplateKey, body: string): string[] {
 export const templateSchema = z
   .object({
     key: z.enum(TEMPLATE_KEYS, { error: "Modèle inconnu." }),
-    body: z
-      .string({ error: TEMPLATE_MESSAGES.missing })
-      .transform((v) => v.normalize("NFC").replace(/\r\n?/g, "\n").trim()),
+    body: multiLine({ error: TEMPLATE_MESSAGES.missing }).transform((v) => v.normalize("NFC").replace(/\r\n?/g, "\n").trim()),
   })
   .superRefine((v, ctx) => {
     for (const message of templateProblems(v.key, v.body)) ctx.addIssue({ code: "custom", path: ["body"], message });

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { hasMultiLineControl, hasSingleLineControl } from "./control-characters";
 import { parsePriceToCentimes } from "./format";
 
 /**
@@ -8,17 +9,41 @@ import { parsePriceToCentimes } from "./format";
  * See docs/product.md ("Rules of the fields") for the values in words.
  */
 
-// ---- text -------------------------------------------------------------------------------------
+// ---- control characters -----------------------------------------------------------------------
 
-/** A required text, trimmed, with its French messages. */
-export function requiredText(o: { missing: string; max: number; tooLong: string }) {
-  return z.string({ error: o.missing }).trim().min(1, { error: o.missing }).max(o.max, { error: o.tooLong });
+export const CONTROL_CHARACTER_MESSAGE = "Ce champ ne peut pas contenir de retour à la ligne ni de caractère de contrôle.";
+export const MULTILINE_CONTROL_CHARACTER_MESSAGE = "Ce texte ne peut pas contenir de caractère de contrôle (seuls les retours à la ligne et les tabulations sont permis).";
+
+/**
+ * The base of every single-line text field of every form (the rule of ./control-characters.ts):
+ * a tab, which only a paste from a spreadsheet or a table puts in a field, becomes a space; any
+ * other control character, a line break, a Unicode line separator or a bidirectional override is
+ * refused with CONTROL_CHARACTER_MESSAGE, before any other check (nothing trims it away first).
+ * A browser already strips CR and LF from a text input: this refuses what a crafted post sends.
+ */
+export function singleLine(params?: { error?: string }) {
+  return z
+    .string(params)
+    .overwrite((v) => v.replace(/\t/g, " "))
+    .refine((v) => !hasSingleLineControl(v), { error: CONTROL_CHARACTER_MESSAGE, abort: true });
 }
 
-/** An optional text, trimmed; empty becomes null. */
-export function optionalText(o: { max: number; tooLong: string }) {
-  return z
-    .string()
+/** The base of every multi-line text field (a textarea): line breaks and tabs kept, any other control character refused. */
+export function multiLine(params?: { error?: string }) {
+  return z.string(params).refine((v) => !hasMultiLineControl(v), { error: MULTILINE_CONTROL_CHARACTER_MESSAGE, abort: true });
+}
+
+// ---- text -------------------------------------------------------------------------------------
+
+/** A required text, trimmed, with its French messages; one line unless `multiline` (a textarea). */
+export function requiredText(o: { missing: string; max: number; tooLong: string; multiline?: boolean }) {
+  const base = o.multiline ? multiLine({ error: o.missing }) : singleLine({ error: o.missing });
+  return base.trim().min(1, { error: o.missing }).max(o.max, { error: o.tooLong });
+}
+
+/** An optional text, trimmed; empty becomes null. One line unless `multiline` (a textarea). */
+export function optionalText(o: { max: number; tooLong: string; multiline?: boolean }) {
+  return (o.multiline ? multiLine() : singleLine())
     .trim()
     .max(o.max, { error: o.tooLong })
     .optional()
@@ -74,8 +99,7 @@ export const PRICE_INVALID = "Montant invalide : indiquez un nombre en DA (exemp
 
 /** A price typed in DA ("15 000", "15000,50") -> centimes; null when empty unless `missing` is given. */
 export function money(o: { missing?: string; invalid?: string } = {}) {
-  return z
-    .string()
+  return singleLine()
     .optional()
     .transform((raw, ctx): number | null => {
       const value = parsePriceToCentimes(raw ?? "");
@@ -120,8 +144,7 @@ export function addDays(ymd: string, days: number): string {
 }
 
 export function calendarDay(o: { missing: string; invalid?: string }) {
-  return z
-    .string({ error: o.missing })
+  return singleLine({ error: o.missing })
     .trim()
     .min(1, { error: o.missing })
     .refine(isValidYmd, { error: o.invalid ?? "Date invalide." });
@@ -129,8 +152,7 @@ export function calendarDay(o: { missing: string; invalid?: string }) {
 
 /** HH:MM, or HH:MM:SS as some browsers send it; kept as HH:MM. */
 export function timeOfDay(o: { missing: string }) {
-  return z
-    .string({ error: o.missing })
+  return singleLine({ error: o.missing })
     .trim()
     .min(1, { error: o.missing })
     .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { error: "Heure invalide (format HH:MM)." })

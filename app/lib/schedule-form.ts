@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { calendarDay, isValidYmd, requiredText } from "./rules";
+import { calendarDay, isValidYmd, requiredText, singleLine } from "./rules";
 import {
   daysBetween,
   dayHours,
@@ -54,7 +54,7 @@ export function overlapMessage(other: TimeRange): string {
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
 /** A range as typed: two texts, checked together (see checkRanges). */
-const rawRange = z.object({ opens: z.string().optional(), closes: z.string().optional() });
+const rawRange = z.object({ opens: singleLine().optional(), closes: singleLine().optional() });
 type RawRange = z.infer<typeof rawRange>;
 
 type Issues = { addIssue: (issue: { code: "custom"; message: string; path: (string | number)[] }) => void };

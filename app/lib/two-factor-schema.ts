@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { singleLine } from "./rules";
 
 /**
  * The forms of two-factor sign-in (docs/product.md, "Staff: two-factor sign-in"): the code step of
@@ -22,15 +23,13 @@ export function looksLikeTotp(input: string): boolean {
   return /^\d{6}$/.test(input.replace(/[\s-]/g, ""));
 }
 
-const totpCode = z
-  .string({ error: TOTP_CODE_MISSING })
+const totpCode = singleLine({ error: TOTP_CODE_MISSING })
   .trim()
   .min(1, { error: TOTP_CODE_MISSING })
   .max(20, { error: TOTP_CODE_FORMAT })
   .refine(looksLikeTotp, { error: TOTP_CODE_FORMAT });
 
-const recoveryCode = z
-  .string({ error: RECOVERY_CODE_MISSING })
+const recoveryCode = singleLine({ error: RECOVERY_CODE_MISSING })
   .trim()
   .min(1, { error: RECOVERY_CODE_MISSING })
   .max(40, { error: RECOVERY_CODE_FORMAT })
@@ -52,8 +51,7 @@ export const setupCodeSchema = z.object({ code: totpCode });
 
 /** A current code before a change of the set-up: the app's code or a recovery code. */
 export const currentCodeSchema = z.object({
-  code: z
-    .string({ error: ANY_CODE_MISSING })
+  code: singleLine({ error: ANY_CODE_MISSING })
     .trim()
     .min(1, { error: ANY_CODE_MISSING })
     .max(40, { error: ANY_CODE_FORMAT })

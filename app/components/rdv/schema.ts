@@ -65,6 +65,7 @@ export const rdvCancelSchema = z.object({
     missing: RDV_MESSAGES.reason,
     max: CANCEL_REASON_MAX,
     tooLong: RDV_MESSAGES.reasonTooLong,
+    multiline: true,
   }),
 });
 

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { consent, optionalText } from "~/lib/rules";
+import { consent, optionalText, singleLine } from "~/lib/rules";
 
 /**
  * The forms of the patient screens (docs/product.md, "Staff: patients" and "Personal data"): the
@@ -9,7 +9,7 @@ import { consent, optionalText } from "~/lib/rules";
 
 export const NOTES_MAX = 5000;
 
-export const notesSchema = z.object({ notes: optionalText({ max: NOTES_MAX, tooLong: `Les notes ne peuvent pas dépasser ${NOTES_MAX} caractères.` }) });
+export const notesSchema = z.object({ notes: optionalText({ max: NOTES_MAX, tooLong: `Les notes ne peuvent pas dépasser ${NOTES_MAX} caractères.`, multiline: true }) });
 
 export const MERGE_CONFIRM_MESSAGE = "Cochez la case pour confirmer la fusion.";
 
@@ -23,8 +23,7 @@ export const ERASE_WORD = "EFFACER";
 export const ERASE_CONFIRM_MESSAGE = `Tapez ${ERASE_WORD} pour confirmer l'effacement.`;
 
 export const eraseSchema = z.object({
-  confirmation: z
-    .string({ error: ERASE_CONFIRM_MESSAGE })
+  confirmation: singleLine({ error: ERASE_CONFIRM_MESSAGE })
     .trim()
     .max(20, { error: ERASE_CONFIRM_MESSAGE })
     .refine((v) => v.toUpperCase() === ERASE_WORD, { error: ERASE_CONFIRM_MESSAGE }),
