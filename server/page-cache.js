@@ -3,14 +3,20 @@
 // once, whole, with a Content-Security-Policy of script hashes instead of a nonce, stored with its
 // gzip and Brotli bytes, and served from memory to every such visitor, ahead of the rest of the
 // server, until the content version changes (app/.server/content-version.ts: a counter raised by
-// trigger with every change to a table that a public page shows) or the clinic's day ends.
+// trigger with every committed change to a table that a public page shows) or the clinic's day ends.
 //
 // Never stored: a request with any cookie (a session, a flash message, a sign-in step), a request
-// that is not GET, a URL that is not a public page (app/.server/page-cache.ts), an answer that is
-// not 200 HTML, that sets a cookie, that says private or no-store, or whose render showed a
-// fallback because a read failed. While this process answers a write request (and re-reads the
-// version after it), every page is rendered afresh: a change shows at once on the server that
-// made it.
+// that is not GET, a URL that is not the canonical address of a public page
+// (app/.server/page-cache.ts: the key is the decoded path; any other spelling is rendered, never
+// stored), an answer that is not 200 HTML, that sets a cookie, that says private or no-store, or
+// whose render showed a fallback because a read failed.
+//
+// Invalidation depends only on committed changes (ADR 014, "Invalidation"): a render remembers the
+// content version it started at, and its page is stored only if the version read again, fresh,
+// when the page is ready is still the same; a version that moved drops every stored page. No
+// request a visitor can send (slow, aborted, refused) changes what the cache does. After a write
+// request this process answered with a success, it reads the version again (PostgreSQL: so that
+// its own change shows before the notification arrives).
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -34,7 +40,7 @@ const brotli = promisify(zlib.brotliCompress);
  * @property {string} key
  * @property {number} version
  * @property {number} expires
- * @property {boolean} store     false while a write is being answered, or the version is unknown
+ * @property {boolean} store     false when the version is unknown or the request is a HEAD
  * @property {{ degraded: boolean }} render
  * @property {(entry: Entry | null) => void} [settle]  ends the wait of the visitors who asked meanwhile
  */
@@ -126,8 +132,6 @@ export function createPageCache({ getBuild, logger, enabled }) {
   /** renders in progress, by key: the visitors who ask meanwhile wait for the entry */
   /** @type {Map<string, Promise<Entry | null>>} */
   const pending = new Map();
-  /** write requests this process is answering, and the read of the version after each */
-  let writes = 0;
   /** @type {PageCachePolicy | null | undefined} undefined until the build is read */
   let policy;
   let hits = 0;
@@ -187,7 +191,7 @@ export function createPageCache({ getBuild, logger, enabled }) {
     if (!policy || !policy.enabled() || req.headers.cookie !== undefined) return null;
     const key = policy.keyFor(/** @type {string} */ (req.url));
     if (key === null) return null;
-    const version = writes === 0 ? currentVersion() : -1;
+    const version = currentVersion();
     if (version !== entriesVersion) {
       entries.clear();
       entriesVersion = version;
@@ -272,26 +276,22 @@ export function createPageCache({ getBuild, logger, enabled }) {
   }
 
   /**
-   * Counts the write requests (anything but GET and HEAD) this process is answering; after each,
-   * the content version is read again before pages are stored again.
+   * After a write request (anything but GET and HEAD) answered with a success, the content
+   * version is read again: on PostgreSQL this process then follows its own change at once rather
+   * than at the database's notification. It changes nothing else: pages are still served and
+   * stored while any request, however slow, is in flight.
    * @type {import("express").RequestHandler}
    */
   function trackWrites(req, res, next) {
     if (req.method === "GET" || req.method === "HEAD") return next();
-    writes++;
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
+    res.once("finish", () => {
+      if (res.statusCode >= 400) return;
       Promise.resolve(policy?.refresh())
         .catch(() => undefined)
         .finally(() => {
-          writes--;
           versionReadAt = -Infinity;
         });
-    };
-    res.once("finish", finish);
-    res.once("close", finish);
+    });
     next();
   }
 
@@ -379,7 +379,15 @@ export function createPageCache({ getBuild, logger, enabled }) {
           bodies: { identity: body, gzip: gz, br },
           notModified: base,
         };
-        if (entriesVersion === candidate.version && writes === 0) {
+        // the version read again, fresh: a change committed during the render (or the
+        // compression) leaves nothing stored, and drops what was stored at the old version
+        versionReadAt = -Infinity;
+        const fresh = currentVersion();
+        if (fresh !== entriesVersion) {
+          entries.clear();
+          entriesVersion = fresh;
+        }
+        if (fresh === candidate.version) {
           if (entries.size >= /** @type {PageCachePolicy} */ (policy).maxPages()) {
             const oldest = entries.keys().next().value;
             if (oldest !== undefined) entries.delete(oldest);
@@ -414,6 +422,8 @@ export function createPageCache({ getBuild, logger, enabled }) {
     answer,
     /** For tests: the pages held now. */
     size: () => entries.size,
+    /** For tests: the keys of the pages held now. */
+    keys: () => [...entries.keys()],
     close: () => clearInterval(report),
   };
 }

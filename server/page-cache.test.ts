@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
 import pino from "pino";
+import getRawBody from "raw-body";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { pageRenderStore, renderDegraded, type PageCachePolicy } from "~/.server/page-cache";
+import { pageCacheKey, pageRenderStore, renderDegraded, type PageCachePolicy } from "~/.server/page-cache";
 import type { AppServerBuild } from "~/server-entry";
 import { createPageCache, inlineScriptHashes, pickEncoding, policyWithHashes } from "./page-cache.js";
 
@@ -19,6 +20,12 @@ const SCRIPT = "window.__ready = 1;";
 const JSON_LD = '{"@type":"Dentist"}';
 let renders: Record<string, number> = {};
 let version = 7;
+/** What the stand-in's /pub/race page shows: the content a staff change replaces. */
+let content = "ancien texte";
+/** Resolves the render of /pub/race once the test has changed the content. */
+let raceGate: Promise<void> = Promise.resolve();
+/** The canonical article of the stand-in (its loader sends other spellings there, as blog.$slug.tsx does). */
+const ARTICLE = "/blog/2-blanchiment-dentaire-lancer";
 let ttl = 60_000;
 const refresh = vi.fn(async () => version);
 /** A change of content: the hit path reads the version at most once per millisecond. */
@@ -30,7 +37,8 @@ async function bump() {
 const policy: PageCachePolicy = {
   enabled: () => true,
   maxPages: () => 3,
-  keyFor: (url: string) => (url.startsWith("/pub") ? url.split("?")[0] : null),
+  // the stand-in's pages, and the app's real keys for the others (canonical, decoded)
+  keyFor: (url: string) => (url.startsWith("/pub") ? url.split("?")[0] : pageCacheKey(url)),
   version: () => version,
   refresh,
   expiresAt: (now: number) => now + ttl,
@@ -67,7 +75,15 @@ async function render(path: string, method: string, nonce: string): Promise<Resp
     case "/pub/slow":
       await new Promise((r) => setTimeout(r, 150));
       return page();
+    case "/pub/race": {
+      const seen = content;
+      await raceGate;
+      return new Response(`<!doctype html><html><body><p>${seen}</p></body></html>`, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    }
     default:
+      if (path.startsWith("/blog/")) {
+        if (path !== ARTICLE) return new Response(null, { status: 301, headers: { Location: ARTICLE } });
+      }
       return page();
   }
 }
@@ -83,6 +99,8 @@ afterEach(async () => {
   server = undefined;
   renders = {};
   version = 7;
+  content = "ancien texte";
+  raceGate = Promise.resolve();
   ttl = 60_000;
   refresh.mockClear();
 });
@@ -100,10 +118,16 @@ async function start() {
     next();
   });
   app.use(pc.trackWrites);
+  // as server/app.js: a request's body is read before the render
+  app.use(async (req, _res, next) => {
+    if (req.method === "POST") await getRawBody(req, { length: req.get("content-length"), limit: 1_000_000 }).catch(() => undefined);
+    next();
+  });
   app.use(async (req, res, next) => {
     try {
       await pc.runRender(res, async () => {
-        const response = await render(req.path, req.method, res.locals.pageCache ? "" : res.locals.nonce);
+        // the path as React Router matches it: decoded
+        const response = await render(decodeURIComponent(req.path), req.method, res.locals.pageCache ? "" : res.locals.nonce);
         if (await pc.answer(req, res, response)) return;
         res.status(response.status);
         for (const [k, v] of response.headers) res.append(k, v);
@@ -122,7 +146,7 @@ async function start() {
   await new Promise((r) => server!.once("listening", r));
   const base = { port: (server.address() as AddressInfo).port };
   await get(base.port, "/warm-up");
-  return base.port;
+  return { port: base.port, pc };
 }
 
 interface Got {
@@ -131,9 +155,9 @@ interface Got {
   body: Buffer;
 }
 
-function get(port: number, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Got> {
+function get(port: number, path: string, headers: Record<string, string> = {}, method = "GET", agent?: http.Agent): Promise<Got> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path, method, headers: { "accept-encoding": "identity", ...headers } }, (res) => {
+    const req = http.request({ host: "127.0.0.1", port, path, method, agent, headers: { "accept-encoding": "identity", ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c) => chunks.push(c));
       res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -147,7 +171,7 @@ const scriptHash = `'sha256-${crypto.createHash("sha256").update(SCRIPT).digest(
 
 describe("page cache", () => {
   it("renders a public page once and serves the same bytes to the next visitors, in gzip and Brotli too", async () => {
-    const port = await start();
+    const { port } = await start();
     const first = await get(port, "/pub/page");
     expect(first.status).toBe(200);
     expect(first.headers["x-cache"]).toBe("MISS");
@@ -174,7 +198,7 @@ describe("page cache", () => {
   });
 
   it("gives a stored page a policy of its scripts' hashes, no nonce: the inline script is allowed, the JSON-LD data block is not a script", async () => {
-    const port = await start();
+    const { port } = await start();
     await get(port, "/pub/page");
     const stored = await vi.waitFor(async () => {
       const r = await get(port, "/pub/page");
@@ -187,7 +211,7 @@ describe("page cache", () => {
   });
 
   it("renders for a visitor with any cookie, with a nonce never the same twice, and stores nothing of it", async () => {
-    const port = await start();
+    const { port } = await start();
     const a = await get(port, "/pub/page", { cookie: "__session=abc" });
     const b = await get(port, "/pub/page", { cookie: "toast=def" });
     const nonceOf = (r: Got) => /'nonce-([^']+)'/.exec(String(r.headers["content-security-policy"]))?.[1];
@@ -202,7 +226,7 @@ describe("page cache", () => {
   });
 
   it("never stores an answer that sets a cookie, is not 200, is private, showed a fallback, is not HTML, or failed", async () => {
-    const port = await start();
+    const { port } = await start();
     for (const path of ["/pub/cookie", "/pub/missing", "/pub/private", "/pub/degraded", "/pub/json", "/pub/boom"]) {
       const a = await get(port, path);
       await new Promise((r) => setTimeout(r, 20));
@@ -216,7 +240,7 @@ describe("page cache", () => {
   });
 
   it("never stores a POST's answer, nor a URL that is not a public page", async () => {
-    const port = await start();
+    const { port } = await start();
     expect((await get(port, "/pub/page", {}, "POST")).status).toBe(303);
     expect((await get(port, "/pub/page", {}, "POST")).status).toBe(303);
     expect(renders["/pub/page"]).toBe(2);
@@ -227,7 +251,7 @@ describe("page cache", () => {
   });
 
   it("answers If-None-Match with 304, stored or just rendered", async () => {
-    const port = await start();
+    const { port } = await start();
     const first = await get(port, "/pub/page");
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
@@ -244,7 +268,7 @@ describe("page cache", () => {
   });
 
   it("renders again when the content version changes or the page's day is over", async () => {
-    const port = await start();
+    const { port } = await start();
     await get(port, "/pub/page");
     await vi.waitFor(async () => expect((await get(port, "/pub/page")).headers["x-cache"]).toBe("HIT"));
     await bump();
@@ -257,23 +281,96 @@ describe("page cache", () => {
     expect((await get(port, "/pub/page")).body.toString()).toContain("#4");
   });
 
-  it("renders afresh, storing nothing, while a write is answered, then reads the version again", async () => {
-    const port = await start();
+  it("keeps serving and storing pages while a POST's body arrives one byte a second for 10 s; reads the version again after a write that succeeded", async () => {
+    const { port, pc } = await start();
     await get(port, "/pub/page");
     await vi.waitFor(async () => expect((await get(port, "/pub/page")).headers["x-cache"]).toBe("HIT"));
-    const post = get(port, "/pub/slow-post", {}, "POST");
-    await new Promise((r) => setTimeout(r, 100));
-    const during = await get(port, "/pub/page");
-    expect(during.headers["x-cache"]).toBeUndefined();
-    expect(during.body.toString()).toContain("#2");
-    expect((await post).status).toBe(303);
+    // a visitor's POST that declares 100,000 bytes and sends one a second
+    const slow = net.connect(port, "127.0.0.1");
+    await new Promise((r) => slow.once("connect", r));
+    slow.write("POST /pub/form HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n");
+    const drip = setInterval(() => slow.write("a"), 1000);
+    const t0 = Date.now();
+    let answered = 0;
+    let hits = 0;
+    try {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+      while (answered < 2000) {
+        const batch = await Promise.all(Array.from({ length: 20 }, () => get(port, "/pub/page", {}, "GET", agent)));
+        answered += batch.length;
+        hits += batch.filter((b) => b.status === 200 && b.headers["x-cache"] === "HIT").length;
+      }
+      // a page asked for the first time during the POST is stored too
+      await get(port, "/pub/other");
+      await vi.waitFor(async () => expect((await get(port, "/pub/other", {}, "GET", agent)).headers["x-cache"]).toBe("HIT"));
+      const left = 10_000 - (Date.now() - t0);
+      if (left > 0) await new Promise((r) => setTimeout(r, left));
+      expect((await get(port, "/pub/page", {}, "GET", agent)).headers["x-cache"]).toBe("HIT");
+      agent.destroy();
+    } finally {
+      clearInterval(drip);
+      slow.destroy();
+    }
+    expect([answered, hits]).toEqual([2000, 2000]);
+    expect(renders["/pub/page"]).toBe(1);
+    expect(pc.keys().sort()).toEqual(["/pub/other", "/pub/page"]);
+    expect(refresh).not.toHaveBeenCalled();
+    // a write answered with a success reads the version again; one refused does not
+    expect((await get(port, "/pub/page", {}, "POST")).status).toBe(303);
     await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    expect((await get(port, "/pub/page")).headers["x-cache"]).toBe("HIT");
+  }, 30_000);
+
+  it("never keeps a page whose render started before a staff change committed during it", async () => {
+    const { port, pc } = await start();
+    let open = () => undefined as void;
+    raceGate = new Promise<void>((r) => (open = r));
+    const during = get(port, "/pub/race");
+    await new Promise((r) => setTimeout(r, 30));
+    // the staff change commits while the page is being rendered with the old text
+    content = "nouveau texte";
+    version++;
+    open();
+    expect((await during).body.toString()).toContain("ancien texte");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(pc.keys()).not.toContain("/pub/race");
+    expect((await get(port, "/pub/race")).body.toString()).toContain("nouveau texte");
+    await vi.waitFor(async () => expect((await get(port, "/pub/race")).headers["x-cache"]).toBe("HIT"));
+    expect((await get(port, "/pub/race")).body.toString()).toContain("nouveau texte");
+  });
+
+  it("stores an article once under its canonical path: 1,000 encoded spellings of it leave the stored set unchanged", async () => {
+    const { port, pc } = await start();
+    await get(port, ARTICLE);
+    await vi.waitFor(async () => expect((await get(port, ARTICLE)).headers["x-cache"]).toBe("HIT"));
     await get(port, "/pub/page");
     await vi.waitFor(async () => expect((await get(port, "/pub/page")).headers["x-cache"]).toBe("HIT"));
+    const before = pc.keys().sort();
+    const enc = (c: string, upper: boolean) => "%" + c.charCodeAt(0).toString(16).padStart(2, "0")[upper ? "toUpperCase" : "toLowerCase"]();
+    const random = Math.random;
+    const variants = new Set<string>();
+    while (variants.size < 1000) {
+      const i = 1 + Math.floor(random() * (ARTICLE.length - 1));
+      const tail = ARTICLE.slice(i).split("").map((c) => (c !== "/" && random() < 0.4 ? enc(c, random() < 0.5) : c)).join("");
+      const v = ARTICLE.slice(0, i) + tail;
+      if (v !== ARTICLE) variants.add(random() < 0.3 ? `${v}x` : v);
+    }
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+    const list = [...variants];
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < list.length; i += 20) {
+      for (const a of await Promise.all(list.slice(i, i + 20).map((v) => get(port, v, {}, "GET", agent)))) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+    }
+    agent.destroy();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(pc.keys().sort()).toEqual(before);
+    expect([...statuses.keys()].sort()).toEqual([200, 301]);
+    expect((await get(port, "/pub/page")).headers["x-cache"]).toBe("HIT");
+    expect((await get(port, ARTICLE)).headers["x-cache"]).toBe("HIT");
   });
 
   it("renders a page once for visitors who ask for it at the same time", async () => {
-    const port = await start();
+    const { port } = await start();
     const answers = await Promise.all(Array.from({ length: 12 }, () => get(port, "/pub/slow")));
     expect(renders["/pub/slow"]).toBe(1);
     expect(new Set(answers.map((a) => a.body.toString()))).toEqual(new Set([answers[0].body.toString()]));
@@ -281,7 +378,7 @@ describe("page cache", () => {
   });
 
   it("holds at most PAGE_CACHE_MAX_PAGES pages, the oldest going first", async () => {
-    const port = await start();
+    const { port } = await start();
     for (const p of ["/pub/a", "/pub/b", "/pub/c", "/pub/d"]) {
       await get(port, p);
       await vi.waitFor(async () => expect((await get(port, p)).headers["x-cache"]).toBe("HIT"));

@@ -32,19 +32,51 @@ export function renderDegraded(): void {
 
 /** The static public pages, plus the pages made from the database. */
 const STATIC_PAGES = new Set(PUBLIC_ROUTES.map((r) => r.path).concat(["/inscription"]));
-const DYNAMIC_PAGES = /^\/(?:blog\/\d{1,9}-[^/?#]{0,300}|syllabus\/(?:all|\d{1,9}))$/;
+/**
+ * The canonical spellings of the pages made from the database: an article's `/blog/{id}-{slug}`
+ * (slugify's alphabet; lib/slug.ts) and a formation's `/syllabus/{id}`, ids without leading zeros.
+ * Their loaders send every other spelling (301) to this one and answer 404 for what does not
+ * exist, and only a 200 is stored: the stored set is the pages that exist.
+ */
+const DYNAMIC_PAGES = /^\/(?:blog\/[1-9]\d{0,8}(?:-[a-z0-9]+(?:-[a-z0-9]+)*)?|syllabus\/(?:all|[1-9]\d{0,8}))$/;
+/** Longer than any canonical path (a slug is at most 80 characters). */
+const MAX_PATH_LENGTH = 200;
 
 /** Campaign and click identifiers: no page reads them, so they do not make another page. */
 const TRACKING = /^(?:utm_[a-z_]{1,30}|fbclid|gclid|gbraid|wbraid|dclid|msclkid|twclid|ttclid|li_fat_id|mc_cid|mc_eid|igshid|_ga|_gl)$/i;
 
 /**
- * The cache key of a request's URL (path and query as sent), or null: not a public page, or a
- * query a page reads (`/appointment?service=…&date=…`). Tracking parameters are ignored.
+ * A path decoded as React Router decodes it to match a route (each segment on its own; an encoded
+ * `/` stays inside its segment), or null when it cannot be decoded or is too long.
+ */
+function decodedPath(path: string): string | null {
+  if (path.length > MAX_PATH_LENGTH * 3) return null;
+  if (!path.includes("%")) return path.length <= MAX_PATH_LENGTH ? path : null;
+  const segments: string[] = [];
+  for (const segment of path.split("/")) {
+    let d: string;
+    try {
+      d = decodeURIComponent(segment);
+    } catch {
+      return null;
+    }
+    if (d.includes("/")) return null;
+    segments.push(d);
+  }
+  const out = segments.join("/");
+  return out.length <= MAX_PATH_LENGTH ? out : null;
+}
+
+/**
+ * The cache key of a request's URL: the canonical path of the public page it names (decoded, so
+ * that `/formatio%6E` and `/formation` are one page, never two entries), or null: not a public
+ * page, a spelling that is not canonical (rendered, never stored), or a query a page reads
+ * (`/appointment?service=…&date=…`). Tracking parameters are ignored.
  */
 export function pageCacheKey(url: string): string | null {
   const q = url.indexOf("?");
-  const path = q < 0 ? url : url.slice(0, q);
-  if (!STATIC_PAGES.has(path) && !DYNAMIC_PAGES.test(path)) return null;
+  const path = decodedPath(q < 0 ? url : url.slice(0, q));
+  if (path === null || (!STATIC_PAGES.has(path) && !DYNAMIC_PAGES.test(path))) return null;
   if (q >= 0) {
     const query = url.slice(q + 1);
     if (query) {

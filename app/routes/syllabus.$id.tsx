@@ -1,8 +1,10 @@
+import { redirect } from "react-router";
 import type { Route } from "./+types/syllabus.$id";
 import { loadSyllabusPage } from "~/.server/formation-public";
 import { SyllabusView } from "~/components/formation/SyllabusView";
 import { syllabusMeta } from "~/components/formation/syllabus-meta";
 import { CONTENT_PAGE } from "~/lib/page-handle";
+import { syllabusPath } from "~/lib/slug";
 
 /** Not hydrated (decision 016): the enrolment dialog is the site script's (components/formation/EnrollmentDialog.tsx). */
 export const handle = CONTENT_PAGE;
@@ -12,6 +14,9 @@ export const handle = CONTENT_PAGE;
  * shows 'Aucune formation disponible pour le moment.' with status 404, never an error page.
  */
 export async function loader({ params }: Route.LoaderArgs) {
+  // one address per formation: /syllabus/007 is sent to /syllabus/7 (the page cache stores only that one)
+  const id = params.id ?? "";
+  if (/^0\d{0,8}$/.test(id) && /[1-9]/.test(id)) throw redirect(syllabusPath(Number(id)), 301);
   return loadSyllabusPage(params.id);
 }
 

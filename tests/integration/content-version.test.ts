@@ -260,6 +260,11 @@ describe("page cache keys", () => {
       pageCacheKey("/?utm_source=facebook&utm_campaign=ete&fbclid=IwAR0abc"),
     ).toBe("/");
     expect(pageCacheKey("/blog?gclid=abc")).toBe("/blog");
+    expect(pageCacheKey("/blog/7")).toBe("/blog/7");
+    // one page, one key: the path as React Router decodes it
+    expect(pageCacheKey("/formatio%6E")).toBe("/formation");
+    expect(pageCacheKey("/blog/2-blanchiment-dentaire-lance%72")).toBe("/blog/2-blanchiment-dentaire-lancer");
+    expect(pageCacheKey("/%62log/2-blanchiment%2Ddentaire-lancer?utm_source=x")).toBe("/blog/2-blanchiment-dentaire-lancer");
     for (const url of [
       "/admin",
       "/admin/appointments",
@@ -277,6 +282,21 @@ describe("page cache keys", () => {
       "/inscription?formation=3",
       "/?q=1",
       "/blog/abc",
+      // spellings that are not canonical: rendered (or sent to the canonical one), never stored
+      "/blog/02-mon-article",
+      "/blog/0",
+      "/blog/2-Mon-Article",
+      "/blog/2-mon--article",
+      "/blog/2-mon-article-",
+      "/blog/2-%C3%A9t%C3%A9",
+      "/syllabus/012",
+      "/syllabus/0",
+      "/blog%2F2-mon-article",
+      "/formation%2F",
+      "/formation%3Fx=1",
+      "/%E0%A4%A",
+      "/formation%00",
+      `/blog/2-${"a".repeat(250)}`,
     ]) {
       expect([url, pageCacheKey(url)]).toEqual([url, null]);
     }
