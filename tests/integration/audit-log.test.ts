@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AUDIT_SYSTEM_ACTOR, auditPurgeCutoff, purgeAuditLog } from "~/.server/audit";
+import { appendAuditEntry, AUDIT_SYSTEM_ACTOR, auditPurgeCutoff, purgeAuditLog } from "~/.server/audit";
 import type { Db } from "~/.server/db";
 import { insertStaff } from "~/.server/repos/staff";
 import { saveTeamSettings, DEFAULT_TEAM_SETTINGS } from "~/.server/repos/team";
@@ -33,23 +33,19 @@ interface EntryInit {
   detail?: string | null;
 }
 
-/** An entry written straight into the table, with its own time (the app writes "now"). */
+/** An entry appended to the chain with its own time (the app writes "now"). */
 async function insertEntry(h: Db, e: EntryInit): Promise<number> {
-  const row = await h.db
-    .insertInto("audit_log")
-    .values({
-      at: e.at,
-      staff_user_id: e.staffUserId ?? null,
-      actor: e.actor ?? "admin@clinique.dz",
-      ip: e.ip === undefined ? "198.51.100.7" : e.ip,
-      action: e.action ?? "schedule.change",
-      target_type: e.targetType ?? null,
-      target_id: e.targetId ?? null,
-      detail: e.detail ?? null,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  const row = await appendAuditEntry(h, {
+    at: e.at,
+    staff_user_id: e.staffUserId ?? null,
+    actor: e.actor ?? "admin@clinique.dz",
+    ip: e.ip === undefined ? "198.51.100.7" : e.ip,
+    action: e.action ?? "schedule.change",
+    target_type: e.targetType ?? null,
+    target_id: e.targetId ?? null,
+    detail: e.detail ?? null,
+  });
+  return row.id;
 }
 
 const ago = (ms: number, now = new Date()) => new Date(now.getTime() - ms).toISOString();
@@ -117,13 +113,14 @@ describeEachEngine("audit log: append-only and retention", { appDb: true }, (t) 
 
   it("the purge deletes only the entries past the period, and records itself without an account", async () => {
     const now = new Date();
+    // entries are chained as they are written, so in time order
+    await insertEntry(t.h, { at: ago(30 * MONTH, now) });
+    await insertEntry(t.h, { at: ago(25 * MONTH, now), action: "patient.erase", targetType: "patient", targetId: "4" });
     const keep = [
       await insertEntry(t.h, { at: ago(23 * MONTH, now), action: "auth.login.success" }),
       await insertEntry(t.h, { at: ago(24 * 3600 * 1000, now), action: "patient.export", targetType: "patient", targetId: "3" }),
       await insertEntry(t.h, { at: ago(1000, now) }),
     ];
-    await insertEntry(t.h, { at: ago(30 * MONTH, now) });
-    await insertEntry(t.h, { at: ago(25 * MONTH, now), action: "patient.erase", targetType: "patient", targetId: "4" });
 
     expect(await purgeAuditLog(t.h, now)).toBe(2);
     const rows = await all();
@@ -140,8 +137,8 @@ describeEachEngine("audit log: append-only and retention", { appDb: true }, (t) 
   it("the purge follows a shorter period set by the administrator", async () => {
     const now = new Date();
     await saveTeamSettings(t.h, { ...DEFAULT_TEAM_SETTINGS, auditRetentionMonths: 6 });
-    const kept = await insertEntry(t.h, { at: ago(5 * MONTH, now) });
     await insertEntry(t.h, { at: ago(7 * MONTH, now) });
+    const kept = await insertEntry(t.h, { at: ago(5 * MONTH, now) });
     expect(await purgeAuditLog(t.h, now)).toBe(1);
     expect((await all()).map((r) => [Number(r.id), r.action])).toEqual([
       [kept, "schedule.change"],
@@ -158,22 +155,28 @@ describeEachEngine("audit log: append-only and retention", { appDb: true }, (t) 
     it("runs at start, then every hour, and stops with stopBackgroundJobs", async () => {
       vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
       const gone = async (id: number) => (await row(id)) === undefined;
+      // each run purges, then seals the chain's newest entry (a checkpoint) when it has moved on
+      const sealed = async () => (await t.h.db.selectFrom("audit_checkpoints").select("entry_id").where("kind", "=", "seal").orderBy("id").execute()).map((c) => Number(c.entry_id));
       const first = await insertEntry(t.h, { at: ago(26 * MONTH) });
       startBackgroundJobs(t.h);
       await waitFor(() => gone(first));
+      const purge = (await all()).find((r) => r.action === "audit.purge")!;
+      await waitFor(async () => (await sealed()).length === 1);
+      expect(await sealed()).toEqual([Number(purge.id)]);
 
-      const second = await insertEntry(t.h, { at: ago(26 * MONTH) });
+      // an entry written since: sealed by the next run, an hour later
+      const second = await insertEntry(t.h, { at: ago(1000) });
       await vi.advanceTimersByTimeAsync(AUDIT_PURGE_JOB_MS - 1000);
-      expect(await gone(second)).toBe(false);
+      expect(await sealed()).toEqual([Number(purge.id)]);
       await vi.advanceTimersByTimeAsync(1000);
-      await waitFor(() => gone(second));
-      expect((await all()).filter((r) => r.action === "audit.purge")).toHaveLength(2);
+      await waitFor(async () => (await sealed()).length === 2);
+      expect(await sealed()).toEqual([Number(purge.id), second]);
 
       stopBackgroundJobs();
-      const third = await insertEntry(t.h, { at: ago(26 * MONTH) });
+      await insertEntry(t.h, { at: ago(500) });
       await vi.advanceTimersByTimeAsync(3 * AUDIT_PURGE_JOB_MS);
       await new Promise((r) => setTimeout(r, 200));
-      expect(await gone(third)).toBe(false);
+      expect(await sealed()).toHaveLength(2);
     });
   });
 });

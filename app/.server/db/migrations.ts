@@ -2,6 +2,7 @@ import { Migrator, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, t
 import { nationalDigits } from "~/lib/rules";
 import { toE164 } from "~/lib/phone";
 import { occupiedUnits } from "~/lib/schedule";
+import { AUDIT_GENESIS_HASH, auditEntryHash, type ChainedFields } from "../audit-chain";
 import type { Engine } from "./connection";
 
 /**
@@ -802,6 +803,8 @@ export const PRIVATE_TABLES = [
   "backup_runs",
   "team_settings",
   "audit_log",
+  "audit_chain",
+  "audit_checkpoints",
   "app_meta",
   "content_version",
 ] as const;
@@ -862,6 +865,135 @@ const m007_content_version: EngineMigration = (engine) => ({
   },
 });
 
+/**
+ * The audit log made tamper-evident (issue 26, item 5; ADR 018). Besides the triggers of 005:
+ * - an INSERT that reuses an entry's id or place is refused (SQLite's INSERT OR REPLACE would
+ *   otherwise delete the entry without firing the delete trigger and write a forged one in its
+ *   place), and so is an entry without its place and hashes in the chain;
+ * - PostgreSQL refuses TRUNCATE of the log and of its checkpoints (a TRUNCATE fires no row trigger);
+ * - checkpoints are never updated.
+ * The chain itself (seq, prev_hash, hash: app/.server/audit-chain.ts) is computed by the writer,
+ * and checked by `npm run audit:verify` and the journal screen.
+ */
+export async function createAuditChainTriggers(db: AnyDb, engine: Engine) {
+  if (engine === "postgres") {
+    await sql`
+      create or replace function audit_log_insert_guard() returns trigger language plpgsql as $$
+      begin
+        if new.seq is null or new.prev_hash is null or new.hash is null then
+          raise exception 'audit_log entries are appended to the chain only';
+        end if;
+        if exists (select 1 from audit_log where id = new.id) or exists (select 1 from audit_log where seq = new.seq) then
+          raise exception 'audit_log entries are never replaced';
+        end if;
+        return new;
+      end $$`.execute(db);
+    await sql`
+      create or replace function audit_refuse_change() returns trigger language plpgsql as $$
+      begin
+        raise exception '% is append-only', tg_table_name;
+      end $$`.execute(db);
+    await dropAuditChainTriggers(db, engine);
+    await sql`create trigger audit_log_insert_guard before insert on audit_log for each row execute function audit_log_insert_guard()`.execute(db);
+    await sql`create trigger audit_log_no_truncate before truncate on audit_log for each statement execute function audit_refuse_change()`.execute(db);
+    await sql`create trigger audit_checkpoints_no_update before update on audit_checkpoints for each row execute function audit_refuse_change()`.execute(db);
+    await sql`create trigger audit_checkpoints_no_truncate before truncate on audit_checkpoints for each statement execute function audit_refuse_change()`.execute(db);
+    return;
+  }
+  await dropAuditChainTriggers(db, engine);
+  await sql`
+    create trigger audit_log_insert_guard before insert on audit_log
+    when new.seq is null or new.prev_hash is null or new.hash is null
+    begin select raise(abort, 'audit_log entries are appended to the chain only'); end`.execute(db);
+  await sql`
+    create trigger audit_log_no_replace before insert on audit_log
+    when exists (select 1 from audit_log where id = new.id) or exists (select 1 from audit_log where seq = new.seq)
+    begin select raise(abort, 'audit_log entries are never replaced'); end`.execute(db);
+  await sql`create trigger audit_checkpoints_no_update before update on audit_checkpoints begin select raise(abort, 'audit_checkpoints is append-only'); end`.execute(db);
+}
+
+/** Drop the triggers of createAuditChainTriggers (the test helper empties tables between tests). */
+export async function dropAuditChainTriggers(db: AnyDb, engine: Engine) {
+  if (engine === "postgres") {
+    await sql`drop trigger if exists audit_log_insert_guard on audit_log`.execute(db);
+    await sql`drop trigger if exists audit_log_no_truncate on audit_log`.execute(db);
+    await sql`drop trigger if exists audit_checkpoints_no_update on audit_checkpoints`.execute(db);
+    await sql`drop trigger if exists audit_checkpoints_no_truncate on audit_checkpoints`.execute(db);
+    return;
+  }
+  for (const name of ["audit_log_insert_guard", "audit_log_no_replace", "audit_checkpoints_no_update"]) await sql`drop trigger if exists ${sql.raw(name)}`.execute(db);
+}
+
+const m008_audit_chain: EngineMigration = (engine) => ({
+  async up(db: AnyDb) {
+    const id = idColumn(engine);
+    for (const [name, type] of [
+      ["seq", "integer"],
+      ["prev_hash", "text"],
+      ["hash", "text"],
+    ] as const) {
+      await db.schema.alterTable("audit_log").addColumn(name, type).execute();
+    }
+    // one row, updated by every append before it reads the chain's end: on PostgreSQL the row lock
+    // serialises the writers until commit (SQLite has one writer at a time already)
+    await db.schema.createTable("audit_chain").addColumn("id", "integer", (c) => c.primaryKey()).addColumn("appends", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    await db.insertInto("audit_chain").values({ id: 1, appends: 0 }).execute();
+    await db.schema
+      .createTable("audit_checkpoints")
+      .addColumn("id", id, (c) => (engine === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement()))
+      // 'purge': the last entry the purge deleted (the chain left starts after it); 'seal': the newest entry at the time
+      .addColumn("kind", "text", (c) => c.notNull())
+      .addColumn("seq", "integer", (c) => c.notNull())
+      .addColumn("entry_id", "integer", (c) => c.notNull())
+      .addColumn("entry_at", "text", (c) => c.notNull())
+      .addColumn("hash", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("key_id", "text", (c) => c.notNull())
+      .addColumn("mac", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("audit_checkpoints_seq_idx").on("audit_checkpoints").columns(["seq", "id"]).execute();
+
+    // the entries already there are chained in the order of their ids (the triggers of 005
+    // refuse any UPDATE: they are set aside for it, in this migration's transaction)
+    await dropAuditTriggers(db, engine);
+    let prev = AUDIT_GENESIS_HASH;
+    let seq = 0;
+    let lastId = 0;
+    for (;;) {
+      const rows: (Omit<ChainedFields, "seq"> & { id: number })[] = await db
+        .selectFrom("audit_log")
+        .select(["id", "at", "staff_user_id", "actor", "ip", "action", "target_type", "target_id", "detail"])
+        .where("id", ">", lastId)
+        .orderBy("id")
+        .limit(1000)
+        .execute();
+      if (rows.length === 0) break;
+      const values = rows.map((r) => {
+        seq += 1;
+        const hash = auditEntryHash(prev, { ...r, seq });
+        const v = sql`(cast(${Number(r.id)} as integer), cast(${seq} as integer), ${prev}, ${hash})`;
+        prev = hash;
+        return v;
+      });
+      await sql`update audit_log set seq = v.column2, prev_hash = v.column3, hash = v.column4 from (values ${sql.join(values)}) as v where audit_log.id = v.column1`.execute(db);
+      lastId = Number(rows[rows.length - 1].id);
+    }
+    await createAuditTriggers(db, engine);
+    await db.schema.createIndex("audit_log_seq_idx").on("audit_log").column("seq").unique().execute();
+    await createAuditChainTriggers(db, engine);
+  },
+  async down(db: AnyDb) {
+    await dropAuditChainTriggers(db, engine);
+    if (engine === "postgres") {
+      await sql`drop function if exists audit_log_insert_guard()`.execute(db);
+      await sql`drop function if exists audit_refuse_change()`.execute(db);
+    }
+    await db.schema.dropIndex("audit_log_seq_idx").ifExists().execute();
+    for (const t of ["audit_checkpoints", "audit_chain"]) await db.schema.dropTable(t).ifExists().execute();
+    for (const c of ["hash", "prev_hash", "seq"]) await db.schema.alterTable("audit_log").dropColumn(c).execute();
+  },
+});
+
 const all: Record<string, EngineMigration> = {
   "001_initial": m001_initial,
   "002_backup_runs": m002_backup_runs,
@@ -870,6 +1002,7 @@ const all: Record<string, EngineMigration> = {
   "005_staff_security": m005_staff_security,
   "006_site_content": m006_site_content,
   "007_content_version": m007_content_version,
+  "008_audit_chain": m008_audit_chain,
 };
 
 class CodeProvider implements MigrationProvider {

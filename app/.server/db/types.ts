@@ -262,6 +262,29 @@ export interface AuditLogTable {
   target_type: string | null;
   target_id: string | null;
   detail: string | null;
+  /** the entry's place in the hash chain (1, 2, 3…), its predecessor's hash and its own (app/.server/audit-chain.ts) */
+  seq: number;
+  prev_hash: string;
+  hash: string;
+}
+
+/** One row (id 1), updated by each append to the audit log before it reads the chain's end (a lock). */
+export interface AuditChainTable {
+  id: number;
+  appends: Generated<number>;
+}
+
+/** Signed places in the audit log's chain (ADR 018). */
+export interface AuditCheckpointsTable {
+  id: Generated<number>;
+  kind: "purge" | "seal";
+  seq: number;
+  entry_id: number;
+  entry_at: string;
+  hash: string;
+  created_at: string;
+  key_id: string;
+  mac: string;
 }
 
 export interface RateLimitsTable {
@@ -397,6 +420,8 @@ export interface Database {
   password_resets: PasswordResetsTable;
   team_settings: TeamSettingsTable;
   audit_log: AuditLogTable;
+  audit_chain: AuditChainTable;
+  audit_checkpoints: AuditCheckpointsTable;
   rate_limits: RateLimitsTable;
   login_throttle: LoginThrottleTable;
   outbox: OutboxTable;
