@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import { withoutControls } from "~/lib/control-characters";
 import { formatDateTime } from "~/lib/format";
 import { enrollmentStatusLabel } from "~/lib/enrollment-schema";
 import type { Enrollment } from "./db/types";
@@ -11,8 +12,13 @@ import type { Enrollment } from "./db/types";
  * - the separator is the semicolon, as French-locale Excel expects when it opens a .csv with a
  *   double click (the comma is its decimal separator); numbers are written with a decimal comma
  *   ("15000,5") for the same reason;
- * - formula injection: a cell that starts with = + - @, a tab or a CR is prefixed with a single
- *   quote, so a spreadsheet shows it as text instead of running it.
+ * - control characters (app/lib/control-characters.ts): a stored value may hold some, saved before
+ *   the forms refused them; they are removed (a NUL or an escape sequence in a cell, a
+ *   bidirectional override that reorders it), NEL and U+2028/U+2029 become line feeds, and what
+ *   remains of line breaks is quoted as above;
+ * - formula injection: a cell that starts with = + - @, a tab, a CR or a LF (once the control
+ *   characters are gone, so that none hides a formula) is prefixed with a single quote, so a
+ *   spreadsheet shows it as text instead of running it.
  * Every CSV export also exists as an .xlsx file (app/.server/xlsx.ts), typed cell by cell.
  */
 export const CSV_SEPARATOR = ";";
@@ -20,11 +26,11 @@ export const CSV_BOM = "\uFEFF";
 
 export type CsvCell = string | number | null | undefined;
 
-/** Neutralise a cell a spreadsheet would read as a formula. */
+/** A cell without control characters, neutralised when a spreadsheet would read it as a formula. */
 export function neutralizeCell(value: CsvCell): string {
   if (typeof value === "number") return Number.isFinite(value) ? String(value).replace(".", ",") : "";
-  const s = value === null || value === undefined ? "" : String(value);
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  const s = value === null || value === undefined ? "" : withoutControls(String(value));
+  return /^[=+\-@\t\r\n]/.test(s) ? `'${s}` : s;
 }
 
 export function toCsv(header: string[], rows: CsvCell[][]): string {

@@ -1,5 +1,6 @@
 import ical, { ICalCalendarMethod } from "ical-generator";
 import type { Clinic } from "~/lib/clinic";
+import { oneLine } from "~/lib/control-characters";
 import { addMinutesToClock } from "~/lib/schedule";
 import { publicOrigin } from "./config";
 import type { Db } from "./db";
@@ -11,6 +12,12 @@ import type { Appointment } from "./db/types";
  * adding one), SEQUENCE raised with each change, DTSTART/DTEND in the clinic's local time with
  * TZID=Africa/Algiers and its VTIMEZONE (UTC+1 all year, no summer time since 1981).
  * The event names the service and the clinic, never the patient.
+ *
+ * Every text comes from the clinic's identity as stored, which may hold control characters saved
+ * before the forms refused them (app/lib/control-characters.ts): each is written on one line
+ * (`oneLine`), and the properties ical-generator writes without escaping (PRODID, NAME,
+ * X-WR-CALNAME) are escaped here (`icsText`), so that no value can end a line and start a
+ * property, an event or a calendar of its own.
  */
 const ALGIERS_VTIMEZONE = [
   "BEGIN:VTIMEZONE",
@@ -24,6 +31,15 @@ const ALGIERS_VTIMEZONE = [
   "END:STANDARD",
   "END:VTIMEZONE",
 ].join("\r\n");
+
+/**
+ * A TEXT value (RFC 5545, 3.3.11) for a property ical-generator writes as it is given: one line,
+ * with "\\", ";" and "," escaped. SUMMARY, LOCATION and DESCRIPTION are escaped by the library
+ * itself and get `oneLine` values only.
+ */
+export function icsText(value: string): string {
+  return oneLine(value).replace(/[\\;,]/g, (c) => `\\${c}`);
+}
 
 export function appointmentUid(a: Pick<Appointment, "id">, origin: string = publicOrigin()): string {
   return `rdv-${a.id}@${new URL(origin).hostname}`;
@@ -40,11 +56,14 @@ export function appointmentIcs(
   const end = addMinutesToClock(a.date, a.time, duration);
   const cal = ical({
     method: ICalCalendarMethod.PUBLISH,
-    prodId: { company: clinic.shortName, product: "Rendez-vous", language: "FR" },
-    name: clinic.name,
+    // the library requires a company: a short name of control characters only leaves one
+    prodId: { company: icsText(clinic.shortName) || "Clinique", product: "Rendez-vous", language: "FR" },
+    name: icsText(clinic.name),
     timezone: { name: "Africa/Algiers", generator: () => ALGIERS_VTIMEZONE },
   });
-  const phones = clinic.phones.map((p) => `${p.display} (${p.label.toLowerCase()})`).join(", ");
+  const name = oneLine(clinic.name);
+  const service = oneLine(a.service);
+  const phones = clinic.phones.map((p) => `${oneLine(p.display)} (${oneLine(p.label).toLowerCase()})`).join(", ");
   cal.createEvent({
     id: appointmentUid(a, origin),
     sequence: opts.sequence ?? 0,
@@ -52,9 +71,9 @@ export function appointmentIcs(
     end: `${end.date}T${end.time}:00`,
     timezone: "Africa/Algiers",
     stamp: new Date(a.updated_at ?? a.created_at),
-    summary: `${a.service} — ${clinic.name}`,
-    location: `${clinic.name}, ${clinic.address.oneLine}`,
-    description: [`Rendez-vous : ${a.service}.`, `Téléphone de la clinique : ${phones}.`, ...(opts.link ? [`Confirmer, annuler ou déplacer : ${opts.link}`] : [])].join("\n"),
+    summary: `${service} — ${name}`,
+    location: `${name}, ${oneLine(clinic.address.oneLine)}`,
+    description: [`Rendez-vous : ${service}.`, `Téléphone de la clinique : ${phones}.`, ...(opts.link ? [`Confirmer, annuler ou déplacer : ${opts.link}`] : [])].join("\n"),
     url: opts.link ?? undefined,
     // a request the clinic has not confirmed yet is tentative in the patient's calendar
     status: (a.status === "cancelled" ? "CANCELLED" : a.status === "requested" ? "TENTATIVE" : "CONFIRMED") as never,

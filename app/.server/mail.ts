@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { sql } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
+import { cleanText, oneLine } from "~/lib/control-characters";
 import { getConfig } from "./config";
 import { getDb, isUniqueViolation, nowIso, type Db } from "./db";
 import type { OutboxTable } from "./db/types";
@@ -142,13 +143,26 @@ export async function claimDue(h: Db, worker: string, opts: { limit?: number; id
   return [...res.rows].sort((a, b) => Number(a.id) - Number(b.id));
 }
 
-/** The message as nodemailer sends it. */
+/**
+ * The one address of a row: control characters removed, and only its first word. Given to
+ * nodemailer as an address object, which it never reads as a list or a group ("Bcc: x@y;"), so that
+ * a line break or a second address stored with it (before the forms refused them) adds no recipient.
+ */
+export function recipientOf(stored: string): { name: string; address: string } {
+  return { name: "", address: cleanText(stored).trim().split(/\s+/)[0] ?? "" };
+}
+
+/**
+ * The message as nodemailer sends it. The headers are written from what the outbox holds, which
+ * may carry control characters saved before the forms refused them (subjects name the clinic or a
+ * formation): the subject is one line (app/lib/control-characters.ts), the recipient one address.
+ */
 function mailOf(row: OutboxRow) {
   const attachments = row.attachments ? (JSON.parse(row.attachments) as MailAttachment[]) : [];
   return {
-    from: getConfig().MAIL_FROM,
-    to: row.to_address,
-    subject: row.subject,
+    from: oneLine(getConfig().MAIL_FROM),
+    to: recipientOf(row.to_address),
+    subject: oneLine(row.subject),
     text: row.body_text,
     ...(row.body_html ? { html: row.body_html } : {}),
     ...(attachments.length

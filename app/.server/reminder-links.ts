@@ -1,5 +1,6 @@
 import { whatsappNumber, type ReminderLinks, type ReminderSent } from "~/components/admin/front-desk/contact";
 import type { Clinic } from "~/lib/clinic";
+import { cleanText } from "~/lib/control-characters";
 import { toE164, whatsappDigits } from "~/lib/phone";
 import { reminderValues, renderTemplate } from "~/lib/reminder-template";
 import { getClinic } from "./clinic";
@@ -18,7 +19,16 @@ import { lastReminders } from "./repos/reminder-list";
  * The number is the canonical E.164 form (libphonenumber-js, Algeria by default); a number it
  * cannot read falls back to its digits (~/components/admin/front-desk/contact whatsappNumber),
  * so a typo in a stored phone still leaves staff a link to try. No readable digits: no link.
+ *
+ * The text is written without control characters (app/lib/control-characters.ts: a template or a
+ * name stored before the forms refused them), its line breaks as LF, then URL-encoded whole
+ * (encodeURIComponent), so that nothing in it can add a parameter or end the address.
  */
+
+/** The text of a link: no control character, no lone surrogate (encodeURIComponent would throw), LF line breaks. */
+function linkText(text: string): string {
+  return encodeURIComponent(cleanText(text));
+}
 
 /** The international digits of a stored phone ("213550123456"), or "" when there are too few. */
 export function reminderDigits(phone: string): string {
@@ -30,14 +40,14 @@ export function reminderDigits(phone: string): string {
 export function whatsappHref(phone: string, text: string | null): string | null {
   const digits = reminderDigits(phone);
   if (!digits) return null;
-  return `https://wa.me/${digits}${text ? `?text=${encodeURIComponent(text)}` : ""}`;
+  return `https://wa.me/${digits}${text ? `?text=${linkText(text)}` : ""}`;
 }
 
 /** sms: to the patient, with the body prefilled when there is one. */
 export function smsHref(phone: string, text: string | null): string | null {
   const digits = reminderDigits(phone);
   if (!digits) return null;
-  return `sms:+${digits}${text ? `?body=${encodeURIComponent(text)}` : ""}`;
+  return `sms:+${digits}${text ? `?body=${linkText(text)}` : ""}`;
 }
 
 /** A reminder makes sense while the appointment waits for its patient, from today on. */

@@ -1,4 +1,5 @@
 import writeXlsxFile, { type Cell, type SheetData } from "write-excel-file/node";
+import { withoutControls } from "~/lib/control-characters";
 import { enrollmentStatusLabel } from "~/lib/enrollment-schema";
 import { clinicNow } from "~/lib/schedule";
 import type { Enrollment } from "./db/types";
@@ -45,7 +46,9 @@ export const DATETIME_FORMAT = "dd/mm/yyyy hh:mm";
 export const DATE_FORMAT = "dd/mm/yyyy";
 /** Excel's limit for one cell */
 const CELL_MAX = 32_767;
-// characters XML 1.0 cannot hold (a stray control character would make the file unreadable)
+// characters XML 1.0 cannot hold (a stray control character would make the file unreadable); the
+// other control characters (DEL, C1, bidirectional overrides, app/lib/control-characters.ts) are
+// removed before, so that a value stored before the forms refused them reads as typed
 // eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
@@ -63,7 +66,7 @@ function calendarDay(ymd: string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-const textCell = (s: string): Cell => ({ value: s.replace(NOT_XML, "").slice(0, CELL_MAX), type: String });
+const textCell = (s: string): Cell => ({ value: withoutControls(s).replace(NOT_XML, "").slice(0, CELL_MAX), type: String });
 
 /** One value in its column's type; a value that does not fit the type is kept as text. */
 export function xlsxCell(columnKind: XlsxKind, cell: XlsxValue): Cell {

@@ -30,8 +30,11 @@ const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F
 /** What an output always removes: everything but the tab and the line breaks (those are the format's business). */
 // eslint-disable-next-line no-control-regex
 const NEVER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F\u202A-\u202E\u2066-\u2069]/g;
-/** A lone UTF-16 surrogate (no character): it cannot be written as UTF-8 and makes encodeURIComponent throw. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/**
+ * A surrogate pair, or a lone UTF-16 surrogate (no character: it cannot be written as UTF-8 and
+ * makes encodeURIComponent throw). No lookbehind: this module also runs in older browsers.
+ */
+const SURROGATES = /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g;
 
 /** Whether a single-line value holds a control character (tab, CR and LF included). */
 export function hasSingleLineControl(value: string): boolean {
@@ -44,12 +47,23 @@ export function hasMultiLineControl(value: string): boolean {
 }
 
 /**
- * A stored text made safe to write anywhere as several lines: the controls of the list removed,
- * lone surrogates replaced by U+FFFD, and every line break (CRLF, CR, NEL, U+2028, U+2029) a
- * line feed. Tabs are kept.
+ * A stored text without the controls of the list: lone surrogates become U+FFFD, NEL, U+2028 and
+ * U+2029 a line feed, the rest is removed. Tabs, CR and LF stay as they are (for a format that
+ * quotes them, as CSV does).
+ */
+export function withoutControls(value: string): string {
+  return String(value)
+    .replace(SURROGATES, (m) => (m.length === 2 ? m : "\uFFFD"))
+    .replace(NEVER, "")
+    .replace(/[\u0085\u2028\u2029]/g, "\n");
+}
+
+/**
+ * A stored text made safe to write anywhere as several lines: `withoutControls`, and every line
+ * break (CRLF, CR) a line feed. Tabs are kept.
  */
 export function cleanText(value: string): string {
-  return String(value).replace(LONE_SURROGATE, "\uFFFD").replace(NEVER, "").replace(/\r\n?|[\u0085\u2028\u2029]/g, "\n");
+  return withoutControls(value).replace(/\r\n?/g, "\n");
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import type { Clinic } from "~/lib/clinic";
+import { oneLine } from "./control-characters";
 import { multiLine } from "./rules";
 
 /**
@@ -36,23 +37,25 @@ export type PlaceholderName = (typeof PLACEHOLDERS)[number]["name"];
 
 export type TemplateValues = Record<Exclude<PlaceholderName, "lien">, string> & { lien: string | null };
 
-const mainPhone = (clinic: Clinic) => clinic.phones[0]?.display ?? "";
+// the clinic's values as stored, on one line each (app/lib/control-characters.ts): a name saved
+// before the forms refused line breaks adds no line to a message
+const mainPhone = (clinic: Clinic) => oneLine(clinic.phones[0]?.display ?? "");
 
 /** The templates used until staff write their own: they name the clinic as stored (/admin/clinique). */
 export const defaultTemplates = (clinic: Clinic): Record<TemplateKey, string> => ({
   whatsapp: [
     "Bonjour {prénom},",
     "",
-    `Nous vous rappelons votre rendez-vous à la ${clinic.name} le {date} à {heure}.`,
+    `Nous vous rappelons votre rendez-vous à la ${oneLine(clinic.name)} le {date} à {heure}.`,
     "",
     "Pour confirmer votre présence, annuler ou déplacer le rendez-vous : {lien}",
     "",
     `Pour toute question, appelez-nous au ${mainPhone(clinic)}.`,
     "À bientôt,",
-    clinic.name,
+    oneLine(clinic.name),
   ].join("\n"),
   // one SMS (160 GSM characters) with a link of about 80 characters: no greeting
-  sms: `${clinic.shortName} : RDV le {date} à {heure}. Confirmer ou annuler : {lien}`,
+  sms: `${oneLine(clinic.shortName)} : RDV le {date} à {heure}. Confirmer ou annuler : {lien}`,
 });
 
 /** Said instead of the sentence that holds {lien}, for an appointment without a personal link. */
@@ -131,7 +134,8 @@ export function renderTemplate(body: string, values: TemplateValues, clinic: Cli
     const name = placeholderOf(inner);
     if (!name) return whole;
     const v = values[name];
-    return v ?? whole;
+    // a value is one line (a name stored with a line break adds none)
+    return v === null || v === undefined ? whole : oneLine(v);
   });
 }
 

@@ -125,6 +125,25 @@ describeEachEngine("appointment .ics", { appDb: true }, (t) => {
     }
   });
 
+  it("stays one calendar with one event when the stored identity holds CR/LF (saved before the forms refused it)", async () => {
+    // the attack of hardening issue 26, item 4, written straight to the database
+    const payload = "K\r\nEND:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:PWNED";
+    const data = JSON.stringify({ shortName: payload, name: `Clinique ${payload}\u0000\u2028`, address: { ...clinic.address, oneLine: `Kouba ${payload}` } });
+    await t.h.db
+      .insertInto("clinic_settings")
+      .values({ id: 1, data, updated_at: NOW.toISOString() })
+      .onConflict((oc) => oc.column("id").doUpdateSet({ data }))
+      .execute();
+    const a = await book();
+    const { text, calendar, event } = await download(a);
+    expect(text.match(/^BEGIN:VEVENT\r$/gm)).toHaveLength(1);
+    expect(text.match(/^BEGIN:VCALENDAR\r$/gm)).toHaveLength(1);
+    expect(text).not.toMatch(/^SUMMARY:PWNED/m);
+    expect(calendar.getAllSubcomponents("vevent")).toHaveLength(1);
+    expect(event.summary).toBe("Orthodontie — Clinique K END:VCALENDAR BEGIN:VEVENT SUMMARY:PWNED");
+    expect(event.location).toBe("Clinique K END:VCALENDAR BEGIN:VEVENT SUMMARY:PWNED, Kouba K END:VCALENDAR BEGIN:VEVENT SUMMARY:PWNED");
+  });
+
   it("says CANCELLED once the patient cancelled, with the same UID", async () => {
     const a = await book();
     const before = await download(a);
