@@ -12,7 +12,8 @@
  *    (session + team settings + permission table, and the form's intent for a POST) against the
  *    session read alone, which is all the guard did before; and the journal's pages with 100,000
  *    entries (first page with its total, by action, one account over a month, a page in the
- *    middle by cursor): median < 50 ms.
+ *    middle by cursor): median < 50 ms; and the hash chain's check (ADR 018): the whole walk of
+ *    the 100,000 entries, and the journal screen's next check (one new entry): median < 50 ms.
  * 2. The front desk (issue 11) with 10,000 and 100,000 appointments, against its targets:
  *    - the free slots of 60 days for one service (`freeDays`, what the booking form and the
  *      agenda ask): median < 20 ms, and less than 2× from 10k to 100k;
@@ -42,6 +43,9 @@ import { freeDays } from "../app/.server/repos/booking";
 import { getPatientRecord, listPatients } from "../app/.server/repos/patients";
 import { listRemindersToSend } from "../app/.server/repos/reminder-list";
 import { listAuditLog } from "../app/.server/repos/audit-log";
+import { AUDIT_GENESIS_HASH, auditEntryHash } from "../app/.server/audit-chain";
+import { appendAuditEntry, sealAuditLog } from "../app/.server/audit";
+import { auditIntegrity, verifyAuditLog } from "../app/.server/audit-verify";
 import { saveSettings } from "../app/.server/repos/schedule";
 import { insertStaff } from "../app/.server/repos/staff";
 import { getStaffSession, startSession } from "../app/.server/session";
@@ -474,7 +478,15 @@ async function fillAudit(h: Db, accounts: number[]): Promise<number> {
       detail: "Demande reçue → Confirmé",
     };
   });
-  for (let i = 0; i < rows.length; i += 500) await h.db.insertInto("audit_log").values(rows.slice(i, i + 500)).execute();
+  // chained as the app chains them (app/.server/audit-chain.ts), written in bulk
+  let prev = AUDIT_GENESIS_HASH;
+  const chained = rows.map((r, i) => {
+    const hash = auditEntryHash(prev, { ...r, seq: i + 1 });
+    const row = { ...r, seq: i + 1, prev_hash: prev, hash };
+    prev = hash;
+    return row;
+  });
+  for (let i = 0; i < chained.length; i += 500) await h.db.insertInto("audit_log").values(chained.slice(i, i + 500)).execute();
   const middle = await h.db.selectFrom("audit_log").select("id").orderBy("id").offset(AUDIT_ENTRIES / 2).limit(1).executeTakeFirstOrThrow();
   return Number(middle.id);
 }
@@ -513,6 +525,20 @@ async function benchStaff(name: string, open: Opener): Promise<string[]> {
       listAuditLog(h, { staffUserId: accounts[1], fromIso: month.toISOString(), toIso: new Date(month.getTime() + 31 * 24 * 3600 * 1000).toISOString() }, { limit: 50 }),
     );
     const deep = await measure(() => listAuditLog(h, {}, { limit: 50, cursor: { direction: "older", id: middle } }));
+    // the hash chain (ADR 018): the whole walk (npm run audit:verify, the screen's first check and
+    // one every 10 minutes), and the screen's check once it knows a verified position, with one new entry each time
+    const secret = "bench-secret-de-session-0123456789-abcdef";
+    await sealAuditLog(h, secret);
+    const full = await measure(async () => {
+      const res = await verifyAuditLog(h, { secret });
+      if (!res.ok || res.entries !== AUDIT_ENTRIES) throw new Error(`audit chain: ${res.problem?.message ?? res.entries}`);
+    }, 5);
+    await auditIntegrity(h, secret);
+    const incremental = await measure(async () => {
+      await appendAuditEntry(h, { staff_user_id: accounts[0], actor: "compte1@clinique.dz", ip: "192.0.2.10", action: "auth.login.success", target_type: "staff", target_id: String(accounts[0]), detail: "mot de passe" });
+      const res = await auditIntegrity(h, secret);
+      if (!res.ok || !res.incremental) throw new Error("audit chain: incremental check failed");
+    });
 
     console.log(`\n${name} — garde du personnel et journal d'audit (issue 13), ${RUNS} mesures, ${AUDIT_ENTRIES.toLocaleString("fr-FR")} entrées`);
     console.log(`${"mesure".padEnd(58)} ${"méd.".padStart(9)} ${"p95".padStart(9)}  cible`);
@@ -524,7 +550,9 @@ async function benchStaff(name: string, open: Opener): Promise<string[]> {
     line("journal : filtre par action", byAction, `méd. < ${TARGET_JOURNAL_MS} ms`);
     line("journal : un compte sur un mois", byAccountMonth, `méd. < ${TARGET_JOURNAL_MS} ms`);
     line("journal : page au milieu (curseur)", deep, `méd. < ${TARGET_JOURNAL_MS} ms`);
-    for (const [label, t] of [["1re page", journal], ["par action", byAction], ["compte + mois", byAccountMonth], ["milieu", deep]] as const) {
+    line("intégrité : chaîne entière vérifiée (5 mesures)", full, "audit:verify, 1re vue du journal");
+    line("intégrité : vue suivante (+1 entrée à vérifier)", incremental, `méd. < ${TARGET_JOURNAL_MS} ms`);
+    for (const [label, t] of [["1re page", journal], ["par action", byAction], ["compte + mois", byAccountMonth], ["milieu", deep], ["intégrité (vue suivante)", incremental]] as const) {
       verdicts.push(`${name} journal ${label} : ${ms(t.median)} — ${t.median < TARGET_JOURNAL_MS ? "ATTEINT" : "DÉPASSÉ"} (< ${TARGET_JOURNAL_MS} ms)`);
     }
     console.log("");

@@ -1,13 +1,17 @@
 import { Info, Loader2 } from "lucide-react";
 import { isRouteErrorResponse, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.journal";
+import { AUDIT_PROBLEM_LABELS, auditIntegrity } from "~/.server/audit-verify";
 import { getDb } from "~/.server/db";
+import { log } from "~/.server/log";
 import { listAuditAccounts, listAuditLog } from "~/.server/repos/audit-log";
 import { getTeamSettings } from "~/.server/repos/team";
 import { getStaff } from "~/.server/staff-guard";
+import { getSessionSecret } from "~/.server/toast";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { toJournalEntryView } from "~/components/admin/journal/entry";
 import { JournalFilters } from "~/components/admin/journal/JournalFilters";
+import { JournalIntegrity, toIntegrityView, type JournalIntegrityView } from "~/components/admin/journal/JournalIntegrity";
 import { JournalList } from "~/components/admin/journal/JournalList";
 import { JournalPagination } from "~/components/admin/journal/JournalPagination";
 import { dayBoundsUtc, hasFilters, JOURNAL_NOTES, JOURNAL_PAGE_SIZE, parseJournalQuery } from "~/components/admin/journal/query";
@@ -40,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { limit: JOURNAL_PAGE_SIZE, cursor },
   );
   if (page.cursorLost) notes.push(JOURNAL_NOTES.cursor);
+  const integrity = await journalIntegrity(db);
   const viewer = { canOpenPatients: can(staff.permissions, "patient:read") };
   const rows = page.rows.map((r) => toJournalEntryView(r, viewer));
   return {
@@ -56,13 +61,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       farFromTop: page.newer > JOURNAL_PAGE_SIZE,
     },
     retentionMonths: settings.auditRetentionMonths,
+    integrity,
   };
+}
+
+/** The hash chain's check (ADR 018): verified once per process, then only what is new. */
+async function journalIntegrity(db: ReturnType<typeof getDb>): Promise<JournalIntegrityView> {
+  try {
+    const v = await auditIntegrity(db, getSessionSecret());
+    if (!v.ok) log.error({ event: "audit_chain_broken", kind: v.problem?.kind, entryId: v.problem?.entryId }, "audit log chain broken");
+    return toIntegrityView({ ...v, problem: v.problem ? { ...v.problem, label: AUDIT_PROBLEM_LABELS[v.problem.kind] } : null });
+  } catch (err) {
+    log.error({ event: "audit_chain_check_failed", err: err instanceof Error ? err.message : String(err) }, "audit log chain check failed");
+    return { state: "unknown" };
+  }
 }
 
 const count = (n: number) => `${n.toLocaleString("fr-FR")} entrée${n > 1 ? "s" : ""}`;
 
 export default function AdminJournal({ loaderData }: Route.ComponentProps) {
-  const { rows, total, first, last, query, notes, accounts, pages, retentionMonths } = loaderData;
+  const { rows, total, first, last, query, notes, accounts, pages, retentionMonths, integrity } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === BASE_PATH;
 
@@ -78,6 +96,9 @@ export default function AdminJournal({ loaderData }: Route.ComponentProps) {
           <Info aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-teal-600" />
           Les entrées sont conservées {retentionMonths} mois, puis effacées automatiquement.
         </p>
+        <div className="mt-2">
+          <JournalIntegrity integrity={integrity} />
+        </div>
       </div>
 
       <JournalFilters query={query} accounts={accounts} basePath={BASE_PATH} />

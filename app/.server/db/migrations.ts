@@ -1020,3 +1020,10 @@ export async function migrateToLatest(db: AnyDb, engine: Engine): Promise<string
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
+
+/** Bring the schema up or down to the migration `name` (tests of a migration on rows written before it). */
+export async function migrateTo(db: AnyDb, engine: Engine, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: new CodeProvider(engine) });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
