@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -70,6 +70,12 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // React Router's own refusals (a POST to a page without an action: 405; no route: 404) are the
+  // client's, not a fault of the server: info, with their status
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.info({ event: "request_refused", status: error.status, path: loggedPath(new URL(request.url).pathname) }, "request refused by the router");
+    return;
+  }
   log.error(
     { event: "unhandled_error", path: loggedPath(new URL(request.url).pathname), err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
     "unhandled error",

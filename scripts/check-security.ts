@@ -14,6 +14,8 @@
  */
 import http from "node:http";
 import { ADMIN, check, failures, form, FORM, memory, raw, startServer } from "./security/common";
+import { headersAndStreams, methods, privateAnswers } from "./security/http-layer";
+import { keyFlood, slowPost } from "./security/page-cache";
 
 async function login(base: string, redirectTo: string) {
   return raw(base, { method: "POST", path: "/login", headers: FORM, body: form({ email: ADMIN.email, password: ADMIN.password, redirectTo }) });
@@ -138,13 +140,20 @@ async function burst(base: string) {
   );
 }
 
-const site = await startServer();
+// the server's log is read (LOG_LEVEL=info): some checks count its error lines and warnings
+const site = await startServer({ stdio: "pipe", env: { LOG_LEVEL: "info" } });
 const { base, child } = site;
 console.log(`Site démarré sur ${base} (base SQLite temporaire).`);
 try {
   await redirects(base);
   await malformed(base);
+  await methods(site);
+  await privateAnswers(site);
+  await headersAndStreams(site);
+  await slowPost(site);
+  await keyFlood(site);
   await bodies(base, child.pid!);
+  // last: it throttles sign-in from this address
   await burst(base);
 } finally {
   await site.remove();

@@ -59,6 +59,7 @@ const ERROR_PAGES = /** @type {Record<number, { title: string, text: string }>} 
   400: { title: "Requête invalide", text: "La demande reçue est mal formée. Rien n'a été enregistré." },
   403: { title: "Accès refusé", text: "Vous n'avez pas accès à ce fichier." },
   404: { title: "Fichier introuvable", text: "Le fichier demandé n'existe pas ou a été déplacé." },
+  405: { title: "Méthode non permise", text: "Cette adresse ne répond qu'aux méthodes GET, HEAD et POST. Rien n'a été enregistré." },
   413: { title: "Envoi trop volumineux", text: "Les données envoyées dépassent la taille permise. Rien n'a été enregistré." },
   500: { title: "Une erreur est survenue", text: "Merci de réessayer dans un instant ; si le problème persiste, appelez-nous." },
 });
@@ -80,6 +81,28 @@ function sendErrorPage(res, status) {
     );
 }
 
+
+/** The methods the site answers; any other gets 405 with `Allow` (a route without an action answers a POST with 405 too). */
+export const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
+export const ALLOW_HEADER = "GET, HEAD, POST";
+
+/** The session cookie's name (app/.server/session.ts): a request that carries it gets answers no cache keeps. */
+const SESSION_COOKIE = /(?:^|;\s*)clinic_session=/;
+
+/**
+ * Answers that no cache may keep, whatever their status and whatever set them (a route, a static
+ * file, an error page): everything under /admin, every answer to a request that carries a staff
+ * session, every answer to a write (the booking answer page carries the personal link), and the
+ * personal-link and password-reset pages.
+ * @param {import("node:http").IncomingMessage} req
+ */
+export function mustNotBeStored(req) {
+  const url = req.url ?? "/";
+  if (req.method !== "GET" && req.method !== "HEAD") return true;
+  if (/^\/(?:admin|rdv|reinitialiser-mot-de-passe)(?:[/.?]|$)/.test(url)) return true;
+  const cookie = req.headers.cookie;
+  return typeof cookie === "string" && SESSION_COOKIE.test(cookie);
+}
 
 /**
  * @param {object} opts
@@ -117,9 +140,34 @@ export function createApp({ getBuild, clientDir, uploadDir, trustProxy, producti
         res: (res) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => req.url === "/healthz" || String(req.url).startsWith("/assets/") },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      // a method the site does not answer (405) is a client's choice, not a fault: info
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 && res.statusCode !== 405 ? "warn" : "info"),
     }),
   );
+
+  // Private answers: the header is set when the answer's head is written, over whatever a route,
+  // a static file or an error page set before.
+  app.use((req, res, next) => {
+    if (mustNotBeStored(req)) {
+      const writeHead = res.writeHead;
+      /** @type {any} */ (res).writeHead = function (/** @type {any[]} */ ...args) {
+        if (!res.headersSent) res.setHeader("Cache-Control", "private, no-store");
+        // headers passed to writeHead itself win over setHeader: drop a Cache-Control there
+        for (const a of args) {
+          if (a && typeof a === "object" && !Array.isArray(a)) for (const k of Object.keys(a)) if (k.toLowerCase() === "cache-control") a[k] = "private, no-store";
+        }
+        return writeHead.apply(res, /** @type {any} */ (args));
+      };
+    }
+    next();
+  });
+
+  // TRACE, OPTIONS, PUT, PROPFIND…: 405 with the methods the site answers, before anything reads the request
+  app.use((req, res, next) => {
+    if (ALLOWED_METHODS.has(req.method)) return next();
+    res.setHeader("Allow", ALLOW_HEADER);
+    sendErrorPage(res, 405);
+  });
 
   app.use((req, res, next) => {
     res.locals.nonce = crypto.randomBytes(16).toString("base64");

@@ -1,4 +1,7 @@
+import crypto from "node:crypto";
 import http from "node:http";
+import { Writable } from "node:stream";
+import zlib from "node:zlib";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import pino from "pino";
@@ -22,14 +25,14 @@ function healthOnlyBuild(healthCheck: ServerEntry["healthCheck"]) {
 }
 
 /** Serve `build` on a free port; returns the base URL. */
-async function listen(build: AppServerBuild) {
+async function listen(build: AppServerBuild, logger = pino({ level: "silent" })) {
   const app = createApp({
     getBuild: async () => build,
     clientDir: "/nonexistent",
     uploadDir: "/nonexistent",
     trustProxy: false,
     production: true,
-    logger: pino({ level: "silent" }),
+    logger,
   });
   server = app.listen(0);
   await new Promise((r) => server!.once("listening", r));
@@ -88,7 +91,7 @@ describe("HTTP server", () => {
  * requestGuard (413 and 400 before any action), and resource routes whose actions report the
  * body they received. The body limits are the app's own (bodyLimitFor).
  */
-async function startWithRoutes() {
+async function startWithRoutes(logger = pino({ level: "silent" })) {
   const seen: { path: string; bytes: number }[] = [];
   const echo = {
     action: async ({ request }: { request: Request }) => {
@@ -104,6 +107,29 @@ async function startWithRoutes() {
       root: { id: "root", path: "", module: { middleware: [requestGuard] } },
       login: route("login", "login"),
       blog: route("blog", "admin/blog"),
+      // a page without an action, a page that sets its own Referrer-Policy, a staff 404, a long streamed page
+      legal: { id: "legal", parentId: "root", path: "mentions", module: { loader: () => new Response("<p>mentions</p>", { headers: { "Content-Type": "text/html" } }) } },
+      rdv: { id: "rdv", parentId: "root", path: "rdv/:token", module: { loader: () => new Response("<p>rdv</p>", { headers: { "Content-Type": "text/html", "Referrer-Policy": "no-referrer", "Cache-Control": "max-age=60" } }) } },
+      staff404: { id: "staff404", parentId: "root", path: "admin/nope", module: { loader: () => new Response("introuvable", { status: 404, headers: { "Cache-Control": "public, max-age=600" } }) } },
+      public: { id: "public", parentId: "root", path: "page", module: { loader: () => new Response("<p>page</p>", { headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=60" } }) } },
+      long: {
+        id: "long",
+        parentId: "root",
+        path: "long",
+        module: {
+          loader: () => {
+            // 1 MiB of text that compresses poorly, in 16 KiB chunks
+            let i = 0;
+            const body = new ReadableStream<Uint8Array>({
+              pull(c) {
+                if (i++ >= 64) return c.close();
+                c.enqueue(new Uint8Array(Buffer.from(crypto.randomBytes(8 * 1024).toString("hex"))));
+              },
+            });
+            return new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+          },
+        },
+      },
     },
     assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "1" },
     publicPath: "/",
@@ -114,7 +140,7 @@ async function startWithRoutes() {
     prerender: [],
     routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
   } as unknown as AppServerBuild;
-  const base = await listen(build);
+  const base = await listen(build, logger);
   return { base, port: Number(new URL(base).port), seen };
 }
 
@@ -246,4 +272,107 @@ describe("bad input", () => {
       expect(res.body).toContain("<h1>Requête invalide</h1>");
     }
   });
+});
+
+/** A raw request with any method; the answer's raw header lines are kept (repeated ones too). */
+function rawRequest(port: number, method: string, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; rawHeaders: string[]; body: string }>((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path, method, headers: { Host: `127.0.0.1:${port}`, ...headers } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, rawHeaders: res.rawHeaders, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** A logger whose lines are kept, to read their levels. */
+function recordingLogger() {
+  const lines: { level: number; msg?: string; res?: { statusCode?: number } }[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      for (const l of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(l));
+      cb();
+    },
+  });
+  return { logger: pino({ level: "info" }, sink), lines };
+}
+
+describe("methods, private answers and headers", () => {
+  it("answers TRACE, OPTIONS, PROPFIND, PUT, DELETE and PATCH with 405 and Allow, logged at info; a POST to a page without an action with 405 and Allow: GET, HEAD", async () => {
+    const { logger, lines } = recordingLogger();
+    const { port } = await startWithRoutes(logger);
+    for (const method of ["TRACE", "OPTIONS", "PROPFIND", "PUT", "DELETE", "PATCH"]) {
+      for (const path of ["/", "/mentions", "/admin/blog", "/healthz", "/assets/x.js"]) {
+        const a = await rawRequest(port, method, path);
+        expect([method, path, a.status, a.headers.allow]).toEqual([method, path, 405, "GET, HEAD, POST"]);
+        if (method !== "OPTIONS") expect(a.body).toContain("Méthode non permise");
+      }
+    }
+    const post = await rawRequest(port, "POST", "/mentions", { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "0" });
+    expect([post.status, post.headers.allow]).toEqual([405, "GET, HEAD"]);
+    await new Promise((r) => setTimeout(r, 50));
+    const answered = lines.filter((l) => l.res?.statusCode === 405);
+    // every one of them, less /healthz and /assets (never logged)
+    expect(answered.length).toBe(6 * 3 + 1);
+    expect(answered.every((l) => l.level === 30)).toBe(true);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+  });
+
+  it("sends Cache-Control: private, no-store on every staff answer whatever its status, on every answer to a request with a session, and on every answer to a POST", async () => {
+    const { port } = await startWithRoutes();
+    const session = { Cookie: "theme=1; clinic_session=abc" };
+    const cases: [string, string, Record<string, string>][] = [
+      ["GET", "/admin/nope", {}],
+      ["GET", "/admin/unknown", {}],
+      ["GET", "/admin/nope.data", {}],
+      ["GET", "/page", session],
+      ["GET", "/rdv/abc", {}],
+      ["POST", "/login", { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "0" }],
+    ];
+    for (const [method, path, headers] of cases) {
+      const a = await rawRequest(port, method, path, headers);
+      expect([method, path, a.headers["cache-control"]]).toEqual([method, path, "private, no-store"]);
+    }
+    // a public page without a session keeps its own
+    expect((await rawRequest(port, "GET", "/page", { Cookie: "theme=1" })).headers["cache-control"]).toBe("public, max-age=60");
+  });
+
+  it("sends one Referrer-Policy: a route's own replaces helmet's", async () => {
+    const { port } = await startWithRoutes();
+    const a = await rawRequest(port, "GET", "/rdv/abc");
+    const policies = a.rawHeaders.filter((_h, i) => i % 2 === 0 && a.rawHeaders[i].toLowerCase() === "referrer-policy").length;
+    expect([policies, a.headers["referrer-policy"]]).toEqual([1, "no-referrer"]);
+  });
+
+  it("streams a long page through Brotli to 10 slow readers without piling up drain listeners", async () => {
+    const { port } = await startWithRoutes();
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on("warning", onWarning);
+    try {
+      const read = () =>
+        new Promise<number>((resolve, reject) => {
+          const req = http.request({ host: "127.0.0.1", port, path: "/long", headers: { "Accept-Encoding": "br" } }, (res) => {
+            const chunks: Buffer[] = [];
+            // a slow reader: the server's writes wait for it
+            res.on("data", (c: Buffer) => {
+              chunks.push(c);
+              res.pause();
+              setTimeout(() => res.resume(), 2);
+            });
+            res.on("end", () => resolve(zlib.brotliDecompressSync(Buffer.concat(chunks)).length));
+          });
+          req.on("error", reject);
+          req.end();
+        });
+      const sizes = await Promise.all(Array.from({ length: 10 }, read));
+      expect(sizes.every((n) => n === 64 * 16 * 1024)).toBe(true);
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings.filter((w) => w === "MaxListenersExceededWarning")).toEqual([]);
+  }, 30_000);
 });

@@ -20,6 +20,7 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { copyHeaders } from "./react-router.js";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -328,7 +329,7 @@ export function createPageCache({ getBuild, logger, enabled }) {
     if (typeof csp === "string") res.setHeader("Content-Security-Policy", policyWithHashes(csp, inlineScriptHashes(body.toString("utf8"))));
     res.statusMessage = response.statusText;
     res.status(response.status);
-    for (const [name, value] of response.headers) res.append(name, value);
+    copyHeaders(res, response);
 
     const storable =
       candidate.store &&

@@ -1,7 +1,6 @@
 // React Router's request handler behind Express, fed with a body that was already read and
 // bounded (see ./app.js and docs/decisions/006-request-limits.md): the handler never reads the
 // socket itself, so no route can read more than its limit.
-import { writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler } from "react-router";
 
 /** A Host header a URL can be built from: a name or an address, and a port (nothing else). */
@@ -45,6 +44,63 @@ function toFetchRequest(req, res) {
 }
 
 /**
+ * The headers of a Fetch answer onto Express's: each one replaces what a middleware set before
+ * (helmet's Referrer-Policy and a route's own make one header, not two), Set-Cookie adds up.
+ * A 405 of React Router (a POST to a page without an action) says which methods the page takes.
+ * @param {import("express").Response} res
+ * @param {Response} response
+ */
+export function copyHeaders(res, response) {
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
+  if (response.status === 405 && !response.headers.has("allow")) res.setHeader("Allow", "GET, HEAD");
+}
+
+/**
+ * Writes a streamed body with back-pressure, holding one `drain` listener for the whole answer.
+ * (@react-router/node's writeReadableStreamToWritable adds a `once("drain")` listener at each
+ * chunk that waits and removes it with `off`; the compression middleware moves `drain` listeners
+ * onto its zlib stream in `res.on` but not in `res.off`, so each wait left one there: 11 of them
+ * on a page of a few hundred KiB raised MaxListenersExceededWarning on the BrotliCompress stream.)
+ * @param {import("express").Response} res
+ * @param {ReadableStream<Uint8Array>} body
+ */
+export async function writeBody(res, body) {
+  const reader = body.getReader();
+  /** @type {(() => void) | null} */
+  let wake = null;
+  const resume = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  res.on("drain", resume);
+  res.on("close", resume);
+  const flushable = /** @type {{ flush?: () => void }} */ (/** @type {unknown} */ (res));
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      // the client went away while the page was streaming: nothing left to answer
+      if (res.destroyed) return void (await reader.cancel().catch(() => undefined));
+      const more = res.write(value);
+      if (typeof flushable.flush === "function") flushable.flush();
+      if (!more && !res.destroyed) await new Promise((r) => (wake = () => r(undefined)));
+    }
+    if (!res.destroyed) res.end();
+  } catch (err) {
+    await reader.cancel().catch(() => undefined);
+    if (res.destroyed || res.writableEnded) return;
+    throw err;
+  } finally {
+    res.off("drain", resume);
+    res.off("close", resume);
+  }
+}
+
+/**
  * @param {import("express").Response} res
  * @param {Response} response
  */
@@ -55,18 +111,12 @@ async function sendFetchResponse(res, response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers) res.append(name, value);
+  copyHeaders(res, response);
   if (!response.body) {
     res.end();
     return;
   }
-  try {
-    await writeReadableStreamToWritable(response.body, res);
-  } catch (err) {
-    // the client went away while the page was streaming: nothing left to answer
-    if (res.destroyed || res.writableEnded) return;
-    throw err;
-  }
+  await writeBody(res, response.body);
 }
 
 /**

@@ -57,6 +57,8 @@ export interface Site {
   stop: () => Promise<number | null>;
   /** stop, then delete the folder */
   remove: () => Promise<void>;
+  /** the server's output lines (stdout and stderr) when started with stdio "pipe" */
+  output: string[];
 }
 
 export interface StartOptions {
@@ -99,6 +101,19 @@ export async function startServer(opts: StartOptions = {}): Promise<Site> {
     env,
   });
   const base = `http://127.0.0.1:${port}`;
+  const output: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    let rest = "";
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk: string) => {
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop() ?? "";
+      // bounded: the last 100,000 lines
+      output.push(...lines);
+      if (output.length > 100_000) output.splice(0, output.length - 100_000);
+    });
+  }
   let exited = false;
   child.once("exit", () => (exited = true));
   const stop = async () => {
@@ -115,7 +130,7 @@ export async function startServer(opts: StartOptions = {}): Promise<Site> {
     if (exited) break;
     try {
       if ((await fetch(`${base}/healthz`)).ok) {
-        const site = { base, port, child, dir, databaseUrl, env, stop, remove };
+        const site = { base, port, child, dir, databaseUrl, env, stop, remove, output };
         ensureDentist(site);
         return site;
       }
