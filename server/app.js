@@ -88,18 +88,22 @@ export const ALLOW_HEADER = "GET, HEAD, POST";
 
 /** The session cookie's name (app/.server/session.ts): a request that carries it gets answers no cache keeps. */
 const SESSION_COOKIE = /(?:^|;\s*)clinic_session=/;
+/** Static files: hashed assets, photos, and the client folder's files (icons, fonts, manifest). */
+const STATIC_FILE = /^\/(?:assets|uploads)\/|^\/[^?]*\.(?:css|js|woff2?|png|jpe?g|webp|avif|gif|svg|ico|webmanifest)(?:\?|$)/i;
 
 /**
  * Answers that no cache may keep, whatever their status and whatever set them (a route, a static
  * file, an error page): everything under /admin, every answer to a request that carries a staff
- * session, every answer to a write (the booking answer page carries the personal link), and the
- * personal-link and password-reset pages.
+ * session (but the static files, the same for everyone), every answer to a write (the booking
+ * answer page carries the personal link), and the personal-link and password-reset pages.
  * @param {import("node:http").IncomingMessage} req
  */
 export function mustNotBeStored(req) {
   const url = req.url ?? "/";
   if (req.method !== "GET" && req.method !== "HEAD") return true;
   if (/^\/(?:admin|rdv|reinitialiser-mot-de-passe)(?:[/.?]|$)/.test(url)) return true;
+  // the same static files for everyone (hashed assets, photos, fonts, icons) keep their caching
+  if (STATIC_FILE.test(url)) return false;
   const cookie = req.headers.cookie;
   return typeof cookie === "string" && SESSION_COOKIE.test(cookie);
 }
