@@ -1,9 +1,13 @@
 import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
+import { E2E_DATA_DIR } from "../../playwright.config";
+import { AUDIT_GENESIS_HASH, auditEntryHash } from "../../app/.server/audit-chain";
 import { todayInClinic } from "../../app/lib/format";
 import { addDays } from "../../app/lib/rules";
 import { clinicInstant } from "../../app/lib/schedule";
-import { dbQuery, dbRun, E2E_ADMIN, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaff, hydrated } from "./helpers";
+import { dbQuery, E2E_ADMIN, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaff, hydrated } from "./helpers";
 
 /**
  * The audit log's screen (docs/product.md, "Staff: audit log"), at 1280 px and on a 375 px phone:
@@ -31,19 +35,34 @@ function seedEntries() {
   if (dbQuery<{ n: number }>("select count(*) as n from audit_log where detail = 'e2e-journal'")[0].n > 0) return;
   const admin = dbQuery<{ id: number }>("select id from staff_users where email = ?", E2E_ADMIN.email)[0];
   const start = clinicInstant(FROM, "08:00").getTime();
-  const insert = (at: number, action: string, targetType: string, targetId: number) =>
-    dbRun(
-      "insert into audit_log (at, staff_user_id, actor, ip, action, target_type, target_id, detail) values (?, ?, ?, '192.0.2.10', ?, ?, ?, 'e2e-journal')",
-      new Date(at).toISOString(),
-      admin.id,
-      E2E_ADMIN.email,
-      action,
-      targetType,
-      String(targetId),
-    );
+  const rows: { at: number; action: string; targetType: string; targetId: number }[] = [];
   // 72 entries over the ten days, 3 h apart: every sixth a blog deletion
-  for (let i = 0; i < EXPORTS + 12; i++) insert(start + i * 3 * 3600_000, i % 6 === 5 ? "blog.delete" : "export.csv", i % 6 === 5 ? "blog" : "formation", i + 1);
-  for (let i = 0; i < 5; i++) insert(clinicInstant(addDays(FROM, -1), "12:00").getTime() + i * 60_000, "export.csv", "formation", 900 + i);
+  for (let i = 0; i < EXPORTS + 12; i++) rows.push({ at: start + i * 3 * 3600_000, action: i % 6 === 5 ? "blog.delete" : "export.csv", targetType: i % 6 === 5 ? "blog" : "formation", targetId: i + 1 });
+  for (let i = 0; i < 5; i++) rows.push({ at: clinicInstant(addDays(FROM, -1), "12:00").getTime() + i * 60_000, action: "export.csv", targetType: "formation", targetId: 900 + i });
+  // appended to the audit log's hash chain as the site appends (ADR 018), in one write
+  // transaction so that the server's own entries wait
+  const db = new Database(path.join(E2E_DATA_DIR, "e2e.db"));
+  db.pragma("busy_timeout = 5000");
+  try {
+    const last = db.prepare("select seq, hash from audit_log where seq is not null order by seq desc limit 1");
+    const insert = db.prepare(
+      "insert into audit_log (at, staff_user_id, actor, ip, action, target_type, target_id, detail, seq, prev_hash, hash) values (?, ?, ?, '192.0.2.10', ?, ?, ?, 'e2e-journal', ?, ?, ?)",
+    );
+    db.transaction(() => {
+      const end = last.get() as { seq: number; hash: string } | undefined;
+      let prev = end?.hash ?? AUDIT_GENESIS_HASH;
+      let seq = end?.seq ?? 0;
+      for (const r of rows) {
+        seq += 1;
+        const fields = { seq, at: new Date(r.at).toISOString(), staff_user_id: admin.id, actor: E2E_ADMIN.email, ip: "192.0.2.10", action: r.action, target_type: r.targetType, target_id: String(r.targetId), detail: "e2e-journal" };
+        const hash = auditEntryHash(prev, fields);
+        insert.run(fields.at, admin.id, E2E_ADMIN.email, r.action, r.targetType, fields.target_id, seq, prev, hash);
+        prev = hash;
+      }
+    }).immediate();
+  } finally {
+    db.close();
+  }
 }
 
 /** The screen runs its JavaScript (a choice made in a list before it does is reset by React). */
@@ -61,6 +80,8 @@ test.describe("the audit log's screen", () => {
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1, name: "Journal d'audit" })).toBeVisible();
     await expect(page.getByText(/Les entrées sont conservées \d+ mois, puis effacées automatiquement\./)).toBeVisible();
+    // the hash chain checked (ADR 018), up to the newest entry, in Algiers time
+    await expect(page.getByText(/^Intégrité vérifiée jusqu'au \d\d\/\d\d\/\d{4} à \d\d:\d\d:\d\d \([\d\s]+ entrées\)\.$/)).toBeVisible();
 
     // the sign-in just made is in the journal, the newest entry of its account
     const [login] = dbQuery<{ id: number }>("select id from audit_log where action = 'auth.login.success' and staff_user_id = ? and at >= ? order by id desc limit 1", adminId, since);
