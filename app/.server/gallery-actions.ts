@@ -15,7 +15,7 @@ import { createReview, deleteReview, moveReview, setReviewPublished, updateRevie
 import { PHOTO_FORM_BODY_MAX_BYTES } from "./request-limits";
 import type { StaffSession } from "./session";
 import { redirectWithToast } from "./toast";
-import { PayloadTooLargeError, readFormWithLimit, UploadError } from "./uploads";
+import { PayloadTooLargeError, readFormWithLimit, uploadErrorHeaders, UploadError } from "./uploads";
 
 /**
  * The action of 'Galerie et avis' (/admin/galerie; docs/product.md, "Staff: gallery and
@@ -29,7 +29,7 @@ const SCREEN = "gallery";
 const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
 const TOO_LARGE = "L'envoi dépasse la taille permise : deux photos de 12 Mo au plus. Choisissez des photos plus légères.";
 
-const answer = (body: GalleryActionResult, status = 200) => data(body, { status });
+const answer = (body: GalleryActionResult, status = 200, headers?: HeadersInit) => data(body, { status, headers });
 type Answer = Response | ReturnType<typeof answer>;
 
 export async function galleryAction(request: Request, staff: StaffSession) {
@@ -120,10 +120,11 @@ async function saveCase(request: Request, form: FormData, actor: Actor) {
     return answer({ intent: "case-save", result: submission.reply(), patientChoice: Number.isInteger(pid) && pid > 0 ? await patientChoice(pid) : null }, 400);
   }
   const v = submission.value;
-  const refuse = async (status: number, error: Record<string, string[]>, formErrors?: string[]) =>
-    answer({ intent: "case-save", id: v.id, result: submission.reply({ fieldErrors: error, formErrors }), patientChoice: await patientChoice(v.patient_id) }, status);
+  const refuse = async (status: number, error: Record<string, string[]>, formErrors?: string[], headers?: HeadersInit) =>
+    answer({ intent: "case-save", id: v.id, result: submission.reply({ fieldErrors: error, formErrors }), patientChoice: await patientChoice(v.patient_id) }, status, headers);
 
-  // the photos first (re-encoding takes a moment): a refused one is said beside its field
+  // the photos first (re-encoding takes a moment, one upload at a time per server): a refused one
+  // is said beside its field; a full image queue is a 503 with Retry-After
   const saved: { before?: MediaRef; after?: MediaRef } = {};
   for (const side of ["before", "after"] as const) {
     const file = v[side];
@@ -134,6 +135,7 @@ async function saveCase(request: Request, form: FormData, actor: Actor) {
       await discard(saved);
       if (!(err instanceof UploadError)) throw err;
       const message = err.status === 413 ? MEDIA_MESSAGES.tooLarge : err.message;
+      if (err.status === 503) return refuse(503, { [side]: [message] }, undefined, uploadErrorHeaders(err));
       return refuse(err.status === 500 ? 503 : 400, { [side]: [message] }, err.status === 500 ? [err.message] : undefined);
     }
   }

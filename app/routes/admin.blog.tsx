@@ -9,7 +9,7 @@ import { log } from "~/.server/log";
 import { createBlog, deleteBlog, getBlog, listBlogs, updateBlog } from "~/.server/repos/blogs";
 import { staffActor, type Actor } from "~/.server/repos/appointments";
 import { getStaff } from "~/.server/staff-guard";
-import { deleteUploadedImage, PayloadTooLargeError, readFormWithLimit, saveImageUpload, UploadError } from "~/.server/uploads";
+import { deleteUploadedImage, PayloadTooLargeError, readFormWithLimit, retryAfterHeaders, saveImageUpload, uploadErrorHeaders, UploadError } from "~/.server/uploads";
 import { ADMIN_BLOG_TEXTS, ADMIN_BLOG_TOAST_MS, editorTarget, type AdminBlogResult, type BlogTarget, type EditorChoice } from "~/components/blog/admin-blog";
 import { useCan } from "~/components/admin/permissions";
 import { AdminBlogError } from "~/components/blog/AdminBlogError";
@@ -49,7 +49,10 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return defaultShouldRevalidate;
 }
 
-const answer = (status: number, result: AdminBlogResult) => data(result, { status });
+/** A refused picture's Retry-After (the image queue was full) reaches the response. */
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
+const answer = (status: number, result: AdminBlogResult, headers?: HeadersInit) => data(result, { status, headers });
 const failed = (intent: AdminBlogResult["intent"], status: number, message: string, extra: Partial<AdminBlogResult> = {}) =>
   answer(status, { intent, ok: false, toast: toastOf("error", message), ...extra });
 const done = (intent: "create" | "update" | "delete", message: string) => answer(200, { intent, ok: true, toast: toastOf("success", message) });
@@ -98,6 +101,8 @@ async function storeImage({ submission, value }: Parsed, target: BlogTarget, fai
     if (!(err instanceof UploadError)) throw err;
     const stored = err.status === 500;
     const result: AdminBlogResult = { intent: intentOfTarget(target), ok: false, reply: submission.reply({ fieldErrors: { image: [err.message] } }), target, toast: stored ? toastOf("error", failure) : undefined };
+    // the image queue full: 503 with Retry-After, the message beside the image field
+    if (err.status === 503) return { refused: answer(503, result, uploadErrorHeaders(err)) } as const;
     return { refused: answer(stored ? 500 : 400, result) } as const;
   }
 }

@@ -6,6 +6,7 @@ import { galleryAction } from "~/.server/gallery-actions";
 import { addDaysTo, getPhotoDeletionDays, listCases } from "~/.server/repos/gallery";
 import { listReviews } from "~/.server/repos/reviews";
 import { getStaff } from "~/.server/staff-guard";
+import { retryAfterHeaders } from "~/.server/uploads";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { CaseForm } from "~/components/admin/gallery/CaseForm";
 import { CaseList } from "~/components/admin/gallery/CaseList";
@@ -46,6 +47,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return galleryAction(request, getStaff(context));
 }
+
+/** A refused photo's Retry-After (the image queue was full) reaches the response. */
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 function Section({ id, icon: Icon, title, text, children }: { id: string; icon: typeof Images; title: string; text: ReactNode; children: ReactNode }) {
   return (

@@ -8,7 +8,7 @@ import { staffActor, type Actor } from "~/.server/repos/appointments";
 import { listSitePhotos, removeSitePhoto, setSitePhoto, updateSitePhotoAlt } from "~/.server/repos/site-photos";
 import { PHOTO_FORM_BODY_MAX_BYTES } from "~/.server/request-limits";
 import { getStaff } from "~/.server/staff-guard";
-import { readFormWithLimit, UploadError } from "~/.server/uploads";
+import { readFormWithLimit, retryAfterHeaders, uploadErrorHeaders, UploadError } from "~/.server/uploads";
 import { PhotoSlotCard } from "~/components/admin/photos/PhotoSlotCard";
 import { PHOTO_TEXTS as T, type PhotoActionResult, type PhotoIntent, type SlotPhotoView } from "~/components/admin/photos/types";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
@@ -33,7 +33,10 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return defaultShouldRevalidate;
 }
 
-const answer = (status: number, result: PhotoActionResult) => data(result, { status });
+/** A refused upload's Retry-After (the image queue was full) reaches the response. */
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
+const answer = (status: number, result: PhotoActionResult, headers?: HeadersInit) => data(result, { status, headers });
 const success = (intent: PhotoIntent, slot: string, description: string, reply?: PhotoActionResult["reply"]) =>
   answer(200, { intent, slot, ok: true, reply, toast: makeToast({ type: "success", description }) });
 
@@ -76,9 +79,9 @@ async function upload(form: FormData, actor: Actor) {
         return success("upload", key, T.uploaded, submission.reply({ resetForm: true }));
       } catch (err) {
         if (!(err instanceof UploadError)) throw err;
-        // refused or not stored: said beside the file field, the alt text typed kept
+        // refused, not stored or the image queue full: said beside the file field, the alt text typed kept
         const status = err.status >= 500 ? 503 : err.status;
-        return answer(status, { intent: "upload", slot: key, ok: false, reply: submission.reply({ fieldErrors: { photo: [err.message] } }) });
+        return answer(status, { intent: "upload", slot: key, ok: false, reply: submission.reply({ fieldErrors: { photo: [err.message] } }) }, uploadErrorHeaders(err));
       }
     },
     () => answer(503, { intent: "upload", slot: key, ok: false, reply: submission.reply({ formErrors: [T.storeFailed] }) }),
