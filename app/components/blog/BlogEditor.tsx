@@ -59,6 +59,9 @@ export function BlogEditor({
   }
 
   const busy = fetcher.state === "submitting";
+  // a post with a picture waits for the server's image queue (one upload at a time)
+  const sent = fetcher.formData?.get("image");
+  const withPicture = typeof sent === "object" && sent !== null && sent.size > 0;
   const hintId = `${id}-image-hint`;
   const { key: imageKey, ...imageProps } = getInputProps(fields.image, { type: "file", ariaDescribedBy: hintId });
   const { key: removeKey, ...removeProps } = getInputProps(fields.remove_image, { type: "checkbox" });
@@ -128,7 +131,7 @@ export function BlogEditor({
         </button>
         {busy && (
           <span role="status" className="text-sm text-slate-600">
-            Enregistrement en cours…
+            {withPicture ? "Traitement en cours…" : "Enregistrement en cours…"}
           </span>
         )}
       </div>

@@ -110,7 +110,7 @@ export function CaseForm({
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
           {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <Save aria-hidden className="h-4 w-4" />}
-          {busy ? "Enregistrement des photos…" : edited ? "Enregistrer le cas" : "Ajouter le cas"}
+          {busy ? "Traitement en cours…" : edited ? "Enregistrer le cas" : "Ajouter le cas"}
         </button>
         {edited && (
           <Link to={`${GALLERY_PATH}#cas-${edited.id}`} className="btn border border-slate-300 bg-white text-navy-900 hover:bg-slate-50">

@@ -87,8 +87,14 @@ export function UploadPhotoForm({ slot, hasPhoto, actionData }: { slot: string; 
       <FormErrors form={form} className="mt-0" />
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
         {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <ImageUp aria-hidden className="h-4 w-4" />}
-        {busy ? "Envoi en cours..." : hasPhoto ? "Remplacer la photo" : "Enregistrer la photo"}
+        {busy ? "Traitement en cours…" : hasPhoto ? "Remplacer la photo" : "Enregistrer la photo"}
       </button>
+      {fetcher.state === "submitting" && (
+        // the photo is sent, then waits for its turn: the server processes one upload at a time
+        <p role="status" className="text-sm text-slate-600">
+          Photo en cours de traitement : cela peut prendre quelques secondes.
+        </p>
+      )}
     </fetcher.Form>
   );
 }
