@@ -1,7 +1,7 @@
 /**
  * npm run audit:verify
  *
- * Walks the audit log's hash chain (ADR 018) of the database named by DATABASE_URL, from the
+ * Walks the audit log's hash chain (ADR 019) of the database named by DATABASE_URL, from the
  * purge's signed checkpoint to the newest entry, and checks every checkpoint's signature (a key
  * derived from SESSION_SECRET, or DATA_DIR/session-secret when it is not set: the site's own).
  * Prints 'Journal intègre : N entrées vérifiées jusqu'au <date>' and exits 0, or names the first

@@ -12,7 +12,7 @@
  *    (session + team settings + permission table, and the form's intent for a POST) against the
  *    session read alone, which is all the guard did before; and the journal's pages with 100,000
  *    entries (first page with its total, by action, one account over a month, a page in the
- *    middle by cursor): median < 50 ms; and the hash chain's check (ADR 018): the whole walk of
+ *    middle by cursor): median < 50 ms; and the hash chain's check (ADR 019): the whole walk of
  *    the 100,000 entries, and the journal screen's next check (one new entry): median < 50 ms.
  * 2. The front desk (issue 11) with 10,000 and 100,000 appointments, against its targets:
  *    - the free slots of 60 days for one service (`freeDays`, what the booking form and the
@@ -525,7 +525,7 @@ async function benchStaff(name: string, open: Opener): Promise<string[]> {
       listAuditLog(h, { staffUserId: accounts[1], fromIso: month.toISOString(), toIso: new Date(month.getTime() + 31 * 24 * 3600 * 1000).toISOString() }, { limit: 50 }),
     );
     const deep = await measure(() => listAuditLog(h, {}, { limit: 50, cursor: { direction: "older", id: middle } }));
-    // the hash chain (ADR 018): the whole walk (npm run audit:verify, the screen's first check and
+    // the hash chain (ADR 019): the whole walk (npm run audit:verify, the screen's first check and
     // one every 10 minutes), and the screen's check once it knows a verified position, with one new entry each time
     const secret = "bench-secret-de-session-0123456789-abcdef";
     await sealAuditLog(h, secret);

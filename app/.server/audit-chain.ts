@@ -1,7 +1,7 @@
 import { createHmac, hash, hkdfSync } from "node:crypto";
 
 /**
- * The audit log's hash chain (ADR 018): pure functions, shared by the writer (app/.server/audit.ts),
+ * The audit log's hash chain (ADR 019): pure functions, shared by the writer (app/.server/audit.ts),
  * the migration that chains the entries already there, the verifier (app/.server/audit-verify.ts)
  * and the tests. Nothing here reads the configuration or the database.
  *

@@ -14,7 +14,7 @@ import { getSessionSecret } from "./toast";
  * never holds patient data: the target is a type and an id, the detail names fields, statuses or
  * roles, never a name, a phone, an amount or a note.
  *
- * Tamper-evident (ADR 018): each entry is appended to a hash chain (app/.server/audit-chain.ts) in
+ * Tamper-evident (ADR 019): each entry is appended to a hash chain (app/.server/audit-chain.ts) in
  * the transaction of its change; the purge leaves a signed checkpoint where the remaining chain
  * starts, and the hourly job seals the newest entry; app/.server/audit-verify.ts checks it all.
  */

@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The hash chain's check (ADR 018): verified once per process, then only what is new. */
+/** The hash chain's check (ADR 019): verified once per process, then only what is new. */
 async function journalIntegrity(db: ReturnType<typeof getDb>): Promise<JournalIntegrityView> {
   try {
     const v = await auditIntegrity(db, getSessionSecret());

@@ -1,6 +1,6 @@
 /**
  * Section of `npm run check:security` (issue 26, item 5): the audit log cannot be rewritten at the
- * database level, and what gets past the database is found by the chain's verifier (ADR 018).
+ * database level, and what gets past the database is found by the chain's verifier (ADR 019).
  *
  * On the running site's SQLite file (opened beside the server, as someone with a shell on the
  * machine could): the forgery of the issue, `INSERT OR REPLACE INTO audit_log … SELECT id, …,

@@ -39,7 +39,7 @@ function seedEntries() {
   // 72 entries over the ten days, 3 h apart: every sixth a blog deletion
   for (let i = 0; i < EXPORTS + 12; i++) rows.push({ at: start + i * 3 * 3600_000, action: i % 6 === 5 ? "blog.delete" : "export.csv", targetType: i % 6 === 5 ? "blog" : "formation", targetId: i + 1 });
   for (let i = 0; i < 5; i++) rows.push({ at: clinicInstant(addDays(FROM, -1), "12:00").getTime() + i * 60_000, action: "export.csv", targetType: "formation", targetId: 900 + i });
-  // appended to the audit log's hash chain as the site appends (ADR 018), in one write
+  // appended to the audit log's hash chain as the site appends (ADR 019), in one write
   // transaction so that the server's own entries wait
   const db = new Database(path.join(E2E_DATA_DIR, "e2e.db"));
   db.pragma("busy_timeout = 5000");
@@ -80,7 +80,7 @@ test.describe("the audit log's screen", () => {
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1, name: "Journal d'audit" })).toBeVisible();
     await expect(page.getByText(/Les entrées sont conservées \d+ mois, puis effacées automatiquement\./)).toBeVisible();
-    // the hash chain checked (ADR 018), up to the newest entry, in Algiers time
+    // the hash chain checked (ADR 019), up to the newest entry, in Algiers time
     await expect(page.getByText(/^Intégrité vérifiée jusqu'au \d\d\/\d\d\/\d{4} à \d\d:\d\d:\d\d \([\d\s]+ entrées\)\.$/)).toBeVisible();
 
     // the sign-in just made is in the journal, the newest entry of its account

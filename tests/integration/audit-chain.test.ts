@@ -17,7 +17,7 @@ import { staffSession } from "../helpers/staff";
 import { setAppEnv } from "./public-form";
 
 /**
- * The audit log made tamper-evident (issue 26, item 5; ADR 018), on both engines: the database
+ * The audit log made tamper-evident (issue 26, item 5; ADR 019), on both engines: the database
  * refuses SQLite's INSERT OR REPLACE over an entry and PostgreSQL's TRUNCATE, as it refuses UPDATE
  * and early DELETE; each entry is chained (SHA-256 of the previous hash and its content) in the
  * transaction of its change, 50 concurrent writers included; and whatever gets past the triggers

@@ -866,7 +866,7 @@ const m007_content_version: EngineMigration = (engine) => ({
 });
 
 /**
- * The audit log made tamper-evident (issue 26, item 5; ADR 018). Besides the triggers of 005:
+ * The audit log made tamper-evident (issue 26, item 5; ADR 019). Besides the triggers of 005:
  * - an INSERT that reuses an entry's id or place is refused (SQLite's INSERT OR REPLACE would
  *   otherwise delete the entry without firing the delete trigger and write a forged one in its
  *   place), and so is an entry without its place and hashes in the chain;

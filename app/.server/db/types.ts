@@ -274,7 +274,7 @@ export interface AuditChainTable {
   appends: Generated<number>;
 }
 
-/** Signed places in the audit log's chain (ADR 018). */
+/** Signed places in the audit log's chain (ADR 019). */
 export interface AuditCheckpointsTable {
   id: Generated<number>;
   kind: "purge" | "seal";

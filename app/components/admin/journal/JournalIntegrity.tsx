@@ -4,7 +4,7 @@ import { formatNumber } from "~/lib/format";
 import { formatJournalTime } from "./entry";
 
 /**
- * The audit log's integrity on the journal screen (ADR 018): what the verifier of the hash chain
+ * The audit log's integrity on the journal screen (ADR 019): what the verifier of the hash chain
  * found, as the loader gives it (ids, places and dates only).
  */
 export type JournalIntegrityView =
