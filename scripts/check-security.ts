@@ -1,20 +1,32 @@
 /**
  * npm run check:security
  *
- * The attack of the hardening issue, as code: starts the built site (run `npm run build` first,
- * or let this script build it) on a fresh SQLite database in a temporary folder, on loopback, and
- * runs against it:
- *   1. the open-redirect list (login with a tricky `redirectTo`: where does the browser go?);
- *   2. a corpus of malformed requests on every kind of route (no answer may be a 5xx);
- *   3. oversized bodies (4 simultaneous 100 MB posts to /login, chunked and with a length):
- *      statuses and the server's peak memory;
- *   4. a burst of 300 simultaneous wrong logins on one account, the right password sent last.
- * It prints the figures and exits 1 when a check fails. Loopback only, bounded in count and time.
- * A script, not a test: the figures depend on the machine.
+ * The attacks of the hardening issues, as code: starts the built site (run `npm run build` first,
+ * or let this script build it; BUILD_DIR names another build) on fresh SQLite databases in
+ * temporary folders, on loopback, and runs against it, each section printing its figures:
+ *   1. open redirects after sign-in (a tricky `redirectTo`: where does the browser go?);
+ *   2. malformed requests on every kind of route (no answer may be a 5xx);
+ *   3. methods other than GET, HEAD, POST (405 with Allow, no error in the log);
+ *   4. Cache-Control of private answers (staff area whatever the status, a session, the booking's answer);
+ *   5. one Referrer-Policy per answer; 50 connections on uncached pages with Brotli (no drain-listener leak);
+ *   6. two POSTs sending a byte a second while `/` is loaded (the page cache keeps serving);
+ *   7. 1,000 encoded spellings of an article (the real pages stay stored);
+ *   8. control characters in a staff form and in the database (the calendar file keeps one event);
+ *   9. the audit log rewritten at the database level (SQLite, and PostgreSQL with TEST_DATABASE_URL);
+ *  10. oversized bodies (4 simultaneous 100 MB posts to /login): statuses and the server's peak memory;
+ *  11. a burst of 300 simultaneous wrong sign-ins on one account, the right password sent last;
+ *  12. 8 simultaneous 40-megapixel image uploads (a server of its own: its peak memory);
+ *  13. SIGTERM under 50 keep-alive connections on uncached pages (servers of their own: resets);
+ *  14. TRUST_PROXY (`true` refused at start; a spoofed X-Forwarded-For dodges no limit).
+ * It exits 1 when a check fails. Loopback only, bounded in count and time. A script, not a test:
+ * the figures depend on the machine.
  */
 import http from "node:http";
 import { ADMIN, check, failures, form, FORM, memory, raw, startServer } from "./security/common";
+import { run as auditLog } from "./security/audit-log";
+import { run as controlCharacters } from "./security/control-characters";
 import { headersAndStreams, methods, privateAnswers } from "./security/http-layer";
+import { run as imageUploads } from "./security/image-uploads";
 import { keyFlood, slowPost } from "./security/page-cache";
 
 async function login(base: string, redirectTo: string) {
@@ -46,7 +58,7 @@ async function redirects(base: string) {
     const location = String(res.headers.location ?? "");
     if (res.status >= 300 && res.status < 400 && new URL(location, `${base}/login`).origin !== base) offsite++;
   }
-  console.log(`\n1. Redirections après connexion : ${TRICKY_REDIRECTS.length} formes piégées, ${offsite} vers un autre site  ${check(offsite === 0, "open redirect")}`);
+  console.log(`Redirections après connexion : ${TRICKY_REDIRECTS.length} formes piégées, ${offsite} vers un autre site  ${check(offsite === 0, "open redirect")}`);
 }
 
 // ---- 2. malformed requests ----------------------------------------------------------------------
@@ -78,7 +90,7 @@ async function malformed(base: string) {
   const byStatus = new Map<number, number>();
   for (const a of answers) byStatus.set(a.status, (byStatus.get(a.status) ?? 0) + 1);
   const spread = [...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(", ");
-  console.log(`2. Requêtes malformées : ${cases.length} envoyées (${spread}), ${fives} en 5xx ou coupées  ${check(fives === 0, "malformed input answered 5xx")}`);
+  console.log(`Requêtes malformées : ${cases.length} envoyées (${spread}), ${fives} en 5xx ou coupées  ${check(fives === 0, "malformed input answered 5xx")}`);
 }
 
 // ---- 3. oversized bodies ----------------------------------------------------------------------
@@ -118,7 +130,7 @@ async function bodies(base: string, pid: number) {
   const after = memory(pid);
   const ok = statuses.every((s) => s === 413 || s === 0);
   console.log(
-    `3. Corps de 100 Mo ×4 sur /login : réponses ${statuses.join(", ")} en ${Date.now() - t0} ms ; mémoire du serveur ${before.rss} → ${after.rss} Mio (pic ${after.peak} Mio)  ${check(ok && after.peak < 400, "oversized bodies")}`,
+    `Corps de 100 Mo ×4 sur /login : réponses ${statuses.join(", ")} en ${Date.now() - t0} ms ; mémoire du serveur ${before.rss} → ${after.rss} Mio (pic ${after.peak} Mio)  ${check(ok && after.peak < 400, "oversized bodies")}`,
   );
 }
 
@@ -136,28 +148,54 @@ async function burst(base: string) {
   const last = answers[answers.length - 1];
   const accepted = last.status >= 300 && last.status < 400 && !String(last.headers.location ?? "").startsWith("/login");
   console.log(
-    `4. Rafale de ${N} connexions simultanées sur un compte : ${checked} mots de passe vérifiés (401), ${throttled} refusées d'avance (429) ; le bon mot de passe envoyé en dernier : ${accepted ? "accepté" : "refusé"}  ${check(checked <= 20 && !accepted, "login throttle burst")}`,
+    `Rafale de ${N} connexions simultanées sur un compte : ${checked} mots de passe vérifiés (401), ${throttled} refusées d'avance (429) ; le bon mot de passe envoyé en dernier : ${accepted ? "accepté" : "refusé"}  ${check(checked <= 20 && !accepted, "login throttle burst")}`,
   );
 }
+
+let step = 0;
+const section = (title: string) => console.log(`\n${++step}. ${title}`);
 
 // the server's log is read (LOG_LEVEL=info): some checks count its error lines and warnings
 const site = await startServer({ stdio: "pipe", env: { LOG_LEVEL: "info" } });
 const { base, child } = site;
 console.log(`Site démarré sur ${base} (base SQLite temporaire).`);
 try {
+  section("Redirections ouvertes");
   await redirects(base);
+  section("Requêtes malformées");
   await malformed(base);
+  section("Méthodes HTTP");
   await methods(site);
+  section("Réponses privées");
   await privateAnswers(site);
+  section("En-têtes et pages en flux");
   await headersAndStreams(site);
+  section("Cache des pages et requêtes lentes");
   await slowPost(site);
+  section("Cache des pages et graphies encodées");
   await keyFlood(site);
+  section("Caractères de contrôle");
+  await controlCharacters(site);
+  section("Journal d'audit");
+  await auditLog(site);
+  section("Corps trop volumineux");
   await bodies(base, child.pid!);
-  // last: it throttles sign-in from this address
+  // last on this server: it throttles sign-in from this address
+  section("Rafale de connexions");
   await burst(base);
 } finally {
   await site.remove();
 }
+
+section("Images de 40 mégapixels (serveur à part)");
+const imageSite = await startServer();
+try {
+  await imageUploads(imageSite);
+} finally {
+  await imageSite.remove();
+}
+
+
 if (failures.length) {
   console.log(`\nÉchecs : ${failures.join(" ; ")}`);
   process.exit(1);
