@@ -8,12 +8,13 @@ import "./env.js";
 import cluster from "node:cluster";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pino from "pino";
 import { createApp } from "./app.js";
 import { parseServerConfig } from "./config.js";
-import { gracefulShutdown } from "./shutdown.js";
+import { closeListener, gracefulShutdown } from "./shutdown.js";
 
 /** @typedef {import("../app/server-entry").AppServerBuild} AppServerBuild */
 
@@ -34,10 +35,23 @@ try {
   fail(err);
 }
 const { buildDir, dev, workers } = server;
-// WORKERS > 1: this primary process prepares the database and runs the background jobs once, and
-// forks the HTTP workers, which share the port (node:cluster); a worker only serves requests.
+// WORKERS > 1: this primary process prepares the database and runs the background jobs once,
+// forks the HTTP workers, accepts the connections and hands each one to a worker; a worker only
+// serves requests (runPrimary below).
 const clusterPrimary = workers > 1 && cluster.isPrimary;
 const isWorker = cluster.isWorker;
+
+/** Messages between the primary and its workers (the connection travels as the message's handle). */
+const MESSAGE = {
+  /** worker → primary: its server is ready for connections */
+  ready: "clinic:ready",
+  /** primary → worker: a connection to serve */
+  connection: "clinic:connection",
+  /** worker → primary: it got SIGTERM/SIGINT itself and asks to stop */
+  leaving: "clinic:leaving",
+  /** primary → worker: no connection will come any more; finish and exit */
+  stop: "clinic:stop",
+};
 
 /** @returns {Promise<{ getBuild: () => Promise<AppServerBuild>, devMiddlewares: import("express").RequestHandler[] }>} */
 async function loadBuild() {
@@ -117,9 +131,6 @@ function serve() {
   const httpServer = http.createServer((req, res) => {
     if (!pageCache.tryServe(req, res)) app(req, res);
   });
-  httpServer.listen(config.PORT, config.HOST, () => {
-    if (!isWorker) printBanner(entry.publicOrigin(config), "");
-  });
   httpServer.on("error", (err) => fail(err, "Le serveur n'a pas pu démarrer : "));
 
   const shutdown = gracefulShutdown({
@@ -128,8 +139,25 @@ function serve() {
     logger,
     exit: (code) => process.exit(code),
   });
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+
+  if (!isWorker) {
+    httpServer.listen(config.PORT, config.HOST, () => printBanner(entry.publicOrigin(config), ""));
+    process.on("SIGTERM", () => shutdown("SIGTERM"));
+    process.on("SIGINT", () => shutdown("SIGINT"));
+    return;
+  }
+  // A worker does not listen: the primary hands it connections, and tells it when none will come
+  // any more (the message comes after every connection sent before it). A signal sent to the
+  // worker itself (Ctrl+C reaches every process of the terminal; systemd signals the whole group)
+  // is passed to the primary, which answers with that message.
+  process.on("message", (message, handle) => {
+    if (message === MESSAGE.connection && handle instanceof net.Socket) httpServer.emit("connection", handle);
+    else if (message === MESSAGE.stop) shutdown("stop");
+  });
+  const leave = () => process.send?.(MESSAGE.leaving);
+  process.on("SIGTERM", leave);
+  process.on("SIGINT", leave);
+  process.send?.(MESSAGE.ready);
 }
 
 /** How long the primary waits for its workers to finish their requests before it kills them. */
@@ -137,20 +165,79 @@ const WORKER_STOP_TIMEOUT_MS = 15_000;
 
 function runPrimary() {
   let stopping = false;
-  let listening = 0;
+  /** @type {import("node:cluster").Worker[]} the workers that take connections, in turn */
+  const ready = [];
+  let turn = 0;
+  /** @type {net.Socket[]} connections accepted while no worker was ready */
+  const waiting = [];
   /** @type {Set<number>} workers that have served: one that dies later is replaced */
   const served = new Set();
+  let listenCalled = false;
+
+  // The primary accepts every connection and hands it, unread, to a worker. So it alone decides
+  // when the site stops accepting: at the stop it takes its backlog, closes the listener, and only
+  // then tells the workers that no connection will come (node:cluster's shared port would close
+  // its listener when the last worker stops listening, resetting the connections still queued).
+  const listener = net.createServer({ pauseOnConnect: true }, (socket) => dispatch(socket));
+  listener.on("error", (err) => {
+    console.error(`Le serveur n'a pas pu démarrer : ${err.message}`);
+    void stopAll(1);
+  });
+
+  /** @param {net.Socket} socket  @param {number} [tries] */
+  function dispatch(socket, tries = 0) {
+    if (ready.length === 0) {
+      waiting.push(socket);
+      return;
+    }
+    const worker = ready[turn++ % ready.length];
+    worker.send(MESSAGE.connection, socket, (err) => {
+      if (!err) return;
+      // the worker has just died: another one takes the connection
+      if (tries < 2 && !socket.destroyed) dispatch(socket, tries + 1);
+      else socket.destroy();
+    });
+  }
+
+  /**
+   * A message without a connection; a worker that has just died cannot take it, and its exit is handled below.
+   * @param {import("node:cluster").Worker} worker  @param {string} message
+   */
+  function tell(worker, message) {
+    if (worker.isConnected()) worker.send(message, () => {});
+  }
+
+  /** @param {import("node:cluster").Worker} worker */
+  function unready(worker) {
+    const i = ready.indexOf(worker);
+    if (i >= 0) ready.splice(i, 1);
+  }
+
   const fork = () => {
     const worker = cluster.fork();
-    worker.once("listening", () => {
-      served.add(worker.id);
-      listening += 1;
-      if (listening === workers) printBanner(entry.publicOrigin(config), `, ${workers} processus`);
+    worker.on("message", (message) => {
+      if (message === MESSAGE.ready) {
+        served.add(worker.id);
+        if (stopping) {
+          tell(worker, MESSAGE.stop);
+          return;
+        }
+        ready.push(worker);
+        for (const socket of waiting.splice(0)) dispatch(socket);
+        if (served.size >= workers && !listenCalled) {
+          listenCalled = true;
+          listener.listen(config.PORT, config.HOST, () => printBanner(entry.publicOrigin(config), `, ${workers} processus`));
+        }
+      } else if (message === MESSAGE.leaving) {
+        unready(worker);
+        tell(worker, MESSAGE.stop);
+      }
     });
     worker.once("exit", (code, signal) => {
+      unready(worker);
       if (stopping) return;
       if (!served.has(worker.id)) {
-        // a worker that could not even start (port taken, bad build): the others would fail alike
+        // a worker that could not even start (bad build, database): the others would fail alike
         logger.error({ event: "worker_start_failed", code, signal }, "HTTP worker could not start");
         void stopAll(1);
         return;
@@ -165,6 +252,11 @@ function runPrimary() {
   async function stopAll(code) {
     if (stopping) return;
     stopping = true;
+    // the connections the system has already accepted are taken and handed over; then new ones are refused
+    const { taken, timedOut } = await closeListener(listener);
+    logger.info({ event: "shutdown_listening_stopped", taken, timedOut, workers: ready.length }, "no new connections; stopping the workers");
+    for (const socket of waiting.splice(0)) socket.destroy();
+    ready.length = 0;
     const alive = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
     await Promise.all(
       alive.map(
@@ -175,7 +267,9 @@ function runPrimary() {
               clearTimeout(timer);
               resolve(undefined);
             });
-            w?.process.kill("SIGTERM");
+            // after every connection already sent to it (messages keep their order)
+            if (w?.isConnected()) tell(w, MESSAGE.stop);
+            else w?.process.kill("SIGTERM");
           }),
       ),
     );

@@ -1,5 +1,5 @@
 import http, { type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import pino from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { gracefulShutdown, IDLE_GRACE_MS } from "./shutdown.js";
@@ -65,6 +65,8 @@ describe("graceful shutdown", () => {
     await slowArrived;
     shutdown("SIGTERM");
 
+    // the backlog (empty here) is taken within a turn or two of the event loop, then the door shuts
+    await vi.waitFor(() => expect(server.listening).toBe(false));
     await expect(get(port, "/fast", new http.Agent({ keepAlive: false }))).rejects.toMatchObject({ code: "ECONNREFUSED" });
     expect(s.onClosed).not.toHaveBeenCalled();
     expect(s.exit).not.toHaveBeenCalled();
@@ -155,8 +157,8 @@ async function startLoadServer(stepMs: number) {
     const i = Number(/^\/slow\/(\d+)$/.exec(req.url ?? "")?.[1] ?? 0);
     await new Promise((r) => setTimeout(r, i * stepMs));
     res.setHeader("Content-Type", "text/plain");
-    // the headers go out with this end(): after the stop, they say close
-    if (state.stopped) state.answeredAfterStop.add(req.url ?? "");
+    // the headers go out with this end(): once the listener is closed, they say close
+    if (!server.listening) state.answeredAfterStop.add(req.url ?? "");
     res.end(`done ${req.url}`);
   });
   servers.push(server);
@@ -261,5 +263,109 @@ describe("graceful shutdown under load, on keep-alive connections", () => {
     expect(Date.now() - releasedAt).toBeLessThan(IDLE_GRACE_MS + 500);
     follows.destroy();
     quiet.destroy();
+  });
+});
+
+/** Blocks the event loop, as a burst of renders does: meanwhile the system accepts connections into the backlog. */
+function busy(ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    // spin
+  }
+}
+
+describe("graceful shutdown with connections waiting in the backlog", () => {
+  it("takes the connections the system had already accepted, answers them with Connection: close, resets none, then refuses", async () => {
+    const { server, port } = await startLoadServer(0);
+    const s = setup(10_000);
+    const shutdown = gracefulShutdown({ server, ...s });
+    // 10 connections kept alive by a first answer
+    const kept = new http.Agent({ keepAlive: true });
+    const warm = await Promise.all(Array.from({ length: 10 }, () => fetchOn(kept, port, "/slow/0")));
+    expect(warm.every((r) => "status" in r && r.connection === "keep-alive")).toBe(true);
+
+    const fresh = new http.Agent({ keepAlive: true });
+    const onKept = Array.from({ length: 10 }, () => fetchOn(kept, port, "/slow/0"));
+    const onNew = Array.from({ length: 30 }, () => fetchOn(fresh, port, "/slow/0"));
+    // The 30 connections are opened (connect() runs on the next tick), then the process is busy:
+    // they complete in the system's backlog, not taken yet, when the stop comes (libuv takes one
+    // connection per turn of the event loop, so under load they wait there).
+    await new Promise<void>((resolve) =>
+      setImmediate(() => {
+        busy(150);
+        shutdown("SIGTERM");
+        resolve();
+      }),
+    );
+
+    const results = await Promise.all([...onKept, ...onNew]);
+    results.forEach((r, i) => expect(r, `request ${i}`).toMatchObject({ status: 200, body: "done /slow/0", connection: "close" }));
+    expect(results.filter((r) => "reused" in r && !r.reused)).toHaveLength(30);
+    await vi.waitFor(() => expect(s.exit).toHaveBeenCalledWith(0));
+    expect(await fetchOn(new http.Agent(), port, "/slow/0")).toEqual({ error: "ECONNREFUSED" });
+    kept.destroy();
+    fresh.destroy();
+  });
+
+  it("connections held while new ones keep coming: not closed by the keep-alive timeout, their next request read and answered with Connection: close once the listener is closed", async () => {
+    const { server, port, release } = await startLoadServer(0);
+    server.keepAliveTimeout = 100;
+    const s = setup(10_000);
+    const shutdown = gracefulShutdown({ server, ...s, backlogMs: 400 });
+    // raw keep-alive connections (an http.Agent would not reuse a socket with so short a timeout)
+    const open = () => {
+      const socket = net.connect(port, "127.0.0.1");
+      const c = { socket, received: "", ended: undefined as string | undefined, answers: 0 };
+      socket.on("data", (chunk: Buffer) => {
+        c.received += chunk.toString("latin1");
+        c.answers = c.received.split(/done \/slow\/0|last part/).length - 1;
+      });
+      socket.on("error", (err: NodeJS.ErrnoException) => (c.ended = err.code));
+      socket.on("close", () => (c.ended ??= "closed"));
+      return c;
+    };
+    const lastAnswer = (c: ReturnType<typeof open>) => c.received.slice(c.received.lastIndexOf("HTTP/1.1 "));
+    const ask = (c: ReturnType<typeof open>, path: string) => c.socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    // idle when the stop comes
+    const idle = open();
+    ask(idle, "/slow/0");
+    await vi.waitFor(() => expect(idle.answers).toBe(1));
+    expect(lastAnswer(idle)).toMatch(/\r\nConnection: keep-alive\r\n/i);
+    // answering when the stop comes (its headers, saying keep-alive, are out), finishing meanwhile
+    const busy = open();
+    ask(busy, "/stream");
+    await vi.waitFor(() => expect(busy.received).toContain("first part"));
+
+    // a new connection at every turn of the event loop: the backlog is never found empty, so it
+    // is taken for the whole backlogMs, longer than the keep-alive timeout
+    const flood: net.Socket[] = [];
+    let flooding = true;
+    const connectOne = () => {
+      if (!flooding) return;
+      flood.push(net.connect(port, "127.0.0.1").on("error", () => {}));
+      setImmediate(connectOne);
+    };
+    connectOne();
+    await new Promise((r) => setTimeout(r, 20));
+    shutdown("SIGTERM");
+    release();
+    await vi.waitFor(() => expect(busy.answers).toBe(1));
+    expect(lastAnswer(busy)).toMatch(/\r\nConnection: keep-alive\r\n/i);
+    ask(idle, "/slow/0");
+    ask(busy, "/slow/0");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(server.listening).toBe(true);
+    for (const c of [idle, busy]) {
+      expect(c.ended).toBeUndefined();
+      expect(c.answers, "not read before the listener closes").toBe(1);
+    }
+    flooding = false;
+    for (const c of [idle, busy]) {
+      await vi.waitFor(() => expect(c.answers).toBe(2));
+      expect(lastAnswer(c)).toMatch(/^HTTP\/1\.1 200 [^]*\r\nConnection: close\r\n/i);
+      await vi.waitFor(() => expect(c.ended).toBe("closed"));
+    }
+    for (const c of flood) c.destroy();
+    await vi.waitFor(() => expect(s.exit).toHaveBeenCalledWith(0), { timeout: 3_000 });
   });
 });
