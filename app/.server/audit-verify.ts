@@ -110,6 +110,12 @@ export interface VerifyOptions {
   from?: VerifiedPosition | null;
   /** called with the position reached when the chain is intact */
   onVerified?: (p: VerifiedPosition) => void;
+  /**
+   * Take the checkpoints signed with another key as they are (only `npm run audit:verify --
+   * --resign`, after a change of SESSION_SECRET, before it signs them again): the chain is still
+   * walked from them and compared with them; a signature of the current key must still be valid.
+   */
+  acceptOtherKeys?: boolean;
 }
 
 /** Walk the chain; never throws for a broken chain (it is the answer), only for a database error. */
@@ -153,6 +159,7 @@ async function walk(db: Kysely<Database>, opts: VerifyOptions, from: VerifiedPos
     if (from) cq = cq.where("id", ">", from.checkpointId);
     const checkpoints: Checkpoint[] = (await cq.execute()).map((c) => ({ ...c, id: Number(c.id), seq: Number(c.seq), entry_id: Number(c.entry_id) }));
     for (const c of checkpoints) {
+      if (c.key_id !== keyId && opts.acceptOtherKeys) continue;
       if (c.key_id !== keyId) {
         broken("checkpoint", c.entry_id, `Point de contrôle du ${when(c.created_at)} (entrée n° ${c.entry_id}) : signé avec une autre clé — falsifié, ou SESSION_SECRET a changé depuis.`);
       }

@@ -177,6 +177,30 @@ export function actorOfStaff(staff: { userId: number; email: string; ip?: string
 }
 
 /**
+ * Sign the checkpoints again with the current key, after a change of SESSION_SECRET (`npm run
+ * audit:verify -- --resign`, once the chain has been found intact with the old checkpoints taken
+ * as they are): those signed with another key go, the start of the chain gets a checkpoint of the
+ * current key, the newest entry a seal, and the journal an entry. Returns how many were replaced.
+ */
+export async function resignAuditCheckpoints(h: Db, secret: string): Promise<number> {
+  const key = checkpointKey(secret);
+  const keyId = checkpointKeyId(key);
+  return writeTransaction(h, async (trx) => {
+    await lockAuditChain(trx);
+    const foreign = await trx.selectFrom("audit_checkpoints").select("id").where("key_id", "<>", keyId).execute();
+    if (foreign.length === 0) return 0;
+    const anchor = await trx.selectFrom("audit_checkpoints").selectAll().where("kind", "=", "purge").orderBy("seq", "desc").orderBy("id", "desc").limit(1).executeTakeFirst();
+    await trx.deleteFrom("audit_checkpoints").where("key_id", "<>", keyId).execute();
+    if (anchor && anchor.key_id !== keyId) {
+      await writeCheckpoint(trx, key, "purge", { id: Number(anchor.entry_id), seq: Number(anchor.seq), at: anchor.entry_at, hash: anchor.hash });
+    }
+    await audit(trx, { userId: null, email: AUDIT_SYSTEM_ACTOR }, { action: "audit.resign", targetType: "audit", detail: `${foreign.length} point(s) de contrôle d'une autre clé remplacé(s)` });
+    await sealLocked(trx, key);
+    return foreign.length;
+  });
+}
+
+/**
  * The instant before which the purge may delete: `months` calendar months before `now` (a day
  * past the end of a shorter month is the month's last day, as PostgreSQL counts: 30 September
  * less 7 months is 28 February, where JavaScript and SQLite would say 2 March), then one day

@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = {
   "review.move": "Avis déplacé",
   "review.delete": "Avis supprimé",
   "audit.purge": "Entrées anciennes du journal purgées",
+  "audit.resign": "Points de contrôle du journal signés à nouveau",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -309,10 +309,10 @@ describeEachEngine("audit log: tamper-evident chain", (t) => {
   });
 
   describe("npm run audit:verify", () => {
-    async function run() {
+    async function run(argv: string[] = [], secret = SECRET) {
       const out: string[] = [];
       const err: string[] = [];
-      const code = await runAuditVerify({ db: t.h, secret: SECRET, out: (l) => out.push(l), err: (l) => err.push(l) });
+      const code = await runAuditVerify({ argv, db: t.h, secret, out: (l) => out.push(l), err: (l) => err.push(l) });
       return { code, out: out.join("\n"), err: err.join("\n") };
     }
 
@@ -331,6 +331,35 @@ describeEachEngine("audit log: tamper-evident chain", (t) => {
       expect(bad.out).toContain(`Journal altéré : première entrée en cause n° ${ids[1]} — contenu modifié.`);
       expect(bad.out).toContain("Avant elle, 1 entrée intègre depuis la première entrée");
       expect(`${bad.out}${bad.err}`).not.toMatch(/Dossier secret|FORGED|dr\.essai/);
+    });
+
+    it("--resign, after SESSION_SECRET changed: signs the checkpoints again with the new key, only if the chain is intact", async () => {
+      const NEW = "une-nouvelle-cle-de-session-0123456789-abcdef";
+      await appendAuditEntry(t.h, { at: ago(30 * MONTH), staff_user_id: null, actor: "x@clinique.dz", ip: null, action: "schedule.change", target_type: null, target_id: null, detail: null });
+      const ids = (await write(3)).slice(-3);
+      await purgeAuditLog(t.h, new Date(), SECRET);
+      const rotated = await run([], NEW);
+      expect(rotated.code).toBe(1);
+      expect(rotated.out).toContain("point de contrôle invalide");
+      expect(rotated.out).toContain("autre clé");
+
+      // a forged entry: nothing is signed
+      await tamper(() => t.h.db.updateTable("audit_log").set({ detail: "FORGED" }).where("id", "=", ids[1]).execute());
+      const refused = await run(["--", "--resign"], NEW);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain(`première entrée en cause n° ${ids[1]} — contenu modifié`);
+      expect(refused.out).toContain("Rien n'a été signé");
+      expect(new Set((await t.h.db.selectFrom("audit_checkpoints").select("key_id").execute()).map((c) => c.key_id))).toEqual(new Set([checkpointKeyId(checkpointKey(SECRET))]));
+      await tamper(() => t.h.db.updateTable("audit_log").set({ detail: "Dossier secret 2" }).where("id", "=", ids[1]).execute());
+
+      const resigned = await run(["--resign"], NEW);
+      expect(resigned.code).toBe(0);
+      expect(resigned.out).toContain("2 point(s) de contrôle d'une autre clé remplacé(s)");
+      expect(resigned.out).toContain("Journal intègre : 5 entrées vérifiées");
+      expect((await verify(NEW)).ok).toBe(true);
+      expect((await entries()).at(-1)).toMatchObject({ action: "audit.resign" });
+      expect(await run(["--resign"], NEW)).toMatchObject({ code: 0, out: expect.stringContaining("déjà signés avec la clé actuelle") });
+      expect(await run(["--bogus"])).toMatchObject({ code: 2 });
     });
   });
 });
