@@ -93,12 +93,28 @@ try {
   fail(err, "Impossible de préparer la base de données : ");
 }
 
+/**
+ * What the start banner says of TRUST_PROXY in force (README, "Configuration"); nothing when it is
+ * off (the address of a visitor is the connection's). `true` never starts (app/.server/config.ts).
+ * @param {false | number | string} trust
+ */
+function trustProxyLine(trust) {
+  if (trust === false) return null;
+  if (typeof trust === "number") {
+    const which = trust === 1 ? "la dernière de X-Forwarded-For, celle que ce proxy a vue" : `la ${trust}ᵉ de X-Forwarded-For en partant de la fin`;
+    return `Derrière ${trust} ${trust === 1 ? "proxy" : "proxys"} (TRUST_PROXY=${trust}) : l'adresse d'un visiteur est ${which} ; ce qui la précède est ignoré.`;
+  }
+  return `Proxys de confiance (TRUST_PROXY) : ${trust} ; X-Forwarded-For n'est lu qu'en remontant ces adresses, l'adresse d'un visiteur est la première qui n'en est pas une.`;
+}
+
 /** @param {string} url  @param {string} processes */
 function printBanner(url, processes) {
   console.log(`\n  Site de la clinique prêt : ${url}  (base ${started.engine}${processes})`);
   if (!config.PUBLIC_URL) {
     console.log(`  Attention : PUBLIC_URL n'est pas défini ; les liens publics (canonique, Open Graph, sitemap, e-mails) pointent vers ${url}.`);
   }
+  const trust = trustProxyLine(config.TRUST_PROXY);
+  if (trust) console.log(`  ${trust}`);
   if (started.firstStaff) {
     console.log(`\n  Compte du personnel créé : ${started.firstStaff.email}`);
     if (started.firstStaff.password) {

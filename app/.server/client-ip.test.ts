@@ -1,5 +1,9 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { describe, expect, it } from "vitest";
 import { INVALID_IP_KEY, rateLimitKey } from "./client-ip";
+import { parseConfig } from "./config";
 
 describe("rateLimitKey", () => {
   it("keeps an IPv4 address as it is", () => {
@@ -47,5 +51,54 @@ describe("rateLimitKey", () => {
     for (const ip of junk) expect(rateLimitKey(ip), ip.slice(0, 40)).toBe(INVALID_IP_KEY);
     expect(rateLimitKey(undefined)).toBe(INVALID_IP_KEY);
     expect(rateLimitKey(null)).toBe(INVALID_IP_KEY);
+  });
+});
+
+/**
+ * The client's address as the server computes it: Express's req.ip under the "trust proxy" setting
+ * that server/app.js takes from TRUST_PROXY, for a request from this machine (127.0.0.1, the proxy)
+ * carrying `forwardedFor`.
+ */
+async function clientAddress(trustProxy: false | number | string | boolean, forwardedFor: string) {
+  const app = express();
+  app.set("trust proxy", trustProxy);
+  app.get("/", (req, res) => {
+    res.json({ ip: req.ip });
+  });
+  const server = http.createServer(app).listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  try {
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { headers: { "X-Forwarded-For": forwardedFor } });
+    return ((await res.json()) as { ip: string }).ip;
+  } finally {
+    server.close();
+  }
+}
+
+describe("the client's address behind a proxy (TRUST_PROXY)", () => {
+  // the client wrote "6.6.6.6, 6.6.6.7" itself; the proxy appended the address it saw, 203.0.113.9
+  const spoofed = "6.6.6.6, 6.6.6.7, 203.0.113.9";
+
+  it("with a hop count of 1, only the address the proxy saw counts: what the client wrote before it is ignored", async () => {
+    const trust = parseConfig({ TRUST_PROXY: "1" }).TRUST_PROXY;
+    expect(await clientAddress(trust, spoofed)).toBe("203.0.113.9");
+    // however the client changes its header, its requests count under one key
+    const keys = new Set(await Promise.all(["1.1.1.1", "2.2.2.2, 3.3.3.3", "junk"].map(async (fake) => rateLimitKey(await clientAddress(trust, `${fake}, 203.0.113.9`)))));
+    expect([...keys]).toEqual(["203.0.113.9"]);
+  });
+
+  it("with a list of proxy addresses, the chain is read back only through them", async () => {
+    expect(await clientAddress(parseConfig({ TRUST_PROXY: "127.0.0.1" }).TRUST_PROXY, spoofed)).toBe("203.0.113.9");
+    // 203.0.113.9 is a trusted proxy too: the address before it counts, never further
+    expect(await clientAddress(parseConfig({ TRUST_PROXY: "loopback, 203.0.113.9" }).TRUST_PROXY, spoofed)).toBe("6.6.6.7");
+  });
+
+  it("off (the default), the header is ignored: the address is the connection's", async () => {
+    expect(await clientAddress(parseConfig({}).TRUST_PROXY, spoofed)).toBe("127.0.0.1");
+  });
+
+  it("Express's `true`, which TRUST_PROXY refuses, would take the first address, the one the client wrote", async () => {
+    expect(await clientAddress(true, spoofed)).toBe("6.6.6.6");
+    expect(() => parseConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: « true » ferait confiance/);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "~/lib/zod";
 
 /**
@@ -84,6 +85,78 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
       return v;
     });
 
+/** At most this many proxies in front of the site (TRUST_PROXY as a hop count). */
+export const MAX_TRUSTED_HOPS = 10;
+
+/** The names Express (proxy-addr) gives to address ranges in a TRUST_PROXY list. */
+const RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+const TRUST_PROXY_HINT = "écrivez le nombre de proxys devant le site (par exemple 1) ou leurs adresses (par exemple 127.0.0.1,10.0.0.0/8)";
+
+/** An address, a network (`10.0.0.0/8`, `fd00::/8`) or a range name; `/0` is refused apart (it trusts everyone). */
+function proxyEntryProblem(entry: string): "everyone" | "invalid" | null {
+  if (RANGE_NAMES.includes(entry)) return null;
+  const [address, bits, extra] = entry.split("/");
+  const kind = isIP(address);
+  // a zone id (fe80::1%eth0) is no proxy address Express can match
+  if (kind === 0 || extra !== undefined || address.includes("%")) return "invalid";
+  if (bits === undefined) return null;
+  if (!/^\d{1,3}$/.test(bits) || Number(bits) > (kind === 4 ? 32 : 128)) return "invalid";
+  return Number(bits) === 0 ? "everyone" : null;
+}
+
+/**
+ * TRUST_PROXY: whom to believe about the client's address (`X-Forwarded-For`) and the protocol
+ * (`X-Forwarded-Proto`), handed to Express as its "trust proxy" setting. `false` (the default):
+ * nobody, the address is the connection's. A hop count: that many proxies stand in front of the
+ * site, and the address is the one the farthest of them saw: whatever a client wrote before it in
+ * `X-Forwarded-For` is ignored. A list: the proxies' addresses, networks or range names;
+ * `X-Forwarded-For` is read back only as far as it passes through them. `true` (Express: believe
+ * the header's first address, which the client writes) is refused, and so is a /0 network: a
+ * client could then choose its address and dodge every per-address limit.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): false | number | string => {
+    if (!v || v.toLowerCase() === "false") return false;
+    if (v.toLowerCase() === "true") {
+      ctx.addIssue({ code: "custom", message: `« true » ferait confiance à n'importe quel en-tête X-Forwarded-For ; ${TRUST_PROXY_HINT}` });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops === 0) return false;
+      if (hops > MAX_TRUSTED_HOPS) {
+        ctx.addIssue({ code: "custom", message: `attendu entre 1 et ${MAX_TRUSTED_HOPS} proxys` });
+        return z.NEVER;
+      }
+      return hops;
+    }
+    const entries = v
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean);
+    if (entries.length === 0) {
+      ctx.addIssue({ code: "custom", message: `attendu false, ${TRUST_PROXY_HINT.replace("écrivez ", "")}` });
+      return z.NEVER;
+    }
+    for (const entry of entries) {
+      const problem = proxyEntryProblem(entry.toLowerCase());
+      if (problem === "everyone") {
+        ctx.addIssue({ code: "custom", message: `« ${entry} » ferait confiance à n'importe quel en-tête X-Forwarded-For ; ${TRUST_PROXY_HINT}` });
+        return z.NEVER;
+      }
+      if (problem === "invalid") {
+        ctx.addIssue({ code: "custom", message: `« ${entry.slice(0, 60)} » n'est ni une adresse IP, ni un réseau (10.0.0.0/8), ni loopback, linklocal ou uniquelocal ; ${TRUST_PROXY_HINT}` });
+        return z.NEVER;
+      }
+    }
+    // the list as Express reads it (comma-separated), spelled once
+    return entries.map((e) => e.toLowerCase()).join(", ");
+  });
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).optional().default("production"),
@@ -106,16 +179,7 @@ const schema = z
       }),
     PORT: int(3000, 1, 65535),
     HOST: z.string().trim().optional().default("0.0.0.0"),
-    TRUST_PROXY: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v): boolean | number | string => {
-        if (!v || v === "false" || v === "0") return false;
-        if (v === "true") return true;
-        if (/^\d+$/.test(v)) return Number(v);
-        return v; // a list of addresses/subnets, as Express accepts it
-      }),
+    TRUST_PROXY: trustProxy,
     SMTP_URL: optionalUrl(/^smtps?:\/\//, "attendu une URL smtp://… ou smtps://…"),
     MAIL_FROM: z
       .string()
