@@ -17,7 +17,8 @@ import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
-import { check, startServer } from "./common";
+import { fileURLToPath } from "node:url";
+import { check, failures, startServer } from "./common";
 
 const CLIENTS = 50;
 const LOAD_MS = 2_000;
@@ -134,6 +135,15 @@ export async function run(): Promise<void> {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   console.log(
-    `\n7. Arrêt (SIGTERM) sous charge, ${CLIENTS} connexions keep-alive sur des pages non mises en cache, ${RUNS} arrêts par réglage, connexions réinitialisées par arrêt — ${figures.join(" ; ")}  ${check(total === 0 && !failed, "SIGTERM under load resets connections")}`,
+    `Arrêt (SIGTERM) sous charge, ${CLIENTS} connexions keep-alive sur des pages non mises en cache, ${RUNS} arrêts par réglage, connexions réinitialisées par arrêt — ${figures.join(" ; ")}  ${check(total === 0 && !failed, "SIGTERM under load resets connections")}`,
   );
+}
+
+// alone: `BUILD_DIR=… npx tsx scripts/security/shutdown.ts`
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await run();
+  if (failures.length) {
+    console.log(`\nÉchecs : ${failures.join(" ; ")}`);
+    process.exit(1);
+  }
 }
