@@ -28,6 +28,8 @@ import { run as controlCharacters } from "./security/control-characters";
 import { headersAndStreams, methods, privateAnswers } from "./security/http-layer";
 import { run as imageUploads } from "./security/image-uploads";
 import { keyFlood, slowPost } from "./security/page-cache";
+import { run as shutdown } from "./security/shutdown";
+import { run as trustProxy } from "./security/trust-proxy";
 
 async function login(base: string, redirectTo: string) {
   return raw(base, { method: "POST", path: "/login", headers: FORM, body: form({ email: ADMIN.email, password: ADMIN.password, redirectTo }) });
@@ -195,6 +197,11 @@ try {
   await imageSite.remove();
 }
 
+section("Arrêt sous charge (serveurs à part)");
+await shutdown();
+
+section("TRUST_PROXY (serveurs à part)");
+await trustProxy();
 
 if (failures.length) {
   console.log(`\nÉchecs : ${failures.join(" ; ")}`);
