@@ -1,0 +1,509 @@
+// TEMP (parity check of app/site/chrome.ts): app/site/site.js without its chrome parts
+// @ts-check
+/*
+ * The public site's behaviour, without React (issue 15, docs/decisions/016-public-pages-without-hydration.md).
+ *
+ * Content pages are server-rendered and not hydrated: this script, inlined at the end of every
+ * public page (minified at build, see vite.config.ts), is all the JavaScript they run. It gives
+ * the markup its behaviour through data attributes:
+ *   [data-site-nav]    the navigation: fixed bar once scrolled, dropdowns, the mobile menu
+ *   [data-reveal]      sections that fade or slide in once scrolled into view
+ *   [data-target]      figures that count up once in view
+ *   [data-compare]     before/after pictures and their slider
+ *   [data-carousel]    carousels and tabbed carousels (arrows, dots and tabs with their slide's
+ *                      index, swipe, autoplay)
+ *   img[data-fallback] pictures that show the placeholder when they fail to load
+ *   [data-toast]       a toast the server rendered (after a redirect), closed after its duration
+ *   dialog[data-site-dialog]  dialogs the server rendered closed (their cross, their backdrop)
+ *   dialog[data-reader] the blog's reader: each article from its <template data-article>
+ *   button[data-reload] 'Réessayer' on a page that failed to load
+ *   dialog[data-enrolment] the enrolment dialog of /formation and the syllabus pages, opened by a[data-enrol]
+ *   form[data-booking] the booking form of /appointment: its free times follow the service and the date
+ *   [data-autohide]    a message hidden after its time; [data-alert-close] an alert's cross
+ *   button[data-copy-link] 'Copier le lien' of the personal link
+ * On a hydrated page (a form: booking, sign-in, enrolment) it runs too, and React leaves these
+ * attributes alone: the listeners are on the document, and the parts that change the markup wait
+ * until React has hydrated (`site:render`, sent by the root after each render of a new page).
+ * No imports, no exports: it runs as a classic inline script.
+ */
+(() => {
+  const w = /** @type {Window & { __siteRest?: boolean; __reactRouterContext?: unknown }} */ (window);
+  if (w.__siteRest) return;
+  w.__siteRest = true;
+  const doc = document;
+  const reduced = () => w.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  /** @type {WeakSet<Element>} elements already given their behaviour */
+  const ready = new WeakSet();
+  /** @param {Element} el */
+  const once = (el) => (ready.has(el) ? false : (ready.add(el), true));
+  /** @param {string} id */
+  const byId = (id) => doc.getElementById(id);
+
+  const hydrated = Boolean(w.__reactRouterContext);
+  // ----- dialogs rendered closed by the server (components/ui/Dialog.tsx, StaticDialog): the cross closes
+  // them, and a click on the backdrop too unless they fill the screen. Escape is the browser's.
+  doc.addEventListener("click", (e) => {
+    const t = e.target;
+    if (!(t instanceof Element)) return;
+    const cross = t.closest("[data-dialog-close]");
+    const dialog = cross ? cross.closest("dialog[data-site-dialog]") : t.matches("dialog[data-site-dialog='']") ? t : null;
+    if (dialog instanceof HTMLDialogElement) dialog.close();
+  });
+
+  // ----- the blog's reader (routes/blog._index.tsx): 'Lire plus' shows the article from its <template>
+  // in the full-screen dialog, at /blog?article=ID; Back and Forward close and reopen it
+  const articleParam = () => new URLSearchParams(location.search).get("article");
+  /** @type {HTMLElement | null} where the focus goes back when the reader closes */
+  let readerOpener = null;
+  /** @param {string | null} id @returns {boolean} whether that article exists and is shown */
+  function showArticle(id) {
+    const reader = doc.querySelector("dialog[data-reader]");
+    const tpl = id && /^\d+$/.test(id) ? doc.querySelector(`template[data-article="${id}"]`) : null;
+    if (!(reader instanceof HTMLDialogElement) || !(tpl instanceof HTMLTemplateElement)) return false;
+    const title = reader.querySelector("[data-dialog-title]");
+    const body = reader.querySelector("[data-reader-article]");
+    if (title) title.textContent = tpl.dataset.title ?? "";
+    body?.replaceChildren(tpl.content.cloneNode(true));
+    doc.title = tpl.dataset.pageTitle ?? doc.title;
+    reader.querySelector("[data-dialog-body]")?.scrollTo(0, 0);
+    if (!reader.open) reader.showModal();
+    return true;
+  }
+  /** @param {string | null} id the article whose card takes the focus */
+  function cardLink(id) {
+    return id ? doc.querySelector(`a[data-article-id="${id}"]`) : null;
+  }
+  doc.addEventListener("click", (e) => {
+    const link = e.target instanceof Element ? e.target.closest("a[data-article-id]") : null;
+    // new tab, new window, download: the browser follows the link to the article's page
+    // On a page React drives (the list reached by a link from a hydrated page), React Router has the history:
+    // its link leads to the article's page.
+    if (hydrated || !link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const id = link.getAttribute("data-article-id");
+    if (!doc.querySelector(`template[data-article="${id}"]`)) return;
+    e.preventDefault();
+    readerOpener = /** @type {HTMLElement} */ (link);
+    history.pushState({ reader: true }, "", `${location.pathname}?article=${id}`);
+    showArticle(id);
+  });
+  w.addEventListener("popstate", () => {
+    const reader = doc.querySelector("dialog[data-reader]");
+    if (hydrated || !(reader instanceof HTMLDialogElement)) return;
+    if (!showArticle(articleParam()) && reader.open) reader.close();
+  });
+  function initReader() {
+    const reader = doc.querySelector("dialog[data-reader]");
+    if (hydrated || !(reader instanceof HTMLDialogElement) || !once(reader)) return;
+    reader.addEventListener("close", () => {
+      const id = articleParam();
+      if (id) {
+        // opened from the list: Back leaves the page as it was; from a shared address: the list stays
+        if (history.state?.reader) history.back();
+        else history.replaceState(null, "", location.pathname);
+      }
+      doc.title = reader.dataset.listTitle ?? doc.title;
+      const back = readerOpener && doc.contains(readerOpener) ? readerOpener : cardLink(id);
+      readerOpener = null;
+      if (back instanceof HTMLElement) back.focus();
+    });
+    // a shared address: the article opens at once
+    showArticle(articleParam());
+  }
+
+  // ----- 'Réessayer' on a page that failed to load (the blog's error): reloads once the server answers
+  doc.addEventListener("click", (e) => {
+    const button = e.target instanceof Element ? e.target.closest("button[data-reload]") : null;
+    if (!(button instanceof HTMLButtonElement)) return;
+    const box = button.parentElement;
+    const status = box?.querySelector("[data-reload-status]");
+    const cause = box?.querySelector("[data-reload-cause]");
+    button.disabled = true;
+    if (status instanceof HTMLElement) status.hidden = false;
+    fetch(location.href, { cache: "no-store", credentials: "same-origin" }).then(
+      () => location.reload(),
+      () => {
+        // the server cannot be reached: said as such, and the button can be pressed again
+        button.disabled = false;
+        if (status instanceof HTMLElement) status.hidden = true;
+        if (cause) cause.textContent = cause.getAttribute("data-reload-cause");
+      },
+    );
+  });
+
+  // ----- the enrolment dialog (components/formation/EnrollmentDialog.tsx): opened by the enrol links, its
+  // form posted to /inscription, whose answer page gives the fields their messages or says it is stored
+  /**
+   * A form's post is running (or no longer): the form is marked, and its button ([data-busy-label])
+   * disabled, showing its second label ('Envoi en cours...').
+   * @param {HTMLFormElement} form @param {boolean} on
+   */
+  function setBusy(form, on) {
+    if (on) form.dataset.busy = "";
+    else delete form.dataset.busy;
+    const button = form.querySelector("[data-busy-label]");
+    if (!(button instanceof HTMLButtonElement)) return;
+    button.disabled = on;
+    button.setAttribute("aria-disabled", String(on));
+    if (on) button.dataset.busy = "";
+    else delete button.dataset.busy;
+  }
+  /** @type {HTMLFormElement | null} the dialog's form as the server rendered it: each opening starts from it */
+  let pristineEnrolment = null;
+  /** @returns {string} a random idempotency key (UUID v4 form), as hooks/use-submission-key.ts makes it */
+  function submissionKey() {
+    const b = crypto.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+  /** @param {ParentNode} root the focus goes to the answer's message, or to its first refused field */
+  function focusAnswer(root) {
+    const target = root.querySelector("[data-focus]") ?? root.querySelector("[aria-invalid='true']");
+    if (!(target instanceof HTMLElement)) return false;
+    target.scrollIntoView({ block: "center" });
+    target.focus({ preventScroll: true });
+    return true;
+  }
+  /** @param {HTMLDialogElement} dialog @param {string} formationId */
+  function openEnrolment(dialog, formationId) {
+    const form = dialog.querySelector("form");
+    if (!form || !pristineEnrolment) return;
+    const fresh = /** @type {HTMLFormElement} */ (pristineEnrolment.cloneNode(true));
+    form.replaceWith(fresh);
+    const select = fresh.querySelector("select[name=formation_id]");
+    if (select instanceof HTMLSelectElement) {
+      const option = [...select.options].find((o) => o.value === formationId && !o.disabled);
+      select.value = option ? formationId : "";
+    }
+    const key = fresh.querySelector("input[name=submission_key]");
+    if (key instanceof HTMLInputElement) key.value = submissionKey();
+    const banner = doc.querySelector("[data-enrolment-banner]");
+    if (banner instanceof HTMLElement) banner.hidden = true;
+    dialog.showModal();
+    const first = fresh.querySelector("input[name=user_name]");
+    if (first instanceof HTMLElement) first.focus();
+  }
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let bannerTimer;
+  function announceEnrolment() {
+    const banner = doc.querySelector("[data-enrolment-banner]");
+    if (!(banner instanceof HTMLElement)) return;
+    banner.hidden = false;
+    clearTimeout(bannerTimer);
+    bannerTimer = setTimeout(() => (banner.hidden = true), Number(banner.dataset.duration) || 10000);
+  }
+  /** The page's parts that change with an enrolment ([data-live]), read again from the server. */
+  function refreshLive() {
+    fetch(location.href, { credentials: "same-origin" })
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+      .then((html) => {
+        const fresh = new DOMParser().parseFromString(html, "text/html");
+        doc.querySelectorAll("[data-live]").forEach((el) => {
+          const next = fresh.querySelector(`[data-live="${el.getAttribute("data-live")}"]`);
+          if (next) el.replaceWith(doc.importNode(next, true));
+        });
+        init();
+      })
+      // the figures stay as they were: the enrolment itself is stored and announced
+      .catch(() => undefined);
+  }
+  doc.addEventListener("click", (e) => {
+    const link = e.target instanceof Element ? e.target.closest("a[data-enrol]") : null;
+    const dialog = doc.querySelector("dialog[data-enrolment]");
+    // on a page React drives, the link leads to /inscription
+    if (hydrated || !link || !(dialog instanceof HTMLDialogElement) || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    openEnrolment(dialog, link.getAttribute("data-enrol") ?? "");
+  });
+  doc.addEventListener("submit", (e) => {
+    const form = e.target;
+    const dialog = form instanceof HTMLFormElement ? form.closest("dialog[data-enrolment]") : null;
+    if (hydrated || !(form instanceof HTMLFormElement) || !(dialog instanceof HTMLDialogElement)) return;
+    e.preventDefault();
+    // a second click while the first post runs sends nothing (the key would make it harmless)
+    if (form.dataset.busy !== undefined) return;
+    const busy = (/** @type {boolean} */ on) => setBusy(form, on);
+    busy(true);
+    fetch(form.action, { method: "POST", body: new FormData(form), credentials: "same-origin" })
+      .then((r) => r.text())
+      .then((html) => {
+        busy(false);
+        const answer = new DOMParser().parseFromString(html, "text/html");
+        if (answer.querySelector("[data-enrolment-stored]")) {
+          dialog.close();
+          announceEnrolment();
+          refreshLive();
+          return;
+        }
+        // refused: the server's messages beside the fields, the input as it was posted
+        const fields = answer.querySelector("form#enrollment [data-form-fields]");
+        const mine = form.querySelector("[data-form-fields]");
+        if (!fields || !mine) throw new Error("no answer");
+        mine.replaceWith(doc.importNode(fields, true));
+        focusAnswer(form);
+      })
+      .catch(() => {
+        // the post did not reach the server (or no answer came back): said, the input kept
+        busy(false);
+        const failure = dialog.querySelector("template[data-enrolment-failure]");
+        const fields = form.querySelector("[data-form-fields]");
+        if (!(failure instanceof HTMLTemplateElement) || !fields) return;
+        fields.querySelector("[data-enrolment-failed]")?.remove();
+        const box = /** @type {HTMLElement} */ (failure.content.firstElementChild?.cloneNode(true));
+        box.dataset.enrolmentFailed = "";
+        fields.prepend(box);
+        box.focus();
+      });
+  });
+  function initEnrolment() {
+    const dialog = doc.querySelector("dialog[data-enrolment]");
+    const form = dialog?.querySelector("form");
+    if (hydrated || !form || pristineEnrolment) return;
+    pristineEnrolment = /** @type {HTMLFormElement} */ (form.cloneNode(true));
+  }
+  // ----- 'Copier le lien' (components/rdv/PersonalLinkCard.tsx): the clipboard, else the link selected
+  doc.addEventListener("click", (e) => {
+    const button = e.target instanceof Element ? e.target.closest("button[data-copy-link]") : null;
+    const card = button?.closest("section");
+    const link = card?.querySelector("[data-copy-source]");
+    const status = card?.querySelector("[data-copy-status]");
+    if (!(button instanceof HTMLElement) || !(link instanceof HTMLAnchorElement) || !status) return;
+    navigator.clipboard.writeText(link.href).then(
+      () => {
+        button.dataset.done = "";
+        status.textContent = button.getAttribute("data-copied-text");
+      },
+      () => {
+        const range = doc.createRange();
+        range.selectNodeContents(link);
+        const selection = w.getSelection();
+        selection?.removeAllRanges();
+        selection?.addRange(range);
+        status.textContent = button.getAttribute("data-copy-failed");
+      },
+    );
+  });
+  function initCopy() {
+    doc.querySelectorAll("button[data-copy-link]").forEach((b) => {
+      /** @type {HTMLElement} */ (b).hidden = false;
+    });
+  }
+
+  // ----- the booking form of /appointment (components/booking/BookingForm.tsx): the free times follow the
+  // service and the date; the server answers the post (decision 016)
+  /**
+   * @typedef {{ service: string; date: string; times: string[]; next: string | null; nextLabel: string | null; message: string }} SlotsView
+   * @typedef {{ form: HTMLFormElement; key: string; timer?: ReturnType<typeof setTimeout>; abort?: AbortController; pendingTime: string | null; focusTime: boolean }} Booking
+   */
+  /** @type {WeakMap<HTMLFormElement, Booking>} */
+  const bookings = new WeakMap();
+  /** @param {HTMLFormElement} form @param {string} name */
+  const field = (form, name) => /** @type {HTMLInputElement | HTMLSelectElement | null} */ (form.elements.namedItem(name));
+  /** @param {HTMLFormElement} form @param {string} kind @param {string} [text] the day's own words */
+  function slotsLine(form, kind, text) {
+    const line = form.querySelector("[data-slots-line]");
+    const tpl = form.querySelector(`template[data-line="${kind}"]`);
+    if (!line || !(tpl instanceof HTMLTemplateElement)) return;
+    const content = /** @type {DocumentFragment} */ (tpl.content.cloneNode(true));
+    const p = content.querySelector("[data-line-text]");
+    if (p && text !== undefined) p.textContent = text;
+    line.replaceChildren(content);
+  }
+  /** @param {HTMLFormElement} form @param {string} name @param {boolean} show */
+  function showPart(form, name, show) {
+    const el = form.querySelector(`[${name}]`);
+    if (el instanceof HTMLElement) el.hidden = !show;
+  }
+  /** 'Heure': its placeholder, and the day's times (morning and afternoon apart) @param {HTMLFormElement} form @param {string} placeholder @param {string[]} times @param {string | null} wanted */
+  function fillTimes(form, placeholder, times, wanted) {
+    const select = field(form, "time");
+    if (!(select instanceof HTMLSelectElement)) return;
+    const texts = JSON.parse(select.getAttribute("data-placeholders") ?? "{}");
+    const first = doc.createElement("option");
+    first.value = "";
+    first.textContent = texts[placeholder] ?? "";
+    /** @type {(HTMLOptionElement | HTMLOptGroupElement)[]} */
+    const parts = [first];
+    for (const [label, some] of [
+      ["Matin", times.filter((t) => t < "12:00")],
+      ["Après-midi", times.filter((t) => t >= "12:00")],
+    ]) {
+      if (!some.length) continue;
+      const group = doc.createElement("optgroup");
+      group.label = /** @type {string} */ (label);
+      for (const t of some) group.append(new Option(t, t));
+      parts.push(group);
+    }
+    select.replaceChildren(...parts);
+    select.value = wanted && times.includes(wanted) ? wanted : "";
+    select.disabled = times.length === 0;
+    if (placeholder === "loading") select.setAttribute("aria-busy", "true");
+    else select.removeAttribute("aria-busy");
+  }
+  /** @param {Booking} b @param {SlotsView} view */
+  function showView(b, view) {
+    const { form } = b;
+    const select = field(form, "time");
+    const wanted = b.pendingTime ?? (select instanceof HTMLSelectElement ? select.value : null);
+    b.pendingTime = null;
+    fillTimes(form, view.times.length ? "choose" : "none", view.times, wanted);
+    slotsLine(form, view.times.length ? "open" : "none", view.message);
+    const next = form.querySelector("[data-slots-next]");
+    if (next instanceof HTMLButtonElement) {
+      next.hidden = !(view.times.length === 0 && view.next);
+      next.value = `day:${view.next ?? ""}`;
+      next.dataset.pickDate = view.next ?? "";
+      const text = next.querySelector("[data-next-text]");
+      if (text) text.textContent = view.nextLabel ?? "";
+    }
+    if (select instanceof HTMLSelectElement && select.value) fieldFixed(select);
+    if (b.focusTime && select instanceof HTMLSelectElement) {
+      b.focusTime = false;
+      (view.times.length ? select : /** @type {HTMLElement} */ (form.querySelector("[data-slots-next]:not([hidden])") ?? select)).focus();
+    }
+  }
+  /** What the service and the date chosen call for. @param {Booking} b @param {boolean} [now] no wait (a retry, a day picked) */
+  function refreshSlots(b, now = false) {
+    const { form } = b;
+    const service = field(form, "service")?.value ?? "";
+    const date = field(form, "date")?.value ?? "";
+    const offline = JSON.parse(form.dataset.offline ?? "[]").includes(service);
+    const key = `${service}|${date}`;
+    clearTimeout(b.timer);
+    b.abort?.abort();
+    const submit = form.querySelector("[data-busy-label]");
+    if (submit instanceof HTMLButtonElement) {
+      submit.disabled = offline;
+      submit.setAttribute("aria-disabled", String(offline));
+    }
+    showPart(form, "data-slots-phones", offline);
+    showPart(form, "data-slots-retry", false);
+    showPart(form, "data-slots-next", false);
+    if (offline) {
+      b.key = key;
+      slotsLine(form, "offline");
+      fillTimes(form, "offline", [], null);
+      return;
+    }
+    if (!service || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+      b.key = "";
+      slotsLine(form, "idle");
+      fillTimes(form, service ? "date" : "service", [], null);
+      return;
+    }
+    b.key = key;
+    slotsLine(form, "loading");
+    fillTimes(form, "loading", [], null);
+    const abort = (b.abort = new AbortController());
+    b.timer = setTimeout(
+      () => {
+        fetch(`/appointment/creneaux?${new URLSearchParams({ service, date })}`, { signal: abort.signal, headers: { Accept: "application/json" } })
+          .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+          .then((/** @type {SlotsView} */ view) => {
+            if (abort.signal.aborted || b.key !== key) return;
+            showView(b, view);
+          })
+          .catch(() => {
+            if (abort.signal.aborted || b.key !== key) return;
+            // said in French, with 'Réessayer'
+            slotsLine(form, "failed");
+            fillTimes(form, "failed", [], null);
+            showPart(form, "data-slots-retry", true);
+          });
+      },
+      now ? 0 : 250,
+    );
+  }
+  /** A refused field the patient has fixed loses its message (the server checks it again at the post). @param {Element} el */
+  function fieldFixed(el) {
+    if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement)) return;
+    if (el.getAttribute("aria-invalid") !== "true" || !el.checkValidity() || (el.type !== "checkbox" && !el.value)) return;
+    if (el instanceof HTMLInputElement && el.type === "checkbox" && !el.checked) return;
+    el.removeAttribute("aria-invalid");
+    for (const id of (el.getAttribute("aria-describedby") ?? "").split(/\s+/)) {
+      const message = id.endsWith("-error") ? doc.getElementById(id) : null;
+      if (message) message.hidden = true;
+    }
+    // the nearest free times belonged to the refused time
+    if (el.name === "time") el.form?.querySelector("[data-slots-alternatives]")?.remove();
+  }
+  /** @param {Event} e */
+  function onBookingChange(e) {
+    const el = e.target;
+    if (!(el instanceof Element)) return;
+    const form = el.closest("form[data-booking]");
+    const b = form instanceof HTMLFormElement ? bookings.get(form) : undefined;
+    if (!b) return;
+    fieldFixed(el);
+    const name = el.getAttribute("name");
+    if ((name === "service" || name === "date") && `${field(b.form, "service")?.value}|${field(b.form, "date")?.value}` !== b.key) refreshSlots(b);
+  }
+  doc.addEventListener("input", onBookingChange);
+  doc.addEventListener("change", onBookingChange);
+  doc.addEventListener("click", (e) => {
+    const t = e.target instanceof Element ? e.target : null;
+    const form = t?.closest("form[data-booking]");
+    const b = form instanceof HTMLFormElement ? bookings.get(form) : undefined;
+    if (!t || !b) return;
+    if (t.closest("[data-slots-retry]")) return refreshSlots(b, true);
+    // 'Prochain jour libre' or a nearest free time: set in place (without the script, the server renders them)
+    const pick = t.closest("button[data-pick-date]");
+    if (!(pick instanceof HTMLButtonElement) || !pick.dataset.pickDate) return;
+    e.preventDefault();
+    const date = field(b.form, "date");
+    if (date) date.value = pick.dataset.pickDate;
+    if (date) fieldFixed(date);
+    b.pendingTime = pick.dataset.pickTime ?? null;
+    b.focusTime = true;
+    refreshSlots(b, true);
+  });
+  doc.addEventListener("submit", (e) => {
+    const form = e.target;
+    const b = form instanceof HTMLFormElement ? bookings.get(form) : undefined;
+    if (!b || !(form instanceof HTMLFormElement)) return;
+    // the post runs (the browser's): a second click sends nothing (the key would make it harmless)
+    if (form.dataset.busy !== undefined) return e.preventDefault();
+    const submitter = /** @type {SubmitEvent} */ (e).submitter;
+    if (submitter?.getAttribute("name") === "intent") return;
+    // the button has no name: disabled, it takes nothing away from what the browser posts
+    setBusy(form, true);
+  });
+  // back to a page kept by the browser (Back after the post): the form is not running any more
+  w.addEventListener("pageshow", (e) => {
+    if (!e.persisted) return;
+    doc.querySelectorAll("form[data-booking]").forEach((form) => setBusy(/** @type {HTMLFormElement} */ (form), false));
+  });
+  function initBooking() {
+    if (hydrated) return;
+    doc.querySelectorAll("form[data-booking]").forEach((el) => {
+      const form = /** @type {HTMLFormElement} */ (el);
+      if (bookings.has(form)) return;
+      const key = field(form, "submission_key");
+      if (key instanceof HTMLInputElement && !key.value) key.value = submissionKey();
+      // the times follow by themselves: no button to ask for them
+      showPart(form, "data-slots-ask", false);
+      const panel = form.querySelector("[data-slots-panel]");
+      const b = /** @type {Booking} */ ({ form, key: "", pendingTime: null, focusTime: false });
+      bookings.set(form, b);
+      // what the server rendered stays as it is: the day it showed (after a post, ?service=…&date=…)
+      const shown = panel?.getAttribute("data-view-key");
+      const now = `${field(form, "service")?.value}|${field(form, "date")?.value}`;
+      if (shown && shown === now) b.key = now;
+      else refreshSlots(b, true);
+    });
+  }
+
+  function init() {
+    initEnrolment();
+    initBooking();
+    initCopy();
+    initReader();
+  }
+  // after React renders a new page (hydrated pages): close the menus, give the new markup its behaviour
+  w.addEventListener("site:render", () => {
+    init();
+  });
+  // a hydrated page waits for React (its first `site:render`): changing its markup before would break hydration
+  if (!hydrated) init();
+})();
