@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DROPDOWN_CLOSE_DELAY_MS, PLACEHOLDER_SRC, formatNumber, start, type SiteWindow } from "./chrome";
+import { formatNumber, start, type SiteWindow } from "./chrome";
 
 /** IntersectionObserver as a test drives it: `report(el, true)` says `el` is on screen. */
 class FakeIO {
@@ -114,7 +114,7 @@ describe("navigation", () => {
     fire($("#li-a"), "mouseenter", {}, false);
     expect(isOpen("a")).toBe(true);
     fire($("#li-a"), "mouseleave", {}, false);
-    vi.advanceTimersByTime(DROPDOWN_CLOSE_DELAY_MS - 1);
+    vi.advanceTimersByTime(299);
     expect(isOpen("a")).toBe(true);
     fire($("#li-a"), "mouseenter", {}, false);
     vi.advanceTimersByTime(1000);
@@ -122,7 +122,7 @@ describe("navigation", () => {
     $("#a").click();
     expect(isOpen("a")).toBe(true);
     fire($("#li-a"), "mouseleave", {}, false);
-    vi.advanceTimersByTime(DROPDOWN_CLOSE_DELAY_MS);
+    vi.advanceTimersByTime(300);
     expect(isOpen("a")).toBe(false);
   });
 
@@ -350,12 +350,12 @@ describe("pictures that fail", () => {
     document.body.innerHTML = `<img id="early" data-fallback src="/gone.jpg" srcset="/gone-2x.jpg 2x"><img id="fine" data-fallback src="/ok.jpg">`;
     Object.defineProperty($("#fine"), "naturalWidth", { value: 800 });
     chrome = start(document);
-    expect([$<HTMLImageElement>("#early").getAttribute("src"), $("#early").hasAttribute("srcset")]).toEqual([PLACEHOLDER_SRC, false]);
+    expect([$<HTMLImageElement>("#early").getAttribute("src"), $("#early").hasAttribute("srcset")]).toEqual(["/media/placeholder.svg", false]);
     expect($("#fine").getAttribute("src")).toBe("/ok.jpg");
     document.body.insertAdjacentHTML("beforeend", `<img id="late" data-fallback src="/late.jpg"><img id="plain" src="/plain.jpg">`);
     fire($("#late"), "error", {}, false);
     fire($("#plain"), "error", {}, false);
-    expect([$("#late").getAttribute("src"), $("#late").dataset.placeholder, $("#plain").getAttribute("src")]).toEqual([PLACEHOLDER_SRC, "true", "/plain.jpg"]);
+    expect([$("#late").getAttribute("src"), $("#late").dataset.placeholder, $("#plain").getAttribute("src")]).toEqual(["/media/placeholder.svg", "true", "/plain.jpg"]);
   });
 
   it("leaves them to React on a hydrated page", () => {

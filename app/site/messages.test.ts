@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { start, type SiteWindow } from "./chrome";
-import { AUTOHIDE_MS, TOAST_DURATION_MS, TOAST_FADE_MS } from "./messages";
 
 let chrome: ReturnType<typeof start> | undefined;
 const $ = (selector: string) => document.querySelector<HTMLElement>(selector)!;
@@ -31,11 +30,11 @@ describe("toasts", () => {
 
   it("fades out after its duration (4 s unless it says), then is removed", () => {
     mount(toast());
-    vi.advanceTimersByTime(TOAST_DURATION_MS - 1);
+    vi.advanceTimersByTime(3999);
     expect(state()).toBe("shown");
     vi.advanceTimersByTime(1);
     expect(state()).toBe("closing");
-    vi.advanceTimersByTime(TOAST_FADE_MS);
+    vi.advanceTimersByTime(300);
     expect(state()).toBe("gone");
     mount(toast(`data-duration="8000"`));
     vi.advanceTimersByTime(7999);
@@ -72,7 +71,7 @@ describe("toasts", () => {
     vi.advanceTimersByTime(60_000);
     expect(state()).toBe("shown");
     $("#elsewhere").focus();
-    vi.advanceTimersByTime(TOAST_DURATION_MS);
+    vi.advanceTimersByTime(4000);
     expect(state()).toBe("closing");
   });
 
@@ -80,7 +79,7 @@ describe("toasts", () => {
     mount(toast());
     $("[data-toast-close]").click();
     expect(state()).toBe("closing");
-    vi.advanceTimersByTime(TOAST_FADE_MS);
+    vi.advanceTimersByTime(300);
     expect(state()).toBe("gone");
     reduceMotion(true);
     mount(toast());
@@ -97,7 +96,7 @@ describe("messages that go, alerts that close", () => {
     expect([$("#a").hidden, $("#b").hidden]).toEqual([false, false]);
     vi.advanceTimersByTime(1);
     expect($("#a").hidden).toBe(true);
-    vi.advanceTimersByTime(AUTOHIDE_MS - 2000);
+    vi.advanceTimersByTime(3000);
     expect($("#b").hidden).toBe(true);
   });
 
