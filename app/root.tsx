@@ -16,10 +16,7 @@ import { getToast } from "./.server/toast";
 import { requestInfo } from "./context";
 import { pageHydrates } from "./lib/page-handle";
 // the public pages' behaviour (menus, carousels, reveals), written into every page
-import chromeScript from "./site/chrome.ts?inline-script";
-import restScript from "./site/site-rest.js?inline-script";
-// TEMP parity wiring: the chrome (app/site/chrome.ts), then the rest of site.js
-const siteScript = `${chromeScript}\n${restScript}`;
+import siteScript from "./site/site.js?inline-script";
 // the site's stylesheet, first in the head (before the scripts React hoists there): it alone blocks the first paint
 import siteStyles from "./app.css?url";
 // the two fonts of the first screen (headings, text), preloaded: the same hashed files app.css uses
