@@ -180,3 +180,13 @@ export async function settleOutboxRow(
     .where("lease_owner", "=", worker)
     .execute();
 }
+
+/** How many messages wait to be sent. */
+export async function countPendingOutbox(h: Pick<Db, "db">): Promise<number> {
+  const row = await h.db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
