@@ -3,12 +3,12 @@ import { hash, verify } from "@node-rs/argon2";
 import { loginEmail, PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG } from "~/lib/login-schema";
 import { audit, type AuditActor } from "./audit";
 import { getConfig } from "./config";
-import { nowIso, writeTransaction, type Db } from "./db";
+import { writeTransaction, type Db } from "./db";
 import { rateLimitKey } from "./client-ip";
 import type { KnownDevice } from "./known-device";
 import { log } from "./log";
 import { clearThrottle, creditAttempt, reserveAttempt, type ThrottleDelays, type ThrottleRule } from "./repos/limits";
-import { countStaff, findStaffByEmail, getStaff, insertStaff, type StaffUser } from "./repos/staff";
+import { countStaff, findStaffByEmail, getStaff, insertStaff, setOwnPassword, type StaffUser } from "./repos/staff";
 import { getSessionSecret } from "./toast";
 
 /** argon2id with the parameters of the security floor (m=19456 KiB, t=2, p=1). */
@@ -182,7 +182,7 @@ export async function changePassword(h: Db, userId: number, current: string, nex
   await clearThrottle(h, [rule.key]);
   const passwordHash = await hashPassword(next);
   await writeTransaction(h, async (trx) => {
-    await trx.updateTable("staff_users").set({ password_hash: passwordHash, must_change_password: 0, updated_at: nowIso() }).where("id", "=", userId).execute();
+    await setOwnPassword(trx, userId, passwordHash);
     if (actor) await audit(trx, actor, { action: "account.password_changed", targetType: "staff", targetId: userId, detail: "par le titulaire ; autres sessions fermées" });
   });
   log.info({ event: "password_changed", userId }, "staff password changed");

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "~/lib/zod";
 import { DEMO_CLINIC, type Clinic } from "~/lib/clinic";
+import { readClinicData, readClinicDataForUpdate, writeClinicData } from "./repos/clinic-settings";
 import { auditStaff } from "./audit";
 import type { Db } from "./db/connection";
 import { getDb, nowIso, writeTransaction } from "./db";
@@ -66,8 +67,7 @@ export function parseStoredClinic(json: string | null | undefined): Clinic {
 
 /** The clinic's identity as staff last saved it (the demo identity until then). */
 export async function getClinic(h: Pick<Db, "db"> = getDb()): Promise<Clinic> {
-  const row = await h.db.selectFrom("clinic_settings").select("data").where("id", "=", 1).executeTakeFirst();
-  return parseStoredClinic(row?.data);
+  return parseStoredClinic(await readClinicData(h));
 }
 
 /** The version of a stored document, as the form carries it: a change since the form was shown is refused. */
@@ -80,8 +80,8 @@ export function clinicVersion(data: string | null | undefined): string {
 
 /** The identity and its version, for the staff screen. */
 export async function getClinicForEdit(h: Pick<Db, "db"> = getDb()): Promise<{ clinic: Clinic; version: string }> {
-  const row = await h.db.selectFrom("clinic_settings").select("data").where("id", "=", 1).executeTakeFirst();
-  return { clinic: parseStoredClinic(row?.data), version: clinicVersion(row?.data) };
+  const data = await readClinicData(h);
+  return { clinic: parseStoredClinic(data), version: clinicVersion(data) };
 }
 
 /** The top-level parts of the identity that differ (named in the audit entry, never their values). */
@@ -100,14 +100,10 @@ export type SaveClinicResult = { ok: true; changed: string[] } | { ok: false; re
 export async function saveClinic(h: Db, clinic: Clinic, actor: Actor, opts: { version?: string } = {}): Promise<SaveClinicResult> {
   const data = JSON.stringify(clinic);
   return writeTransaction(h, async (trx) => {
-    let read = trx.selectFrom("clinic_settings").select("data").where("id", "=", 1);
-    if (h.engine === "postgres") read = read.forUpdate();
-    const row = await read.executeTakeFirst();
-    if (opts.version !== undefined && opts.version !== clinicVersion(row?.data)) return { ok: false as const, reason: "stale" as const };
-    const changed = changedParts(parseStoredClinic(row?.data), clinic);
-    const now = nowIso();
-    if (row) await trx.updateTable("clinic_settings").set({ data, updated_at: now }).where("id", "=", 1).execute();
-    else await trx.insertInto("clinic_settings").values({ id: 1, data, updated_at: now }).execute();
+    const row = await readClinicDataForUpdate(trx, h.engine);
+    if (opts.version !== undefined && opts.version !== clinicVersion(row.data)) return { ok: false as const, reason: "stale" as const };
+    const changed = changedParts(parseStoredClinic(row.data), clinic);
+    await writeClinicData(trx, data, row.found, nowIso());
     await auditStaff(trx, actor, { action: "clinic.update", targetType: "clinic", targetId: 1, detail: changed.length ? changed.join(", ") : "aucun changement" });
     return { ok: true as const, changed };
   });

@@ -1,7 +1,7 @@
-import type { Statement } from "better-sqlite3";
 import pg from "pg";
 import { getConfig } from "./config";
 import { getDb, type Db } from "./db";
+import { readContentVersion, readContentVersionNow } from "./repos/content-version";
 import { CONTENT_CHANNEL } from "./db/migrations";
 import { errorCode, log } from "./log";
 
@@ -19,13 +19,11 @@ import { errorCode, log } from "./log";
  * -1 when it cannot be read: no stored page matches, every visitor gets a fresh render.
  */
 let known = -1;
-let prepared: { h: Db; stmt: Statement } | undefined;
 
 export function contentVersion(h: Db = getDb()): number {
   if (h.sqlite) {
     try {
-      if (prepared?.h !== h) prepared = { h, stmt: h.sqlite.prepare("select version from content_version where id = 1").pluck() };
-      return Number(prepared.stmt.get() ?? 0);
+      return readContentVersionNow(h);
     } catch {
       return -1;
     }
@@ -37,8 +35,7 @@ export function contentVersion(h: Db = getDb()): number {
 export async function refreshContentVersion(h: Db = getDb()): Promise<number> {
   if (h.sqlite) return contentVersion(h);
   try {
-    const row = await h.db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirst();
-    known = Number(row?.version ?? 0);
+    known = await readContentVersion(h);
   } catch (err) {
     known = -1;
     log.warn({ event: "content_version_unreadable", ...errorCode(err) }, "content version could not be read; public pages are rendered for every visitor");

@@ -11,7 +11,7 @@ import { notifyAppointment, type AppointmentMailEvent } from "./appointment-mail
 import { getDb } from "./db";
 import type { Appointment } from "./db/types";
 import { errorCode, log } from "./log";
-import { staffActor } from "./repos/appointments";
+import { staffActor, statusBeforeLastChange } from "./repos/appointments";
 import { bookAppointment, moveAppointment, setAppointmentStatus, type ChangeResult } from "./repos/booking";
 import { loadSettings } from "./repos/schedule";
 import type { StaffSession } from "./session";
@@ -87,14 +87,8 @@ async function tellPatient(a: Appointment, event: AppointmentMailEvent, when?: (
 
 /** True when the status change just written made the appointment confirmed from 'requested' or 'cancelled'. */
 async function confirmsAnew(id: number): Promise<boolean> {
-  const last = await getDb()
-    .db.selectFrom("appointment_history")
-    .select("from_status")
-    .where("appointment_id", "=", id)
-    .where("action", "=", "status")
-    .orderBy("id", "desc")
-    .executeTakeFirst();
-  return last?.from_status === "requested" || last?.from_status === "cancelled";
+  const from = await statusBeforeLastChange(getDb(), id);
+  return from === "requested" || from === "cancelled";
 }
 
 async function changeStatus(form: FormData, staff: StaffSession, screen: string) {

@@ -4,6 +4,9 @@ import { can, type Permission } from "~/lib/permissions";
 import { getClinic } from "./clinic";
 import { getConfig, type Config } from "./config";
 import { getDb, type Db } from "./db";
+import { countConsentedCases } from "./repos/gallery";
+import { countPendingOutbox } from "./repos/outbox";
+import { filledSlots } from "./repos/site-photos";
 
 /**
  * 'Avant la mise en ligne' (docs/product.md, "Staff: clinic identity"): what is still a demo value
@@ -70,11 +73,8 @@ function identityItems(c: Clinic): ChecklistItem[] {
 
 async function photoItems(h: Db, slots: readonly string[]): Promise<ChecklistItem[]> {
   const out: ChecklistItem[] = [];
-  const [photos, cases] = await Promise.all([
-    slots.length ? h.db.selectFrom("site_photos").select("slot").where("slot", "in", [...slots]).execute() : Promise.resolve([]),
-    h.db.selectFrom("gallery_cases").select((eb) => eb.fn.countAll<number>().as("n")).where("withdrawn_at", "is", null).executeTakeFirst(),
-  ]);
-  const missing = slots.length - new Set(photos.map((p) => p.slot)).size;
+  const [photos, cases] = await Promise.all([filledSlots(h, slots), countConsentedCases(h)]);
+  const missing = slots.length - new Set(photos).size;
   if (missing > 0) {
     out.push({
       id: "photos",
@@ -86,7 +86,7 @@ async function photoItems(h: Db, slots: readonly string[]): Promise<ChecklistIte
       permission: "content:manage",
     });
   }
-  if (Number(cases?.n ?? 0) === 0) {
+  if (cases === 0) {
     out.push({
       id: "gallery",
       group: "photos",
@@ -103,12 +103,7 @@ async function photoItems(h: Db, slots: readonly string[]): Promise<ChecklistIte
 async function serverItems(h: Db, config: Pick<Config, "SMTP_URL" | "PUBLIC_URL">): Promise<ChecklistItem[]> {
   const out: ChecklistItem[] = [];
   if (!config.SMTP_URL) {
-    const waiting = await h.db
-      .selectFrom("outbox")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("status", "=", "pending")
-      .executeTakeFirst();
-    const n = Number(waiting?.n ?? 0);
+    const n = await countPendingOutbox(h);
     out.push({
       id: "smtp",
       group: "server",

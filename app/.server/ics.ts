@@ -5,6 +5,7 @@ import { addMinutesToClock } from "~/lib/schedule";
 import { publicOrigin } from "./config";
 import type { Db } from "./db";
 import type { Appointment } from "./db/types";
+import { countAppointmentChanges } from "./repos/appointments";
 
 /**
  * The appointment as an iCalendar file (RFC 5545), written by ical-generator: METHOD:PUBLISH, a
@@ -89,11 +90,5 @@ export function appointmentIcs(
  * its history holds. It only grows, so each new file replaces the one a calendar already holds.
  */
 export async function icsSequence(h: Pick<Db, "db">, appointmentId: number): Promise<number> {
-  const row = await h.db
-    .selectFrom("appointment_history")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("appointment_id", "=", appointmentId)
-    .where("action", "in", ["status", "moved"])
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countAppointmentChanges(h, appointmentId);
 }

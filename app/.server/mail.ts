@@ -1,12 +1,11 @@
 import crypto from "node:crypto";
 import os from "node:os";
-import { sql } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
 import { cleanText, oneLine } from "~/lib/control-characters";
 import { getConfig } from "./config";
 import { getDb, isUniqueViolation, nowIso, type Db } from "./db";
-import type { OutboxTable } from "./db/types";
 import { log } from "./log";
+import { claimOutboxRows, insertOutboxMessage, settleOutboxRow, type OutboxRow } from "./repos/outbox";
 
 /**
  * Outgoing mail (docs/architecture.md, "Outbox"). Every message is first written to the outbox
@@ -64,30 +63,26 @@ export async function queueMail(messages: MailMessage[], h: Db = getDb()): Promi
   const ids: number[] = [];
   for (const m of messages) {
     try {
-      const row = await h.db
-        .insertInto("outbox")
-        .values({
-          to_address: m.to,
-          subject: m.subject,
-          body_text: m.text,
-          body_html: m.html ?? null,
-          attachments: m.attachments?.length ? JSON.stringify(m.attachments) : null,
-          kind: m.kind ?? null,
-          appointment_id: m.appointmentId ?? null,
-          dedupe_key: m.dedupeKey ?? null,
-          status: "pending",
-          attempts: 0,
-          last_error: null,
-          created_at: nowIso(),
-          sent_at: null,
-          next_attempt_at: null,
-          lease_owner: null,
-          lease_until: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      ids.push(Number(row.id));
-      log.info({ event: "mail_queued", outboxId: row.id, kind: m.kind }, "mail queued");
+      const id = await insertOutboxMessage(h, {
+        to_address: m.to,
+        subject: m.subject,
+        body_text: m.text,
+        body_html: m.html ?? null,
+        attachments: m.attachments?.length ? JSON.stringify(m.attachments) : null,
+        kind: m.kind ?? null,
+        appointment_id: m.appointmentId ?? null,
+        dedupe_key: m.dedupeKey ?? null,
+        status: "pending",
+        attempts: 0,
+        last_error: null,
+        created_at: nowIso(),
+        sent_at: null,
+        next_attempt_at: null,
+        lease_owner: null,
+        lease_until: null,
+      });
+      ids.push(id);
+      log.info({ event: "mail_queued", outboxId: id, kind: m.kind }, "mail queued");
     } catch (err) {
       if (m.dedupeKey && isUniqueViolation(err)) continue; // already queued, by this server or another
       throw err;
@@ -113,8 +108,6 @@ export function newWorkerId(): string {
 
 const defaultWorker = newWorkerId();
 
-type OutboxRow = { [K in keyof OutboxTable]: OutboxTable[K] extends { __select__: infer S } ? S : OutboxTable[K] };
-
 /**
  * Claim up to `limit` due messages for `worker` until now + lease: pending, due (next_attempt_at
  * passed) and not leased by a live worker. One statement; on PostgreSQL the rows are locked with
@@ -124,23 +117,8 @@ export async function claimDue(h: Db, worker: string, opts: { limit?: number; id
   const now = opts.now ?? new Date();
   const nowS = now.toISOString();
   const until = new Date(now.getTime() + (opts.leaseMs ?? getConfig().OUTBOX_LEASE_MS)).toISOString();
-  const limit = opts.limit ?? 20;
-  const ids = opts.ids?.length ? sql`and id in (${sql.join(opts.ids)})` : sql``;
-  const lock = h.engine === "postgres" ? sql`for update skip locked` : sql``;
-  const res = await sql<OutboxRow>`
-    update outbox set lease_owner = ${worker}, lease_until = ${until}
-    where id in (
-      select id from outbox
-      where status = 'pending'
-        and (next_attempt_at is null or next_attempt_at <= ${nowS})
-        and (lease_until is null or lease_until < ${nowS})
-        ${ids}
-      order by id
-      limit ${limit}
-      ${lock}
-    )
-    returning *`.execute(h.db);
-  return [...res.rows].sort((a, b) => Number(a.id) - Number(b.id));
+  const rows = await claimOutboxRows(h, worker, { now: nowS, until, limit: opts.limit ?? 20, ids: opts.ids });
+  return rows.sort((a, b) => Number(a.id) - Number(b.id));
 }
 
 /**
@@ -195,12 +173,7 @@ export async function flushOutbox(h: Db = getDb(), ids?: number[], opts: { worke
       for (const row of rows) {
         try {
           await t.sendMail(mailOf(row));
-          await h.db
-            .updateTable("outbox")
-            .set({ status: "sent", sent_at: nowIso(), attempts: Number(row.attempts) + 1, last_error: null, lease_owner: null, lease_until: null })
-            .where("id", "=", row.id)
-            .where("lease_owner", "=", worker)
-            .execute();
+          await settleOutboxRow(h, Number(row.id), worker, { status: "sent", sent_at: nowIso(), attempts: Number(row.attempts) + 1 });
           sent++;
           log.info({ event: "mail_sent", outboxId: row.id, kind: row.kind }, "mail sent");
         } catch (err) {
@@ -208,19 +181,12 @@ export async function flushOutbox(h: Db = getDb(), ids?: number[], opts: { worke
           const attempts = Number(row.attempts) + 1;
           // the SMTP server's reply, without the message's addresses
           const reason = (err instanceof Error ? err.message : "unknown").replaceAll(row.to_address, "<destinataire>").slice(0, 200);
-          await h.db
-            .updateTable("outbox")
-            .set({
-              attempts,
-              last_error: reason,
-              status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
-              next_attempt_at: nextAttemptAt(attempts, opts.now),
-              lease_owner: null,
-              lease_until: null,
-            })
-            .where("id", "=", row.id)
-            .where("lease_owner", "=", worker)
-            .execute();
+          await settleOutboxRow(h, Number(row.id), worker, {
+            attempts,
+            last_error: reason,
+            status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+            next_attempt_at: nextAttemptAt(attempts, opts.now),
+          });
           log.warn({ event: "mail_send_failed", outboxId: row.id, kind: row.kind, attempts }, "mail send failed, kept in outbox");
         }
       }

@@ -8,6 +8,7 @@ import { getConfig } from "./config";
 import type { Database, MediaRow } from "./db/types";
 import type { Db } from "./db/connection";
 import { log } from "./log";
+import { insertMedia, listDueMedia, markMediaDeleted, scheduleMediaDeletion } from "./repos/media";
 import type { ImageOutput } from "./image-worker";
 import { checkImageSize, processImage, readImageHeader, UploadError, UPLOAD_MESSAGES } from "./uploads";
 
@@ -72,7 +73,7 @@ export async function saveMedia(db: Kysely<Database>, file: File, dir: string = 
     throw new UploadError(UPLOAD_MESSAGES.storeFailed, 500);
   }
   const ref: MediaRef = { id, width: encoded.width, height: encoded.height, widths };
-  await db.insertInto("media").values({ id, width: ref.width, height: ref.height, widths: widths.join(","), created_at: new Date().toISOString(), delete_after: null, deleted_at: null }).execute();
+  await insertMedia(db, { id, width: ref.width, height: ref.height, widths: widths.join(","), created_at: new Date().toISOString() });
   return ref;
 }
 
@@ -80,12 +81,8 @@ export function toMediaRef(row: Pick<MediaRow, "id" | "width" | "height" | "widt
   return { id: row.id, width: row.width, height: row.height, widths: parseWidths(row.widths) };
 }
 
-/** Mark photos for deletion at `at` (now: as soon as the media job runs). */
-export async function scheduleMediaDeletion(db: Kysely<Database>, ids: (string | null | undefined)[], at: Date = new Date()): Promise<void> {
-  const list = ids.filter((x): x is string => typeof x === "string");
-  if (list.length === 0) return;
-  await db.updateTable("media").set({ delete_after: at.toISOString() }).where("id", "in", list).where("deleted_at", "is", null).execute();
-}
+/** Mark photos for deletion at `at` (now: as soon as the media job runs); its query is in repos/media.ts. */
+export { scheduleMediaDeletion };
 
 /** Delete the files of an upload; a missing file is fine. Returns false when a file could not be deleted. */
 export async function deleteMediaFiles(id: string, widths: number[], dir: string = mediaDir()): Promise<boolean> {
@@ -106,21 +103,14 @@ export async function deleteMediaFiles(id: string, widths: number[], dir: string
  * broken picture). Returns how many uploads were deleted.
  */
 export async function purgeDueMedia(h: Db, now: Date = new Date(), dir: string = mediaDir()): Promise<number> {
-  const due = await h.db
-    .selectFrom("media")
-    .select(["id", "widths"])
-    .where("delete_after", "is not", null)
-    .where("delete_after", "<=", now.toISOString())
-    .where("deleted_at", "is", null)
-    .limit(500)
-    .execute();
+  const due = await listDueMedia(h, now.toISOString());
   let done = 0;
   for (const m of due) {
     if (!(await deleteMediaFiles(m.id, parseWidths(m.widths), dir))) {
       log.error({ event: "media_delete_failed", mediaId: m.id }, "photo files could not be deleted");
       continue;
     }
-    await h.db.updateTable("media").set({ deleted_at: now.toISOString() }).where("id", "=", m.id).execute();
+    await markMediaDeleted(h, m.id, now.toISOString());
     done++;
   }
   return done;

@@ -9,7 +9,8 @@ import { queueAndSend } from "./mail";
 import { getClinic } from "./clinic";
 import { passwordResetMail } from "./password-reset-mail";
 import { hitCounter } from "./repos/limits";
-import { findStaffByEmail } from "./repos/staff";
+import { claimPasswordReset, deleteOldPasswordResets, findOpenPasswordReset, insertPasswordReset } from "./repos/password-resets";
+import { endAccess, findStaffByEmail, setOwnPassword } from "./repos/staff";
 
 /**
  * Password reset by e-mail (docs/product.md, "Staff: account and login"; ADR 010).
@@ -88,10 +89,7 @@ export async function requestPasswordReset(
   const token = randomBytes(32).toString("base64url");
   const userId = Number(user.id);
   await writeTransaction(h, async (trx) => {
-    await trx
-      .insertInto("password_resets")
-      .values({ token_hash: sha256(token), user_id: userId, created_at: now.toISOString(), expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(), used_at: null })
-      .execute();
+    await insertPasswordReset(trx, { token_hash: sha256(token), user_id: userId, created_at: now.toISOString(), expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString() });
     await audit(trx, { userId, email: user.email, ip }, { action: "auth.password_reset.requested", targetType: "staff", targetId: userId });
   });
   const link = `${opts.origin ?? publicOrigin()}${RESET_PATH}/${token}`;
@@ -103,15 +101,7 @@ export async function requestPasswordReset(
 /** The account a reset link opens (unused, not expired, account active), or null. */
 export async function openPasswordReset(h: Db, token: string | undefined, now: Date = new Date()): Promise<{ userId: number; email: string } | null> {
   if (!token || !TOKEN.test(token)) return null;
-  const row = await h.db
-    .selectFrom("password_resets")
-    .innerJoin("staff_users", "staff_users.id", "password_resets.user_id")
-    .select(["staff_users.id", "staff_users.email"])
-    .where("password_resets.token_hash", "=", sha256(token))
-    .where("password_resets.used_at", "is", null)
-    .where("password_resets.expires_at", ">", now.toISOString())
-    .where("staff_users.disabled_at", "is", null)
-    .executeTakeFirst();
+  const row = await findOpenPasswordReset(h, sha256(token), now.toISOString());
   return row ? { userId: Number(row.id), email: row.email } : null;
 }
 
@@ -127,21 +117,10 @@ export async function completePasswordReset(h: Db, token: string | undefined, pa
   const at = now.toISOString();
   try {
     const done = await writeTransaction(h, async (trx) => {
-      const used = await trx
-        .updateTable("password_resets")
-        .set({ used_at: at })
-        .where("token_hash", "=", sha256(token!))
-        .where("used_at", "is", null)
-        .where("expires_at", ">", at)
-        .where("user_id", "in", trx.selectFrom("staff_users").select("id").where("disabled_at", "is", null))
-        .returning("user_id")
-        .executeTakeFirst();
-      if (!used) return false;
-      const userId = Number(used.user_id);
-      await trx.updateTable("staff_users").set({ password_hash: passwordHash, must_change_password: 0, updated_at: at }).where("id", "=", userId).execute();
-      await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
-      await trx.deleteFrom("login_challenges").where("user_id", "=", userId).execute();
-      await trx.deleteFrom("password_resets").where("user_id", "=", userId).where("used_at", "is", null).execute();
+      const userId = await claimPasswordReset(trx, sha256(token!), at);
+      if (userId === undefined) return false;
+      await setOwnPassword(trx, userId, passwordHash, at);
+      await endAccess(trx, userId);
       await audit(trx, { userId, email: found.email, ip }, { action: "auth.password_reset.used", targetType: "staff", targetId: userId });
       return true;
     });
@@ -156,8 +135,5 @@ export async function completePasswordReset(h: Db, token: string | undefined, pa
 /** The expired and used links of more than a day go (the clean-up job may call it). */
 export async function purgePasswordResets(h: Db = getDb(), now: Date = new Date()): Promise<void> {
   const dayAgo = new Date(now.getTime() - 24 * HOUR_MS).toISOString();
-  await h.db
-    .deleteFrom("password_resets")
-    .where((eb) => eb.or([eb("expires_at", "<", dayAgo), eb("used_at", "<", dayAgo)]))
-    .execute();
+  await deleteOldPasswordResets(h, dayAgo);
 }

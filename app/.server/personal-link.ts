@@ -4,7 +4,8 @@ import { rateLimitKey } from "./client-ip";
 import { getConfig, publicOrigin } from "./config";
 import { getDb, type Db } from "./db";
 import type { Appointment } from "./db/types";
-import { hitCounter } from "./repos/limits";
+import { findAppointmentByLinkHash } from "./repos/appointments";
+import { getRateLimit, hitCounter } from "./repos/limits";
 import { getSessionSecret } from "./toast";
 
 /**
@@ -57,7 +58,7 @@ export function linkIsLive(a: Pick<Appointment, "date" | "anonymised_at">, now: 
  */
 export async function findByToken(token: string, h: Db = getDb(), now: Date = new Date()): Promise<Appointment | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const row = await h.db.selectFrom("appointments").selectAll().where("link_hash", "=", hashToken(token)).executeTakeFirst();
+  const row = await findAppointmentByLinkHash(h, hashToken(token));
   if (!row || !linkIsLive(row, now)) return null;
   return row;
 }
@@ -70,7 +71,7 @@ export async function findByToken(token: string, h: Db = getDb(), now: Date = ne
 export async function linkGuessBlocked(ip: string, h: Db = getDb()): Promise<{ blocked: false } | { blocked: true; retryAfterSeconds: number }> {
   const c = getConfig();
   const key = `rdv-miss:${rateLimitKey(ip)}`;
-  const row = await h.db.selectFrom("rate_limits").selectAll().where("key", "=", key).executeTakeFirst();
+  const row = await getRateLimit(h, key);
   if (!row || Date.parse(row.reset_at) <= Date.now() || Number(row.count) < c.RDV_LINK_MISS_MAX) return { blocked: false };
   return { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(row.reset_at) - Date.now()) / 1000)) };
 }

@@ -11,11 +11,11 @@ import { intentOf, readForm } from "./admin-action";
 import { notifyAppointment } from "./appointment-mail";
 import { getClinic } from "./clinic";
 import { loadBookingRules, loadDaySlots } from "./booking-slots";
-import { getDb, nowIso, writeTransaction, type Db } from "./db";
+import { getDb, writeTransaction, type Db } from "./db";
 import type { Appointment } from "./db/types";
 import { errorCode, log } from "./log";
 import { countLinkMiss, findByToken, linkGuessBlocked } from "./personal-link";
-import { PATIENT_ACTOR } from "./repos/appointments";
+import { getAppointment, markPatientConfirmed, PATIENT_ACTOR } from "./repos/appointments";
 import { moveAppointment, setAppointmentStatus } from "./repos/booking";
 import { loadContactSettings } from "./repos/contact-settings";
 import { loadServiceSettings } from "./repos/schedule";
@@ -150,34 +150,10 @@ type RefusedOutcome = Exclude<PatientOutcome, { ok: true } | { reason: "slot" }>
 export async function confirmPresence(h: Db, a: Appointment, now: Date = new Date()): Promise<PatientOutcome> {
   if (!patientWindow(a, 0, now).upcoming) return { ok: false, reason: "closed" };
   if (a.patient_confirmed_at) return { ok: true, appointment: a, already: true };
-  const row = await writeTransaction(h, async (trx) => {
-    const updated = await trx
-      .updateTable("appointments")
-      .set({ patient_confirmed_at: nowIso(), updated_at: nowIso() })
-      .where("id", "=", a.id)
-      .where("status", "in", OPEN_STATUSES)
-      .where("patient_confirmed_at", "is", null)
-      .returningAll()
-      .executeTakeFirst();
-    if (!updated) return undefined;
-    await trx
-      .insertInto("appointment_history")
-      .values({
-        appointment_id: a.id,
-        at: nowIso(),
-        staff_user_id: PATIENT_ACTOR.staffUserId,
-        actor: PATIENT_ACTOR.label,
-        action: "patient_confirmed",
-        from_status: updated.status,
-        to_status: updated.status,
-        detail: null,
-      })
-      .execute();
-    return updated;
-  });
+  const row = await writeTransaction(h, (trx) => markPatientConfirmed(trx, a.id, OPEN_STATUSES, PATIENT_ACTOR));
   if (row) return { ok: true, appointment: row };
   // confirmed meanwhile (a second tab), or cancelled by the clinic
-  const fresh = await h.db.selectFrom("appointments").selectAll().where("id", "=", a.id).executeTakeFirst();
+  const fresh = await getAppointment(h, a.id);
   if (fresh?.patient_confirmed_at && OPEN_STATUSES.includes(fresh.status)) return { ok: true, appointment: fresh, already: true };
   return { ok: false, reason: "closed" };
 }

@@ -1,10 +1,10 @@
-import { sql } from "kysely";
 import { clinicInstant, clinicNow } from "~/lib/schedule";
 import { buildAppointmentMessage } from "./appointment-mail";
-import { getDb, nowIso, type Db } from "./db";
+import { getDb, type Db } from "./db";
 import type { Appointment } from "./db/types";
 import { log } from "./log";
 import { queueMail } from "./mail";
+import { listReminderCandidates, markReminderQueued } from "./repos/appointments";
 import { loadContactSettings } from "./repos/contact-settings";
 
 /**
@@ -31,21 +31,8 @@ const HOUR_MS = 60 * 60 * 1000;
 export async function dueReminders(h: Db, now: Date = new Date()): Promise<Appointment[]> {
   const { reminderHours } = await loadContactSettings(h);
   const horizon = new Date(now.getTime() + reminderHours * HOUR_MS);
-  const key = sql<string>`'reminder:' || cast(appointments.id as text) || ':' || appointments.date || 'T' || appointments.time`;
-  const rows = await h.db
-    .selectFrom("appointments")
-    .selectAll()
-    .where("status", "in", ["requested", "confirmed"])
-    .where("email", "is not", null)
-    .where("anonymised_at", "is", null)
-    // a first cut by calendar day (indexed), the exact window below
-    .where("date", ">=", clinicNow(now).date)
-    .where("date", "<=", clinicNow(horizon).date)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("outbox").select("outbox.id").where("outbox.dedupe_key", "=", key))))
-    .orderBy("date")
-    .orderBy("time")
-    .orderBy("id")
-    .execute();
+  // a first cut by calendar day (indexed), the exact window below
+  const rows = await listReminderCandidates(h, clinicNow(now).date, clinicNow(horizon).date);
   return rows.filter((a) => {
     const start = clinicInstant(a.date, a.time).getTime();
     return start > now.getTime() && start <= horizon.getTime();
@@ -65,7 +52,7 @@ export async function queueDueReminders(h: Db = getDb(), now: Date = new Date())
     const ids = await queueMail([{ ...message, dedupeKey: reminderKey(a) }], h);
     if (!ids.length) continue;
     queued.push(...ids);
-    await h.db.updateTable("appointments").set({ mail_reminder_at: nowIso() }).where("id", "=", a.id).execute();
+    await markReminderQueued(h, a.id);
   }
   if (queued.length) log.info({ event: "reminders_queued", count: queued.length }, "reminder e-mails queued");
   return queued;

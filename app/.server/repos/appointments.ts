@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { COMPLETION_RULE, OCCUPYING_STATUSES, type AppointmentStatus } from "~/lib/appointment-status";
 import { nationalDigits } from "~/lib/rules";
 import type { Db } from "../db";
@@ -322,3 +322,87 @@ export async function listAgenda(h: Pick<Db, "db">, fromDate: string, toDate: st
 }
 
 export { OCCUPYING_STATUSES };
+
+// ---- the patient's side and the e-mails ----------------------------------------------------------
+
+/** The appointment whose personal link has this hash (app/.server/personal-link.ts). */
+export async function findAppointmentByLinkHash(h: Pick<Db, "db">, linkHash: string): Promise<Appointment | undefined> {
+  return h.db.selectFrom("appointments").selectAll().where("link_hash", "=", linkHash).executeTakeFirst();
+}
+
+/**
+ * 'Je confirme ma présence': ONE conditional update (still open, not confirmed yet) and its
+ * history line, in the caller's transaction. Undefined when it did not apply.
+ */
+export async function markPatientConfirmed(trx: Kysely<Database>, id: number, openStatuses: readonly AppointmentStatus[], actor: Actor, at: string = nowIso()): Promise<Appointment | undefined> {
+  const updated = await trx
+    .updateTable("appointments")
+    .set({ patient_confirmed_at: at, updated_at: at })
+    .where("id", "=", id)
+    .where("status", "in", openStatuses)
+    .where("patient_confirmed_at", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) return undefined;
+  await trx
+    .insertInto("appointment_history")
+    .values({
+      appointment_id: id,
+      at,
+      staff_user_id: actor.staffUserId,
+      actor: actor.label,
+      action: "patient_confirmed",
+      from_status: updated.status,
+      to_status: updated.status,
+      detail: null,
+    })
+    .execute();
+  return updated;
+}
+
+/** How many status changes and moves the appointment's history holds (the .ics SEQUENCE). */
+export async function countAppointmentChanges(h: Pick<Db, "db">, appointmentId: number): Promise<number> {
+  const row = await h.db
+    .selectFrom("appointment_history")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("appointment_id", "=", appointmentId)
+    .where("action", "in", ["status", "moved"])
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The status the appointment had before its last status change (undefined: none). */
+export async function statusBeforeLastChange(h: Pick<Db, "db">, appointmentId: number): Promise<AppointmentStatus | null | undefined> {
+  const last = await h.db
+    .selectFrom("appointment_history")
+    .select("from_status")
+    .where("appointment_id", "=", appointmentId)
+    .where("action", "=", "status")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return last?.from_status;
+}
+
+/** Appointments still open, with an address and an identity, on the days `fromDate`–`toDate`, whose reminder key is not in the outbox yet. */
+export async function listReminderCandidates(h: Pick<Db, "db">, fromDate: string, toDate: string): Promise<Appointment[]> {
+  const key = sql<string>`'reminder:' || cast(appointments.id as text) || ':' || appointments.date || 'T' || appointments.time`;
+  return h.db
+    .selectFrom("appointments")
+    .selectAll()
+    .where("status", "in", ["requested", "confirmed"])
+    .where("email", "is not", null)
+    .where("anonymised_at", "is", null)
+    // a first cut by calendar day (indexed), the exact window is the caller's
+    .where("date", ">=", fromDate)
+    .where("date", "<=", toDate)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("outbox").select("outbox.id").where("outbox.dedupe_key", "=", key))))
+    .orderBy("date")
+    .orderBy("time")
+    .orderBy("id")
+    .execute();
+}
+
+/** When the appointment's last reminder was queued. */
+export async function markReminderQueued(h: Pick<Db, "db">, id: number, at: string = nowIso()): Promise<void> {
+  await h.db.updateTable("appointments").set({ mail_reminder_at: at }).where("id", "=", id).execute();
+}

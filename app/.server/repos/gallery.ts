@@ -365,3 +365,9 @@ export async function moveCase(h: Db, actor: Actor, id: number, direction: "up" 
     return { ok: true, moved: true };
   });
 }
+
+/** How many cases keep their consent (withdrawn ones left out). */
+export async function countConsentedCases(h: Pick<Db, "db">): Promise<number> {
+  const row = await h.db.selectFrom("gallery_cases").select((eb) => eb.fn.countAll<number>().as("n")).where("withdrawn_at", "is", null).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

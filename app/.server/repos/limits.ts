@@ -26,6 +26,11 @@ export async function hitCounter(h: Db, key: string, windowMs: number, now: Date
   });
 }
 
+/** A fixed-window counter as stored (undefined: never hit). */
+export async function getRateLimit(h: Pick<Db, "db">, key: string): Promise<{ key: string; count: number; reset_at: string } | undefined> {
+  return h.db.selectFrom("rate_limits").selectAll().where("key", "=", key).executeTakeFirst();
+}
+
 export interface ThrottleRow {
   key: string;
   failures: number;

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { auditStaff } from "../audit";
 import { writeTransaction, type Db } from "../db";
 import type { OutboxTable } from "../db/types";
+import type { Insertable } from "kysely";
 import type { Actor } from "./appointments";
 
 /**
@@ -128,4 +129,64 @@ export async function retryOutboxMessage(h: Db, id: number, actor: Actor, now: D
     await auditStaff(trx, actor, { action: "outbox.retry", targetType: "outbox", targetId: id, detail: row.kind ?? null });
     return { ok: true, kind: row.kind };
   });
+}
+
+// ---- the sending side (app/.server/mail.ts) ---------------------------------------------------------
+
+export type OutboxRow = { [K in keyof OutboxTable]: OutboxTable[K] extends { __select__: infer S } ? S : OutboxTable[K] };
+
+/** Store one message; its id. A duplicate dedupe key throws the unique violation (the caller skips it). */
+export async function insertOutboxMessage(h: Pick<Db, "db">, values: Insertable<OutboxTable>): Promise<number> {
+  const row = await h.db.insertInto("outbox").values(values).returning("id").executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/**
+ * Claim up to `limit` due messages for `worker` until `until`: pending, due (next_attempt_at
+ * passed) and not leased by a live worker. One statement; on PostgreSQL the rows are locked with
+ * SKIP LOCKED so that a concurrent claim takes other rows, on SQLite writes are serialised.
+ */
+export async function claimOutboxRows(h: Db, worker: string, opts: { now: string; until: string; limit: number; ids?: number[] }): Promise<OutboxRow[]> {
+  const ids = opts.ids?.length ? sql`and id in (${sql.join(opts.ids)})` : sql``;
+  const lock = h.engine === "postgres" ? sql`for update skip locked` : sql``;
+  const res = await sql<OutboxRow>`
+    update outbox set lease_owner = ${worker}, lease_until = ${opts.until}
+    where id in (
+      select id from outbox
+      where status = 'pending'
+        and (next_attempt_at is null or next_attempt_at <= ${opts.now})
+        and (lease_until is null or lease_until < ${opts.now})
+        ${ids}
+      order by id
+      limit ${opts.limit}
+      ${lock}
+    )
+    returning *`.execute(h.db);
+  return [...res.rows];
+}
+
+/** The outcome of one sending, written only while `worker` still holds the row's lease (which it releases). */
+export async function settleOutboxRow(
+  h: Pick<Db, "db">,
+  id: number,
+  worker: string,
+  outcome: { status: "sent"; sent_at: string; attempts: number } | { status: "pending" | "failed"; attempts: number; last_error: string; next_attempt_at: string },
+): Promise<void> {
+  const set = outcome.status === "sent" ? { ...outcome, last_error: null } : outcome;
+  await h.db
+    .updateTable("outbox")
+    .set({ ...set, lease_owner: null, lease_until: null })
+    .where("id", "=", id)
+    .where("lease_owner", "=", worker)
+    .execute();
+}
+
+/** How many messages wait to be sent. */
+export async function countPendingOutbox(h: Pick<Db, "db">): Promise<number> {
+  const row = await h.db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

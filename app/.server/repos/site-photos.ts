@@ -106,3 +106,10 @@ export async function removeSitePhoto(h: Db, slot: string, actor: Actor): Promis
     return true;
   });
 }
+
+/** Which of these slots hold a photo. */
+export async function filledSlots(h: Pick<Db, "db">, slots: readonly string[]): Promise<string[]> {
+  if (!slots.length) return [];
+  const rows = await h.db.selectFrom("site_photos").select("slot").where("slot", "in", [...slots]).execute();
+  return rows.map((r) => r.slot);
+}

@@ -136,8 +136,13 @@ export async function countActiveAdmins(h: Db): Promise<number> {
   return Number(r.n);
 }
 
+/** The account's own new password (its hash): the one-time-password flag is cleared. */
+export async function setOwnPassword(db: Kysely<Database>, userId: number, passwordHash: string, at: string = nowIso()): Promise<void> {
+  await db.updateTable("staff_users").set({ password_hash: passwordHash, must_change_password: 0, updated_at: at }).where("id", "=", userId).execute();
+}
+
 /** Sign-in state of an account ends: sessions, pending second-factor challenges, unused reset links. */
-async function endAccess(trx: Kysely<Database>, userId: number) {
+export async function endAccess(trx: Kysely<Database>, userId: number) {
   await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
   await trx.deleteFrom("login_challenges").where("user_id", "=", userId).execute();
   await trx.deleteFrom("password_resets").where("user_id", "=", userId).where("used_at", "is", null).execute();
