@@ -13,6 +13,7 @@ import { sitePhotoMap } from "./.server/repos/site-photos";
 import { addDaysYmd, clinicNow } from "./lib/schedule";
 import { requestGuard } from "./.server/request-limits";
 import { getToast } from "./.server/toast";
+import { islandScripts } from "./.server/islands";
 import { requestInfo } from "./context";
 import { pageHydrates } from "./lib/page-handle";
 // the public pages' behaviour (menus, carousels, reveals), written into every page
@@ -34,7 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // the photos staff put in the site's picture slots (app/lib/photo-slots.ts), slot → photo
   const [weekly, exceptions, clinic, photos] = await Promise.all([loadWeeklyHours(getDb()), listExceptions(getDb(), today), getClinic(), sitePhotoMap(getDb())]);
   const hours = { weekly, upcoming: exceptions.filter((e) => e.startDate <= addDaysYmd(today, 30)) };
-  return data({ nonce: context.get(requestInfo).nonce, origin, toast, hours, clinic, photos }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  // the islands' script files (hashed names), for the pages that render one (components/Island.tsx)
+  const islands = islandScripts();
+  return data({ nonce: context.get(requestInfo).nonce, origin, toast, hours, clinic, photos, islands }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 /** The opening hours from the root loader (for the footer, the contact blocks and JSON-LD). */

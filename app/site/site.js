@@ -19,7 +19,6 @@
  *   dialog[data-enrolment] the enrolment dialog of /formation and the syllabus pages, opened by a[data-enrol]
  *   form[data-booking] the booking form of /appointment: its free times follow the service and the date
  *   [data-autohide]    a message hidden after its time; [data-alert-close] an alert's cross
- *   button[data-copy-link] 'Copier le lien' of the personal link
  * On a hydrated page (a form: booking, sign-in, enrolment) it runs too, and React leaves these
  * attributes alone: the listeners are on the document, and the parts that change the markup wait
  * until React has hydrated (`site:render`, sent by the root after each render of a new page).
@@ -667,34 +666,6 @@
     });
   }
 
-  // ----- 'Copier le lien' (components/rdv/PersonalLinkCard.tsx): the clipboard, else the link selected
-  doc.addEventListener("click", (e) => {
-    const button = e.target instanceof Element ? e.target.closest("button[data-copy-link]") : null;
-    const card = button?.closest("section");
-    const link = card?.querySelector("[data-copy-source]");
-    const status = card?.querySelector("[data-copy-status]");
-    if (!(button instanceof HTMLElement) || !(link instanceof HTMLAnchorElement) || !status) return;
-    navigator.clipboard.writeText(link.href).then(
-      () => {
-        button.dataset.done = "";
-        status.textContent = button.getAttribute("data-copied-text");
-      },
-      () => {
-        const range = doc.createRange();
-        range.selectNodeContents(link);
-        const selection = w.getSelection();
-        selection?.removeAllRanges();
-        selection?.addRange(range);
-        status.textContent = button.getAttribute("data-copy-failed");
-      },
-    );
-  });
-  function initCopy() {
-    doc.querySelectorAll("button[data-copy-link]").forEach((b) => {
-      /** @type {HTMLElement} */ (b).hidden = false;
-    });
-  }
-
   // ----- the booking form of /appointment (components/booking/BookingForm.tsx): the free times follow the
   // service and the date; the server answers the post (decision 016)
   /**
@@ -904,7 +875,6 @@
     initEnrolment();
     initBooking();
     initAutohide();
-    initCopy();
     initReader();
     initFocus();
     initToasts();
