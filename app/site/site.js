@@ -14,7 +14,6 @@
  *   img[data-fallback] pictures that show the placeholder when they fail to load
  *   [data-toast]       a toast the server rendered (after a redirect), closed after its duration
  *   dialog[data-site-dialog]  dialogs the server rendered closed (their cross, their backdrop)
- *   dialog[data-reader] the blog's reader: each article from its <template data-article>
  *   button[data-reload] 'Réessayer' on a page that failed to load
  *   dialog[data-enrolment] the enrolment dialog of /formation and the syllabus pages, opened by a[data-enrol]
  *   form[data-booking] the booking form of /appointment: its free times follow the service and the date
@@ -434,66 +433,6 @@
     if (dialog instanceof HTMLDialogElement) dialog.close();
   });
 
-  // ----- the blog's reader (routes/blog._index.tsx): 'Lire plus' shows the article from its <template>
-  // in the full-screen dialog, at /blog?article=ID; Back and Forward close and reopen it
-  const articleParam = () => new URLSearchParams(location.search).get("article");
-  /** @type {HTMLElement | null} where the focus goes back when the reader closes */
-  let readerOpener = null;
-  /** @param {string | null} id @returns {boolean} whether that article exists and is shown */
-  function showArticle(id) {
-    const reader = doc.querySelector("dialog[data-reader]");
-    const tpl = id && /^\d+$/.test(id) ? doc.querySelector(`template[data-article="${id}"]`) : null;
-    if (!(reader instanceof HTMLDialogElement) || !(tpl instanceof HTMLTemplateElement)) return false;
-    const title = reader.querySelector("[data-dialog-title]");
-    const body = reader.querySelector("[data-reader-article]");
-    if (title) title.textContent = tpl.dataset.title ?? "";
-    body?.replaceChildren(tpl.content.cloneNode(true));
-    doc.title = tpl.dataset.pageTitle ?? doc.title;
-    reader.querySelector("[data-dialog-body]")?.scrollTo(0, 0);
-    if (!reader.open) reader.showModal();
-    return true;
-  }
-  /** @param {string | null} id the article whose card takes the focus */
-  function cardLink(id) {
-    return id ? doc.querySelector(`a[data-article-id="${id}"]`) : null;
-  }
-  doc.addEventListener("click", (e) => {
-    const link = e.target instanceof Element ? e.target.closest("a[data-article-id]") : null;
-    // new tab, new window, download: the browser follows the link to the article's page
-    // On a page React drives (the list reached by a link from a hydrated page), React Router has the history:
-    // its link leads to the article's page.
-    if (hydrated || !link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    const id = link.getAttribute("data-article-id");
-    if (!doc.querySelector(`template[data-article="${id}"]`)) return;
-    e.preventDefault();
-    readerOpener = /** @type {HTMLElement} */ (link);
-    history.pushState({ reader: true }, "", `${location.pathname}?article=${id}`);
-    showArticle(id);
-  });
-  w.addEventListener("popstate", () => {
-    const reader = doc.querySelector("dialog[data-reader]");
-    if (hydrated || !(reader instanceof HTMLDialogElement)) return;
-    if (!showArticle(articleParam()) && reader.open) reader.close();
-  });
-  function initReader() {
-    const reader = doc.querySelector("dialog[data-reader]");
-    if (hydrated || !(reader instanceof HTMLDialogElement) || !once(reader)) return;
-    reader.addEventListener("close", () => {
-      const id = articleParam();
-      if (id) {
-        // opened from the list: Back leaves the page as it was; from a shared address: the list stays
-        if (history.state?.reader) history.back();
-        else history.replaceState(null, "", location.pathname);
-      }
-      doc.title = reader.dataset.listTitle ?? doc.title;
-      const back = readerOpener && doc.contains(readerOpener) ? readerOpener : cardLink(id);
-      readerOpener = null;
-      if (back instanceof HTMLElement) back.focus();
-    });
-    // a shared address: the article opens at once
-    showArticle(articleParam());
-  }
-
   // ----- 'Réessayer' on a page that failed to load (the blog's error): reloads once the server answers
   doc.addEventListener("click", (e) => {
     const button = e.target instanceof Element ? e.target.closest("button[data-reload]") : null;
@@ -875,7 +814,6 @@
     initEnrolment();
     initBooking();
     initAutohide();
-    initReader();
     initFocus();
     initToasts();
     initImages();
