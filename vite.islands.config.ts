@@ -23,10 +23,7 @@ export default defineConfig({
   publicDir: false,
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   build: {
-    outDir: path.resolve(
-      process.env.BUILD_DIR ?? "build",
-      "client/assets/islands",
-    ),
+    outDir: path.resolve(process.env.BUILD_DIR ?? "build", "client/assets/islands"),
     emptyOutDir: true,
     assetsDir: "",
     manifest: "manifest.json",
@@ -38,10 +35,7 @@ export default defineConfig({
       output: {
         entryFileNames: "[name]-[hash].js",
         chunkFileNames: "[name]-[hash].js",
-        manualChunks: (id) =>
-          /node_modules\/(react|react-dom|scheduler)\//.test(id)
-            ? "react"
-            : undefined,
+        manualChunks: (id) => (/node_modules\/(react|react-dom|scheduler)\//.test(id) ? "react" : undefined),
       },
     },
   },

@@ -23,19 +23,10 @@ let memo: IslandScripts | undefined;
 export function islandScripts(): IslandScripts {
   if (memo) return memo;
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [
-    path.resolve(here, "../client/assets/islands/manifest.json"),
-    path.resolve(
-      process.env.BUILD_DIR ?? "build",
-      "client/assets/islands/manifest.json",
-    ),
-  ];
+  const candidates = [path.resolve(here, "../client/assets/islands/manifest.json"), path.resolve(process.env.BUILD_DIR ?? "build", "client/assets/islands/manifest.json")];
   const file = candidates.find((f) => fs.existsSync(f));
   if (!file) return (memo = {});
-  const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Record<
-    string,
-    ManifestChunk
-  >;
+  const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, ManifestChunk>;
   const out: IslandScripts = {};
   for (const chunk of Object.values(manifest)) {
     if (!chunk.isEntry || !chunk.name) continue;

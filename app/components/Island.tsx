@@ -18,28 +18,14 @@ export type IslandScripts = Partial<Record<string, IslandFiles>>;
  * nothing about the visitor, and the component reads no context (router, clinic) of the page.
  * On a page React drives (a link from a hydrated page), the component is simply rendered.
  */
-export function Island<P extends object>({
-  name,
-  component: Component,
-  props,
-}: {
-  name: string;
-  component: ComponentType<P>;
-  props: P;
-}) {
-  const files = (
-    useRouteLoaderData("root") as { islands?: IslandScripts } | undefined
-  )?.islands?.[name];
+export function Island<P extends object>({ name, component: Component, props }: { name: string; component: ComponentType<P>; props: P }) {
+  const files = (useRouteLoaderData("root") as { islands?: IslandScripts } | undefined)?.islands?.[name];
   return (
     <>
       <div data-island={name}>
         <Component {...props} />
       </div>
-      <script
-        type="application/json"
-        data-island-props=""
-        dangerouslySetInnerHTML={{ __html: islandJson(props) }}
-      />
+      <script type="application/json" data-island-props="" dangerouslySetInnerHTML={{ __html: islandJson(props) }} />
       {files && (
         <>
           {files.preload.map((href) => (
@@ -54,8 +40,5 @@ export function Island<P extends object>({
 
 /** JSON that cannot end its script element nor open a comment: `<`, `>`, `&` and the line separators escaped. */
 export function islandJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

@@ -30,13 +30,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   try {
     row = await getBlog(getDb(), id);
   } catch (err) {
-    log.error(
-      {
-        event: "blog_article_failed",
-        err: err instanceof Error ? err.message : String(err),
-      },
-      "blog article load failed",
-    );
+    log.error({ event: "blog_article_failed", err: err instanceof Error ? err.message : String(err) }, "blog article load failed");
     throw data({ message: BLOG_LOAD_CAUSES.database }, { status: 503 });
   }
   if (!row) throw new Response("Article introuvable", { status: 404 });
@@ -57,26 +51,14 @@ export async function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const post = loaderData?.post;
   const clinic = clinicFromMatches(matches);
-  if (!post)
-    return [
-      { title: `Article introuvable | ${clinic.name}` },
-      { name: "robots", content: "noindex" },
-    ];
+  if (!post) return [{ title: `Article introuvable | ${clinic.name}` }, { name: "robots", content: "noindex" }];
   const origin = originFromMatches(matches);
   const description = summary(post.content);
   const image = post.image_url ?? undefined;
   return [
-    ...seo(matches, {
-      title: post.title,
-      description,
-      path: post.path,
-      image,
-      type: "article",
-    }),
+    ...seo(matches, { title: post.title, description, path: post.path, image, type: "article" }),
     { property: "article:published_time", content: post.created_at },
-    ...(post.updated_at
-      ? [{ property: "article:modified_time", content: post.updated_at }]
-      : []),
+    ...(post.updated_at ? [{ property: "article:modified_time", content: post.updated_at }] : []),
     { property: "article:author", content: blogAuthor(clinic) },
     {
       "script:ld+json": {
@@ -90,9 +72,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
         publisher: { "@type": "Dentist", name: clinic.name },
         mainEntityOfPage: `${origin}${post.path}`,
         inLanguage: "fr-FR",
-        ...(image
-          ? { image: image.startsWith("http") ? image : `${origin}${image}` }
-          : {}),
+        ...(image ? { image: image.startsWith("http") ? image : `${origin}${image}` } : {}),
       },
     },
   ];
@@ -106,38 +86,30 @@ export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
       <header className="bg-ivory">
         <div className="container-site py-10 md:py-14">
           <div className="mx-auto max-w-3xl">
-            <nav aria-label="Fil d'Ariane" className="text-sm text-slate-600">
-              <ol className="flex flex-wrap items-center gap-1.5">
-                <li>
-                  <Link to="/" className="hover:text-navy-900 hover:underline">
-                    Accueil
-                  </Link>
-                </li>
-                <li aria-hidden>
-                  <ChevronRight className="h-3.5 w-3.5" />
-                </li>
-                <li>
-                  <Link
-                    to="/blog"
-                    className="hover:text-navy-900 hover:underline"
-                  >
-                    Le Blog Dentaire
-                  </Link>
-                </li>
-                <li aria-hidden>
-                  <ChevronRight className="h-3.5 w-3.5" />
-                </li>
-                <li
-                  aria-current="page"
-                  className="line-clamp-1 max-w-[16rem] text-slate-700 [overflow-wrap:anywhere] sm:max-w-md"
-                >
-                  {post.title}
-                </li>
-              </ol>
-            </nav>
-            <h1 className="mt-6 text-3xl font-bold leading-tight [overflow-wrap:anywhere] md:text-5xl">
-              {post.title}
-            </h1>
+          <nav aria-label="Fil d'Ariane" className="text-sm text-slate-600">
+            <ol className="flex flex-wrap items-center gap-1.5">
+              <li>
+                <Link to="/" className="hover:text-navy-900 hover:underline">
+                  Accueil
+                </Link>
+              </li>
+              <li aria-hidden>
+                <ChevronRight className="h-3.5 w-3.5" />
+              </li>
+              <li>
+                <Link to="/blog" className="hover:text-navy-900 hover:underline">
+                  Le Blog Dentaire
+                </Link>
+              </li>
+              <li aria-hidden>
+                <ChevronRight className="h-3.5 w-3.5" />
+              </li>
+              <li aria-current="page" className="line-clamp-1 max-w-[16rem] text-slate-700 [overflow-wrap:anywhere] sm:max-w-md">
+                {post.title}
+              </li>
+            </ol>
+          </nav>
+          <h1 className="mt-6 text-3xl font-bold leading-tight [overflow-wrap:anywhere] md:text-5xl">{post.title}</h1>
           </div>
         </div>
       </header>
@@ -145,10 +117,7 @@ export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-3xl">
           <BlogArticleBody post={post} author={blogAuthor(clinic)} priority />
           <div className="mt-12 border-t border-slate-200 pt-8">
-            <Link
-              to="/blog"
-              className="inline-flex min-h-11 items-center gap-2 font-semibold text-teal-700 hover:text-navy-900"
-            >
+            <Link to="/blog" className="inline-flex min-h-11 items-center gap-2 font-semibold text-teal-700 hover:text-navy-900">
               <ArrowLeft aria-hidden className="h-4 w-4" />
               Retour au blog
             </Link>

@@ -5,17 +5,9 @@ import { log } from "~/.server/log";
 import { listBlogs } from "~/.server/repos/blogs";
 import { BlogCard } from "~/components/blog/BlogCard";
 import { blogAuthor } from "~/components/blog/BlogMeta";
-import {
-  ARTICLE_PARAM,
-  BlogReader,
-  type ReaderArticle,
-} from "~/components/blog/BlogReader";
+import { ARTICLE_PARAM, BlogReader, type ReaderArticle } from "~/components/blog/BlogReader";
 import { BlogHero } from "~/components/blog/BlogHero";
-import {
-  BLOG_LOAD_CAUSES,
-  BlogEmpty,
-  BlogLoadError,
-} from "~/components/blog/BlogStates";
+import { BLOG_LOAD_CAUSES, BlogEmpty, BlogLoadError } from "~/components/blog/BlogStates";
 import type { PublicPost } from "~/components/blog/types";
 import { Island } from "~/components/Island";
 import { useClinic } from "~/hooks/use-clinic";
@@ -24,18 +16,13 @@ import { CONTENT_PAGE } from "~/lib/page-handle";
 import { pageTitle, seo } from "~/lib/seo";
 import { blogArticlePath } from "~/lib/slug";
 
+
 export async function loader() {
   let rows;
   try {
     rows = await listBlogs(getDb());
   } catch (err) {
-    log.error(
-      {
-        event: "blog_list_failed",
-        err: err instanceof Error ? err.message : String(err),
-      },
-      "public blog list failed",
-    );
+    log.error({ event: "blog_list_failed", err: err instanceof Error ? err.message : String(err) }, "public blog list failed");
     // the visitor sees a short French cause, never the database's message
     throw data({ message: BLOG_LOAD_CAUSES.database }, { status: 503 });
   }
@@ -59,19 +46,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const post = id ? loaderData?.posts.find((p) => p.id === id) : undefined;
   if (post) {
     // the same article as its own page: that page is the canonical address
-    return seo(matches, {
-      title: post.title,
-      description: summary(post.content),
-      path: post.path,
-      image: post.image_url ?? undefined,
-      type: "article",
-    });
+    return seo(matches, { title: post.title, description: summary(post.content), path: post.path, image: post.image_url ?? undefined, type: "article" });
   }
-  return seo(matches, {
-    title: "Notre Blog — Le Blog Dentaire",
-    description: LIST_DESCRIPTION,
-    path: "/blog",
-  });
+  return seo(matches, { title: "Notre Blog — Le Blog Dentaire", description: LIST_DESCRIPTION, path: "/blog" });
 };
 
 /**
@@ -85,10 +62,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
   const { posts } = loaderData;
   const clinic = useClinic();
   // what the reader shows of each article (the list's public data: the page is stored for everyone)
-  const articles: ReaderArticle[] = posts.map((p) => ({
-    ...p,
-    pageTitle: pageTitle(p.title, clinic.name),
-  }));
+  const articles: ReaderArticle[] = posts.map((p) => ({ ...p, pageTitle: pageTitle(p.title, clinic.name) }));
   return (
     <>
       <BlogHero />
@@ -110,15 +84,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
 
       {/* the reader: 'Lire plus' opens the article in its full-screen dialog (an island) */}
       {posts.length > 0 && (
-        <Island
-          name="blog-reader"
-          component={BlogReader}
-          props={{
-            articles,
-            listTitle: pageTitle("Notre Blog — Le Blog Dentaire", clinic.name),
-            author: blogAuthor(clinic),
-          }}
-        />
+        <Island name="blog-reader" component={BlogReader} props={{ articles, listTitle: pageTitle("Notre Blog — Le Blog Dentaire", clinic.name), author: blogAuthor(clinic) }} />
       )}
     </>
   );
@@ -128,9 +94,7 @@ function causeOf(error: unknown): string {
   if (isRouteErrorResponse(error)) {
     const message = (error.data as { message?: unknown } | null)?.message;
     const known: readonly string[] = Object.values(BLOG_LOAD_CAUSES);
-    return typeof message === "string" && known.includes(message)
-      ? message
-      : BLOG_LOAD_CAUSES.unknown;
+    return typeof message === "string" && known.includes(message) ? message : BLOG_LOAD_CAUSES.unknown;
   }
   return BLOG_LOAD_CAUSES.unknown;
 }

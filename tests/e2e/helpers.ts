@@ -3,33 +3,14 @@ import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import { expect, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
-import {
-  E2E_ADMIN,
-  ensureStaffAccount,
-  trustBrowser,
-  type E2EAccount,
-} from "./staff-accounts";
+import { E2E_ADMIN, ensureStaffAccount, trustBrowser, type E2EAccount } from "./staff-accounts";
 
 export { E2E_ADMIN };
-export {
-  E2E_ASSISTANT,
-  E2E_DENTIST,
-  E2E_TOTP_SECRET,
-  enableTwoFactor,
-  ensureStaffAccount,
-  trustBrowser,
-  type E2EAccount,
-} from "./staff-accounts";
+export { E2E_ASSISTANT, E2E_DENTIST, E2E_TOTP_SECRET, enableTwoFactor, ensureStaffAccount, trustBrowser, type E2EAccount } from "./staff-accounts";
 
 /** Read the e2e server's SQLite database directly (assert what was stored). */
-export function dbQuery<T = Record<string, unknown>>(
-  sql: string,
-  ...params: unknown[]
-): T[] {
-  const db = new Database(path.join(E2E_DATA_DIR, "e2e.db"), {
-    readonly: true,
-    fileMustExist: true,
-  });
+export function dbQuery<T = Record<string, unknown>>(sql: string, ...params: unknown[]): T[] {
+  const db = new Database(path.join(E2E_DATA_DIR, "e2e.db"), { readonly: true, fileMustExist: true });
   try {
     return db.prepare(sql).all(...params) as T[];
   } finally {
@@ -62,16 +43,9 @@ export function dbRun(sql: string, ...params: unknown[]) {
  * role and password; when it uses two-factor sign-in this browser is made a trusted device of
  * it, so no code is typed. Returns the account's id.
  */
-export async function loginAsStaff(
-  page: Page,
-  to = "/admin/appointments",
-  account: E2EAccount = E2E_ADMIN,
-): Promise<number> {
+export async function loginAsStaff(page: Page, to = "/admin/appointments", account: E2EAccount = E2E_ADMIN): Promise<number> {
   const userId = await ensureStaffAccount(account);
-  const [{ enabled }] = dbQuery<{ enabled: number }>(
-    "select totp_enabled_at is not null as enabled from staff_users where id = ?",
-    userId,
-  );
+  const [{ enabled }] = dbQuery<{ enabled: number }>("select totp_enabled_at is not null as enabled from staff_users where id = ?", userId);
   if (enabled) await trustBrowser(page.context(), userId);
   await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
   // a browser already signed in is sent on by the login page: sign in again, as this account
@@ -89,18 +63,7 @@ export async function loginAsStaff(
 /** The fades, slides and colour transitions in progress have ended (a section revealed on scroll, a hover colour); endless ones aside. */
 export async function animationsDone(page: Page) {
   await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every(
-            (a) =>
-              a.playState !== "running" ||
-              a.effect?.getTiming().iterations === Infinity,
-          ),
-      undefined,
-      { timeout: 3000 },
-    )
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 3000 })
     .catch(() => undefined);
 }
 
@@ -109,15 +72,8 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   // colours are judged once the transitions in progress have ended, never half-way through one
   await animationsDone(page);
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(
-    serious.map(
-      (v) =>
-        `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-    ),
-  ).toEqual([]);
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
 /**
@@ -127,22 +83,14 @@ export async function expectNoSeriousA11yViolations(page: Page) {
  * and every island of the page (components/Island.tsx) is hydrated (`data-hydrated`).
  */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () =>
-      document.documentElement.dataset.site === "ready" &&
-      [...document.querySelectorAll("[data-island]")].every((el) =>
-        el.hasAttribute("data-hydrated"),
-      ),
-  );
+  await page.waitForFunction(() => document.documentElement.dataset.site === "ready" && [...document.querySelectorAll("[data-island]")].every((el) => el.hasAttribute("data-hydrated")));
 }
 
 /** Whether React runs on the page (a hydrated page), or only the site's script (a content page). */
 export async function reactRuns(page: Page): Promise<boolean> {
   return page.evaluate(() => {
     const main = document.querySelector("main");
-    return (
-      !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber"))
-    );
+    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
   });
 }
 
@@ -177,9 +125,7 @@ export function insertFormation(f: {
     f.max_participants ?? 10,
     f.price === undefined ? 3_500_000 : f.price,
     f.is_active === false ? 0 : 1,
-    f.syllabus === undefined || f.syllabus === null
-      ? null
-      : JSON.stringify(f.syllabus),
+    f.syllabus === undefined || f.syllabus === null ? null : JSON.stringify(f.syllabus),
     f.created_at ?? now,
     f.created_at ?? now,
   );
@@ -187,16 +133,7 @@ export function insertFormation(f: {
 }
 
 /** An enrolment written straight into the e2e database; returns its id. */
-export function insertEnrollment(e: {
-  formation_id: number | null;
-  user_name: string;
-  user_surname?: string;
-  email?: string;
-  phone?: string;
-  status?: string;
-  formation_chosen?: string | null;
-  enrollment_date?: string;
-}): number {
+export function insertEnrollment(e: { formation_id: number | null; user_name: string; user_surname?: string; email?: string; phone?: string; status?: string; formation_chosen?: string | null; enrollment_date?: string }): number {
   const r = dbRun(
     "insert into enrollments (formation_id, user_name, user_surname, email, phone, formation_chosen, enrollment_date, status) values (?, ?, ?, ?, ?, ?, ?, ?)",
     e.formation_id,
@@ -213,18 +150,9 @@ export function insertEnrollment(e: {
 
 /** The syllabus pages of the active formations ('all' included), for walks and crawls. */
 export function activeSyllabusPaths(): string[] {
-  const rows = dbQuery<{ id: number }>(
-    "select id from formations where is_active = 1 order by created_at desc, id desc",
-  );
-  return [
-    "/syllabus",
-    "/syllabus/all",
-    ...rows.map((r) => `/syllabus/${r.id}`),
-  ];
+  const rows = dbQuery<{ id: number }>("select id from formations where is_active = 1 order by created_at desc, id desc");
+  return ["/syllabus", "/syllabus/all", ...rows.map((r) => `/syllabus/${r.id}`)];
 }
 
 /** The staff routes of the training offer (the admin route sweep covers them from the build). */
-export const FORMATION_ADMIN_PATHS = [
-  "/admin/formations",
-  "/admin/formations/1/inscriptions.csv",
-] as const;
+export const FORMATION_ADMIN_PATHS = ["/admin/formations", "/admin/formations/1/inscriptions.csv"] as const;

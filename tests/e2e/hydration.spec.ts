@@ -7,18 +7,7 @@ import { collectConsoleErrors, hydrated, reactRuns } from "./helpers";
  * React drives is hydrated, and the same script runs there too. Issue 27: a page with an island
  * (components/Island.tsx) downloads that island's files only, and React hydrates its container only.
  */
-const CONTENT_PAGES = [
-  "/",
-  "/implants-dentaires",
-  "/doctorpage",
-  "/gallery",
-  "/dentist",
-  "/mentions-legales",
-  "/login",
-  "/formation",
-  "/syllabus",
-  "/appointment",
-];
+const CONTENT_PAGES = ["/", "/implants-dentaires", "/doctorpage", "/gallery", "/dentist", "/mentions-legales", "/login", "/formation", "/syllabus", "/appointment"];
 /** the pages with an island, and the island */
 const ISLAND_PAGES = [{ path: "/blog", island: "blog-reader" }];
 const HYDRATED_PAGES = ["/inscription", "/mot-de-passe-oublie"];
@@ -26,14 +15,8 @@ const HYDRATED_PAGES = ["/inscription", "/mot-de-passe-oublie"];
 /** The script files the page asks for (script src and module preloads). */
 async function scriptFiles(page: Page): Promise<string[]> {
   return page.evaluate(() => [
-    ...[...document.querySelectorAll<HTMLScriptElement>("script[src]")].map(
-      (s) => s.src,
-    ),
-    ...[
-      ...document.querySelectorAll<HTMLLinkElement>(
-        'link[rel="modulepreload"]',
-      ),
-    ].map((l) => l.href),
+    ...[...document.querySelectorAll<HTMLScriptElement>("script[src]")].map((s) => s.src),
+    ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href),
   ]);
 }
 
@@ -51,27 +34,19 @@ async function mobileMenuWorks(page: Page) {
   const toggle = page.getByRole("button", { name: /Menu/ });
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
-  const panel = page.locator(
-    `#${(await toggle.getAttribute("aria-controls"))!.replace(/:/g, "\\:")}`,
-  );
-  await expect(
-    panel.getByRole("link", { name: "Le Blog Dentaire" }),
-  ).toBeVisible();
+  const panel = page.locator(`#${(await toggle.getAttribute("aria-controls"))!.replace(/:/g, "\\:")}`);
+  await expect(panel.getByRole("link", { name: "Le Blog Dentaire" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
   await expect(toggle).toBeFocused();
-  await expect(
-    panel.getByRole("link", { name: "Le Blog Dentaire" }),
-  ).toBeHidden();
+  await expect(panel.getByRole("link", { name: "Le Blog Dentaire" })).toBeHidden();
 }
 
 test.describe("at 375 px", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   for (const path of CONTENT_PAGES) {
-    test(`${path} downloads no script file, is not hydrated, and its menu works`, async ({
-      page,
-    }) => {
+    test(`${path} downloads no script file, is not hydrated, and its menu works`, async ({ page }) => {
       const errors = collectConsoleErrors(page);
       const requested = scriptRequests(page);
       await page.goto(path);
@@ -85,9 +60,7 @@ test.describe("at 375 px", () => {
   }
 
   for (const { path, island } of ISLAND_PAGES) {
-    test(`${path} downloads only its island's files (${island}), React hydrates the island's container only, and its menu works`, async ({
-      page,
-    }) => {
+    test(`${path} downloads only its island's files (${island}), React hydrates the island's container only, and its menu works`, async ({ page }) => {
       const errors = collectConsoleErrors(page);
       const requested = scriptRequests(page);
       await page.goto(path);
@@ -95,20 +68,11 @@ test.describe("at 375 px", () => {
       // its entry, the hydration helper and React, all from the islands' build
       const files = requested.map((u) => new URL(u).pathname);
       expect(files.length).toBeGreaterThan(0);
-      for (const f of files)
-        expect(f).toMatch(
-          /^\/assets\/islands\/(hydrate|react|[a-z-]+)-[\w-]+\.js$/,
-        );
-      expect(
-        files.filter(
-          (f) =>
-            f.startsWith("/assets/islands/") && !/\/(hydrate|react)-/.test(f),
-        ),
-      ).toEqual([expect.stringMatching(new RegExp(`/${island}-`))]);
+      for (const f of files) expect(f).toMatch(/^\/assets\/islands\/(hydrate|react|[a-z-]+)-[\w-]+\.js$/);
+      expect(files.filter((f) => f.startsWith("/assets/islands/") && !/\/(hydrate|react)-/.test(f))).toEqual([expect.stringMatching(new RegExp(`/${island}-`))]);
       expect(await reactRuns(page)).toBe(false);
       const state = await page.evaluate((name) => {
-        const fiber = (el: Element | null) =>
-          !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+        const fiber = (el: Element | null) => !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
         const container = document.querySelector(`[data-island="${name}"]`);
         return {
           islands: document.querySelectorAll("[data-island]").length,
@@ -129,9 +93,7 @@ test.describe("at 375 px", () => {
   }
 
   for (const path of HYDRATED_PAGES) {
-    test(`${path} is hydrated, and the same menu works there`, async ({
-      page,
-    }) => {
+    test(`${path} is hydrated, and the same menu works there`, async ({ page }) => {
       const errors = collectConsoleErrors(page);
       const requested = scriptRequests(page);
       await page.goto(path);
@@ -148,37 +110,20 @@ test.describe("at 375 px", () => {
 test.describe("at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("a content page reached by a link from a hydrated page works the same (the site's script runs after React's render)", async ({
-    page,
-  }) => {
+  test("a content page reached by a link from a hydrated page works the same (the site's script runs after React's render)", async ({ page }) => {
     const errors = collectConsoleErrors(page);
     await page.goto("/inscription");
     await hydrated(page);
     // a marker that a full page load would wipe out
-    await page.evaluate(
-      () => ((window as unknown as { stayed: boolean }).stayed = true),
-    );
-    await page
-      .getByRole("navigation", { name: "Navigation principale" })
-      .getByRole("link", { name: "Accueil" })
-      .click();
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Accueil" }).click();
     await expect(page).toHaveURL(/\/$/);
-    expect(
-      await page.evaluate(
-        () => (window as unknown as { stayed?: boolean }).stayed,
-      ),
-    ).toBe(true);
-    const section = page.locator("section", {
-      has: page.getByRole("heading", { name: "NOS SOINS ET TRAITEMENTS" }),
-    });
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    const section = page.locator("section", { has: page.getByRole("heading", { name: "NOS SOINS ET TRAITEMENTS" }) });
     await section.scrollIntoViewIfNeeded();
     await section.getByRole("tab", { name: "Blanchiment" }).click();
-    await expect(
-      section.getByRole("tab", { name: "Blanchiment" }),
-    ).toHaveAttribute("aria-selected", "true");
-    await expect(
-      section.getByRole("heading", { name: "Blanchiment professionnel" }),
-    ).toBeInViewport();
+    await expect(section.getByRole("tab", { name: "Blanchiment" })).toHaveAttribute("aria-selected", "true");
+    await expect(section.getByRole("heading", { name: "Blanchiment professionnel" })).toBeInViewport();
     // the dropdowns of the navigation close after the navigation and still open on a click
     const menu = page.getByRole("button", { name: "Nos soins et traitements" });
     await menu.click();

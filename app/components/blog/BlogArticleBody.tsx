@@ -13,12 +13,7 @@ export function BlogArticleBody({
   author,
   priority = false,
 }: {
-  post: {
-    content: string;
-    created_at: string;
-    updated_at: string | null;
-    image_url: string | null;
-  };
+  post: { content: string; created_at: string; updated_at: string | null; image_url: string | null };
   /** who signs it (blogAuthor of the clinic) */
   author: string;
   priority?: boolean;
@@ -26,38 +21,17 @@ export function BlogArticleBody({
   return (
     <>
       <BlogMeta post={post} author={author} />
-      {post.updated_at &&
-        formatLongDate(post.updated_at) !== formatLongDate(post.created_at) && (
-          <p className="mt-2 text-sm text-slate-500">
-            Mis à jour le{" "}
-            <time dateTime={post.updated_at}>
-              {formatLongDate(post.updated_at)}
-            </time>
-          </p>
-        )}
+      {post.updated_at && formatLongDate(post.updated_at) !== formatLongDate(post.created_at) && (
+        <p className="mt-2 text-sm text-slate-500">
+          Mis à jour le <time dateTime={post.updated_at}>{formatLongDate(post.updated_at)}</time>
+        </p>
+      )}
       <div className="mt-6 overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200">
-        <Img
-          src={post.image_url}
-          alt=""
-          width={1200}
-          height={675}
-          priority={priority}
-          className="aspect-[16/9] h-auto w-full object-cover"
-        />
+        <Img src={post.image_url} alt="" width={1200} height={675} priority={priority} className="aspect-[16/9] h-auto w-full object-cover" />
       </div>
-      <div
-        className="mt-8 space-y-5 text-[17px] leading-[1.8] text-slate-700 [overflow-wrap:anywhere]"
-        data-testid="article-content"
-      >
+      <div className="mt-8 space-y-5 text-[17px] leading-[1.8] text-slate-700 [overflow-wrap:anywhere]" data-testid="article-content">
         {paragraphs(post.content).map((p, i) => (
-          <p
-            key={i}
-            className={
-              i === 0
-                ? "text-lg font-medium text-slate-800 md:text-xl md:leading-relaxed"
-                : undefined
-            }
-          >
+          <p key={i} className={i === 0 ? "text-lg font-medium text-slate-800 md:text-xl md:leading-relaxed" : undefined}>
             {p}
           </p>
         ))}

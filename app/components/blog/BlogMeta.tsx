@@ -6,27 +6,15 @@ import { formatLongDate } from "~/lib/format";
 export const blogAuthor = (c: { doctor: { name: string } }) => c.doctor.name;
 
 /** Tag, date (fr-FR long format), reading time and author of a post (`author`: blogAuthor of the clinic). */
-export function BlogMeta({
-  post,
-  author,
-  className = "",
-}: {
-  post: { content: string; created_at: string };
-  author: string;
-  className?: string;
-}) {
+export function BlogMeta({ post, author, className = "" }: { post: { content: string; created_at: string }; author: string; className?: string }) {
   return (
-    <div
-      className={`flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600 ${className}`}
-    >
+    <div className={`flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600 ${className}`}>
       <span className="inline-flex items-center rounded-full bg-teal-50 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-teal-800 ring-1 ring-teal-100">
         {ARTICLE_TAG}
       </span>
       <span className="inline-flex items-center gap-1.5">
         <CalendarDays aria-hidden className="h-4 w-4 text-gold-500" />
-        <time dateTime={post.created_at}>
-          {formatLongDate(post.created_at)}
-        </time>
+        <time dateTime={post.created_at}>{formatLongDate(post.created_at)}</time>
       </span>
       <span className="inline-flex items-center gap-1.5">
         <Clock aria-hidden className="h-4 w-4 text-gold-500" />

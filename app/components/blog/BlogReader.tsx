@@ -21,14 +21,9 @@ export interface ReaderArticle {
 export const ARTICLE_PARAM = "article";
 const TITLE_ID = "blog-reader-title";
 
-const articleParam = () =>
-  Number(new URLSearchParams(location.search).get(ARTICLE_PARAM)) || null;
+const articleParam = () => Number(new URLSearchParams(location.search).get(ARTICLE_PARAM)) || null;
 /** a page React Router drives (reached by a link from a hydrated page): its links and history are the router's */
-const routed = () =>
-  Boolean(
-    (window as Window & { __reactRouterContext?: unknown })
-      .__reactRouterContext,
-  );
+const routed = () => Boolean((window as Window & { __reactRouterContext?: unknown }).__reactRouterContext);
 
 /**
  * The blog's reader (an island of /blog, app/islands/blog-reader.client.tsx): 'Lire plus' on a card
@@ -37,15 +32,7 @@ const routed = () =>
  * address opens it once hydrated; the tab's title follows). Closing it goes back to the list's
  * address and gives the focus back to the card's link.
  */
-export function BlogReader({
-  articles,
-  listTitle,
-  author,
-}: {
-  articles: ReaderArticle[];
-  listTitle: string;
-  author: string;
-}) {
+export function BlogReader({ articles, listTitle, author }: { articles: ReaderArticle[]; listTitle: string; author: string }) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const [id, setId] = useState<number | null>(null);
@@ -54,33 +41,16 @@ export function BlogReader({
   // the cards' links, the history's moves and a shared address
   useEffect(() => {
     if (routed()) return;
-    const known = (n: number | null) =>
-      n !== null && articles.some((a) => a.id === n) ? n : null;
+    const known = (n: number | null) => (n !== null && articles.some((a) => a.id === n) ? n : null);
     const onClick = (e: MouseEvent) => {
-      const link =
-        e.target instanceof Element
-          ? e.target.closest("a[data-article-id]")
-          : null;
+      const link = e.target instanceof Element ? e.target.closest("a[data-article-id]") : null;
       // new tab, new window, download: the browser follows the link to the article's page
-      if (
-        !(link instanceof HTMLElement) ||
-        e.defaultPrevented ||
-        e.button !== 0 ||
-        e.metaKey ||
-        e.ctrlKey ||
-        e.shiftKey ||
-        e.altKey
-      )
-        return;
+      if (!(link instanceof HTMLElement) || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       const next = known(Number(link.dataset.articleId));
       if (next === null) return;
       e.preventDefault();
       opener.current = link;
-      history.pushState(
-        { reader: true },
-        "",
-        `${location.pathname}?${ARTICLE_PARAM}=${next}`,
-      );
+      history.pushState({ reader: true }, "", `${location.pathname}?${ARTICLE_PARAM}=${next}`);
       setId(next);
     };
     const onPop = () => setId(known(articleParam()));
@@ -114,19 +84,11 @@ export function BlogReader({
       const shown = articleParam();
       if (shown) {
         // opened from the list: Back leaves the page as it was; from a shared address: the list stays
-        if ((history.state as { reader?: boolean } | null)?.reader)
-          history.back();
+        if ((history.state as { reader?: boolean } | null)?.reader) history.back();
         else history.replaceState(null, "", location.pathname);
       }
       document.title = listTitle;
-      const back =
-        opener.current && document.contains(opener.current)
-          ? opener.current
-          : shown
-            ? document.querySelector<HTMLElement>(
-                `a[data-article-id="${shown}"]`,
-              )
-            : null;
+      const back = opener.current && document.contains(opener.current) ? opener.current : shown ? document.querySelector<HTMLElement>(`a[data-article-id="${shown}"]`) : null;
       opener.current = null;
       setId(null);
       back?.focus();
@@ -136,28 +98,15 @@ export function BlogReader({
   }, [listTitle]);
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={TITLE_ID}
-      className={dialogClass("md", true)}
-    >
-      <DialogFrame
-        titleId={TITLE_ID}
-        title={article?.title ?? ""}
-        closeLabel="Fermer l'article"
-        fullScreen
-        onClose={() => ref.current?.close()}
-      >
+    <dialog ref={ref} aria-labelledby={TITLE_ID} className={dialogClass("md", true)}>
+      <DialogFrame titleId={TITLE_ID} title={article?.title ?? ""} closeLabel="Fermer l'article" fullScreen onClose={() => ref.current?.close()}>
         <div className="mx-auto max-w-3xl pb-6">
           {article && (
             <div key={article.id}>
               <BlogArticleBody post={article} author={author} />
               <p className="mt-10 text-sm text-slate-600">
                 Adresse de cet article :{" "}
-                <a
-                  href={article.path}
-                  className="font-semibold text-teal-700 underline underline-offset-4 hover:text-navy-900"
-                >
+                <a href={article.path} className="font-semibold text-teal-700 underline underline-offset-4 hover:text-navy-900">
                   ouvrir la page de l'article
                 </a>
               </p>

@@ -48,10 +48,7 @@ export interface EditorChoice {
  * the form closes; refused: it stays, or opens after a post without JavaScript); otherwise the
  * choice does.
  */
-export function editorTarget(
-  choice: EditorChoice,
-  result: AdminBlogResult | undefined,
-): BlogTarget | null {
+export function editorTarget(choice: EditorChoice, result: AdminBlogResult | undefined): BlogTarget | null {
   if (!result || result === choice.seen) return choice.target;
   if (result.ok) return null;
   return result.target ?? choice.target;

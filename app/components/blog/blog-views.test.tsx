@@ -1,9 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import BlogIndex, {
-  ErrorBoundary as BlogErrorBoundary,
-} from "~/routes/blog._index";
+import BlogIndex, { ErrorBoundary as BlogErrorBoundary } from "~/routes/blog._index";
 import { blogArticlePath } from "~/lib/slug";
 import { BLOG_LOAD_CAUSES, BlogLoadError } from "./BlogStates";
 import type { PublicPost } from "./types";
@@ -12,11 +10,7 @@ import type { PublicPost } from "./types";
  * The public blog's states rendered as the server renders them: the real route component and
  * error boundary inside a router stub, with the loader's answer given as hydration data.
  */
-function render(options: {
-  posts?: PublicPost[];
-  error?: unknown;
-  url?: string;
-}) {
+function render(options: { posts?: PublicPost[]; error?: unknown; url?: string }) {
   const Stub = createRoutesStub([
     {
       id: "blog",
@@ -30,11 +24,7 @@ function render(options: {
   return renderToString(
     <Stub
       initialEntries={[options.url ?? "/blog"]}
-      hydrationData={
-        options.error !== undefined
-          ? { errors: { blog: options.error } }
-          : { loaderData: { blog: { posts: options.posts ?? [] } } }
-      }
+      hydrationData={options.error !== undefined ? { errors: { blog: options.error } } : { loaderData: { blog: { posts: options.posts ?? [] } } }}
     />,
   );
 }
@@ -49,22 +39,8 @@ const text = (html: string) =>
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
 
-function post(
-  id: number,
-  title: string,
-  content: string,
-  created_at: string,
-  image_url: string | null = null,
-): PublicPost {
-  return {
-    id,
-    title,
-    content,
-    created_at,
-    updated_at: null,
-    image_url,
-    path: blogArticlePath(id, title),
-  };
+function post(id: number, title: string, content: string, created_at: string, image_url: string | null = null): PublicPost {
+  return { id, title, content, created_at, updated_at: null, image_url, path: blogArticlePath(id, title) };
 }
 
 describe("public blog views", () => {
@@ -78,15 +54,7 @@ describe("public blog views", () => {
 
   it("cards: date fr-FR, reading time, tag, author, placeholder image and 'Lire plus' to the article page", () => {
     const html = render({
-      posts: [
-        post(
-          7,
-          "Facettes dentaires",
-          "Un texte.\nSecond paragraphe.",
-          "2026-03-05T10:00:00.000Z",
-        ),
-        post(3, "Implant", "x", "2026-01-02T10:00:00.000Z"),
-      ],
+      posts: [post(7, "Facettes dentaires", "Un texte.\nSecond paragraphe.", "2026-03-05T10:00:00.000Z"), post(3, "Implant", "x", "2026-01-02T10:00:00.000Z")],
     });
     const t = text(html);
     expect(t).toContain("5 mars 2026");
@@ -102,16 +70,7 @@ describe("public blog views", () => {
   });
 
   it("renders HTML held in a post as text", () => {
-    const html = render({
-      posts: [
-        post(
-          9,
-          "<img src=x onerror=alert(1)>",
-          "<script>alert('xss')</script> et <b>gras</b>",
-          "2026-03-05T10:00:00.000Z",
-        ),
-      ],
-    });
+    const html = render({ posts: [post(9, "<img src=x onerror=alert(1)>", "<script>alert('xss')</script> et <b>gras</b>", "2026-03-05T10:00:00.000Z")] });
     expect(html).not.toContain("<script>alert");
     expect(html).not.toContain("<img src=x");
     expect(html).not.toContain("<b>gras</b>");
@@ -121,70 +80,34 @@ describe("public blog views", () => {
 
   it("error: 'Erreur de chargement', the short French cause and 'Réessayer'", () => {
     // what the loader throws when the database fails, as the router hands it to the boundary
-    const html = render({
-      error: {
-        status: 503,
-        statusText: "Service Unavailable",
-        internal: false,
-        data: { message: BLOG_LOAD_CAUSES.database },
-      },
-    });
+    const html = render({ error: { status: 503, statusText: "Service Unavailable", internal: false, data: { message: BLOG_LOAD_CAUSES.database } } });
     const t = text(html);
     expect(t).toContain("Erreur de chargement");
-    expect(t).toContain(
-      "Impossible de charger les blogs: la base de données ne répond pas",
-    );
+    expect(t).toContain("Impossible de charger les blogs: la base de données ne répond pas");
     expect(t).toContain("Réessayer");
     expect(html).toContain('role="alert"');
   });
 
   it("error: an unknown server message is never shown", () => {
-    const html = render({
-      error: {
-        status: 500,
-        statusText: "Internal",
-        internal: false,
-        data: { message: "SQLITE_ERROR: no such table: blogs" },
-      },
-    });
+    const html = render({ error: { status: 500, statusText: "Internal", internal: false, data: { message: "SQLITE_ERROR: no such table: blogs" } } });
     const t = text(html);
-    expect(t).toContain(
-      "Impossible de charger les blogs: une erreur inattendue est survenue",
-    );
+    expect(t).toContain("Impossible de charger les blogs: une erreur inattendue est survenue");
     expect(t).not.toContain("SQLITE");
   });
 
   it("'Réessayer' is the site script's reload button, its loading text hidden until it is pressed, the network cause ready", () => {
-    const html = renderToString(
-      <BlogLoadError message={BLOG_LOAD_CAUSES.database} />,
-    );
+    const html = renderToString(<BlogLoadError message={BLOG_LOAD_CAUSES.database} />);
     expect(html).toMatch(/<button[^>]*data-reload/);
-    expect(html).toMatch(
-      /<p role="status" data-reload-status="true" hidden=""[^>]*>Chargement des articles...<\/p>/,
-    );
-    expect(html).toContain(
-      `data-reload-cause="Impossible de charger les blogs: ${BLOG_LOAD_CAUSES.network}"`,
-    );
+    expect(html).toMatch(/<p role="status" data-reload-status="true" hidden=""[^>]*>Chargement des articles...<\/p>/);
+    expect(html).toContain(`data-reload-cause="Impossible de charger les blogs: ${BLOG_LOAD_CAUSES.network}"`);
   });
 
   it("the reader is an island: its dialog rendered closed, each article's data in its props as JSON that cannot end the script", () => {
     const html = render({
-      posts: [
-        post(
-          4,
-          "Blanchiment </script><b>",
-          "Premier.\nSecond.",
-          "2026-03-05T10:00:00.000Z",
-        ),
-      ],
+      posts: [post(4, "Blanchiment </script><b>", "Premier.\nSecond.", "2026-03-05T10:00:00.000Z")],
     });
-    expect(html).toMatch(
-      /<div data-island="blog-reader"><dialog aria-labelledby="blog-reader-title"/,
-    );
-    const json =
-      /<script type="application\/json" data-island-props="">(.*?)<\/script>/.exec(
-        html,
-      )?.[1];
+    expect(html).toMatch(/<div data-island="blog-reader"><dialog aria-labelledby="blog-reader-title"/);
+    const json = /<script type="application\/json" data-island-props="">(.*?)<\/script>/.exec(html)?.[1];
     expect(json).toBeDefined();
     expect(json).not.toContain("<");
     const props = JSON.parse(json!);
@@ -194,8 +117,6 @@ describe("public blog views", () => {
       path: "/blog/4-blanchiment-script-b",
       content: "Premier.\nSecond.",
     });
-    expect(props.articles[0].pageTitle).toMatch(
-      /^Blanchiment <\/script><b> \| /,
-    );
+    expect(props.articles[0].pageTitle).toMatch(/^Blanchiment <\/script><b> \| /);
   });
 });

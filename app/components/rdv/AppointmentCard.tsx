@@ -1,14 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import {
-  Ban,
-  CalendarCheck2,
-  CalendarPlus,
-  CircleCheckBig,
-  Hourglass,
-  Loader2,
-  UserX,
-  type LucideIcon,
-} from "lucide-react";
+import { Ban, CalendarCheck2, CalendarPlus, CircleCheckBig, Hourglass, Loader2, UserX, type LucideIcon } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { FormErrors, useAppForm } from "~/components/forms";
 import type { AppointmentStatus } from "~/lib/appointment-status";
@@ -17,84 +8,39 @@ import { formatDayFull } from "./format";
 import { rdvConfirmSchema, type RdvReply, type RdvView } from "./schema";
 
 /** The status as the patient reads it (the clinic's words, said to the patient). */
-const PATIENT_STATUS: Record<
-  AppointmentStatus,
-  { label: string; className: string; icon: LucideIcon }
-> = {
-  requested: {
-    label: "Demande reçue",
-    className: "bg-amber-50 text-amber-900 ring-amber-600/30",
-    icon: Hourglass,
-  },
-  confirmed: {
-    label: "Confirmé par la clinique",
-    className: "bg-sky-50 text-sky-900 ring-sky-600/30",
-    icon: CalendarCheck2,
-  },
-  attended: {
-    label: "Honoré",
-    className: "bg-emerald-50 text-emerald-900 ring-emerald-600/30",
-    icon: CircleCheckBig,
-  },
-  no_show: {
-    label: "Absent",
-    className: "bg-rose-50 text-rose-900 ring-rose-600/30",
-    icon: UserX,
-  },
-  cancelled: {
-    label: "Annulé",
-    className: "bg-slate-100 text-slate-800 ring-slate-400/50",
-    icon: Ban,
-  },
+const PATIENT_STATUS: Record<AppointmentStatus, { label: string; className: string; icon: LucideIcon }> = {
+  requested: { label: "Demande reçue", className: "bg-amber-50 text-amber-900 ring-amber-600/30", icon: Hourglass },
+  confirmed: { label: "Confirmé par la clinique", className: "bg-sky-50 text-sky-900 ring-sky-600/30", icon: CalendarCheck2 },
+  attended: { label: "Honoré", className: "bg-emerald-50 text-emerald-900 ring-emerald-600/30", icon: CircleCheckBig },
+  no_show: { label: "Absent", className: "bg-rose-50 text-rose-900 ring-rose-600/30", icon: UserX },
+  cancelled: { label: "Annulé", className: "bg-slate-100 text-slate-800 ring-slate-400/50", icon: Ban },
 };
 
 function statusNote(a: RdvView): string | null {
-  if (a.status === "requested")
-    return "La clinique doit encore confirmer ce créneau ; elle vous contactera si besoin.";
+  if (a.status === "requested") return "La clinique doit encore confirmer ce créneau ; elle vous contactera si besoin.";
   if (a.status === "confirmed") return "La clinique a confirmé ce créneau.";
-  if (a.status === "cancelled")
-    return a.cancelledBy === "patient"
-      ? "Vous avez annulé ce rendez-vous."
-      : "Ce rendez-vous a été annulé par la clinique.";
+  if (a.status === "cancelled") return a.cancelledBy === "patient" ? "Vous avez annulé ce rendez-vous." : "Ce rendez-vous a été annulé par la clinique.";
   return null;
 }
 
-const CHIP =
-  "inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1";
+const CHIP = "inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1";
 
 /**
  * The appointment: service, day, time, status (and 'Présence confirmée' once the patient said
  * so), with 'Je confirme ma présence' and 'Ajouter à mon agenda' while it is still to come.
  */
-export function AppointmentCard({
-  appointment: a,
-  icsHref,
-  reply,
-}: {
-  appointment: RdvView;
-  icsHref: string;
-  reply?: RdvReply;
-}) {
+export function AppointmentCard({ appointment: a, icsHref, reply }: { appointment: RdvView; icsHref: string; reply?: RdvReply }) {
   const status = PATIENT_STATUS[a.status];
   const StatusIcon = status.icon;
   const note = statusNote(a);
   const open = a.status === "requested" || a.status === "confirmed";
   const mine = reply?.intent === "confirm" ? reply : undefined;
-  const [form] = useAppForm({
-    id: "rdv-confirm",
-    schema: rdvConfirmSchema,
-    lastResult: mine?.result,
-  });
+  const [form] = useAppForm({ id: "rdv-confirm", schema: rdvConfirmSchema, lastResult: mine?.result });
   const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "confirm";
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "confirm";
 
   return (
-    <section
-      aria-labelledby="rdv-summary"
-      className="rounded-2xl bg-white p-5 shadow-xl ring-1 ring-slate-200 sm:p-8"
-    >
+    <section aria-labelledby="rdv-summary" className="rounded-2xl bg-white p-5 shadow-xl ring-1 ring-slate-200 sm:p-8">
       <h2 id="rdv-summary" className="sr-only">
         Votre rendez-vous
       </h2>
@@ -104,9 +50,7 @@ export function AppointmentCard({
           {status.label}
         </p>
         {a.patientConfirmed && open && (
-          <p
-            className={`${CHIP} bg-emerald-50 text-emerald-900 ring-emerald-600/30`}
-          >
+          <p className={`${CHIP} bg-emerald-50 text-emerald-900 ring-emerald-600/30`}>
             <CircleCheckBig aria-hidden className="h-4 w-4" />
             Présence confirmée
           </p>
@@ -115,36 +59,20 @@ export function AppointmentCard({
 
       <dl className="mt-5 grid gap-4 sm:grid-cols-3">
         <div>
-          <dt className="text-xs font-semibold uppercase tracking-widest text-slate-500">
-            Soin
-          </dt>
-          <dd className="mt-1 text-lg font-semibold text-navy-900">
-            {a.service}
-          </dd>
+          <dt className="text-xs font-semibold uppercase tracking-widest text-slate-500">Soin</dt>
+          <dd className="mt-1 text-lg font-semibold text-navy-900">{a.service}</dd>
         </div>
         <div>
-          <dt className="text-xs font-semibold uppercase tracking-widest text-slate-500">
-            Date
-          </dt>
-          <dd
-            className={`mt-1 text-lg font-semibold first-letter:uppercase ${a.status === "cancelled" ? "text-slate-500 line-through" : "text-navy-900"}`}
-          >
+          <dt className="text-xs font-semibold uppercase tracking-widest text-slate-500">Date</dt>
+          <dd className={`mt-1 text-lg font-semibold first-letter:uppercase ${a.status === "cancelled" ? "text-slate-500 line-through" : "text-navy-900"}`}>
             {formatDayFull(a.date)}
           </dd>
         </div>
         <div>
-          <dt className="text-xs font-semibold uppercase tracking-widest text-slate-500">
-            Heure
-          </dt>
-          <dd
-            className={`mt-1 text-lg font-semibold ${a.status === "cancelled" ? "text-slate-500 line-through" : "text-navy-900"}`}
-          >
+          <dt className="text-xs font-semibold uppercase tracking-widest text-slate-500">Heure</dt>
+          <dd className={`mt-1 text-lg font-semibold ${a.status === "cancelled" ? "text-slate-500 line-through" : "text-navy-900"}`}>
             {a.time}
-            {a.durationMinutes ? (
-              <span className="ml-2 text-sm font-normal text-slate-600">
-                (durée : {formatDuration(a.durationMinutes)})
-              </span>
-            ) : null}
+            {a.durationMinutes ? <span className="ml-2 text-sm font-normal text-slate-600">(durée : {formatDuration(a.durationMinutes)})</span> : null}
           </dd>
         </div>
       </dl>
@@ -155,25 +83,13 @@ export function AppointmentCard({
           {a.upcoming && !a.patientConfirmed && (
             <Form method="post" {...getFormProps(form)} className="contents">
               <input type="hidden" name="intent" value="confirm" />
-              <button
-                type="submit"
-                className="btn-primary w-full sm:w-auto"
-                disabled={busy}
-              >
-                {busy ? (
-                  <Loader2 aria-hidden className="h-4 w-4 animate-spin" />
-                ) : (
-                  <CircleCheckBig aria-hidden className="h-4 w-4" />
-                )}
+              <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+                {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <CircleCheckBig aria-hidden className="h-4 w-4" />}
                 {busy ? "Confirmation…" : "Je confirme ma présence"}
               </button>
             </Form>
           )}
-          <a
-            href={icsHref}
-            download
-            className="btn w-full bg-white text-navy-900 ring-1 ring-slate-300 hover:bg-slate-50 sm:w-auto"
-          >
+          <a href={icsHref} download className="btn w-full bg-white text-navy-900 ring-1 ring-slate-300 hover:bg-slate-50 sm:w-auto">
             <CalendarPlus aria-hidden className="h-4 w-4" />
             Ajouter à mon agenda (.ics)
           </a>

@@ -1,28 +1,12 @@
-import {
-  getFormProps,
-  type FieldMetadata,
-  type FormMetadata,
-} from "@conform-to/react";
+import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { CalendarClock, ChevronDown, Loader2, XCircle } from "lucide-react";
-import {
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { SlotPanel } from "~/components/booking/SlotPanel";
 import { parseDayQuery } from "~/components/booking/slots";
 import { TimeSelect } from "~/components/booking/TimeSelect";
 import { useFreeSlots } from "~/components/booking/useFreeSlots";
-import {
-  Field,
-  FormErrors,
-  TextareaField,
-  useAppForm,
-} from "~/components/forms";
+import { Field, FormErrors, TextareaField, useAppForm } from "~/components/forms";
 import { CANCEL_REASON_MAX } from "~/lib/front-desk-schema";
 import { rdvCancelSchema, rdvMoveSchema, type RdvReply } from "./schema";
 
@@ -50,43 +34,18 @@ export function ChangeSection({
   /** what to say instead of the move form, for a service moved by phone only */
   notMovable: ReactNode;
 }) {
-  const answered = (intent: RdvReply["intent"]) =>
-    reply?.intent === intent && reply.status !== "done";
+  const answered = (intent: RdvReply["intent"]) => reply?.intent === intent && reply.status !== "done";
   return (
-    <section
-      aria-labelledby="rdv-change"
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
-    >
+    <section aria-labelledby="rdv-change" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
       <h2 id="rdv-change" className="text-2xl font-bold">
         Un empêchement ?
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Vous pouvez changer l'horaire ou annuler ici. Le créneau libéré sera
-        proposé à un autre patient.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">Vous pouvez changer l'horaire ou annuler ici. Le créneau libéré sera proposé à un autre patient.</p>
       <div className="mt-5 space-y-3">
-        <Disclosure
-          title="Changer de jour ou d'heure"
-          icon={<CalendarClock aria-hidden className="h-5 w-5 text-teal-600" />}
-          open={answered("move")}
-        >
-          {movable ? (
-            <MoveForm
-              service={service}
-              today={today}
-              horizonDays={horizonDays}
-              maxDate={maxDate}
-              reply={reply?.intent === "move" ? reply : undefined}
-            />
-          ) : (
-            notMovable
-          )}
+        <Disclosure title="Changer de jour ou d'heure" icon={<CalendarClock aria-hidden className="h-5 w-5 text-teal-600" />} open={answered("move")}>
+          {movable ? <MoveForm service={service} today={today} horizonDays={horizonDays} maxDate={maxDate} reply={reply?.intent === "move" ? reply : undefined} /> : notMovable}
         </Disclosure>
-        <Disclosure
-          title="Annuler le rendez-vous"
-          icon={<XCircle aria-hidden className="h-5 w-5 text-red-700" />}
-          open={answered("cancel")}
-        >
+        <Disclosure title="Annuler le rendez-vous" icon={<XCircle aria-hidden className="h-5 w-5 text-red-700" />} open={answered("cancel")}>
           <CancelForm reply={reply?.intent === "cancel" ? reply : undefined} />
         </Disclosure>
       </div>
@@ -94,99 +53,51 @@ export function ChangeSection({
   );
 }
 
-function Disclosure({
-  title,
-  icon,
-  open,
-  children,
-}: {
-  title: string;
-  icon: ReactNode;
-  open: boolean;
-  children: ReactNode;
-}) {
+function Disclosure({ title, icon, open, children }: { title: string; icon: ReactNode; open: boolean; children: ReactNode }) {
   return (
-    <details
-      open={open || undefined}
-      className="group rounded-xl ring-1 ring-slate-200 open:bg-slate-50/60"
-    >
+    <details open={open || undefined} className="group rounded-xl ring-1 ring-slate-200 open:bg-slate-50/60">
       <summary className="flex min-h-12 cursor-pointer list-none items-center gap-3 rounded-xl px-4 py-3 font-semibold text-navy-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
         {icon}
         <span className="flex-1">{title}</span>
-        <ChevronDown
-          aria-hidden
-          className="h-5 w-5 text-slate-500 transition group-open:rotate-180"
-        />
+        <ChevronDown aria-hidden className="h-5 w-5 text-slate-500 transition group-open:rotate-180" />
       </summary>
       <div className="px-4 pb-5 pt-1">{children}</div>
     </details>
   );
 }
 
-type AnyFields = Record<
-  string,
-  FieldMetadata<unknown, Record<string, unknown>, string[]>
->;
+type AnyFields = Record<string, FieldMetadata<unknown, Record<string, unknown>, string[]>>;
 
-function MoveForm({
-  service,
-  today,
-  horizonDays,
-  maxDate,
-  reply,
-}: {
-  service: string;
-  today: string;
-  horizonDays: number;
-  maxDate: string;
-  reply?: RdvReply;
-}) {
-  const schema = useMemo(
-    () => rdvMoveSchema(today, horizonDays),
-    [today, horizonDays],
-  );
-  const [form, fields] = useAppForm({
-    id: "rdv-move",
-    schema,
-    lastResult: reply?.result,
-    defaultValue: { date: "", time: "" },
-  }) as unknown as [FormMetadata<Record<string, unknown>, string[]>, AnyFields];
+function MoveForm({ service, today, horizonDays, maxDate, reply }: { service: string; today: string; horizonDays: number; maxDate: string; reply?: RdvReply }) {
+  const schema = useMemo(() => rdvMoveSchema(today, horizonDays), [today, horizonDays]);
+  const [form, fields] = useAppForm({ id: "rdv-move", schema, lastResult: reply?.result, defaultValue: { date: "", time: "" } }) as unknown as [
+    FormMetadata<Record<string, unknown>, string[]>,
+    AnyFields,
+  ];
   const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "move";
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "move";
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
   // the free times of the day chosen, for the appointment's own service (the booking form's pieces)
   const date = typeof fields.date.value === "string" ? fields.date.value : "";
-  const day = useMemo(
-    () => parseDayQuery((n) => (n === "service" ? service : date)),
-    [service, date],
-  );
+  const day = useMemo(() => parseDayQuery((n) => (n === "service" ? service : date)), [service, date]);
   const known = reply ? (reply.slots ?? null) : null;
   const slots = useFreeSlots(hydrated ? day : null, known, reply);
   const shown = hydrated ? slots : { ...slots, view: known };
-  const alternatives = fields.time.errors?.length
-    ? (reply?.alternatives ?? [])
-    : [];
+  const alternatives = fields.time.errors?.length ? (reply?.alternatives ?? []) : [];
 
   // a next free day or a nearest free time chosen: set the date, then the time once that day's times are there
-  const [pick, setPick] = useState<{
-    date: string;
-    time: string | null;
-  } | null>(null);
+  const [pick, setPick] = useState<{ date: string; time: string | null } | null>(null);
   const timeRef = useRef<HTMLSelectElement>(null);
   function choose(d: string, time: string | null) {
     form.update({ name: fields.date.name, value: d });
     setPick({ date: d, time });
   }
-  const pickReady =
-    pick !== null && shown.view?.date === pick.date && !slots.loading;
+  const pickReady = pick !== null && shown.view?.date === pick.date && !slots.loading;
   useEffect(() => {
     if (!pickReady || !pick) return;
-    if (pick.time && shown.view?.times.includes(pick.time))
-      form.update({ name: fields.time.name, value: pick.time });
+    if (pick.time && shown.view?.times.includes(pick.time)) form.update({ name: fields.time.name, value: pick.time });
     setPick(null);
     requestAnimationFrame(() => timeRef.current?.focus());
   }, [pickReady, pick, shown.view, form, fields.time.name]);
@@ -198,70 +109,19 @@ function MoveForm({
 
   const panelId = "rdv-move-slots";
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      onSubmit={onSubmit}
-      className="grid gap-4 sm:grid-cols-2"
-      aria-label="Changer de jour ou d'heure"
-    >
+    <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label="Changer de jour ou d'heure">
       {/* Enter in the date field moves the appointment: the form's first submit button is this one */}
-      <button
-        type="submit"
-        name="intent"
-        value="move"
-        hidden
-        tabIndex={-1}
-        aria-hidden="true"
-      />
-      <p className="text-sm text-slate-600 sm:col-span-2">
-        Choisissez un nouveau jour, puis l'un des horaires encore libres ce
-        jour-là pour le même soin.
-      </p>
-      <Field
-        meta={fields.date}
-        type="date"
-        label="Nouvelle date"
-        required
-        min={today}
-        max={maxDate}
-      />
-      <TimeSelect
-        ref={timeRef}
-        meta={fields.time}
-        view={shown.view}
-        loading={slots.loading}
-        failed={slots.failed}
-        offline={false}
-        missing="date"
-        describedBy={panelId}
-      />
+      <button type="submit" name="intent" value="move" hidden tabIndex={-1} aria-hidden="true" />
+      <p className="text-sm text-slate-600 sm:col-span-2">Choisissez un nouveau jour, puis l'un des horaires encore libres ce jour-là pour le même soin.</p>
+      <Field meta={fields.date} type="date" label="Nouvelle date" required min={today} max={maxDate} />
+      <TimeSelect ref={timeRef} meta={fields.time} view={shown.view} loading={slots.loading} failed={slots.failed} offline={false} missing="date" describedBy={panelId} />
       <div className="sm:col-span-2">
-        <SlotPanel
-          id={panelId}
-          hydrated={hydrated}
-          offline={false}
-          chosen={day !== null}
-          slots={shown}
-          alternatives={alternatives}
-          today={today}
-          onChoose={choose}
-        />
+        <SlotPanel id={panelId} hydrated={hydrated} offline={false} chosen={day !== null} slots={shown} alternatives={alternatives} today={today} onChoose={choose} />
       </div>
       <FormErrors form={form} className="sm:col-span-2" />
       <div className="sm:col-span-2">
-        <button
-          type="submit"
-          name="intent"
-          value="move"
-          className="btn-primary w-full sm:w-auto"
-          disabled={busy}
-        >
-          {busy ? (
-            <Loader2 aria-hidden className="h-4 w-4 animate-spin" />
-          ) : (
-            <CalendarClock aria-hidden className="h-4 w-4" />
-          )}
+        <button type="submit" name="intent" value="move" className="btn-primary w-full sm:w-auto" disabled={busy}>
+          {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <CalendarClock aria-hidden className="h-4 w-4" />}
           {busy ? "Déplacement…" : "Déplacer le rendez-vous"}
         </button>
       </div>
@@ -270,22 +130,11 @@ function MoveForm({
 }
 
 function CancelForm({ reply }: { reply?: RdvReply }) {
-  const [form, fields] = useAppForm({
-    id: "rdv-cancel",
-    schema: rdvCancelSchema,
-    lastResult: reply?.result,
-  });
+  const [form, fields] = useAppForm({ id: "rdv-cancel", schema: rdvCancelSchema, lastResult: reply?.result });
   const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "cancel";
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "cancel";
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      className="grid gap-4"
-      aria-label="Annuler le rendez-vous"
-    >
+    <Form method="post" {...getFormProps(form)} className="grid gap-4" aria-label="Annuler le rendez-vous">
       <input type="hidden" name="intent" value="cancel" />
       <TextareaField
         meta={fields.reason}
@@ -297,16 +146,8 @@ function CancelForm({ reply }: { reply?: RdvReply }) {
       />
       <FormErrors form={form} className="" />
       <div>
-        <button
-          type="submit"
-          className="btn w-full bg-red-700 text-white shadow-sm hover:bg-red-800 sm:w-auto"
-          disabled={busy}
-        >
-          {busy ? (
-            <Loader2 aria-hidden className="h-4 w-4 animate-spin" />
-          ) : (
-            <XCircle aria-hidden className="h-4 w-4" />
-          )}
+        <button type="submit" className="btn w-full bg-red-700 text-white shadow-sm hover:bg-red-800 sm:w-auto" disabled={busy}>
+          {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <XCircle aria-hidden className="h-4 w-4" />}
           {busy ? "Annulation…" : "Confirmer l'annulation"}
         </button>
       </div>

@@ -29,10 +29,7 @@ export function CallButtons({ className = "" }: { className?: string }) {
 export function ClinicCard() {
   const clinic = useClinic();
   return (
-    <section
-      aria-labelledby="rdv-clinic"
-      className="rounded-2xl bg-navy-900 p-5 text-slate-200 shadow-sm sm:p-6"
-    >
+    <section aria-labelledby="rdv-clinic" className="rounded-2xl bg-navy-900 p-5 text-slate-200 shadow-sm sm:p-6">
       <h2 id="rdv-clinic" className="text-xl font-bold text-white">
         La clinique
       </h2>
@@ -56,10 +53,7 @@ export function ClinicCard() {
       <ul className="mt-4 space-y-2 text-sm">
         {clinic.phones.map((p) => (
           <li key={p.tel}>
-            <a
-              href={`tel:${p.tel}`}
-              className="flex min-h-11 items-center gap-3 rounded-lg bg-white/5 px-3 py-2.5 font-semibold text-white hover:bg-white/10"
-            >
+            <a href={`tel:${p.tel}`} className="flex min-h-11 items-center gap-3 rounded-lg bg-white/5 px-3 py-2.5 font-semibold text-white hover:bg-white/10">
               <PhoneCall aria-hidden className="h-4 w-4 text-gold-400" />
               <span>
                 {p.label} : {p.display}

@@ -13,9 +13,7 @@ export const COPY_LINK_TEXTS = {
  */
 export function CopyLinkButton({ link }: { link: string }) {
   const [ready, setReady] = useState(false);
-  const [status, setStatus] = useState<keyof typeof COPY_LINK_TEXTS | null>(
-    null,
-  );
+  const [status, setStatus] = useState<keyof typeof COPY_LINK_TEXTS | null>(null);
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => setReady(true), []);
 
@@ -24,9 +22,7 @@ export function CopyLinkButton({ link }: { link: string }) {
     navigator.clipboard.writeText(href).then(
       () => setStatus("copied"),
       () => {
-        const source = root.current
-          ?.closest("section")
-          ?.querySelector("[data-copy-source]");
+        const source = root.current?.closest("section")?.querySelector("[data-copy-source]");
         if (source) {
           const range = document.createRange();
           range.selectNodeContents(source);
@@ -41,17 +37,8 @@ export function CopyLinkButton({ link }: { link: string }) {
 
   return (
     <div ref={root} className="mt-3 flex flex-wrap items-center gap-3">
-      <button
-        type="button"
-        hidden={!ready}
-        onClick={copy}
-        className="btn min-h-11 bg-white px-4 text-teal-700 ring-1 ring-teal-600/50 hover:bg-teal-100"
-      >
-        {status === "copied" ? (
-          <Check aria-hidden className="h-4 w-4" />
-        ) : (
-          <Copy aria-hidden className="h-4 w-4" />
-        )}
+      <button type="button" hidden={!ready} onClick={copy} className="btn min-h-11 bg-white px-4 text-teal-700 ring-1 ring-teal-600/50 hover:bg-teal-100">
+        {status === "copied" ? <Check aria-hidden className="h-4 w-4" /> : <Copy aria-hidden className="h-4 w-4" />}
         Copier le lien
       </button>
       <p role="status" className="text-sm font-medium text-teal-800">

@@ -2,8 +2,7 @@ import { Link2 } from "lucide-react";
 import { Island } from "~/components/Island";
 import { CopyLinkButton } from "./CopyLinkButton";
 
-export const PERSONAL_LINK_TEXT =
-  "Gardez ce lien pour confirmer, annuler ou déplacer votre rendez-vous";
+export const PERSONAL_LINK_TEXT = "Gardez ce lien pour confirmer, annuler ou déplacer votre rendez-vous";
 
 /**
  * The personal link on the booking form's success screen, for the person who just booked: the
@@ -12,14 +11,8 @@ export const PERSONAL_LINK_TEXT =
  */
 export function PersonalLinkCard({ link }: { link: string }) {
   return (
-    <section
-      aria-labelledby="booking-personal-link"
-      className="mt-4 rounded-xl border border-teal-200 bg-teal-50 p-4 sm:p-5"
-    >
-      <h3
-        id="booking-personal-link"
-        className="flex items-center gap-2 font-sans text-base font-semibold text-navy-900"
-      >
+    <section aria-labelledby="booking-personal-link" className="mt-4 rounded-xl border border-teal-200 bg-teal-50 p-4 sm:p-5">
+      <h3 id="booking-personal-link" className="flex items-center gap-2 font-sans text-base font-semibold text-navy-900">
         <Link2 aria-hidden className="h-5 w-5 text-teal-600" />
         Votre lien personnel
       </h3>
@@ -33,10 +26,7 @@ export function PersonalLinkCard({ link }: { link: string }) {
       </a>
       {/* with JavaScript: 'Copier le lien' (an island) */}
       <Island name="copy-link" component={CopyLinkButton} props={{ link }} />
-      <p className="mt-3 text-xs text-slate-600">
-        Ce lien est personnel : ne le partagez pas. Il reste valable jusqu'au
-        jour du rendez-vous.
-      </p>
+      <p className="mt-3 text-xs text-slate-600">Ce lien est personnel : ne le partagez pas. Il reste valable jusqu'au jour du rendez-vous.</p>
     </section>
   );
 }

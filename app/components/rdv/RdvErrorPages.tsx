@@ -13,9 +13,7 @@ export function RdvNotFoundPage() {
       title="Lien introuvable"
       text={
         <p>
-          Ce lien ne permet pas d'afficher un rendez-vous. Vérifiez qu'il a été
-          copié en entier. Pour toute question sur votre rendez-vous,
-          appelez-nous.
+          Ce lien ne permet pas d'afficher un rendez-vous. Vérifiez qu'il a été copié en entier. Pour toute question sur votre rendez-vous, appelez-nous.
         </p>
       }
       actions={<Actions />}
@@ -28,12 +26,7 @@ export function RdvBlockedPage() {
     <ErrorPage
       eyebrow="Erreur 429"
       title="Trop de tentatives"
-      text={
-        <p>
-          Trop de liens de rendez-vous invalides ont été ouverts depuis votre
-          connexion. Réessayez dans quelques minutes, ou appelez-nous.
-        </p>
-      }
+      text={<p>Trop de liens de rendez-vous invalides ont été ouverts depuis votre connexion. Réessayez dans quelques minutes, ou appelez-nous.</p>}
       actions={<Actions />}
     />
   );
@@ -43,10 +36,7 @@ function Actions() {
   return (
     <div className="flex flex-col items-center gap-3">
       <CallButtons className="justify-center" />
-      <Link
-        to="/"
-        className="btn text-navy-900 underline underline-offset-4 hover:bg-slate-100"
-      >
+      <Link to="/" className="btn text-navy-900 underline underline-offset-4 hover:bg-slate-100">
         Retour à l'accueil
       </Link>
     </div>

@@ -1,10 +1,4 @@
-const dayFull = new Intl.DateTimeFormat("fr-FR", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const dayFull = new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /** "2026-11-24" → "mardi 24 novembre 2026" (a calendar day: no time zone shift). */
 export function formatDayFull(ymd: string): string {

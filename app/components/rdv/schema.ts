@@ -48,14 +48,10 @@ export const RDV_TEXTS = {
   /** the page's own words once the cut-off is past (the numbers follow) */
   cutoffPage: (hours: number) =>
     `En ligne, un rendez-vous s'annule ou se déplace jusqu'à ${hours > 0 ? `${hours} h avant son début` : "son début"}. Pour l'annuler ou le déplacer maintenant, appelez-nous :`,
-  closed: (c: Clinic) =>
-    `Ce rendez-vous ne peut plus être modifié en ligne. Pour toute question, appelez-nous au ${phonesOf(c)}.`,
-  conflict:
-    "Ce rendez-vous vient d'être modifié par la clinique : la page est à jour, vérifiez-la puis recommencez si besoin.",
-  sameSlot:
-    "C'est déjà l'horaire de votre rendez-vous : choisissez-en un autre.",
-  notOnline: (c: Clinic) =>
-    `Ce soin ne se déplace pas en ligne : appelez-nous au ${phonesOf(c)} pour convenir d'un autre horaire.`,
+  closed: (c: Clinic) => `Ce rendez-vous ne peut plus être modifié en ligne. Pour toute question, appelez-nous au ${phonesOf(c)}.`,
+  conflict: "Ce rendez-vous vient d'être modifié par la clinique : la page est à jour, vérifiez-la puis recommencez si besoin.",
+  sameSlot: "C'est déjà l'horaire de votre rendez-vous : choisissez-en un autre.",
+  notOnline: (c: Clinic) => `Ce soin ne se déplace pas en ligne : appelez-nous au ${phonesOf(c)} pour convenir d'un autre horaire.`,
   /** the clinic's identity may be unreadable too when the database fails: then no number */
   storeFailed: (c: Clinic | null) =>
     c?.phones[0]
