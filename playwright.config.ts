@@ -1,23 +1,36 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { TEST_ADMIN, TEST_SESSION_SECRET, testServerEnv } from "./tests/server-env";
 
 /**
  * End-to-end tests in the system Chromium (Debian package `chromium`); Playwright never
- * downloads a browser. The web server runs the production build against a fresh SQLite file.
- * E2E_PORT and BUILD_DIR let several checkouts or builds run side by side.
+ * downloads a browser. Each worker has its own server: the production build on a fresh SQLite
+ * file with the demo content (tests/server-env.ts), on port E2E_PORT + 100 × its parallel index,
+ * so the spec files run in parallel without sharing a database. A worker reads its own server's
+ * port and data folder below (Playwright sets TEST_PARALLEL_INDEX in each worker process).
+ * E2E_PORT, E2E_WORKERS and BUILD_DIR let several checkouts or builds run side by side.
  */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
-export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? `.e2e-data/${E2E_PORT}`);
-export const E2E_ADMIN = { email: "staff@clinique.test", password: "Sourire-Kouba-2026" };
+const BASE_PORT = Number(process.env.E2E_PORT ?? 4310);
+/** Two on a 2-core machine, at most four: each worker also runs a server and a browser. */
+const WORKERS = Number(process.env.E2E_WORKERS ?? Math.min(4, Math.max(2, os.availableParallelism())));
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const portOf = (i: number) => BASE_PORT + 100 * i;
+const dataDirOf = (i: number) => path.resolve(process.env.E2E_DATA_DIR ?? ".e2e-data", String(portOf(i)));
+/** This worker's server. */
+export const E2E_PORT = portOf(slot);
+export const E2E_DATA_DIR = dataDirOf(slot);
+export const E2E_ADMIN = TEST_ADMIN;
 /** The e2e server's secret, known to the tests so they can make a remembered-device cookie (tests/e2e/helpers.ts). */
-export const E2E_SESSION_SECRET = "e2e-session-secret-not-for-production-0123456789";
+export const E2E_SESSION_SECRET = TEST_SESSION_SECRET;
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
+  // the files are shared among the workers; the tests of one file run in order, on one server
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   // One retry in CI, as Playwright's own template does: a test that passes only on its retry is
   // still reported as "flaky" in the output, to be fixed, but a machine hiccup does not stop a
   // release. Locally there is no retry, so a flaky test shows up at once.
@@ -37,31 +50,13 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-dev-shm-usage"],
     },
   },
-  webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && mkdir -p "${E2E_DATA_DIR}" && node server/index.js`,
-    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+  webServer: Array.from({ length: WORKERS }, (_, i) => ({
+    command: `rm -rf "${dataDirOf(i)}" && mkdir -p "${dataDirOf(i)}" && node server/index.js`,
+    url: `http://127.0.0.1:${portOf(i)}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(E2E_PORT),
-      HOST: "127.0.0.1",
-      BUILD_DIR,
-      DATABASE_URL: `file:${E2E_DATA_DIR}/e2e.db`,
-      UPLOAD_DIR: `${E2E_DATA_DIR}/uploads`,
-      DATA_DIR: E2E_DATA_DIR,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      SESSION_SECRET: E2E_SESSION_SECRET,
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_FORM_MAX: "1000",
-      // the bad-input sweep sends wrong tokens to /rdv/…; the guess limit itself is tested in tests/integration/personal-link.test.ts
-      RDV_LINK_MISS_MAX: "1000",
-      LOGIN_THROTTLE_FREE_ATTEMPTS: "50",
-      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
-    },
-  },
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: testServerEnv({ port: portOf(i), dataDir: dataDirOf(i), buildDir: BUILD_DIR }),
+  })),
 });

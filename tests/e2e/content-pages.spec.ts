@@ -8,12 +8,17 @@ import { hydrated } from "./helpers";
 /** The four demo reviews the migration stores (managed on /admin/galerie), as the page shows them. */
 const REVIEWS = DEMO_REVIEWS.map((r) => ({ name: r.name, rating: r.rating_halves / 2, comment: r.comment }));
 
+/** Two rendering frames of the page: what a scroll made visible has been seen by its observers. */
+function frames(page: Page) {
+  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 /** Scroll gradually to the bottom so that every section passes through the viewport. */
 async function scrollThrough(page: Page) {
   const [height, step] = await page.evaluate(() => [document.documentElement.scrollHeight, Math.round(window.innerHeight * 0.6)]);
   for (let y = 0; y <= height; y += step) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(30);
+    await frames(page);
   }
 }
 
@@ -97,7 +102,8 @@ test.describe("/dentist, the smile-transformation landing page", () => {
     await expect.poll(() => closing.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
     // once: scrolling back up does not hide anything again
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(200);
+    await frames(page);
+    await frames(page);
     await expect(page.locator('main [data-reveal="hidden"]')).toHaveCount(0);
   });
 
@@ -124,7 +130,9 @@ test.describe("/dentist, the smile-transformation landing page", () => {
       const button = page.locator("main").getByRole("link", { name: "PRENDRE RENDEZ-VOUS", exact: true });
       await button.scrollIntoViewIfNeeded();
       await button.hover();
-      await page.waitForTimeout(300);
+      await frames(page);
+      // no transition started, and none will: the scale stays as it is
+      expect(await button.evaluate((el) => el.getAnimations().length)).toBe(0);
       expect(await button.evaluate((el) => getComputedStyle(el).scale)).toBe("none");
     });
   });
@@ -133,7 +141,8 @@ test.describe("/dentist, the smile-transformation landing page", () => {
     test.use({ javaScriptEnabled: false });
     test("every section is readable", async ({ page }) => {
       await page.goto("/dentist");
-      await page.waitForTimeout(1000); // the CSS entrance (0.8 s at most) has ended
+      // the CSS entrance (0.8 s at most) has ended
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
       const opacities = await page.locator("main [data-reveal]").evaluateAll((els) => els.map((el) => getComputedStyle(el).opacity));
       expect(opacities.length).toBeGreaterThan(5);
       expect(new Set(opacities)).toEqual(new Set(["1"]));

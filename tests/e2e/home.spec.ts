@@ -88,10 +88,12 @@ test.describe("home page", () => {
 
   test("with reduced motion the figures are final at once and nothing rotates", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
     await page.goto("/");
     await expect(page.getByTestId("years-counter").locator("[data-target]")).toHaveAttribute("data-value", "30");
     const dots = page.getByTestId("teaser-dots").getByRole("button");
-    await page.waitForTimeout(3600);
+    // past the autoplay's period on the page's clock: nothing has rotated
+    await page.clock.runFor(3600);
     await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
   });
 

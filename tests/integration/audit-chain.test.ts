@@ -445,7 +445,8 @@ describe("migration 008 chains the entries already there", () => {
     }
   });
 
-  it.runIf(Boolean(TEST_DATABASE_URL))("on PostgreSQL", async () => {
+  // a database of its own: CREATE DATABASE waits for a checkpoint, slow on a busy server
+  it.runIf(Boolean(TEST_DATABASE_URL))("on PostgreSQL", { timeout: 90_000 }, async () => {
     const name = `clinic_audit_mig_${crypto.randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
