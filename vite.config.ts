@@ -1,12 +1,15 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { build } from "esbuild";
 import fs from "node:fs/promises";
+import path from "node:path";
 import { defineConfig, transformWithEsbuild, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 /**
  * `import source from "./file.js?inline-script"`: the file's text, minified, as a string, for a
  * script the server writes into the page (app/site/site.js: the public pages' behaviour).
+ * A TypeScript file (app/site/chrome.ts) is bundled with its imports into one classic script (IIFE).
  */
 function inlineScript(): Plugin {
   const SUFFIX = "?inline-script";
@@ -17,8 +20,13 @@ function inlineScript(): Plugin {
       if (!id.endsWith(SUFFIX)) return null;
       const file = id.slice(0, -SUFFIX.length);
       this.addWatchFile(file);
-      const { code } = await transformWithEsbuild(await fs.readFile(file, "utf8"), file, { loader: "js", minify: true, target: "es2020", charset: "utf8" });
-      return `export default ${JSON.stringify(code.trim())};`;
+      if (!file.endsWith(".ts")) {
+        const { code } = await transformWithEsbuild(await fs.readFile(file, "utf8"), file, { loader: "js", minify: true, target: "es2020", charset: "utf8" });
+        return `export default ${JSON.stringify(code.trim())};`;
+      }
+      const out = await build({ entryPoints: [file], bundle: true, format: "iife", minify: true, write: false, target: "es2020", charset: "utf8", metafile: true, logLevel: "silent" });
+      for (const input of Object.keys(out.metafile.inputs)) this.addWatchFile(path.resolve(input));
+      return `export default ${JSON.stringify(out.outputFiles[0].text.trim())};`;
     },
   };
 }

@@ -235,6 +235,9 @@ async function checkRoute(page: Page, path: string) {
   }
 }
 
+// read-only: the tests of this file are shared among the workers (each has its own server)
+test.describe.configure({ mode: "parallel" });
+
 test.describe("layout at every width", () => {
   for (const path of [...new Set(PUBLIC_ROUTES.map((r) => r.path))]) {
     test(`${path}: navigation bar and texts fit from 320 to 1920 px`, async ({ page }) => {

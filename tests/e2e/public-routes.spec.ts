@@ -11,6 +11,8 @@ import { collectConsoleErrors, expectNoSeriousA11yViolations } from "./helpers";
  */
 
 test.use({ viewport: { width: 1280, height: 800 } });
+// read-only page walks: the tests of this file are shared among the workers (each has its own server)
+test.describe.configure({ mode: "parallel" });
 
 const STATIC_PATHS = [...new Set([...PUBLIC_ROUTES.map((r) => r.path), "/login"])];
 
