@@ -13,10 +13,13 @@ import { sitePhotoMap } from "./.server/repos/site-photos";
 import { addDaysYmd, clinicNow } from "./lib/schedule";
 import { requestGuard } from "./.server/request-limits";
 import { getToast } from "./.server/toast";
+import { islandScripts } from "./.server/islands";
 import { requestInfo } from "./context";
 import { pageHydrates } from "./lib/page-handle";
-// the public pages' behaviour (menus, carousels, reveals), written into every page
-import siteScript from "./site/site.js?inline-script";
+// the page chrome (menus, carousels, reveals, the server's messages), written into every page
+import chromeScript from "./site/chrome.ts?inline-script";
+// the public forms' behaviour not yet in islands (enrolment dialog, booking form), written into every page
+import formsScript from "./site/site.js?inline-script";
 // the site's stylesheet, first in the head (before the scripts React hoists there): it alone blocks the first paint
 import siteStyles from "./app.css?url";
 // the two fonts of the first screen (headings, text), preloaded: the same hashed files app.css uses
@@ -34,7 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // the photos staff put in the site's picture slots (app/lib/photo-slots.ts), slot → photo
   const [weekly, exceptions, clinic, photos] = await Promise.all([loadWeeklyHours(getDb()), listExceptions(getDb(), today), getClinic(), sitePhotoMap(getDb())]);
   const hours = { weekly, upcoming: exceptions.filter((e) => e.startDate <= addDaysYmd(today, 30)) };
-  return data({ nonce: context.get(requestInfo).nonce, origin, toast, hours, clinic, photos }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  // the islands' script files (hashed names), for the pages that render one (components/Island.tsx)
+  const islands = islandScripts();
+  return data({ nonce: context.get(requestInfo).nonce, origin, toast, hours, clinic, photos, islands }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 /** The opening hours from the root loader (for the footer, the contact blocks and JSON-LD). */
@@ -90,7 +95,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         {/* after React Router's context script: the site's script knows whether React will hydrate. On every
             page, staff's too: React does not run a script it adds in a navigation */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: siteScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: formsScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: chromeScript }} />
       </body>
     </html>
   );

@@ -19,6 +19,13 @@
  * 4. uncached server rendering of /admin/appointments and /admin/agenda with 10,000 appointments,
  *    signed in as a dentist (10 connections, BENCH_SECONDS, one round after a warm-up).
  *
+ * The control: a bare static page (CONTROL_PATH), the first content page's HTML without any script,
+ * written into the build's client folder and served by the app as a static file; measured in the
+ * same run like every route (throughput, JS, Lighthouse). The JavaScript budgets of issue 27: a
+ * page without an island at most 10 KiB gzip, a page with an island (`data-island`) at most 80 KiB,
+ * and an island page's Lighthouse TBT at most 50 ms above the control's.
+ * `npm run bench:http -- --lighthouse`: Lighthouse on the control, /, /appointment, /formation and /blog only.
+ *
  * Environment: BENCH_SECONDS (default 5), BENCH_ROUTES=/,/blog (only those), BENCH_LIGHTHOUSE=0,
  * BENCH_SKIP_BUILD=1, BENCH_BUILD_DIR (default build-bench), BENCH_KEEP=1 (keep the temporary folder), BENCH_CONNECTIONS (default 50).
  * WORKERS and other server variables in the environment are passed to the server.
@@ -46,7 +53,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ADMIN_CONNECTIONS = 10;
 const APPOINTMENTS = 10_000;
 const ROUNDS = 2;
-const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
+/** `--lighthouse`: Lighthouse on the control and the pages of issue 27's TBT budget only (/, /appointment, /formation, /blog) */
+const LIGHTHOUSE_FEW = process.argv.includes("--lighthouse");
+const LIGHTHOUSE = LIGHTHOUSE_FEW || process.env.BENCH_LIGHTHOUSE !== "0";
 const KEEP = process.env.BENCH_KEEP === "1";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** the request headers of both targets: those a browser sends for a page */
@@ -57,6 +66,10 @@ const REQUEST_HEADERS: Record<string, string> = {
   "user-agent": "bench-http (autocannon)",
 };
 const ADMIN_PAGES = ["/admin/appointments", "/admin/agenda"];
+/** the bare static page measured as the control (issue 27) */
+const CONTROL_PATH = "/bench-control.html";
+/** issue 27's budgets: JavaScript gzip of a page without an island, of a page with one; TBT above the control's */
+const BUDGET = { contentJsKiB: 10, islandJsKiB: 80, islandTbtOverControlMs: 50 };
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length"]);
 
 interface Load {
@@ -91,6 +104,8 @@ interface RouteResult {
   jsGzipKiB: number;
   cssGzipKiB: number;
   assets: { js: string[]; css: string[] };
+  /** "control" (the bare static page), "island" (a page with an island), "content" */
+  kind: "control" | "island" | "content";
   lighthouse?: Scores;
 }
 
@@ -317,8 +332,11 @@ function build() {
     return;
   }
   log(`building into ${BUILD_DIR}/ …`);
-  const r = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, env: { ...process.env, BUILD_DIR }, stdio: ["ignore", "ignore", "inherit"] });
-  if (r.status !== 0) throw new Error(`build failed (exit ${r.status})`);
+  // the app, then its islands (npm run build)
+  for (const args of [["react-router", "build"], ["vite", "build", "-c", "vite.islands.config.ts"]]) {
+    const r = spawnSync("npx", args, { cwd: ROOT, env: { ...process.env, BUILD_DIR }, stdio: ["ignore", "ignore", "inherit"] });
+    if (r.status !== 0) throw new Error(`build failed: ${args.join(" ")} (exit ${r.status})`);
+  }
 }
 
 /** The fresh database: schema, 10,000 appointments (scripts/bench.ts's fill), a dentist with a session. */
@@ -441,6 +459,17 @@ async function main() {
       const paths = [...decoded(sm).toString("utf8").matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1].replace(/&amp;/g, "&")).pathname);
       routes = [...new Set([...paths, "/appointment", "/login"])];
     }
+    // the control: the first page's HTML without its scripts, a static file of the build
+    {
+      const first = routes.find((r) => r !== "/blog" && r !== "/appointment") ?? routes[0];
+      const html = decoded(await get(origin + first, REQUEST_HEADERS))
+        .toString("utf8")
+        .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "")
+        .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
+      fs.writeFileSync(path.join(ROOT, BUILD_DIR, "client", CONTROL_PATH.slice(1)), html);
+      log(`control ${CONTROL_PATH}: ${first} without its scripts`);
+      routes = [CONTROL_PATH, ...routes.filter((r) => r !== CONTROL_PATH)];
+    }
     log(`${routes.length} routes, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds app/limit alternated`);
 
     limit = await startLimitServer();
@@ -460,7 +489,8 @@ async function main() {
       }
       const app = better(rounds.app);
       const lim = better(rounds.limit);
-      const assets = pageAssets(decoded(page).toString("utf8"));
+      const html = decoded(page).toString("utf8");
+      const assets = pageAssets(html);
       const r: RouteResult = {
         route,
         status: page.status,
@@ -474,6 +504,7 @@ async function main() {
         jsGzipKiB: (await gzipSum(origin, assets.js)) + assets.inlineJs.reduce((sum, text) => sum + zlib.gzipSync(text, { level: 9 }).length, 0) / 1024,
         cssGzipKiB: await gzipSum(origin, assets.css),
         assets,
+        kind: route === CONTROL_PATH ? "control" : /\sdata-island="/.test(html) ? "island" : "content",
       };
       results.push(r);
       log(`${route} (${page.status}, ${r.contentEncoding ?? "identity"}): ${app.rps.toFixed(0)} / ${lim.rps.toFixed(0)} req/s = ${r.ratioPct.toFixed(1)} %, p99 ${app.p99} ms, JS ${r.jsGzipKiB.toFixed(1)} KiB gz`);
@@ -483,7 +514,7 @@ async function main() {
 
     if (LIGHTHOUSE) {
       log("Lighthouse (mobile) …");
-      const scores = await lighthouseAll(origin, routes);
+      const scores = await lighthouseAll(origin, LIGHTHOUSE_FEW ? routes.filter((r) => [CONTROL_PATH, "/", "/appointment", "/formation", "/blog"].includes(r)) : routes);
       for (const r of results) r.lighthouse = scores.get(r.route);
     }
 
@@ -521,9 +552,29 @@ async function main() {
         }),
       ),
     );
+    // issue 27's budgets, in this run, against the control
+    const control = results.find((r) => r.kind === "control");
+    const controlTbt = control?.lighthouse?.tbtMs;
+    console.log(
+      `\nJavaScript budgets (issue 27): a page without an island ≤ ${BUDGET.contentJsKiB} KiB gz, a page with an island ≤ ${BUDGET.islandJsKiB} KiB gz and TBT ≤ the control's + ${BUDGET.islandTbtOverControlMs} ms (control ${CONTROL_PATH}: JS ${f1(control?.jsGzipKiB)} KiB, TBT ${f0(controlTbt)} ms, ${f0(control?.app.rps)} req/s).\n`,
+    );
+    const budgetRows = results
+      .filter((r) => r.kind !== "control")
+      .map((r) => {
+        const jsLimit = r.kind === "island" ? BUDGET.islandJsKiB : BUDGET.contentJsKiB;
+        const tbt = r.lighthouse?.tbtMs;
+        const tbtOk = r.kind !== "island" || tbt == null || controlTbt == null ? null : tbt <= controlTbt + BUDGET.islandTbtOverControlMs;
+        return [r.route, r.kind, f1(r.jsGzipKiB), String(jsLimit), r.jsGzipKiB <= jsLimit ? "PASS" : "FAIL", f0(tbt), tbtOk === null ? "-" : tbtOk ? "PASS" : "FAIL"];
+      });
+    console.log(table(["route", "kind", "JS KiB gz", "budget KiB", "JS", "TBT ms", "TBT vs control"], budgetRows));
+    const byKind = (kind: RouteResult["kind"]) => results.filter((r) => r.kind === kind).map((r) => r.jsGzipKiB);
+    const span = (xs: number[]) => (xs.length ? `${f1(Math.min(...xs))}–${f1(Math.max(...xs))}` : "-");
+    console.log(`JS KiB gz by page type: control ${span(byKind("control"))}, content ${span(byKind("content"))}, island ${span(byKind("island"))}.`);
+
     // the targets of issue 15, route by route
     const misses: string[] = [];
     for (const r of results) {
+      if (r.kind === "control") continue;
       const l = r.lighthouse;
       const checks: [boolean, string][] = [
         [r.ratioPct >= 60, `ratio ${f1(r.ratioPct)} % < 60 %`],

@@ -7,6 +7,7 @@ import { getBlog } from "~/.server/repos/blogs";
 import { BlogArticleBody } from "~/components/blog/BlogArticleBody";
 import { BlogCta } from "~/components/blog/BlogCta";
 import { blogAuthor } from "~/components/blog/BlogMeta";
+import { useClinic } from "~/hooks/use-clinic";
 import { BLOG_LOAD_CAUSES } from "~/components/blog/BlogStates";
 import type { PublicPost } from "~/components/blog/types";
 import { summary } from "~/lib/blog";
@@ -79,6 +80,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
+  const clinic = useClinic();
   return (
     <article className="bg-white">
       <header className="bg-ivory">
@@ -113,7 +115,7 @@ export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="container-site py-10 md:py-14">
         <div className="mx-auto max-w-3xl">
-          <BlogArticleBody post={post} priority />
+          <BlogArticleBody post={post} author={blogAuthor(clinic)} priority />
           <div className="mt-12 border-t border-slate-200 pt-8">
             <Link to="/blog" className="inline-flex min-h-11 items-center gap-2 font-semibold text-teal-700 hover:text-navy-900">
               <ArrowLeft aria-hidden className="h-4 w-4" />

@@ -3,21 +3,19 @@ import type { Route } from "./+types/blog._index";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
 import { listBlogs } from "~/.server/repos/blogs";
-import { BlogArticleBody } from "~/components/blog/BlogArticleBody";
 import { BlogCard } from "~/components/blog/BlogCard";
-import { BlogCta } from "~/components/blog/BlogCta";
+import { blogAuthor } from "~/components/blog/BlogMeta";
+import { ARTICLE_PARAM, BlogReader, type ReaderArticle } from "~/components/blog/BlogReader";
 import { BlogHero } from "~/components/blog/BlogHero";
 import { BLOG_LOAD_CAUSES, BlogEmpty, BlogLoadError } from "~/components/blog/BlogStates";
 import type { PublicPost } from "~/components/blog/types";
-import { StaticDialog } from "~/components/ui/Dialog";
+import { Island } from "~/components/Island";
 import { useClinic } from "~/hooks/use-clinic";
 import { newestFirst, summary } from "~/lib/blog";
 import { CONTENT_PAGE } from "~/lib/page-handle";
 import { pageTitle, seo } from "~/lib/seo";
 import { blogArticlePath } from "~/lib/slug";
 
-/** The search parameter that opens an article in the full-screen dialog: /blog?article=12 */
-export const ARTICLE_PARAM = "article";
 
 export async function loader() {
   let rows;
@@ -54,15 +52,17 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 };
 
 /**
- * Not hydrated (decision 016): the list is the server's HTML, and the site's script opens an article
- * in the full-screen reader from its <template> (app/site/site.js, [data-reader]): ?article=ID in
- * the address, Back and Forward close and reopen it, a shared address opens it at load.
+ * Not hydrated (decision 016): the list is the server's HTML; the reader is an island
+ * (components/blog/BlogReader.tsx) that opens an article in its full-screen dialog: ?article=ID in
+ * the address, Back and Forward close and reopen it, a shared address opens it once hydrated.
  */
 export const handle = CONTENT_PAGE;
 
 export default function BlogIndex({ loaderData }: Route.ComponentProps) {
   const { posts } = loaderData;
-  const siteName = useClinic().name;
+  const clinic = useClinic();
+  // what the reader shows of each article (the list's public data: the page is stored for everyone)
+  const articles: ReaderArticle[] = posts.map((p) => ({ ...p, pageTitle: pageTitle(p.title, clinic.name) }));
   return (
     <>
       <BlogHero />
@@ -82,24 +82,10 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <StaticDialog title="" fullScreen closeLabel="Fermer l'article" data-reader="" data-list-title={pageTitle("Notre Blog — Le Blog Dentaire", siteName)}>
-        <div className="mx-auto max-w-3xl pb-6">
-          <div data-reader-article />
-          <BlogCta />
-        </div>
-      </StaticDialog>
-      {/* each article, inert until the reader shows it (its picture is not fetched before) */}
-      {posts.map((post) => (
-        <template key={post.id} data-article={post.id} data-title={post.title} data-page-title={pageTitle(post.title, siteName)}>
-          <BlogArticleBody post={post} />
-          <p className="mt-10 text-sm text-slate-600">
-            Adresse de cet article :{" "}
-            <a href={post.path} className="font-semibold text-teal-700 underline underline-offset-4 hover:text-navy-900">
-              ouvrir la page de l'article
-            </a>
-          </p>
-        </template>
-      ))}
+      {/* the reader: 'Lire plus' opens the article in its full-screen dialog (an island) */}
+      {posts.length > 0 && (
+        <Island name="blog-reader" component={BlogReader} props={{ articles, listTitle: pageTitle("Notre Blog — Le Blog Dentaire", clinic.name), author: blogAuthor(clinic) }} />
+      )}
     </>
   );
 }

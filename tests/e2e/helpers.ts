@@ -79,10 +79,11 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 /**
  * The page's scripts have taken over: clicks now run the client code. On a content page (not
  * hydrated) the site's script has given the markup its behaviour; on a hydrated page React has
- * hydrated too (the script marks the page ready after React's first render, app/site/site.js).
+ * hydrated too (the script marks the page ready after React's first render, app/site/site.js);
+ * and every island of the page (components/Island.tsx) is hydrated (`data-hydrated`).
  */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.site === "ready");
+  await page.waitForFunction(() => document.documentElement.dataset.site === "ready" && [...document.querySelectorAll("[data-island]")].every((el) => el.hasAttribute("data-hydrated")));
 }
 
 /** Whether React runs on the page (a hydrated page), or only the site's script (a content page). */

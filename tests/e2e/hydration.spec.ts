@@ -4,9 +4,12 @@ import { collectConsoleErrors, hydrated, reactRuns } from "./helpers";
 /**
  * Decision 016: a content page is server-rendered and not hydrated; the site's script
  * (app/site/site.js, inlined in the page) gives it its behaviour. A page with a form or a screen
- * React drives is hydrated, and the same script runs there too.
+ * React drives is hydrated, and the same script runs there too. Issue 27: a page with an island
+ * (components/Island.tsx) downloads that island's files only, and React hydrates its container only.
  */
-const CONTENT_PAGES = ["/", "/implants-dentaires", "/doctorpage", "/gallery", "/dentist", "/mentions-legales", "/login", "/blog", "/formation", "/syllabus", "/appointment"];
+const CONTENT_PAGES = ["/", "/implants-dentaires", "/doctorpage", "/gallery", "/dentist", "/mentions-legales", "/login", "/formation", "/syllabus", "/appointment"];
+/** the pages with an island, and the island */
+const ISLAND_PAGES = [{ path: "/blog", island: "blog-reader" }];
 const HYDRATED_PAGES = ["/inscription", "/mot-de-passe-oublie"];
 
 /** The script files the page asks for (script src and module preloads). */
@@ -52,6 +55,39 @@ test.describe("at 375 px", () => {
       expect(await reactRuns(page)).toBe(false);
       await mobileMenuWorks(page);
       expect(requested).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  for (const { path, island } of ISLAND_PAGES) {
+    test(`${path} downloads only its island's files (${island}), React hydrates the island's container only, and its menu works`, async ({ page }) => {
+      const errors = collectConsoleErrors(page);
+      const requested = scriptRequests(page);
+      await page.goto(path);
+      await hydrated(page);
+      // its entry, the hydration helper and React, all from the islands' build
+      const files = requested.map((u) => new URL(u).pathname);
+      expect(files.length).toBeGreaterThan(0);
+      for (const f of files) expect(f).toMatch(/^\/assets\/islands\/(hydrate|react|[a-z-]+)-[\w-]+\.js$/);
+      expect(files.filter((f) => f.startsWith("/assets/islands/") && !/\/(hydrate|react)-/.test(f))).toEqual([expect.stringMatching(new RegExp(`/${island}-`))]);
+      expect(await reactRuns(page)).toBe(false);
+      const state = await page.evaluate((name) => {
+        const fiber = (el: Element | null) => !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+        const container = document.querySelector(`[data-island="${name}"]`);
+        return {
+          islands: document.querySelectorAll("[data-island]").length,
+          hydrated: container?.hasAttribute("data-hydrated"),
+          inside: fiber(container?.firstElementChild ?? null),
+          header: fiber(document.querySelector("header")),
+        };
+      }, island);
+      expect(state).toEqual({
+        islands: 1,
+        hydrated: true,
+        inside: true,
+        header: false,
+      });
+      await mobileMenuWorks(page);
       expect(errors).toEqual([]);
     });
   }

@@ -10,14 +10,17 @@ import { BlogMeta } from "./BlogMeta";
  */
 export function BlogArticleBody({
   post,
+  author,
   priority = false,
 }: {
   post: { content: string; created_at: string; updated_at: string | null; image_url: string | null };
+  /** who signs it (blogAuthor of the clinic) */
+  author: string;
   priority?: boolean;
 }) {
   return (
     <>
-      <BlogMeta post={post} />
+      <BlogMeta post={post} author={author} />
       {post.updated_at && formatLongDate(post.updated_at) !== formatLongDate(post.created_at) && (
         <p className="mt-2 text-sm text-slate-500">
           Mis à jour le <time dateTime={post.updated_at}>{formatLongDate(post.updated_at)}</time>

@@ -2,14 +2,16 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { Img } from "~/components/ui/Img";
 import { excerpt } from "~/lib/blog";
-import { BlogMeta } from "./BlogMeta";
+import { useClinic } from "~/hooks/use-clinic";
+import { BlogMeta, blogAuthor } from "./BlogMeta";
 import type { PublicPost } from "./types";
 
 /**
  * One card of the public grid. 'Lire plus' is a real link to the article's page; on the list, the
- * site's script opens the article in the reader instead (app/site/site.js, a[data-article-id]).
+ * reader (an island, components/blog/BlogReader.tsx) opens the article in its dialog instead (a[data-article-id]).
  */
 export function BlogCard({ post, priority = false }: { post: PublicPost; priority?: boolean }) {
+  const author = blogAuthor(useClinic());
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition duration-300 hover:-translate-y-1 hover:shadow-xl">
       <div className="aspect-[16/10] overflow-hidden bg-slate-100">
@@ -23,7 +25,7 @@ export function BlogCard({ post, priority = false }: { post: PublicPost; priorit
         />
       </div>
       <div className="flex flex-1 flex-col p-6">
-        <BlogMeta post={post} className="text-[13px]" />
+        <BlogMeta post={post} author={author} className="text-[13px]" />
         <h2 className="mt-4 text-xl font-bold leading-snug [overflow-wrap:anywhere] md:text-[1.35rem]">{post.title}</h2>
         <p className="mt-3 line-clamp-4 flex-1 text-[15px] leading-relaxed text-slate-600 [overflow-wrap:anywhere]">{excerpt(post.content)}</p>
         <div className="mt-6">

@@ -1,7 +1,6 @@
 import { CalendarCheck } from "lucide-react";
-import { Link } from "react-router";
 
-/** Invitation to book, under an article. */
+/** Invitation to book, under an article (a plain link: it is also in the reader, an island without the router). */
 export function BlogCta() {
   return (
     <aside className="mt-12 flex flex-col items-start gap-4 rounded-2xl bg-ivory p-6 ring-1 ring-gold-100 sm:flex-row sm:items-center sm:justify-between md:p-8">
@@ -9,10 +8,10 @@ export function BlogCta() {
         <p className="font-serif text-xl font-bold text-navy-900">Une question sur votre sourire ?</p>
         <p className="mt-1 text-slate-600">Chaque situation est unique : parlons-en lors d'une consultation.</p>
       </div>
-      <Link to="/appointment" className="btn-primary shrink-0">
+      <a href="/appointment" className="btn-primary shrink-0">
         <CalendarCheck aria-hidden className="h-4 w-4" />
         Prendre Rendez-vous
-      </Link>
+      </a>
     </aside>
   );
 }

@@ -1,14 +1,12 @@
 import { CalendarDays, Clock, UserRound } from "lucide-react";
-import { useClinic } from "~/hooks/use-clinic";
 import { ARTICLE_TAG, readingTime } from "~/lib/blog";
 import { formatLongDate } from "~/lib/format";
 
 /** Who signs the articles (docs/product.md, "Blog": author label): the doctor of the stored identity. */
 export const blogAuthor = (c: { doctor: { name: string } }) => c.doctor.name;
 
-/** Tag, date (fr-FR long format), reading time and author of a post. */
-export function BlogMeta({ post, className = "" }: { post: { content: string; created_at: string }; className?: string }) {
-  const clinic = useClinic();
+/** Tag, date (fr-FR long format), reading time and author of a post (`author`: blogAuthor of the clinic). */
+export function BlogMeta({ post, author, className = "" }: { post: { content: string; created_at: string }; author: string; className?: string }) {
   return (
     <div className={`flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600 ${className}`}>
       <span className="inline-flex items-center rounded-full bg-teal-50 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-teal-800 ring-1 ring-teal-100">
@@ -26,7 +24,7 @@ export function BlogMeta({ post, className = "" }: { post: { content: string; cr
         <UserRound aria-hidden className="h-4 w-4 text-gold-500" />
         <span>
           <span className="sr-only">Auteur : </span>
-          {blogAuthor(clinic)}
+          {author}
         </span>
       </span>
     </div>

@@ -102,10 +102,21 @@ describe("public blog views", () => {
     expect(html).toContain(`data-reload-cause="Impossible de charger les blogs: ${BLOG_LOAD_CAUSES.network}"`);
   });
 
-  it("each article is in an inert template for the reader, its content as text", () => {
-    const html = render({ posts: [post(4, "Blanchiment", "Premier.\nSecond.", "2026-03-05T10:00:00.000Z")] });
-    expect(html).toMatch(/<template data-article="4" data-title="Blanchiment" data-page-title="Blanchiment \| [^"]+">/);
-    expect(html).toMatch(/<dialog[^>]*data-reader=""/);
-    expect(html).toContain('href="/blog/4-blanchiment"');
+  it("the reader is an island: its dialog rendered closed, each article's data in its props as JSON that cannot end the script", () => {
+    const html = render({
+      posts: [post(4, "Blanchiment </script><b>", "Premier.\nSecond.", "2026-03-05T10:00:00.000Z")],
+    });
+    expect(html).toMatch(/<div data-island="blog-reader"><dialog aria-labelledby="blog-reader-title"/);
+    const json = /<script type="application\/json" data-island-props="">(.*?)<\/script>/.exec(html)?.[1];
+    expect(json).toBeDefined();
+    expect(json).not.toContain("<");
+    const props = JSON.parse(json!);
+    expect(props.articles[0]).toMatchObject({
+      id: 4,
+      title: "Blanchiment </script><b>",
+      path: "/blog/4-blanchiment-script-b",
+      content: "Premier.\nSecond.",
+    });
+    expect(props.articles[0].pageTitle).toMatch(/^Blanchiment <\/script><b> \| /);
   });
 });

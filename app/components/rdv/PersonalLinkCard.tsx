@@ -1,4 +1,6 @@
-import { Check, Copy, Link2 } from "lucide-react";
+import { Link2 } from "lucide-react";
+import { Island } from "~/components/Island";
+import { CopyLinkButton } from "./CopyLinkButton";
 
 export const PERSONAL_LINK_TEXT = "Gardez ce lien pour confirmer, annuler ou déplacer votre rendez-vous";
 
@@ -22,22 +24,8 @@ export function PersonalLinkCard({ link }: { link: string }) {
       >
         {link}
       </a>
-      {/* the site's script shows the button (it needs JavaScript) and says the result in the status */}
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button
-          type="button"
-          hidden
-          data-copy-link
-          data-copied-text="Lien copié."
-          data-copy-failed="Le lien est sélectionné : copiez-le (Ctrl+C ou appui long)."
-          className="group btn min-h-11 bg-white px-4 text-teal-700 ring-1 ring-teal-600/50 hover:bg-teal-100"
-        >
-          <Copy aria-hidden className="h-4 w-4 group-data-[done]:hidden" />
-          <Check aria-hidden className="hidden h-4 w-4 group-data-[done]:inline" />
-          Copier le lien
-        </button>
-        <p role="status" data-copy-status className="text-sm font-medium text-teal-800" />
-      </div>
+      {/* with JavaScript: 'Copier le lien' (an island) */}
+      <Island name="copy-link" component={CopyLinkButton} props={{ link }} />
       <p className="mt-3 text-xs text-slate-600">Ce lien est personnel : ne le partagez pas. Il reste valable jusqu'au jour du rendez-vous.</p>
     </section>
   );

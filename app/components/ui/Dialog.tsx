@@ -76,13 +76,13 @@ export function Dialog({
   );
 }
 
-function dialogClass(size: "md" | "lg" | "xl", fullScreen: boolean) {
+export function dialogClass(size: "md" | "lg" | "xl", fullScreen: boolean) {
   const width = fullScreen ? "h-dvh max-h-none w-screen max-w-none rounded-none" : size === "xl" ? "max-w-5xl" : size === "lg" ? "max-w-3xl" : "max-w-xl";
   return `m-auto w-[calc(100%-1.5rem)] ${width} overflow-hidden rounded-2xl bg-white p-0 text-slate-800 shadow-2xl backdrop:bg-navy-950/60 backdrop:backdrop-blur-sm`;
 }
 
 /** The inside of a dialog: its title and cross, then its scrolling content. */
-function DialogFrame({ titleId, title, closeLabel, fullScreen, onClose, children }: { titleId: string; title: ReactNode; closeLabel: string; fullScreen: boolean; onClose?: () => void; children: ReactNode }) {
+export function DialogFrame({ titleId, title, closeLabel, fullScreen, onClose, children }: { titleId: string; title: ReactNode; closeLabel: string; fullScreen: boolean; onClose?: () => void; children: ReactNode }) {
   return (
     <div className={`flex ${fullScreen ? "h-full" : "max-h-[90dvh]"} flex-col`}>
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 md:px-6">

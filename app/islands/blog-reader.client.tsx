@@ -1,0 +1,4 @@
+import { BlogReader } from "~/components/blog/BlogReader";
+import { hydrateIslands } from "./hydrate";
+
+hydrateIslands("blog-reader", BlogReader);

@@ -1,0 +1,42 @@
+import fs from "node:fs";
+import path from "node:path";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+/**
+ * The islands' build (issue 27), run after `react-router build` (npm run build): one module entry
+ * per island (app/islands/<name>.client.tsx), React and React DOM in a chunk they share, written
+ * with hashed names under the client's assets (<BUILD_DIR>/client/assets/islands/) with the
+ * manifest the server reads (app/.server/islands.ts) to write each island's script tag.
+ */
+const ISLANDS = path.resolve(import.meta.dirname, "app/islands");
+const entries = Object.fromEntries(
+  fs
+    .readdirSync(ISLANDS)
+    .filter((f) => f.endsWith(".client.tsx"))
+    .map((f) => [f.replace(/\.client\.tsx$/, ""), path.join(ISLANDS, f)]),
+);
+
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  base: "/assets/islands/",
+  publicDir: false,
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  build: {
+    outDir: path.resolve(process.env.BUILD_DIR ?? "build", "client/assets/islands"),
+    emptyOutDir: true,
+    assetsDir: "",
+    manifest: "manifest.json",
+    target: "es2020",
+    modulePreload: false,
+    rollupOptions: {
+      input: entries,
+      preserveEntrySignatures: false,
+      output: {
+        entryFileNames: "[name]-[hash].js",
+        chunkFileNames: "[name]-[hash].js",
+        manualChunks: (id) => (/node_modules\/(react|react-dom|scheduler)\//.test(id) ? "react" : undefined),
+      },
+    },
+  },
+});
