@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { clinicInstant, clinicNow } from "~/lib/schedule";
+import { clinicInstant, todayInClinic } from "~/lib/clinic-time";
 import { buildAppointmentMessage } from "./appointment-mail";
 import { getDb, nowIso, type Db } from "./db";
 import type { Appointment } from "./db/types";
@@ -39,8 +39,8 @@ export async function dueReminders(h: Db, now: Date = new Date()): Promise<Appoi
     .where("email", "is not", null)
     .where("anonymised_at", "is", null)
     // a first cut by calendar day (indexed), the exact window below
-    .where("date", ">=", clinicNow(now).date)
-    .where("date", "<=", clinicNow(horizon).date)
+    .where("date", ">=", todayInClinic(now))
+    .where("date", "<=", todayInClinic(horizon))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom("outbox").select("outbox.id").where("outbox.dedupe_key", "=", key))))
     .orderBy("date")
     .orderBy("time")
