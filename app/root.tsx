@@ -10,7 +10,8 @@ import { getDb } from "./.server/db";
 import { listExceptions, loadWeeklyHours } from "./.server/repos/schedule";
 import { getClinic } from "./.server/clinic";
 import { sitePhotoMap } from "./.server/repos/site-photos";
-import { addDaysYmd, clinicNow } from "./lib/schedule";
+import { addDaysYmd } from "./lib/schedule";
+import { todayInClinic } from "./lib/clinic-time";
 import { requestGuard } from "./.server/request-limits";
 import { getToast } from "./.server/toast";
 import { islandScripts } from "./.server/islands";
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = publicOrigin();
   const { toast, setCookie } = await getToast(request);
   // the opening hours every page shows (footer, contact, JSON-LD): the schedule staff edit
-  const today = clinicNow().date;
+  const today = todayInClinic();
   // the photos staff put in the site's picture slots (app/lib/photo-slots.ts), slot → photo
   const [weekly, exceptions, clinic, photos] = await Promise.all([loadWeeklyHours(getDb()), listExceptions(getDb(), today), getClinic(), sitePhotoMap(getDb())]);
   const hours = { weekly, upcoming: exceptions.filter((e) => e.startDate <= addDaysYmd(today, 30)) };

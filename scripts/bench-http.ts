@@ -43,7 +43,7 @@ import { openDb } from "../app/.server/db/connection";
 import { migrateToLatest } from "../app/.server/db/migrations";
 import { insertStaff } from "../app/.server/repos/staff";
 import { startSession } from "../app/.server/session";
-import { clinicNow } from "../app/lib/schedule";
+import { todayInClinic } from "../app/lib/clinic-time";
 import { fillDesk } from "./bench";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -345,7 +345,7 @@ async function prepareDatabase(file: string): Promise<string> {
   try {
     await migrateToLatest(h.db, h.engine);
     const t0 = performance.now();
-    const filled = await fillDesk(h, APPOINTMENTS, clinicNow().date);
+    const filled = await fillDesk(h, APPOINTMENTS, todayInClinic());
     log(`${APPOINTMENTS} appointments (${filled.historyRows} history rows) inserted in ${(performance.now() - t0).toFixed(0)} ms`);
     // A dentist (no second factor required for that role unless the team requires it for all):
     // the session is made directly, as the login would after the password.

@@ -52,7 +52,8 @@ import { getStaffSession, startSession } from "../app/.server/session";
 import { staffGuard } from "../app/.server/staff-guard";
 import type { AppointmentStatus } from "../app/lib/appointment-status";
 import { nationalDigits } from "../app/lib/rules";
-import { addDaysYmd, clinicNow, DEFAULT_SERVICE_MINUTES, DEFAULT_SETTINGS, DEFAULT_WEEKLY, fromMinutes, occupiedUnits, toMinutes, weekdayOf } from "../app/lib/schedule";
+import { addDaysYmd, DEFAULT_SERVICE_MINUTES, DEFAULT_SETTINGS, DEFAULT_WEEKLY, fromMinutes, occupiedUnits, toMinutes, weekdayOf } from "../app/lib/schedule";
+import { todayInClinic } from "../app/lib/clinic-time";
 import { SERVICES, type Service } from "../app/lib/services";
 
 const RUNS = 30;
@@ -394,7 +395,7 @@ async function benchDeskSize(h: Db, today: string): Promise<DeskResult> {
 }
 
 async function benchDesk(name: string, open: Opener): Promise<string[]> {
-  const today = clinicNow().date;
+  const today = todayInClinic();
   const results = new Map<number, DeskResult>();
   for (const n of DESK_SIZES) {
     const { h, drop } = await open();

@@ -1,5 +1,5 @@
 import type { Clinic } from "~/lib/clinic";
-import { clinicInstant } from "~/lib/schedule";
+import { clinicInstant } from "~/lib/clinic-time";
 import { publicOrigin } from "./config";
 import { getDb, type Db } from "./db";
 import type { Appointment } from "./db/types";

@@ -5,7 +5,8 @@ import SQLite from "better-sqlite3";
 import { getConfig, type Config } from "./config";
 import { nowIso, type Db } from "./db";
 import { errorCode, log } from "./log";
-import { todayInClinic } from "~/lib/format";
+import { clinicHour, todayInClinic } from "~/lib/clinic-time";
+import { formatMegabytes } from "~/lib/format";
 
 /**
  * Backups of the SQLite database with the uploads, and their restore (docs/architecture.md,
@@ -375,13 +376,6 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
 
 export type BackupConfig = Pick<Config, "DATABASE_URL" | "DATA_DIR" | "UPLOAD_DIR" | "BACKUP_DIR" | "BACKUP_KEEP" | "BACKUP_DAILY" | "BACKUP_HOUR">;
 
-const clinicHourFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Algiers", hour: "2-digit", hourCycle: "h23" });
-
-/** The hour (0-23) in the clinic's time zone. */
-export function clinicHour(now: Date): number {
-  return Number(clinicHourFormat.format(now));
-}
-
 /**
  * Claim `day`'s backup: exactly one caller gets true, across processes and servers sharing the
  * database (the insert of the day's primary key is atomic). A claim that never finished and is
@@ -472,10 +466,6 @@ function sqliteSite(io: CommandIo): { c: Config; databasePath: string } | number
   return EXIT.refused;
 }
 
-function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toLocaleString("fr-FR", { maximumFractionDigits: 1 })} Mo`;
-}
-
 const BACKUP_USAGE = "Utilisation : npm run db:backup   (écrit une sauvegarde dans BACKUP_DIR et garde les BACKUP_KEEP dernières)";
 
 /** `npm run db:backup`; returns the exit code. */
@@ -496,7 +486,7 @@ export async function runBackupCommand(io: CommandIo): Promise<number> {
   try {
     const r = await createBackup({ databasePath, uploadDir: c.UPLOAD_DIR, backupDir: c.BACKUP_DIR, keep: c.BACKUP_KEEP, kind: "manuelle" });
     io.out(`Sauvegarde écrite : ${r.path}`);
-    io.out(`  base ${megabytes(r.databaseBytes)}, ${r.uploadFiles} image(s) téléversée(s), intégrité vérifiée.`);
+    io.out(`  base ${formatMegabytes(r.databaseBytes)}, ${r.uploadFiles} image(s) téléversée(s), intégrité vérifiée.`);
     io.out(`  ${listBackups(c.BACKUP_DIR).length} sauvegarde(s) gardée(s) (BACKUP_KEEP=${c.BACKUP_KEEP})${r.removed.length ? `, ${r.removed.length} ancienne(s) supprimée(s)` : ""}.`);
     return EXIT.ok;
   } catch (err) {

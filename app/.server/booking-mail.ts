@@ -1,7 +1,7 @@
 import type { Clinic } from "~/lib/clinic";
 import { formatCalendarDate } from "~/lib/format";
 import { isValidYmd } from "~/lib/rules";
-import { clinicInstant } from "~/lib/schedule";
+import { clinicInstant } from "~/lib/clinic-time";
 import { SERVICES, type Service } from "~/lib/services";
 import { getConfig } from "./config";
 import { getDb, type Db } from "./db";

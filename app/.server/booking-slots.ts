@@ -1,7 +1,7 @@
 import { getDb } from "~/.server/db";
 import { freeTimes } from "~/.server/repos/booking";
 import { loadServiceSettings, loadSettings } from "~/.server/repos/schedule";
-import { todayInClinic } from "~/lib/format";
+import { todayInClinic } from "~/lib/clinic-time";
 import { SERVICES, type Service } from "~/lib/services";
 import { toSlotsView, type SlotsView } from "~/components/booking/slots";
 

@@ -31,7 +31,6 @@ const storedShape = z
       since: z.number(),
       satisfaction: z.number(),
     }),
-    timeZone: text,
     map: z.object({ lat: z.number(), lon: z.number(), zoomBox: z.tuple([z.number(), z.number(), z.number(), z.number()]) }),
     diplomas: z.array(diploma),
     legal: z.object({

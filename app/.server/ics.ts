@@ -1,5 +1,6 @@
 import ical, { ICalCalendarMethod } from "ical-generator";
 import type { Clinic } from "~/lib/clinic";
+import { CLINIC_TIME_ZONE, clinicInstant, clinicOffset } from "~/lib/clinic-time";
 import { oneLine } from "~/lib/control-characters";
 import { addMinutesToClock } from "~/lib/schedule";
 import { publicOrigin } from "./config";
@@ -11,7 +12,7 @@ import { countAppointmentChanges } from "./repos/appointments";
  * The appointment as an iCalendar file (RFC 5545), written by ical-generator: METHOD:PUBLISH, a
  * stable UID per appointment (the same after a move, so a calendar updates the event rather than
  * adding one), SEQUENCE raised with each change, DTSTART/DTEND in the clinic's local time with
- * TZID=Africa/Algiers and its VTIMEZONE (UTC+1 all year, no summer time since 1981).
+ * TZID=Africa/Algiers (CLINIC_TIME_ZONE) and its VTIMEZONE (UTC+1 all year, no summer time since 1981).
  * The event names the service and the clinic, never the patient.
  *
  * Every text comes from the clinic's identity as stored, which may hold control characters saved
@@ -20,18 +21,27 @@ import { countAppointmentChanges } from "./repos/appointments";
  * X-WR-CALNAME) are escaped here (`icsText`), so that no value can end a line and start a
  * property, an event or a calendar of its own.
  */
-const ALGIERS_VTIMEZONE = [
-  "BEGIN:VTIMEZONE",
-  "TZID:Africa/Algiers",
-  "X-LIC-LOCATION:Africa/Algiers",
-  "BEGIN:STANDARD",
-  "TZOFFSETFROM:+0100",
-  "TZOFFSETTO:+0100",
-  "TZNAME:CET",
-  "DTSTART:19700101T000000",
-  "END:STANDARD",
-  "END:VTIMEZONE",
-].join("\r\n");
+
+/**
+ * The clinic zone's VTIMEZONE: one standard-time rule at the zone's offset when the appointment
+ * starts, as Intl gives it ("+01:00" written "+0100"). One rule is enough for a zone without
+ * summer time, which Africa/Algiers has been since 1981.
+ */
+function clinicVtimezone(at: Date): string {
+  const offset = clinicOffset(at).replace(":", "");
+  return [
+    "BEGIN:VTIMEZONE",
+    `TZID:${CLINIC_TIME_ZONE}`,
+    `X-LIC-LOCATION:${CLINIC_TIME_ZONE}`,
+    "BEGIN:STANDARD",
+    `TZOFFSETFROM:${offset}`,
+    `TZOFFSETTO:${offset}`,
+    "TZNAME:CET",
+    "DTSTART:19700101T000000",
+    "END:STANDARD",
+    "END:VTIMEZONE",
+  ].join("\r\n");
+}
 
 /**
  * A TEXT value (RFC 5545, 3.3.11) for a property ical-generator writes as it is given: one line,
@@ -60,7 +70,7 @@ export function appointmentIcs(
     // the library requires a company: a short name of control characters only leaves one
     prodId: { company: icsText(clinic.shortName) || "Clinique", product: "Rendez-vous", language: "FR" },
     name: icsText(clinic.name),
-    timezone: { name: "Africa/Algiers", generator: () => ALGIERS_VTIMEZONE },
+    timezone: { name: CLINIC_TIME_ZONE, generator: () => clinicVtimezone(clinicInstant(a.date, a.time)) },
   });
   const name = oneLine(clinic.name);
   const service = oneLine(a.service);
@@ -70,7 +80,7 @@ export function appointmentIcs(
     sequence: opts.sequence ?? 0,
     start: `${a.date}T${a.time}:00`,
     end: `${end.date}T${end.time}:00`,
-    timezone: "Africa/Algiers",
+    timezone: CLINIC_TIME_ZONE,
     stamp: new Date(a.updated_at ?? a.created_at),
     summary: `${service} — ${name}`,
     location: `${name}, ${oneLine(clinic.address.oneLine)}`,

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { PUBLIC_ROUTES } from "~/content/public-routes";
-import { clinicNow } from "~/lib/schedule";
+import { clinicNow } from "~/lib/clinic-time";
 import { getConfig } from "./config";
 import { contentVersion, refreshContentVersion } from "./content-version";
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { clinicNow } from "~/lib/schedule";
+import { todayInClinic } from "~/lib/clinic-time";
 import { rateLimitKey } from "./client-ip";
 import { getConfig, publicOrigin } from "./config";
 import { getDb, type Db } from "./db";
@@ -49,7 +49,7 @@ export function personalLink(a: Pick<Appointment, "link_salt">, origin: string =
 
 /** True while the link may open the appointment: until the end of its day, identity kept. */
 export function linkIsLive(a: Pick<Appointment, "date" | "anonymised_at">, now: Date = new Date()): boolean {
-  return !a.anonymised_at && a.date >= clinicNow(now).date;
+  return !a.anonymised_at && a.date >= todayInClinic(now);
 }
 
 /**

@@ -5,7 +5,8 @@ import { formatDayLong, parseBookingIntent, type BookingIntent } from "~/compone
 import { isRdvIntent, rdvCancelSchema, rdvConfirmSchema, rdvMoveSchema, RDV_TEXTS, type RdvIntent, type RdvReply, type RdvView } from "~/components/rdv/schema";
 import type { AppointmentStatus, CancelledBy } from "~/lib/appointment-status";
 import { slotRefusalText } from "~/lib/front-desk-schema";
-import { clinicInstant, clinicNow, type SlotChoice, type SlotRefusal } from "~/lib/schedule";
+import { type SlotChoice, type SlotRefusal } from "~/lib/schedule";
+import { clinicInstant, todayInClinic } from "~/lib/clinic-time";
 import { SERVICES, type Service } from "~/lib/services";
 import { intentOf, readForm } from "./admin-action";
 import { notifyAppointment } from "./appointment-mail";
@@ -287,7 +288,7 @@ async function cancelIntent(a: Appointment, form: FormData) {
 
 async function moveIntent(a: Appointment, form: FormData) {
   const rules = await loadBookingRules();
-  const today = clinicNow().date;
+  const today = todayInClinic();
   const submission = parseWithZod(form, {
     schema: rdvMoveSchema(today, rules.horizonDays),
   });
@@ -354,7 +355,7 @@ async function showFreeTimes(a: Appointment, form: FormData, intent: Exclude<Boo
   form.delete("intent");
   const rules = await loadBookingRules();
   const submission = parseWithZod(form, {
-    schema: rdvMoveSchema(clinicNow().date, rules.horizonDays).pick({
+    schema: rdvMoveSchema(todayInClinic(), rules.horizonDays).pick({
       date: true,
     }),
   });

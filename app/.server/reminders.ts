@@ -1,4 +1,4 @@
-import { clinicInstant, clinicNow } from "~/lib/schedule";
+import { clinicInstant, todayInClinic } from "~/lib/clinic-time";
 import { buildAppointmentMessage } from "./appointment-mail";
 import { getDb, type Db } from "./db";
 import type { Appointment } from "./db/types";
@@ -32,7 +32,7 @@ export async function dueReminders(h: Db, now: Date = new Date()): Promise<Appoi
   const { reminderHours } = await loadContactSettings(h);
   const horizon = new Date(now.getTime() + reminderHours * HOUR_MS);
   // a first cut by calendar day (indexed), the exact window below
-  const rows = await listReminderCandidates(h, clinicNow(now).date, clinicNow(horizon).date);
+  const rows = await listReminderCandidates(h, todayInClinic(now), todayInClinic(horizon));
   return rows.filter((a) => {
     const start = clinicInstant(a.date, a.time).getTime();
     return start > now.getTime() && start <= horizon.getTime();

@@ -1,7 +1,7 @@
 import writeXlsxFile, { type Cell, type SheetData } from "write-excel-file/node";
 import { withoutControls } from "~/lib/control-characters";
 import { enrollmentStatusLabel } from "~/lib/enrollment-schema";
-import { clinicNow } from "~/lib/schedule";
+import { clinicNow } from "~/lib/clinic-time";
 import type { Enrollment } from "./db/types";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { todayInClinic } from "./format";
+import { todayInClinic } from "./clinic-time";
 import { addDays, calendarDay, consent, email, optionalText, personName, phone, timeOfDay } from "./rules";
 import { SLOT_REFUSAL_MESSAGES } from "./schedule";
 import { SERVICES } from "./services";

@@ -47,7 +47,6 @@ export interface Clinic {
     since: number;
     satisfaction: number;
   };
-  timeZone: string;
   /** OpenStreetMap view of the clinic (bounding box and marker) */
   map: { lat: number; lon: number; zoomBox: [number, number, number, number] };
   diplomas: Diploma[];
@@ -87,7 +86,6 @@ export const DEMO_CLINIC: Clinic = {
     since: 1995,
     satisfaction: 98,
   },
-  timeZone: "Africa/Algiers",
   map: { lat: 36.7235, lon: 3.0862, zoomBox: [3.0792, 36.7195, 3.0932, 36.7275] },
   diplomas: [
     { year: 1993, title: "Doctorat en médecine dentaire", institution: "Faculté de médecine d'Alger, Université d'Alger" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDA, formatFigure, formatNumber, NARROW_NBSP, NBSP } from "./format";
+import { formatDA, formatFigure, formatMegabytes, formatNumber, NARROW_NBSP, NBSP } from "./format";
 import { MEDIA_WIDTHS, mediaSrcSet, parseWidths, widthsFor } from "./media";
 
 const n = (s: string) => s.replaceAll(" ", NARROW_NBSP);
@@ -23,6 +23,22 @@ describe("the one number format", () => {
     expect(formatDA(1500000)).toBe(`${n("15 000")}${NBSP}DA`);
     expect(formatDA(-250)).toBe(`-2,50${NBSP}DA`);
     expect(formatDA(null)).toBe("");
+  });
+
+  it("writes a count as toLocaleString('fr-FR') did, byte for byte", () => {
+    for (const count of [0, 1, 999, 1000, 12_345, 1_234_567]) expect(formatNumber(count)).toBe(count.toLocaleString("fr-FR"));
+    expect(formatNumber(12_345)).toBe("12\u202f345");
+  });
+
+  it("writes sizes in megabytes with one decimal at most, as toLocaleString('fr-FR') did", () => {
+    expect(formatMegabytes(1_572_864)).toBe("1,5 Mo");
+    expect(formatMegabytes(1_048_576)).toBe("1 Mo");
+    expect(formatMegabytes(0)).toBe("0 Mo");
+    expect(formatMegabytes(2_621_440_000)).toBe(`${n("2 500")} Mo`);
+    expect(formatMegabytes(1_234_567_890)).toBe(`${n("1 177,4")} Mo`);
+    for (const bytes of [0, 1_000, 1_572_864, 52_428_800, 1_234_567_890, 9_876_543_210]) {
+      expect(formatMegabytes(bytes)).toBe(`${(bytes / 1024 / 1024).toLocaleString("fr-FR", { maximumFractionDigits: 1 })} Mo`);
+    }
   });
 
   it("writes each public figure one way", () => {

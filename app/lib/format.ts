@@ -1,18 +1,20 @@
-/** fr-FR formatting shared by server and browser. Money is integer centimes (1 DA = 100). */
-const TIME_ZONE = "Africa/Algiers";
+import { CLINIC_TIME_ZONE } from "./clinic-time";
 
-const longDate = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE });
-const shortDate = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: TIME_ZONE });
+/** fr-FR formatting shared by server and browser. Money is integer centimes (1 DA = 100). */
+
+const longDate = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: CLINIC_TIME_ZONE });
+const shortDate = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: CLINIC_TIME_ZONE });
 const dateTime = new Intl.DateTimeFormat("fr-FR", {
   day: "2-digit",
   month: "2-digit",
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
-  timeZone: TIME_ZONE,
+  timeZone: CLINIC_TIME_ZONE,
 });
 const whole = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 0 });
 const withCentimes = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const oneDecimal = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 });
 /** U+202F: fr-FR's thousands separator; U+00A0 before a unit. */
 export const NARROW_NBSP = "\u202f";
 export const NBSP = "\u00a0";
@@ -27,7 +29,17 @@ export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return "";
   const rounded = Math.round(value * 100) / 100;
   const text = Number.isInteger(rounded) ? whole.format(rounded) : withCentimes.format(rounded);
+  return frenchDigits(text);
+}
+
+/** Intl's fr-FR text with every group separator a narrow no-break space and a hyphen-minus sign. */
+function frenchDigits(text: string): string {
   return text.replace(/[\u00a0\u202f ]/g, NARROW_NBSP).replace(/\u2212/g, "-");
+}
+
+/** A size in bytes as megabytes, one decimal at most: 1572864 -> "1,5 Mo", 2621440000 -> "2 500 Mo". */
+export function formatMegabytes(bytes: number): string {
+  return `${frenchDigits(oneDecimal.format(bytes / 1024 / 1024))} Mo`;
 }
 
 /** A public figure with its sign, written the same on every page: 7000 -> "7 000+". */
@@ -86,12 +98,6 @@ export function parsePriceToCentimes(input: string | null | undefined): number |
 export function centimesToInput(centimes: number | null | undefined): string {
   if (centimes === null || centimes === undefined) return "";
   return String(centimes / 100);
-}
-
-/** Today's date in the clinic's time zone as YYYY-MM-DD. */
-export function todayInClinic(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  return parts; // en-CA formats as YYYY-MM-DD
 }
 
 /** A price for visitors: "350 000 DA", or the on-request label when empty or 0. */

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { GALLERY_TREATMENTS } from "~/content/gallery-treatments";
-import { todayInClinic } from "./format";
+import { todayInClinic } from "./clinic-time";
 import { ALT_MAX_LENGTH, PHOTO_MAX_BYTES, PHOTO_TYPES } from "./media";
 import { calendarDay, multiLine, personName, requiredText, singleLine } from "./rules";
 

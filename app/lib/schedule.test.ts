@@ -3,7 +3,6 @@ import {
   addDaysYmd,
   busyFromRows,
   checkSlot,
-  clinicNow,
   dayHours,
   daysBetween,
   defaultSchedule,
@@ -21,10 +20,10 @@ import {
   weekdayOf,
   weeklySummary,
   type BusyUnits,
-  type ClinicNow,
   type Schedule,
   type ScheduleException,
 } from "./schedule";
+import { clinicNow, type ClinicNow } from "./clinic-time";
 
 /**
  * The availability rules (docs/product.md, "Schedule and free slots"), on the default schedule:

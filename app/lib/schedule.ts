@@ -1,3 +1,4 @@
+import type { ClinicNow } from "./clinic-time";
 import { SERVICES, type Service } from "./services";
 
 /**
@@ -14,7 +15,6 @@ import { SERVICES, type Service } from "./services";
  */
 
 export const UNIT_MINUTES = 15;
-export const CLINIC_TIME_ZONE = "Africa/Algiers";
 
 /** 0 = Sunday … 6 = Saturday (JavaScript's getUTCDay of the calendar day). */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -137,38 +137,9 @@ export function addMinutesToClock(ymd: string, hhmm: string, minutes: number): {
   return { date: addDaysYmd(ymd, days), time: fromMinutes(total - days * 1440) };
 }
 
-/**
- * The instant of a clinic day and time. Africa/Algiers is UTC+1 all year (no summer time since
- * 1981), which the tests of clinicNow pin down.
- */
-export function clinicInstant(ymd: string, hhmm: string): Date {
-  return new Date(`${ymd}T${hhmm.slice(0, 5)}:00+01:00`);
-}
-
 /** Whole days from a to b (b − a). */
 export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
-
-/** Now in the clinic: its calendar day and the minutes after its midnight. */
-export interface ClinicNow {
-  date: string;
-  minutes: number;
-}
-
-const clockParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: CLINIC_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-export function clinicNow(at: Date = new Date()): ClinicNow {
-  const p = Object.fromEntries(clockParts.formatToParts(at).map((x) => [x.type, x.value]));
-  return { date: `${p.year}-${p.month}-${p.day}`, minutes: Number(p.hour) * 60 + Number(p.minute) };
 }
 
 /** The key of a 15-minute unit: "2026-11-23T09:15" (clinic wall-clock time). */

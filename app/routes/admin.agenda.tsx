@@ -19,7 +19,8 @@ import { countItems, freeGaps, parseAgendaQuery, toAgendaDay, toAgendaItem, week
 import { WeekView } from "~/components/admin/agenda/WeekView";
 import { useCan } from "~/components/admin/permissions";
 import type { HistoryEntryView } from "~/components/admin/front-desk/types";
-import { addDaysYmd, clinicNow } from "~/lib/schedule";
+import { addDaysYmd } from "~/lib/schedule";
+import { clinicNow } from "~/lib/clinic-time";
 
 const SCREEN = "agenda";
 

@@ -22,7 +22,8 @@ import { AppointmentTotals } from "~/components/admin/appointments/AppointmentTo
 import { useCan } from "~/components/admin/permissions";
 import type { AppointmentsActionResult, AppointmentView } from "~/components/admin/appointments/types";
 import { adminCreateSchemaFor, adminUpdateSchemaFor, APPOINTMENTS_PAGE_SIZE, appointmentQueryString, parseAppointmentQuery, postsPrices } from "~/lib/appointment-schema";
-import { todayInClinic } from "~/lib/format";
+import { todayInClinic } from "~/lib/clinic-time";
+import { formatNumber } from "~/lib/format";
 import { slotRefusalText } from "~/lib/front-desk-schema";
 import { parseId, parseSubmissionKey } from "~/lib/rules";
 import { makeToast } from "~/lib/toast";
@@ -195,7 +196,7 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
             Chargement des rendez-vous...
           </p>
         ) : (
-          <p>{total === 0 ? "0 rendez-vous" : `${first}–${last} sur ${total.toLocaleString("fr-FR")} rendez-vous`}</p>
+          <p>{total === 0 ? "0 rendez-vous" : `${first}–${last} sur ${formatNumber(total)} rendez-vous`}</p>
         )}
       </div>
 

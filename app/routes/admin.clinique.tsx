@@ -13,7 +13,7 @@ import { CLINIC_SECTIONS, ClinicForm } from "~/components/admin/clinic/ClinicFor
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { useToast } from "~/components/toaster";
 import { CLINIC_FORM_MESSAGES, clinicFormSchema, clinicFromForm } from "~/lib/clinic-form";
-import { clinicNow } from "~/lib/schedule";
+import { todayInClinic } from "~/lib/clinic-time";
 import { makeToast, type Toast } from "~/lib/toast";
 import { SectionLinks } from "~/components/admin/SectionLinks";
 
@@ -27,7 +27,7 @@ interface ClinicActionResult {
   toast?: Toast;
 }
 
-const currentYear = () => Number(clinicNow().date.slice(0, 4));
+const currentYear = () => Number(todayInClinic().slice(0, 4));
 
 /** docs/product.md, "Staff: clinic identity". */
 export async function loader() {

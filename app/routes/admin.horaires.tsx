@@ -26,7 +26,8 @@ import { WeeklyHoursForm } from "~/components/admin/schedule/WeeklyHoursForm";
 import { holdsSlot } from "~/lib/appointment-status";
 import { contactSettingsFromForm, contactSettingsSchema } from "~/lib/contact-settings-form";
 import { parseId } from "~/lib/rules";
-import { addDaysYmd, clinicNow, fromMinutes } from "~/lib/schedule";
+import { addDaysYmd, fromMinutes } from "~/lib/schedule";
+import { clinicNow, todayInClinic } from "~/lib/clinic-time";
 import {
   exceptionFromForm,
   exceptionSchema,
@@ -94,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return "Horaires de la semaine enregistrés.";
       });
     case "exception-add":
-      return saveForm(form, "exception-add", exceptionSchema(clinicNow().date), async (value) => {
+      return saveForm(form, "exception-add", exceptionSchema(todayInClinic()), async (value) => {
         const period = exceptionFromForm(value);
         const row = await addException(getDb(), period, actor);
         log.info({ event: "schedule_exception_added", exceptionId: row.id, staffId }, "schedule exception added");

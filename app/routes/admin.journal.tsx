@@ -14,8 +14,10 @@ import { JournalFilters } from "~/components/admin/journal/JournalFilters";
 import { JournalIntegrity, toIntegrityView, type JournalIntegrityView } from "~/components/admin/journal/JournalIntegrity";
 import { JournalList } from "~/components/admin/journal/JournalList";
 import { JournalPagination } from "~/components/admin/journal/JournalPagination";
-import { dayBoundsUtc, hasFilters, JOURNAL_NOTES, JOURNAL_PAGE_SIZE, parseJournalQuery } from "~/components/admin/journal/query";
+import { hasFilters, JOURNAL_NOTES, JOURNAL_PAGE_SIZE, parseJournalQuery } from "~/components/admin/journal/query";
 import { Alert } from "~/components/ui/Alert";
+import { clinicDayBounds } from "~/lib/clinic-time";
+import { formatNumber } from "~/lib/format";
 import { can } from "~/lib/permissions";
 
 const BASE_PATH = "/admin/journal";
@@ -37,10 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notes.push(JOURNAL_NOTES.account);
     query.account = null;
   }
-  const { fromIso, toIso } = dayBoundsUtc(query.from, query.to);
+  // clinic days, both included: from the first one's midnight to the midnight after the last one
+  const fromIso = query.from ? clinicDayBounds(query.from)[0] : undefined;
+  const toIso = query.to ? clinicDayBounds(query.to)[1] : undefined;
   const page = await listAuditLog(
     db,
-    { staffUserId: query.account ?? undefined, action: query.action ?? undefined, fromIso: fromIso ?? undefined, toIso: toIso ?? undefined },
+    { staffUserId: query.account ?? undefined, action: query.action ?? undefined, fromIso, toIso },
     { limit: JOURNAL_PAGE_SIZE, cursor },
   );
   if (page.cursorLost) notes.push(JOURNAL_NOTES.cursor);
@@ -77,7 +81,7 @@ async function journalIntegrity(db: ReturnType<typeof getDb>): Promise<JournalIn
   }
 }
 
-const count = (n: number) => `${n.toLocaleString("fr-FR")} entrée${n > 1 ? "s" : ""}`;
+const count = (n: number) => `${formatNumber(n)} entrée${n > 1 ? "s" : ""}`;
 
 export default function AdminJournal({ loaderData }: Route.ComponentProps) {
   const { rows, total, first, last, query, notes, accounts, pages, retentionMonths, integrity } = loaderData;
@@ -120,7 +124,7 @@ export default function AdminJournal({ loaderData }: Route.ComponentProps) {
             Chargement du journal...
           </p>
         ) : (
-          <p>{total === 0 || rows.length === 0 ? count(total) : `Entrées ${first.toLocaleString("fr-FR")} à ${last.toLocaleString("fr-FR")} sur ${count(total)}`}</p>
+          <p>{total === 0 || rows.length === 0 ? count(total) : `Entrées ${formatNumber(first)} à ${formatNumber(last)} sur ${count(total)}`}</p>
         )}
       </div>
 

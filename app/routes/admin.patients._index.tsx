@@ -8,6 +8,7 @@ import { AppointmentPagination } from "~/components/admin/appointments/Appointme
 import { PatientList } from "~/components/admin/patients/PatientList";
 import { PatientSearch } from "~/components/admin/patients/PatientSearch";
 import { parsePatientQuery, PATIENTS_PAGE_SIZE, patientQueryString } from "~/components/admin/patients/schema";
+import { formatNumber } from "~/lib/format";
 import { formatPhoneDisplay } from "~/lib/phone";
 
 const BASE_PATH = "/admin/patients";
@@ -59,7 +60,7 @@ export default function AdminPatients({ loaderData }: Route.ComponentProps) {
             Chargement des patients...
           </p>
         ) : (
-          <p>{total === 0 ? "0 patient" : `${first}–${last} sur ${total.toLocaleString("fr-FR")} patient${total > 1 ? "s" : ""}`}</p>
+          <p>{total === 0 ? "0 patient" : `${first}–${last} sur ${formatNumber(total)} patient${total > 1 ? "s" : ""}`}</p>
         )}
       </div>
 

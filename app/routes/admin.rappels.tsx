@@ -24,7 +24,8 @@ import type { ExampleValues, ReminderRowView, TemplateResult } from "~/component
 import type { ReminderMarkResult } from "~/components/admin/reminders/use-reminder-mark";
 import { PLACEHOLDERS, REMINDER_CHANNEL_LABELS, reminderDate, reminderMarkSchema, TEMPLATE_KEYS, TEMPLATE_LABELS, templateSchema } from "~/lib/reminder-template";
 import { isValidYmd, parseId } from "~/lib/rules";
-import { addDaysYmd, clinicNow } from "~/lib/schedule";
+import { addDaysYmd } from "~/lib/schedule";
+import { clinicNow } from "~/lib/clinic-time";
 import { makeToast, type ToastInput } from "~/lib/toast";
 
 const SCREEN = "reminders";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/appointment.creneaux";
 import { loadDaySlots } from "~/.server/booking-slots";
 import { formatDayLong, parseDayQuery } from "~/components/booking/slots";
-import { todayInClinic } from "~/lib/format";
+import { todayInClinic } from "~/lib/clinic-time";
 
 /**
  * GET /appointment/creneaux?service=…&date=YYYY-MM-DD: the free start times of that day for

@@ -17,7 +17,7 @@ import { RDV_TEXTS } from "~/components/rdv/schema";
 import { parseBookingIntent, parseDayQuery, type BookingIntent, type SlotsView } from "~/components/booking/slots";
 import { loadBookingRules, loadDaySlots } from "~/.server/booking-slots";
 import { bookingDaySchema, bookingSchema } from "~/lib/booking-schema";
-import { todayInClinic } from "~/lib/format";
+import { todayInClinic } from "~/lib/clinic-time";
 import { slotRefusalText } from "~/lib/front-desk-schema";
 import { addDays, parseSubmissionKey } from "~/lib/rules";
 import type { SlotChoice } from "~/lib/schedule";

@@ -12,7 +12,7 @@ import { Alert } from "~/components/ui/Alert";
 import { useClinic } from "~/hooks/use-clinic";
 import { clinicFromMatches } from "~/lib/seo";
 import { requestInfo } from "~/context";
-import { todayInClinic } from "~/lib/format";
+import { todayInClinic } from "~/lib/clinic-time";
 import { addDays } from "~/lib/rules";
 
 /**

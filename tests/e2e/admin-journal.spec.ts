@@ -4,9 +4,8 @@ import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { AUDIT_GENESIS_HASH, auditEntryHash } from "../../app/.server/audit-chain";
-import { todayInClinic } from "../../app/lib/format";
+import { clinicInstant, todayInClinic } from "../../app/lib/clinic-time";
 import { addDays } from "../../app/lib/rules";
-import { clinicInstant } from "../../app/lib/schedule";
 import { dbQuery, E2E_ADMIN, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaff, hydrated } from "./helpers";
 
 /**

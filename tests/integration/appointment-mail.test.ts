@@ -14,7 +14,7 @@ import { bookAppointment } from "~/.server/repos/booking";
 import { insertStaff } from "~/.server/repos/staff";
 import type { StaffSession } from "~/.server/session";
 import { DEMO_CLINIC as clinic } from "~/lib/clinic";
-import { clinicInstant } from "~/lib/schedule";
+import { clinicInstant } from "~/lib/clinic-time";
 import { describeEachEngine } from "../helpers/db";
 import { mailTo, parseMail, startSmtp, waitFor, type TestSmtp } from "./fixtures/smtp";
 import { openDayAfter, setAppEnv } from "./public-form";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  clinicDayBounds,
   createAppointment,
   getAppointment,
   listAppointments,
@@ -8,6 +7,7 @@ import {
   updateAppointment,
   type AppointmentInput,
 } from "~/.server/repos/appointments";
+import { clinicDayBounds } from "~/lib/clinic-time";
 import { isAppointmentDone } from "~/lib/appointment-status";
 import { describeEachEngine } from "../helpers/db";
 

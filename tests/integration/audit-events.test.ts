@@ -12,7 +12,8 @@ import { addException, deleteException, saveServiceSettings, saveSettings, saveW
 import { insertStaff } from "~/.server/repos/staff";
 import { loader as csvLoader } from "~/routes/admin.formations.$id.inscriptions[.]csv";
 import { DEFAULT_CONTACT_SETTINGS } from "~/lib/contact-settings";
-import { addDaysYmd, clinicNow, DEFAULT_SETTINGS, DEFAULT_WEEKLY, defaultSchedule } from "~/lib/schedule";
+import { addDaysYmd, DEFAULT_SETTINGS, DEFAULT_WEEKLY, defaultSchedule } from "~/lib/schedule";
+import { todayInClinic } from "~/lib/clinic-time";
 import type { Service } from "~/lib/services";
 import { describeEachEngine } from "../helpers/db";
 import { staffSession } from "../helpers/staff";
@@ -25,7 +26,7 @@ import { staffSession } from "../helpers/staff";
  * name, phone, reason, note or amount).
  */
 const NOW = new Date("2026-11-23T08:50:00Z");
-const TODAY = clinicNow(NOW).date;
+const TODAY = todayInClinic(NOW);
 const PATIENT = { name: "Amina Benali", phone: "0550 12 34 56", email: "amina.benali@exemple.dz" };
 
 describeEachEngine("audit log entries of staff changes", { appDb: true }, (t) => {

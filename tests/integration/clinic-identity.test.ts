@@ -83,6 +83,19 @@ describeEachEngine("clinic identity", { appDb: true }, (t) => {
     expect(damaged.legal).toEqual(DEMO_CLINIC.legal);
   });
 
+  it("reads a document written by an older version: a key the identity no longer has (timeZone) is left out, the rest is kept", async () => {
+    const older = JSON.stringify({ ...REAL, timeZone: "Africa/Algiers", somethingElse: { a: 1 } });
+    expect(parseStoredClinic(older)).toEqual(REAL);
+    expect(parseStoredClinic(older)).not.toHaveProperty("timeZone");
+    await t.h.db.updateTable("clinic_settings").set({ data: older }).where("id", "=", 1).execute();
+    expect(await getClinic(t.h)).toEqual(REAL);
+    // saved again over it: the old key is not written back
+    const { clinic, version } = await getClinicForEdit(t.h);
+    expect(await saveClinic(t.h, { ...clinic, name: "Autre" }, actor, { version })).toEqual({ ok: true, changed: ["name"] });
+    const row = await t.h.db.selectFrom("clinic_settings").select("data").where("id", "=", 1).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.data ?? "{}")).toEqual({ ...REAL, name: "Autre" });
+  });
+
   it("saves the identity and its audit entry together, naming the parts changed, never their values", async () => {
     const { version } = await getClinicForEdit(t.h);
     const saved = await saveClinic(t.h, REAL, actor, { version });

@@ -5,7 +5,8 @@ import { openDb, type Db } from "~/.server/db/connection";
 import { migrateToLatest } from "~/.server/db/migrations";
 import { bookAppointment } from "~/.server/repos/booking";
 import { PATIENT_ACTOR } from "~/.server/repos/appointments";
-import { addDaysYmd, clinicNow, occupiedUnits } from "~/lib/schedule";
+import { addDaysYmd, occupiedUnits } from "~/lib/schedule";
+import { todayInClinic } from "~/lib/clinic-time";
 import { ENGINES, TEST_DATABASE_URL } from "../helpers/db";
 import { testDbNames } from "../helpers/test-databases";
 
@@ -63,7 +64,7 @@ async function freshDb(engine: "sqlite" | "postgres"): Promise<{ h: Db; drop: ()
   };
 }
 
-const today = clinicNow().date;
+const today = todayInClinic();
 const PAST = addDaysYmd(today, -10);
 const FUTURE = addDaysYmd(today, 10);
 const LATER = addDaysYmd(today, 12);

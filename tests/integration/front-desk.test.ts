@@ -14,7 +14,8 @@ import { bookAppointment, FORCED_DETAIL, freeDays, freeTimes, moveAppointment, s
 import { addException, loadServiceSettings, saveServiceSettings, saveSettings, saveWeeklyHours } from "~/.server/repos/schedule";
 import { insertStaff } from "~/.server/repos/staff";
 import type { AppointmentStatus } from "~/lib/appointment-status";
-import { addDaysYmd, clinicNow, DEFAULT_SETTINGS, DEFAULT_WEEKLY, defaultSchedule, weekdayOf } from "~/lib/schedule";
+import { addDaysYmd, DEFAULT_SETTINGS, DEFAULT_WEEKLY, defaultSchedule, weekdayOf } from "~/lib/schedule";
+import { clinicNow, todayInClinic } from "~/lib/clinic-time";
 import type { Service } from "~/lib/services";
 import { describeEachEngine } from "../helpers/db";
 
@@ -29,7 +30,7 @@ import { describeEachEngine } from "../helpers/db";
  * and Orthodontie (30 min + 15 min of sterilisation).
  */
 const NOW = new Date("2026-11-23T08:50:00Z");
-const TODAY = clinicNow(NOW).date;
+const TODAY = todayInClinic(NOW);
 /** the n-th next day of the given weekday after today (0 = Sunday … 5 = Friday, 6 = Saturday) */
 function nextWeekday(weekday: number, nth = 1): string {
   let d = TODAY;

@@ -10,7 +10,7 @@ import { bookAppointment, moveAppointment, setAppointmentStatus } from "~/.serve
 import { saveContactSettings } from "~/.server/repos/contact-settings";
 import { startBackgroundJobs, stopBackgroundJobs } from "~/.server/startup";
 import type { AppointmentStatus } from "~/lib/appointment-status";
-import { clinicNow } from "~/lib/schedule";
+import { clinicNow } from "~/lib/clinic-time";
 import { DEFAULT_CONTACT_SETTINGS } from "~/lib/contact-settings";
 import { describeEachEngine, TEST_DATABASE_URL } from "../helpers/db";
 import { parseMail, startSmtp, waitFor, type TestSmtp } from "./fixtures/smtp";

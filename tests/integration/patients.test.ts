@@ -22,7 +22,8 @@ import {
 import { insertStaff } from "~/.server/repos/staff";
 import type { AppointmentStatus } from "~/lib/appointment-status";
 import { DEFAULT_CONTACT_SETTINGS } from "~/lib/contact-settings";
-import { addDaysYmd, clinicNow } from "~/lib/schedule";
+import { addDaysYmd } from "~/lib/schedule";
+import { todayInClinic } from "~/lib/clinic-time";
 import type { Service } from "~/lib/services";
 import { describeEachEngine, TEST_DATABASE_URL } from "../helpers/db";
 
@@ -33,7 +34,7 @@ import { describeEachEngine, TEST_DATABASE_URL } from "../helpers/db";
  * job. Every call gets the same fixed `now` (a Monday 09:50 in Algiers).
  */
 const NOW = new Date("2026-11-23T08:50:00Z");
-const TODAY = clinicNow(NOW).date;
+const TODAY = todayInClinic(NOW);
 
 describe("monthsBefore", () => {
   it("goes back whole months and keeps the day, or the last day of a shorter month", () => {

@@ -2,7 +2,7 @@ import { resetConfig } from "~/.server/config";
 import { resetMailTransport } from "~/.server/mail";
 import type { PublicFormReply } from "~/.server/public-form";
 import { createLoadContext } from "~/context";
-import { todayInClinic } from "~/lib/format";
+import { todayInClinic } from "~/lib/clinic-time";
 import { addDaysYmd, DEFAULT_WEEKLY, weekdayOf } from "~/lib/schedule";
 
 /** Shared by the tests of the public forms (booking, enrolment) and of the e-mails they send. */

@@ -6,7 +6,7 @@ import { countRemindersToSend, lastReminders, listRemindersToSend, markReminded 
 import { insertStaff } from "~/.server/repos/staff";
 import { DEMO_CLINIC as clinic } from "~/lib/clinic";
 import { createLoadContext, staffContext } from "~/context";
-import { todayInClinic } from "~/lib/format";
+import { todayInClinic } from "~/lib/clinic-time";
 import { defaultTemplates } from "~/lib/reminder-template";
 import { addDaysYmd } from "~/lib/schedule";
 import { action, loader } from "~/routes/admin.rappels";

@@ -8,7 +8,8 @@ import type { Db } from "~/.server/db";
 import { PATIENT_ACTOR } from "~/.server/repos/appointments";
 import { bookAppointment, setAppointmentStatus, type BookResult } from "~/.server/repos/booking";
 import { saveServiceSettings, saveSettings, saveWeeklyHours } from "~/.server/repos/schedule";
-import { addDaysYmd, clinicNow, DEFAULT_SETTINGS, DEFAULT_WEEKLY, defaultSchedule, weekdayOf } from "~/lib/schedule";
+import { addDaysYmd, DEFAULT_SETTINGS, DEFAULT_WEEKLY, defaultSchedule, weekdayOf } from "~/lib/schedule";
+import { todayInClinic } from "~/lib/clinic-time";
 import { createTestDb, TEST_DATABASE_URL, truncateAll, useSqliteFile } from "../helpers/db";
 import type { SlotJob, SlotOutcome } from "./fixtures/slot-worker";
 
@@ -30,7 +31,7 @@ import type { SlotJob, SlotOutcome } from "./fixtures/slot-worker";
  */
 
 const NOW = new Date("2026-11-23T08:50:00Z"); // a Monday, 09:50 in Algiers
-const TODAY = clinicNow(NOW).date;
+const TODAY = todayInClinic(NOW);
 let DAY = addDaysYmd(TODAY, 1);
 while (weekdayOf(DAY) === 5) DAY = addDaysYmd(DAY, 1);
 const SLOT = { service: "Orthodontie" as const, date: DAY, time: "10:00" };

@@ -11,7 +11,8 @@ import { exportPatient } from "~/.server/repos/patients";
 import { insertStaff } from "~/.server/repos/staff";
 import { ENROLLMENT_XLSX_COLUMNS, toXlsx, XLSX_CONTENT_TYPE, xlsxCell } from "~/.server/xlsx";
 import { ENROLLMENT_CSV_HEADER } from "~/.server/csv";
-import { addDaysYmd, clinicNow } from "~/lib/schedule";
+import { addDaysYmd } from "~/lib/schedule";
+import { todayInClinic } from "~/lib/clinic-time";
 import { loader as xlsxLoader } from "~/routes/admin.formations.$id.inscriptions[.]xlsx";
 import { loader as patientExportLoader } from "~/routes/admin.patients.$id.export";
 import { describeEachEngine } from "../helpers/db";
@@ -121,7 +122,7 @@ describeEachEngine("Excel exports", { appDb: true }, (t) => {
   });
 
   it("the patient's data as Excel: one sheet per part, dates as dates, amounts in DA as numbers, recorded in the record and the audit log", async () => {
-    const today = clinicNow(NOW).date;
+    const today = todayInClinic(NOW);
     const r = await bookAppointment(
       t.h,
       { name: "Amina Benali", phone: "0550 12 34 56", email: "amina.benali@exemple.dz", service: "Orthodontie", date: addDaysYmd(today, 3), time: "10:00", message: "=1+1 Douleur" } as never,
@@ -160,7 +161,7 @@ describeEachEngine("Excel exports", { appDb: true }, (t) => {
   it("the export route answers format=xlsx with the file, and refuses another format", async () => {
     const r = await bookAppointment(
       t.h,
-      { name: "Karim Haddad", phone: "0661 00 00 00", email: null, service: "Orthodontie", date: addDaysYmd(clinicNow().date, 3), time: "11:00", message: "" } as never,
+      { name: "Karim Haddad", phone: "0661 00 00 00", email: null, service: "Orthodontie", date: addDaysYmd(todayInClinic(), 3), time: "11:00", message: "" } as never,
       { actor, mode: "forced", status: "requested" },
     );
     if (!r.ok) throw new Error("booking refused");

@@ -1,4 +1,5 @@
 import { Migrator, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { todayInClinic } from "~/lib/clinic-time";
 import { nationalDigits } from "~/lib/rules";
 import { toE164 } from "~/lib/phone";
 import { occupiedUnits } from "~/lib/schedule";
@@ -336,7 +337,7 @@ const m003_front_desk: EngineMigration = (engine) => ({
     await db.insertInto("schedule_settings").values({ id: 1, min_notice_minutes: 120, horizon_days: 60, chairs: 1, updated_at: now }).execute();
 
     // existing appointments
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Algiers", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+    const today = todayInClinic();
     const engaged = sql`(prixtotal is not null or prixpay is not null or progress is not null)`;
     await sql`update appointments set status = case when ${engaged} and date < ${today} then 'attended' when ${engaged} then 'confirmed' else 'requested' end, chair = 1`.execute(db);
     for (const [service, duration, buffer] of FRONT_DESK_SERVICE_DEFAULTS) {

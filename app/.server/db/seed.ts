@@ -5,7 +5,8 @@ import { createAppointment } from "../repos/appointments";
 import { bookAppointment, setAppointmentStatus } from "../repos/booking";
 import { createFormation } from "../repos/formations";
 import { loadSchedule } from "../repos/schedule";
-import { addDaysYmd, clinicNow, dayHours, toMinutes, type Schedule } from "~/lib/schedule";
+import { addDaysYmd, dayHours, toMinutes, type Schedule } from "~/lib/schedule";
+import { clinicInstant, clinicNow } from "~/lib/clinic-time";
 import type { Service } from "~/lib/services";
 import type { Syllabus } from "~/lib/syllabus";
 
@@ -247,7 +248,7 @@ async function seedAgenda(h: Db): Promise<void> {
   const days = new Map<number, string>([[-1, openDay(schedule, addDaysYmd(now.date, -1), -1)], [0, day0]]);
   for (let i = 1; i <= 2; i++) days.set(i, openDay(schedule, addDaysYmd(days.get(i - 1)!, 1), 1));
   // bookings of the past are written as the staff would have written them on that morning
-  const at = new Date(`${days.get(-1)}T00:00:00+01:00`);
+  const at = clinicInstant(days.get(-1)!, "00:00");
 
   for (const [n, b] of AGENDA.entries()) {
     const date = b.inDays === undefined ? days.get(b.day)! : openDay(schedule, addDaysYmd(now.date, b.inDays), 1);

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { COMPLETION_RULE, OCCUPYING_STATUSES, type AppointmentStatus } from "~/lib/appointment-status";
+import { clinicDayBounds } from "~/lib/clinic-time";
 import { nationalDigits } from "~/lib/rules";
 import type { Db } from "../db";
 import { auditStaff } from "../audit";
@@ -99,13 +100,6 @@ export interface AppointmentFilters {
   state?: AppointmentStatus;
   /** 'Reste à payer': a total is set and not fully paid (cancelled ones left out) */
   due?: boolean;
-}
-
-/** Start and end (exclusive) in UTC of a calendar day in Africa/Algiers (UTC+1, no DST). */
-export function clinicDayBounds(ymd: string): [string, string] {
-  const start = new Date(`${ymd}T00:00:00+01:00`);
-  const end = new Date(start.getTime() + 24 * 3600 * 1000);
-  return [start.toISOString(), end.toISOString()];
 }
 
 /**

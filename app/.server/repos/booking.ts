@@ -3,7 +3,6 @@ import { canMove, holdsSlot, type AppointmentStatus, type CancelledBy } from "~/
 import {
   addDaysYmd,
   checkSlot,
-  clinicNow,
   daysBetween,
   freeChairs,
   freeStartsOfDay,
@@ -11,12 +10,12 @@ import {
   nextFreeDay,
   occupiedUnits,
   type BusyUnits,
-  type ClinicNow,
   type DaySlots,
   type Schedule,
   type SlotChoice,
   type SlotRefusal,
 } from "~/lib/schedule";
+import { clinicNow, type ClinicNow } from "~/lib/clinic-time";
 import type { Service } from "~/lib/services";
 import type { Db } from "../db";
 import { STATUS_LABELS } from "~/lib/appointment-status";

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { balanceDue, STATUS_LABELS, type AppointmentStatus, type CancelledBy } from "~/lib/appointment-status";
 import { toE164 } from "~/lib/phone";
 import { nationalDigits } from "~/lib/rules";
-import { clinicNow } from "~/lib/schedule";
+import { todayInClinic } from "~/lib/clinic-time";
 import { toCsv, type CsvCell } from "../csv";
 import { toXlsx, XLSX_CONTENT_TYPE, type XlsxKind, type XlsxValue } from "../xlsx";
 import type { Db } from "../db";
@@ -465,7 +465,7 @@ export async function getPatientRecord(h: Pick<Db, "db">, id: number, now: Date 
       history: byAppointment.get(Number(a.id)) ?? [],
     };
   });
-  const today = clinicNow(now).date;
+  const today = todayInClinic(now);
   return {
     patient: patientView(row),
     appointments: items,
@@ -690,7 +690,7 @@ export async function exportPatient(h: Db, id: number, actor: Actor, format: Exp
     })),
     evenements_du_dossier: events.map((e) => ({ le: e.at, par: e.actor, action: e.action, detail: e.detail })),
   };
-  const stamp = clinicNow(now).date;
+  const stamp = todayInClinic(now);
   if (format === "json") {
     return { fileName: `patient-${id}-donnees-${stamp}.json`, contentType: "application/json; charset=utf-8", body: `${JSON.stringify(document, null, 2)}\n` };
   }
@@ -1003,7 +1003,7 @@ const RETENTION_BATCH = 200;
  */
 export async function anonymiseExpiredRequests(h: Db, now: Date = new Date(), retentionMonths?: number): Promise<number> {
   const months = retentionMonths ?? (await loadContactSettings(h)).retentionMonths;
-  const cutoff = monthsBefore(clinicNow(now).date, months);
+  const cutoff = monthsBefore(todayInClinic(now), months);
   const at = now.toISOString();
   const detail = `Demande jamais confirmée : identité effacée après ${months} mois (conservation)`;
   let total = 0;

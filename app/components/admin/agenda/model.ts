@@ -7,7 +7,8 @@ import type { Appointment } from "~/.server/db/types";
 import type { ReminderLinks } from "~/components/admin/front-desk/contact";
 import { balanceDue, holdsSlot, type AppointmentStatus, type CancelledBy } from "~/lib/appointment-status";
 import { isValidYmd } from "~/lib/rules";
-import { addDaysYmd, dayHours, fromMinutes, roundUpToUnit, toMinutes, UNIT_MINUTES, weekdayOf, type ClinicNow, type Schedule, type TimeRange } from "~/lib/schedule";
+import { addDaysYmd, dayHours, fromMinutes, roundUpToUnit, toMinutes, UNIT_MINUTES, weekdayOf, type Schedule, type TimeRange } from "~/lib/schedule";
+import type { ClinicNow } from "~/lib/clinic-time";
 
 export type AgendaView = "jour" | "semaine";
 

@@ -5,7 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { ErrorList, Field, FormErrors, SelectField, TextareaField, useAppForm } from "~/components/forms";
 import { Photo } from "~/components/ui/Photo";
 import { GALLERY_TREATMENTS } from "~/content/gallery-treatments";
-import { todayInClinic } from "~/lib/format";
+import { todayInClinic } from "~/lib/clinic-time";
 import { CASE_TEXT_MAX, caseSchema, CONSENT_SCOPE_LABELS, CONSENT_SCOPES, GALLERY_PATH, photoFileSchema } from "~/lib/gallery-form";
 import { ALT_MAX_LENGTH, PHOTO_TYPES } from "~/lib/media";
 import { PatientPicker } from "./PatientPicker";

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Save } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { CheckboxField, Field, FormErrors, SelectField, TextareaField, useAppForm } from "~/components/forms";
-import { todayInClinic } from "~/lib/format";
+import { todayInClinic } from "~/lib/clinic-time";
 import { GALLERY_PATH, RATING_CHOICES, REVIEW_COMMENT_MAX, REVIEW_NAME_MAX, reviewSchema } from "~/lib/gallery-form";
 import type { Review } from "./types";
 

@@ -1,4 +1,5 @@
 import { auditActionLabel } from "~/lib/audit-actions";
+import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
 
 /**
  * One line of the journal as the screen shows it (docs/product.md, "Staff: audit log"), made on
@@ -28,7 +29,7 @@ export type JournalAccountView =
   | { kind: "unknown" };
 
 const dateTime = new Intl.DateTimeFormat("fr-FR", {
-  timeZone: "Africa/Algiers",
+  timeZone: CLINIC_TIME_ZONE,
   day: "2-digit",
   month: "2-digit",
   year: "numeric",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS } from "~/lib/audit-actions";
 import { accountOf, formatJournalTime, targetOf } from "./entry";
-import { actionGroups, dayBoundsUtc, JOURNAL_NOTES, journalQueryString, parseJournalQuery } from "./query";
+import { actionGroups, JOURNAL_NOTES, journalQueryString, parseJournalQuery } from "./query";
 
 const parse = (s: string) => parseJournalQuery(new URLSearchParams(s));
 
@@ -23,12 +23,6 @@ describe("the journal's URL", () => {
       notes: [JOURNAL_NOTES.account, JOURNAL_NOTES.action, JOURNAL_NOTES.from, JOURNAL_NOTES.to, JOURNAL_NOTES.cursor],
     });
     expect(parse("du=2026-11-30&au=2026-11-01")).toMatchObject({ query: { from: "2026-11-01", to: "2026-11-30" }, notes: [JOURNAL_NOTES.swapped] });
-  });
-
-  it("turns clinic days into UTC bounds: from Algiers midnight, to the next midnight excluded", () => {
-    expect(dayBoundsUtc("2026-11-10", "2026-11-10")).toEqual({ fromIso: "2026-11-09T23:00:00.000Z", toIso: "2026-11-10T23:00:00.000Z" });
-    expect(dayBoundsUtc("2026-12-31", "2026-12-31").toIso).toBe("2026-12-31T23:00:00.000Z");
-    expect(dayBoundsUtc(null, null)).toEqual({ fromIso: null, toIso: null });
   });
 
   it("groups every action of the log once in the filter", () => {

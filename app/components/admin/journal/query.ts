@@ -1,6 +1,5 @@
 import { AUDIT_ACTIONS, isAuditAction, type AuditAction } from "~/lib/audit-actions";
-import { addDays, isValidYmd, parseId } from "~/lib/rules";
-import { clinicInstant } from "~/lib/schedule";
+import { isValidYmd, parseId } from "~/lib/rules";
 
 /**
  * The journal's query (docs/product.md, "Staff: audit log"), read leniently from the URL of its GET
@@ -106,17 +105,6 @@ export function journalQueryString(q: JournalQuery, cursor?: JournalCursor | nul
 
 export function hasFilters(q: JournalQuery): boolean {
   return q.account !== null || q.action !== null || q.from !== null || q.to !== null;
-}
-
-/**
- * The UTC bounds of clinic days: from the start of `from` (included) to the start of the day
- * after `to` (excluded), as the ISO strings the log's `at` column holds.
- */
-export function dayBoundsUtc(from: string | null, to: string | null): { fromIso: string | null; toIso: string | null } {
-  return {
-    fromIso: from ? clinicInstant(from, "00:00").toISOString() : null,
-    toIso: to ? clinicInstant(addDays(to, 1), "00:00").toISOString() : null,
-  };
 }
 
 /** The groups of the action filter, in the order of the list; an action of no known family goes to 'Autres'. */
