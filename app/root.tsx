@@ -15,6 +15,7 @@ import { requestGuard } from "./.server/request-limits";
 import { getToast } from "./.server/toast";
 import { requestInfo } from "./context";
 import { pageHydrates } from "./lib/page-handle";
+import type { RootData } from "./lib/root-data";
 // the public pages' behaviour (menus, carousels, reveals), written into every page
 import siteScript from "./site/site.js?inline-script";
 // the site's stylesheet, first in the head (before the scripts React hoists there): it alone blocks the first paint
@@ -34,11 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // the photos staff put in the site's picture slots (app/lib/photo-slots.ts), slot → photo
   const [weekly, exceptions, clinic, photos] = await Promise.all([loadWeeklyHours(getDb()), listExceptions(getDb(), today), getClinic(), sitePhotoMap(getDb())]);
   const hours = { weekly, upcoming: exceptions.filter((e) => e.startDate <= addDaysYmd(today, 30)) };
-  return data({ nonce: context.get(requestInfo).nonce, origin, toast, hours, clinic, photos }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  const rootData: RootData = { nonce: context.get(requestInfo).nonce, origin, toast, hours, clinic, photos };
+  return data(rootData, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
-
-/** The opening hours from the root loader (for the footer, the contact blocks and JSON-LD). */
-export type RootHours = Awaited<ReturnType<typeof loader>>["data"]["hours"];
 
 // The nonce and origin do not change between navigations; only a form post (whose redirect may
 // carry a toast) makes the root read again.

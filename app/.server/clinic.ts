@@ -4,7 +4,7 @@ import { DEMO_CLINIC, type Clinic } from "~/lib/clinic";
 import { auditStaff } from "./audit";
 import type { Db } from "./db/connection";
 import { getDb, nowIso, writeTransaction } from "./db";
-import type { Actor } from "./repos/appointments";
+import type { Actor } from "./actor";
 
 /**
  * The clinic's identity as stored (`clinic_settings.data`, JSON). A stored document is checked

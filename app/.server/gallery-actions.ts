@@ -8,7 +8,7 @@ import { guarded, intentOf } from "./admin-action";
 import { getDb } from "./db";
 import { log } from "./log";
 import { MEDIA_MESSAGES, saveMedia, scheduleMediaDeletion } from "./media";
-import { staffActor, type Actor } from "./repos/appointments";
+import { staffActor, type Actor } from "./actor";
 import { createCase, deleteCase, linkablePatient, moveCase, setPhotoDeletionDays, updateCase, withdrawConsent, type CaseInput } from "./repos/gallery";
 import { listPatients } from "./repos/patients";
 import { createReview, deleteReview, moveReview, setReviewPublished, updateReview } from "./repos/reviews";

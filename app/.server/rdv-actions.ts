@@ -15,7 +15,7 @@ import { getDb, nowIso, writeTransaction, type Db } from "./db";
 import type { Appointment } from "./db/types";
 import { errorCode, log } from "./log";
 import { countLinkMiss, findByToken, linkGuessBlocked } from "./personal-link";
-import { PATIENT_ACTOR } from "./repos/appointments";
+import { PATIENT_ACTOR } from "./actor";
 import { moveAppointment, setAppointmentStatus } from "./repos/booking";
 import { loadContactSettings } from "./repos/contact-settings";
 import { loadServiceSettings } from "./repos/schedule";

@@ -8,7 +8,7 @@ import { getDb, type Db } from "~/.server/db";
 import { errorCode, log } from "~/.server/log";
 import { countEnrollmentsWithoutFormation, isEnrollmentStatus, listEnrollmentsForStaff, setEnrollmentStatus } from "~/.server/repos/enrollments";
 import { createFormation, deleteFormation, formationStats, listFormations, updateFormation } from "~/.server/repos/formations";
-import { staffActor, type Actor } from "~/.server/repos/appointments";
+import { staffActor, type Actor } from "~/.server/actor";
 import { getStaff } from "~/.server/staff-guard";
 import { AdminFormationCard } from "~/components/admin/formations/AdminFormationCard";
 import {

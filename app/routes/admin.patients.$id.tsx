@@ -6,7 +6,7 @@ import { guarded, intentOf, readForm } from "~/.server/admin-action";
 import { getConfig } from "~/.server/config";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
-import { staffActor } from "~/.server/repos/appointments";
+import { staffActor } from "~/.server/actor";
 import { loadContactSettings } from "~/.server/repos/contact-settings";
 import { erasePatient, getPatientRecord, mergeCandidates, mergePatients, saveNotes, type PatientChange } from "~/.server/repos/patients";
 import { casesOfPatient } from "~/.server/repos/gallery";

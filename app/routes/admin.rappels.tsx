@@ -8,7 +8,7 @@ import { publicOrigin } from "~/.server/config";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
 import { reminderLinksOf } from "~/.server/reminder-links";
-import { staffActor } from "~/.server/repos/appointments";
+import { staffActor } from "~/.server/actor";
 import { loadTemplates, saveTemplate } from "~/.server/repos/message-templates";
 import { listRemindersToSend, markReminded } from "~/.server/repos/reminder-list";
 import type { StaffSession } from "~/.server/session";

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  clinicDayBounds,
-  createAppointment,
-  getAppointment,
-  listAppointments,
-  searchPatterns,
-  updateAppointment,
-  type AppointmentInput,
-} from "~/.server/repos/appointments";
+import { clinicDayBounds, createAppointment, getAppointment, listAppointments, updateAppointment, type AppointmentInput } from "~/.server/repos/appointments";
+import { searchPatterns } from "~/.server/repos/search-patterns";
 import { isAppointmentDone } from "~/lib/appointment-status";
 import { describeEachEngine } from "../helpers/db";
 

@@ -8,7 +8,7 @@ import { resetConfig } from "~/.server/config";
 import { writeTransaction } from "~/.server/db";
 import { openDb, type Db } from "~/.server/db/connection";
 import { purgeDueMedia, saveMedia } from "~/.server/media";
-import type { Actor } from "~/.server/repos/appointments";
+import type { Actor } from "~/.server/actor";
 import {
   createCase,
   deleteCase,
