@@ -1,8 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { GalleryActionResult, GalleryIntent, PatientOption } from "~/components/admin/gallery/types";
+import { type CaseFormValue, caseSchema, deletionDaysSchema, GALLERY_PATH, type GalleryActionResult, type GalleryIntent, type PatientOption, reviewSchema, rowSchema } from "~/lib/gallery-form";
 import { formatCalendarDate, formatLongDate } from "~/lib/format";
-import { caseSchema, deletionDaysSchema, GALLERY_PATH, reviewSchema, rowSchema, type CaseFormValue } from "~/lib/gallery-form";
 import type { MediaRef } from "~/lib/media";
 import { guarded, intentOf } from "./admin-action";
 import { getDb } from "./db";

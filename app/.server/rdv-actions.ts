@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Clinic } from "~/lib/clinic";
-import { formatDayLong, parseBookingIntent, type BookingIntent } from "~/components/booking/slots";
-import { isRdvIntent, rdvCancelSchema, rdvConfirmSchema, rdvMoveSchema, RDV_TEXTS, type RdvIntent, type RdvReply, type RdvView } from "~/components/rdv/schema";
+import { formatDayLong, parseBookingIntent, type BookingIntent } from "~/lib/slots-view";
+import { isRdvIntent, rdvCancelSchema, rdvConfirmSchema, rdvMoveSchema, RDV_TEXTS, type RdvIntent, type RdvReply, type RdvView } from "~/lib/rdv-schema";
 import type { AppointmentStatus, CancelledBy } from "~/lib/appointment-status";
 import { slotRefusalText } from "~/lib/front-desk-schema";
 import { clinicInstant, clinicNow, type SlotChoice, type SlotRefusal } from "~/lib/schedule";

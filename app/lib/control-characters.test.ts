@@ -3,10 +3,10 @@ import path from "node:path";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { z } from "~/lib/zod";
-import { passwordChangeSchema } from "~/components/admin/account/password-schema";
-import { eraseSchema, mergeSchema, notesSchema } from "~/components/admin/patients/schema";
-import { accountSchema, createMemberSchema, roleSchema, teamSettingsSchema } from "~/components/admin/team/schema";
-import { rdvCancelSchema, rdvConfirmSchema, rdvMoveSchema } from "~/components/rdv/schema";
+import { passwordChangeSchema } from "~/lib/password-change-schema";
+import { eraseSchema, mergeSchema, notesSchema } from "~/lib/patient-schema";
+import { accountSchema, createMemberSchema, roleSchema, teamSettingsSchema } from "~/lib/team-schema";
+import { rdvCancelSchema, rdvConfirmSchema, rdvMoveSchema } from "~/lib/rdv-schema";
 import {
   adminCreateSchema,
   adminCreateSchemaFor,

@@ -23,7 +23,7 @@ import { PatientHeader } from "~/components/admin/patients/PatientHeader";
 import { PatientSummary } from "~/components/admin/patients/PatientSummary";
 import { PrivacyPanel } from "~/components/admin/patients/PrivacyPanel";
 import { useCan } from "~/components/admin/permissions";
-import { eraseSchema, mergeSchema, notesSchema, PATIENT_SEARCH_MAX } from "~/components/admin/patients/schema";
+import { eraseSchema, mergeSchema, notesSchema, PATIENT_SEARCH_MAX } from "~/lib/patient-schema";
 import type { PatientActionResult } from "~/components/admin/patients/types";
 import { formatDateTime } from "~/lib/format";
 import { formatPhoneDisplay, whatsappDigits } from "~/lib/phone";

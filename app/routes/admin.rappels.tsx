@@ -15,7 +15,7 @@ import type { StaffSession } from "~/.server/session";
 import { getStaff } from "~/.server/staff-guard";
 import { redirectWithToast } from "~/.server/toast";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
-import { formatDayLong } from "~/components/admin/front-desk/contact";
+import { formatDayLong } from "~/lib/front-desk-contact";
 import { ReminderRow } from "~/components/admin/reminders/ReminderRow";
 import { TemplateEditor } from "~/components/admin/reminders/TemplateEditor";
 import { TemplatePreview } from "~/components/admin/reminders/TemplatePreview";

@@ -14,7 +14,7 @@ import { PATIENT_ACTOR } from "~/.server/actor";
 import { bookAppointment, freeTimes } from "~/.server/repos/booking";
 import { saveContactSettings } from "~/.server/repos/contact-settings";
 import type { BookingReply } from "~/components/booking/BookingForm";
-import { RDV_TEXTS, type RdvReply, type RdvView } from "~/components/rdv/schema";
+import { RDV_TEXTS, type RdvReply, type RdvView } from "~/lib/rdv-schema";
 import { DEMO_CLINIC as clinic } from "~/lib/clinic";
 import { createLoadContext } from "~/context";
 import { DEFAULT_CONTACT_SETTINGS } from "~/lib/contact-settings";
