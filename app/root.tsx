@@ -17,6 +17,7 @@ import { getToast } from "./.server/toast";
 import { islandScripts } from "./.server/islands";
 import { requestInfo } from "./context";
 import { pageHydrates } from "./lib/page-handle";
+import type { RootData } from "./lib/root-data";
 // the page chrome (menus, carousels, reveals, the server's messages), written into every page
 import chromeScript from "./site/chrome.ts?inline-script";
 // the public forms' behaviour not yet in islands (enrolment dialog, booking form), written into every page
@@ -40,11 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const hours = { weekly, upcoming: exceptions.filter((e) => e.startDate <= addDaysYmd(today, 30)) };
   // the islands' script files (hashed names), for the pages that render one (components/Island.tsx)
   const islands = islandScripts();
-  return data({ nonce: context.get(requestInfo).nonce, origin, toast, hours, clinic, photos, islands }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  const rootData: RootData = { nonce: context.get(requestInfo).nonce, origin, toast, hours, clinic, photos, islands };
+  return data(rootData, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
-
-/** The opening hours from the root loader (for the footer, the contact blocks and JSON-LD). */
-export type RootHours = Awaited<ReturnType<typeof loader>>["data"]["hours"];
 
 // The nonce and origin do not change between navigations; only a form post (whose redirect may
 // carry a toast) makes the root read again.

@@ -24,7 +24,7 @@ import { AUDIT_PROBLEM_LABELS, verifyAuditLog, type AuditVerification } from "..
 import { ConfigError, getConfig } from "../app/.server/config";
 import { closeDb, getDb, type Db } from "../app/.server/db";
 import { migrateToLatest } from "../app/.server/db/migrations";
-import { formatJournalTime } from "../app/components/admin/journal/entry";
+import { formatJournalTime } from "../app/lib/journal-entry";
 import { formatNumber } from "../app/lib/format";
 
 export interface AuditVerifyIo {

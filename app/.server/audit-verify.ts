@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import { formatJournalTime } from "~/components/admin/journal/entry";
+import { formatJournalTime } from "~/lib/journal-entry";
 import { AUDIT_GENESIS_HASH, auditHashAt, checkpointKey, checkpointKeyId, checkpointMac, sameMac } from "./audit-chain";
 import type { Db } from "./db";
 import type { AuditCheckpointsTable, Database } from "./db/types";

@@ -4,7 +4,7 @@ import { AUDIT_GENESIS_HASH, auditEntryHash, checkpointKey, checkpointKeyId, che
 import { getDb, nowIso, writeTransaction, type Db } from "./db";
 import type { Database } from "./db/types";
 import { log } from "./log";
-import type { Actor } from "./repos/appointments";
+import type { Actor } from "./actor";
 import { getSessionSecret } from "./toast";
 
 /**

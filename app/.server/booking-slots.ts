@@ -3,7 +3,7 @@ import { freeTimes } from "~/.server/repos/booking";
 import { loadServiceSettings, loadSettings } from "~/.server/repos/schedule";
 import { todayInClinic } from "~/lib/clinic-time";
 import { SERVICES, type Service } from "~/lib/services";
-import { toSlotsView, type SlotsView } from "~/components/booking/slots";
+import { toSlotsView, type SlotsView } from "~/lib/slots-view";
 
 /**
  * Server side of the booking form's free times (docs/product.md, "Booking"): the public rules

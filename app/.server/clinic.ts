@@ -5,7 +5,7 @@ import { readClinicData, readClinicDataForUpdate, writeClinicData } from "./repo
 import { auditStaff } from "./audit";
 import type { Db } from "./db/connection";
 import { getDb, nowIso, writeTransaction } from "./db";
-import type { Actor } from "./repos/appointments";
+import type { Actor } from "./actor";
 
 /**
  * The clinic's identity as stored (`clinic_settings.data`, JSON). A stored document is checked

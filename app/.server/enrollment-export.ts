@@ -1,4 +1,4 @@
-import { UNASSIGNED } from "~/components/admin/formations/admin-formations";
+import { UNASSIGNED } from "~/lib/formation";
 import { parseId } from "~/lib/rules";
 import { actorOfStaff, audit } from "./audit";
 import type { Db } from "./db";

@@ -11,7 +11,8 @@ import { notifyAppointment, type AppointmentMailEvent } from "./appointment-mail
 import { getDb } from "./db";
 import type { Appointment } from "./db/types";
 import { errorCode, log } from "./log";
-import { staffActor, statusBeforeLastChange } from "./repos/appointments";
+import { statusBeforeLastChange } from "./repos/appointments";
+import { staffActor } from "./actor";
 import { bookAppointment, moveAppointment, setAppointmentStatus, type ChangeResult } from "./repos/booking";
 import { loadSettings } from "./repos/schedule";
 import type { StaffSession } from "./session";

@@ -1,14 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { GalleryActionResult, GalleryIntent, PatientOption } from "~/components/admin/gallery/types";
+import { type CaseFormValue, caseSchema, deletionDaysSchema, GALLERY_PATH, type GalleryActionResult, type GalleryIntent, type PatientOption, reviewSchema, rowSchema } from "~/lib/gallery-form";
 import { formatCalendarDate, formatLongDate } from "~/lib/format";
-import { caseSchema, deletionDaysSchema, GALLERY_PATH, reviewSchema, rowSchema, type CaseFormValue } from "~/lib/gallery-form";
 import type { MediaRef } from "~/lib/media";
 import { guarded, intentOf } from "./admin-action";
 import { getDb } from "./db";
 import { log } from "./log";
 import { MEDIA_MESSAGES, saveMedia, scheduleMediaDeletion } from "./media";
-import { staffActor, type Actor } from "./repos/appointments";
+import { staffActor, type Actor } from "./actor";
 import { createCase, deleteCase, linkablePatient, moveCase, setPhotoDeletionDays, updateCase, withdrawConsent, type CaseInput } from "./repos/gallery";
 import { listPatients } from "./repos/patients";
 import { createReview, deleteReview, moveReview, setReviewPublished, updateReview } from "./repos/reviews";

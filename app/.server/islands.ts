@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { IslandScripts } from "~/components/Island";
+import type { IslandScripts } from "~/lib/root-data";
 
 /** Where the islands' build writes its files, under the client's assets (vite.islands.config.ts). */
 export const ISLANDS_BASE = "/assets/islands/";

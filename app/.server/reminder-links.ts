@@ -1,4 +1,4 @@
-import { whatsappNumber, type ReminderLinks, type ReminderSent } from "~/components/admin/front-desk/contact";
+import { whatsappNumber, type ReminderLinks, type ReminderSent } from "~/lib/front-desk-contact";
 import type { Clinic } from "~/lib/clinic";
 import { cleanText } from "~/lib/control-characters";
 import { toE164, whatsappDigits } from "~/lib/phone";

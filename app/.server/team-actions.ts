@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { accountSchema, createMemberSchema, roleSchema, TEAM_PATH, teamSettingsSchema } from "~/components/admin/team/schema";
-import type { TeamActionResult } from "~/components/admin/team/types";
+import { accountSchema, createMemberSchema, roleSchema, TEAM_PATH, type TeamActionResult, teamSettingsSchema } from "~/lib/team-schema";
 import { roleLabel } from "~/lib/permissions";
 import { guarded, intentOf, readForm } from "./admin-action";
 import { actorOfStaff } from "./audit";

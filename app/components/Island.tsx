@@ -1,12 +1,7 @@
 import type { ComponentType } from "react";
 import { useRouteLoaderData } from "react-router";
 
-/** An island's files, from the islands' manifest (app/.server/islands.ts): its entry and the chunks it imports. */
-export interface IslandFiles {
-  src: string;
-  preload: string[];
-}
-export type IslandScripts = Partial<Record<string, IslandFiles>>;
+import { ROOT_ROUTE_ID, type RootData } from "~/lib/root-data";
 
 /**
  * A component that runs in the browser on a page that is otherwise server HTML (issue 27): the
@@ -19,7 +14,7 @@ export type IslandScripts = Partial<Record<string, IslandFiles>>;
  * On a page React drives (a link from a hydrated page), the component is simply rendered.
  */
 export function Island<P extends object>({ name, component: Component, props }: { name: string; component: ComponentType<P>; props: P }) {
-  const files = (useRouteLoaderData("root") as { islands?: IslandScripts } | undefined)?.islands?.[name];
+  const files = (useRouteLoaderData(ROOT_ROUTE_ID) as RootData | undefined)?.islands[name];
   return (
     <>
       <div data-island={name}>

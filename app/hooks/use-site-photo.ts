@@ -1,8 +1,5 @@
-import { useRouteLoaderData } from "react-router";
-import type { MediaRef } from "~/lib/media";
-import type { loader as rootLoader } from "~/root";
-
-export type SitePhotoRef = MediaRef & { alt: string };
+import type { SitePhotoRef } from "~/lib/root-data";
+import { useRootData } from "./use-root-data";
 
 /**
  * The photo staff put in a picture slot of the site (app/lib/photo-slots.ts, /admin/photos), from
@@ -10,7 +7,5 @@ export type SitePhotoRef = MediaRef & { alt: string };
  * page): the slot's drawing is shown.
  */
 export function useSitePhoto(slot: string): SitePhotoRef | null {
-  const data = useRouteLoaderData<typeof rootLoader>("root");
-  const photos = data?.photos as Record<string, SitePhotoRef> | undefined;
-  return photos?.[slot] ?? null;
+  return useRootData()?.photos?.[slot] ?? null;
 }

@@ -3,10 +3,10 @@ import path from "node:path";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { z } from "~/lib/zod";
-import { passwordChangeSchema } from "~/components/admin/account/password-schema";
-import { eraseSchema, mergeSchema, notesSchema } from "~/components/admin/patients/schema";
-import { accountSchema, createMemberSchema, roleSchema, teamSettingsSchema } from "~/components/admin/team/schema";
-import { rdvCancelSchema, rdvConfirmSchema, rdvMoveSchema } from "~/components/rdv/schema";
+import { passwordChangeSchema } from "~/lib/password-change-schema";
+import { eraseSchema, mergeSchema, notesSchema } from "~/lib/patient-schema";
+import { accountSchema, createMemberSchema, roleSchema, teamSettingsSchema } from "~/lib/team-schema";
+import { rdvCancelSchema, rdvConfirmSchema, rdvMoveSchema } from "~/lib/rdv-schema";
 import {
   adminCreateSchema,
   adminCreateSchemaFor,
@@ -200,9 +200,9 @@ const FORMS: FormEntry[] = [
   },
   { file: "app/lib/two-factor-schema.ts", exportName: "loginCodeSchema", form: "Code de connexion (application)", staff: false, schema: loginCodeSchema("totp") },
   { file: "app/lib/two-factor-schema.ts", exportName: "loginCodeSchema", form: "Code de connexion (code de secours)", staff: false, schema: loginCodeSchema("recovery") },
-  { file: "app/components/rdv/schema.ts", exportName: "rdvConfirmSchema", form: "Lien personnel : confirmer", staff: false, schema: rdvConfirmSchema },
-  { file: "app/components/rdv/schema.ts", exportName: "rdvCancelSchema", form: "Lien personnel : annuler", staff: false, schema: rdvCancelSchema, multiLine: ["reason"] },
-  { file: "app/components/rdv/schema.ts", exportName: "rdvMoveSchema", form: "Lien personnel : déplacer", staff: false, schema: rdvMoveSchema(TODAY, 60) },
+  { file: "app/lib/rdv-schema.ts", exportName: "rdvConfirmSchema", form: "Lien personnel : confirmer", staff: false, schema: rdvConfirmSchema },
+  { file: "app/lib/rdv-schema.ts", exportName: "rdvCancelSchema", form: "Lien personnel : annuler", staff: false, schema: rdvCancelSchema, multiLine: ["reason"] },
+  { file: "app/lib/rdv-schema.ts", exportName: "rdvMoveSchema", form: "Lien personnel : déplacer", staff: false, schema: rdvMoveSchema(TODAY, 60) },
   // ---- staff forms
   { file: "app/lib/clinic-form.ts", exportName: "clinicFormSchema", form: "Clinique (/admin/clinique)", staff: true, schema: clinicFormSchema(2026) },
   { file: "app/lib/schedule-form.ts", exportName: "weeklyHoursSchema", form: "Horaires de la semaine", staff: true, schema: weeklyHoursSchema },
@@ -246,15 +246,15 @@ const FORMS: FormEntry[] = [
   { file: "app/lib/photo-form.ts", exportName: "photoRemoveSchema", form: "Photos : retirer", staff: true, schema: photoRemoveSchema },
   { file: "app/lib/reminder-template.ts", exportName: "templateSchema", form: "Rappels : modèle de message", staff: true, schema: templateSchema, multiLine: ["body"] },
   { file: "app/lib/reminder-template.ts", exportName: "reminderMarkSchema", form: "Rappels : marquer envoyé", staff: true, schema: reminderMarkSchema },
-  { file: "app/components/admin/patients/schema.ts", exportName: "notesSchema", form: "Patients : notes", staff: true, schema: notesSchema, multiLine: ["notes"] },
-  { file: "app/components/admin/patients/schema.ts", exportName: "mergeSchema", form: "Patients : fusion", staff: true, schema: mergeSchema },
-  { file: "app/components/admin/patients/schema.ts", exportName: "eraseSchema", form: "Patients : effacement", staff: true, schema: eraseSchema },
-  { file: "app/components/admin/team/schema.ts", exportName: "createMemberSchema", form: "Équipe : nouveau membre", staff: true, schema: createMemberSchema },
-  { file: "app/components/admin/team/schema.ts", exportName: "roleSchema", form: "Équipe : rôle", staff: true, schema: roleSchema },
-  { file: "app/components/admin/team/schema.ts", exportName: "accountSchema", form: "Équipe : actions d'un compte", staff: true, schema: accountSchema },
-  { file: "app/components/admin/team/schema.ts", exportName: "teamSettingsSchema", form: "Équipe : réglages", staff: true, schema: teamSettingsSchema },
+  { file: "app/lib/patient-schema.ts", exportName: "notesSchema", form: "Patients : notes", staff: true, schema: notesSchema, multiLine: ["notes"] },
+  { file: "app/lib/patient-schema.ts", exportName: "mergeSchema", form: "Patients : fusion", staff: true, schema: mergeSchema },
+  { file: "app/lib/patient-schema.ts", exportName: "eraseSchema", form: "Patients : effacement", staff: true, schema: eraseSchema },
+  { file: "app/lib/team-schema.ts", exportName: "createMemberSchema", form: "Équipe : nouveau membre", staff: true, schema: createMemberSchema },
+  { file: "app/lib/team-schema.ts", exportName: "roleSchema", form: "Équipe : rôle", staff: true, schema: roleSchema },
+  { file: "app/lib/team-schema.ts", exportName: "accountSchema", form: "Équipe : actions d'un compte", staff: true, schema: accountSchema },
+  { file: "app/lib/team-schema.ts", exportName: "teamSettingsSchema", form: "Équipe : réglages", staff: true, schema: teamSettingsSchema },
   {
-    file: "app/components/admin/account/password-schema.ts",
+    file: "app/lib/password-change-schema.ts",
     exportName: "passwordChangeSchema",
     form: "Mon compte : mot de passe",
     staff: true,

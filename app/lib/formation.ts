@@ -27,6 +27,9 @@ export interface FormationWithCount extends Formation {
 /** What the staff editor writes. */
 export type FormationInput = Omit<Formation, "id" | "created_at" | "updated_at">;
 
+/** `?inscriptions=sans-session` and the CSV of the enrolments attached to no formation. */
+export const UNASSIGNED = "sans-session";
+
 // ---- read models: what each screen receives ----------------------------------------------------
 
 /**

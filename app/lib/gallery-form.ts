@@ -1,7 +1,9 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "~/lib/zod";
 import { GALLERY_TREATMENTS } from "~/content/gallery-treatments";
 import { todayInClinic } from "./clinic-time";
-import { ALT_MAX_LENGTH, PHOTO_MAX_BYTES, PHOTO_TYPES } from "./media";
+import { ALT_MAX_LENGTH } from "./media";
+import { photoFile } from "./photo-form";
 import { calendarDay, multiLine, personName, requiredText, singleLine } from "./rules";
 
 /**
@@ -38,8 +40,6 @@ export const GALLERY_MESSAGES = {
   beforeAltMissing: "Décrivez la photo « avant » en quelques mots (texte lu aux personnes malvoyantes).",
   afterAltMissing: "Décrivez la photo « après » en quelques mots (texte lu aux personnes malvoyantes).",
   altTooLong: `La description ne peut pas dépasser ${ALT_MAX_LENGTH} caractères.`,
-  photoTooLarge: "La photo dépasse 12 Mo. Choisissez une photo plus légère.",
-  photoBadType: "Format de photo non accepté : choisissez une photo JPEG, PNG, WebP ou AVIF.",
   consentDateMissing: "Indiquez la date à laquelle le patient a donné son accord.",
   consentDateFuture: "La date du consentement ne peut pas être dans le futur.",
   scope: "Choisissez ce que le patient a accepté.",
@@ -56,11 +56,8 @@ export const GALLERY_MESSAGES = {
 
 const M = GALLERY_MESSAGES;
 
-/** A chosen photo: 12 MB at most, of an accepted type when the browser names one (the server checks the bytes). */
-export const photoFileSchema = z
-  .file()
-  .max(PHOTO_MAX_BYTES, { error: M.photoTooLarge })
-  .refine((f) => !f.type || (PHOTO_TYPES as readonly string[]).includes(f.type), { error: M.photoBadType });
+/** A case's photo ("avant", "après"): the rule of every photo form (~/lib/photo-form). */
+export const casePhotoSchema = photoFile();
 
 /** Judged in the clinic's time zone, in the browser as on the server. */
 const notFuture = (v: string) => v <= todayInClinic();
@@ -84,9 +81,9 @@ export const caseSchema = z
     description: multiLine({ error: M.textMissing })
       .transform((v) => v.replace(/\r\n?/g, "\n"))
       .pipe(requiredText({ missing: M.textMissing, max: CASE_TEXT_MAX, tooLong: M.textTooLong, multiline: true })),
-    before: photoFileSchema.optional(),
+    before: casePhotoSchema.optional(),
     before_alt: requiredText({ missing: M.beforeAltMissing, max: ALT_MAX_LENGTH, tooLong: M.altTooLong }),
-    after: photoFileSchema.optional(),
+    after: casePhotoSchema.optional(),
     after_alt: requiredText({ missing: M.afterAltMissing, max: ALT_MAX_LENGTH, tooLong: M.altTooLong }),
     consent_date: calendarDay({ missing: M.consentDateMissing }).refine(notFuture, { error: M.consentDateFuture }),
     consent_scope: z.enum(CONSENT_SCOPES, { error: M.scope }),
@@ -126,3 +123,40 @@ export type ReviewFormValue = z.output<typeof reviewSchema>;
 
 /** A case or review id posted by a button (move, withdraw, delete, publish). */
 export const rowSchema = z.object({ id: z.number({ error: "Élément inconnu." }).int().positive({ error: "Élément inconnu." }) });
+
+// ---- the action's intents and answer -------------------------------------------------------------
+
+/** A patient record offered by the case form's search: name, record number, a hint to tell two apart. */
+export interface PatientOption {
+  id: number;
+  name: string;
+  detail: string;
+}
+
+export type GalleryIntent =
+  | "case-save"
+  | "case-withdraw"
+  | "case-delete"
+  | "case-move"
+  | "settings"
+  | "patient-search"
+  | "review-save"
+  | "review-publish"
+  | "review-unpublish"
+  | "review-delete"
+  | "review-move";
+
+/** The answer of the action when it does not redirect: a refusal, or the patients found. */
+export interface GalleryActionResult {
+  intent: GalleryIntent | "unknown";
+  /** the case or review the answer is about */
+  id?: number;
+  result?: SubmissionResult<string[]>;
+  /** a refusal of a row action (withdraw, delete, move, publish), shown beside that row */
+  message?: string;
+  /** patient-search: the records found for `query` */
+  patients?: PatientOption[];
+  query?: string;
+  /** case-save refused: the record that was chosen, to show it again */
+  patientChoice?: PatientOption | null;
+}

@@ -23,11 +23,20 @@ const slot = singleLine().trim().min(1).max(100);
 
 export const photoAltField = requiredText({ missing: M.altMissing, max: ALT_MAX_LENGTH, tooLong: M.altTooLong });
 
-/** A chosen file: at most 12 MB, of an accepted type when the browser names one. */
-export const photoFileSchema = z
-  .file({ error: M.photoMissing })
-  .max(PHOTO_MAX_BYTES, { error: M.photoTooLarge })
-  .refine((f) => !f.type || (PHOTO_TYPES as readonly string[]).includes(f.type), { error: M.photoBadType });
+/**
+ * A chosen photo: at most 12 MB, of an accepted type when the browser names one (the server
+ * checks the bytes). The one rule of every photo form (this one, the gallery's cases); `missing`
+ * is the message when no file is sent.
+ */
+export function photoFile(missing?: string) {
+  return z
+    .file(missing === undefined ? undefined : { error: missing })
+    .max(PHOTO_MAX_BYTES, { error: M.photoTooLarge })
+    .refine((f) => !f.type || (PHOTO_TYPES as readonly string[]).includes(f.type), { error: M.photoBadType });
+}
+
+/** The photo of a slot. */
+export const photoFileSchema = photoFile(M.photoMissing);
 
 export const photoUploadSchema = z.object({ slot, alt: photoAltField, photo: photoFileSchema });
 export const photoAltSchema = z.object({ slot, alt: photoAltField });

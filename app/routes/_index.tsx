@@ -12,7 +12,7 @@ import type { Clinic } from "~/lib/clinic";
 import { formatFigure } from "~/lib/format";
 import { openingHoursSpecification, type TimeRange, type Weekday } from "~/lib/schedule";
 import { clinicFromMatches, originFromMatches, seo } from "~/lib/seo";
-import type { RootHours } from "~/root";
+import type { RootHours } from "~/lib/root-data";
 import { CONTENT_PAGE } from "~/lib/page-handle";
 
 /** Server-rendered, not hydrated: the site's script is all it runs (decision 016). */

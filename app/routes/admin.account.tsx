@@ -15,7 +15,7 @@ import { redirectWithToast } from "~/.server/toast";
 import { clearTrustedDeviceCookie, trustedDeviceHash } from "~/.server/trusted-device";
 import { CODE_INCORRECT, confirmSetup, disableTwoFactor, forgetTrustedDevices, pendingSetup, RECOVERY_CODE_INCORRECT, renewRecoveryCodes, startSetup } from "~/.server/two-factor";
 import { DevicesSection } from "~/components/admin/account/DevicesSection";
-import { passwordChangeSchema } from "~/components/admin/account/password-schema";
+import { passwordChangeSchema } from "~/lib/password-change-schema";
 import { PasswordSection } from "~/components/admin/account/PasswordSection";
 import { SessionsSection } from "~/components/admin/account/SessionsSection";
 import { TwoFactorSection } from "~/components/admin/account/TwoFactorSection";

@@ -7,7 +7,7 @@ import { guarded, intentOf } from "~/.server/admin-action";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
 import { createBlog, deleteBlog, getBlog, listBlogs, updateBlog } from "~/.server/repos/blogs";
-import { staffActor, type Actor } from "~/.server/repos/appointments";
+import { staffActor, type Actor } from "~/.server/actor";
 import { getStaff } from "~/.server/staff-guard";
 import { deleteUploadedImage, PayloadTooLargeError, readFormWithLimit, retryAfterHeaders, saveImageUpload, uploadErrorHeaders, UploadError } from "~/.server/uploads";
 import { ADMIN_BLOG_TEXTS, ADMIN_BLOG_TOAST_MS, editorTarget, type AdminBlogResult, type BlogTarget, type EditorChoice } from "~/components/blog/admin-blog";

@@ -7,7 +7,7 @@ import { guarded, intentOf, readForm } from "~/.server/admin-action";
 import { getClinicForEdit, saveClinic } from "~/.server/clinic";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
-import { staffActor } from "~/.server/repos/appointments";
+import { staffActor } from "~/.server/actor";
 import { getStaff } from "~/.server/staff-guard";
 import { CLINIC_SECTIONS, ClinicForm } from "~/components/admin/clinic/ClinicForm";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";

@@ -6,7 +6,7 @@ import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
 import { flushOutbox, MAX_ATTEMPTS } from "~/.server/mail";
 import { smtpConfigured } from "~/.server/mail-status";
-import { staffActor } from "~/.server/repos/appointments";
+import { staffActor } from "~/.server/actor";
 import { listOutbox, outboxCounts, retryOutboxMessage } from "~/.server/repos/outbox";
 import { getStaff } from "~/.server/staff-guard";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";

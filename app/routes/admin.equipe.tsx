@@ -10,9 +10,9 @@ import { AccountList } from "~/components/admin/team/AccountList";
 import { AccountPanel } from "~/components/admin/team/AccountPanel";
 import { AddMemberForm } from "~/components/admin/team/AddMemberForm";
 import { OneTimePasswordCard } from "~/components/admin/team/OneTimePasswordCard";
-import { TEAM_PATH } from "~/components/admin/team/schema";
+import { TEAM_PATH, type TeamActionResult } from "~/lib/team-schema";
 import { TeamSettingsForm } from "~/components/admin/team/TeamSettingsForm";
-import type { TeamAccountView, TeamActionResult } from "~/components/admin/team/types";
+import type { TeamAccountView } from "~/components/admin/team/types";
 import { roleLabel } from "~/lib/permissions";
 import { parseId } from "~/lib/rules";
 

@@ -8,18 +8,11 @@ import { getDb, type Db } from "~/.server/db";
 import { errorCode, log } from "~/.server/log";
 import { countEnrollmentsWithoutFormation, isEnrollmentStatus, listEnrollmentsForStaff, setEnrollmentStatus } from "~/.server/repos/enrollments";
 import { createFormation, deleteFormation, formationStats, listFormations, updateFormation } from "~/.server/repos/formations";
-import { staffActor, type Actor } from "~/.server/repos/appointments";
+import { staffActor, type Actor } from "~/.server/actor";
 import { getStaff } from "~/.server/staff-guard";
 import { AdminFormationCard } from "~/components/admin/formations/AdminFormationCard";
-import {
-  ADMIN_FORMATION_TEXTS as T,
-  failureOf,
-  formationToast,
-  UNASSIGNED,
-  type EditorTarget,
-  type FormationActionResult,
-  type FormationIntent,
-} from "~/components/admin/formations/admin-formations";
+import { ADMIN_FORMATION_TEXTS as T, failureOf, formationToast, type EditorTarget, type FormationActionResult, type FormationIntent } from "~/components/admin/formations/admin-formations";
+import { type FormationAdminItem, UNASSIGNED } from "~/lib/formation";
 import { DeleteFormationDialog } from "~/components/admin/formations/DeleteFormationDialog";
 import { NoFormation, UnassignedEnrollments } from "~/components/admin/formations/ListNotes";
 import { StatTiles } from "~/components/admin/formations/StatTiles";
@@ -27,7 +20,6 @@ import { useCan } from "~/components/admin/permissions";
 import { EnrollmentsDialog, type EnrollmentsTarget } from "~/components/formation/EnrollmentsDialog";
 import { FormationEditorDialog } from "~/components/formation/FormationEditorDialog";
 import { useToast } from "~/components/toaster";
-import type { FormationAdminItem } from "~/lib/formation";
 import { formationFormSchema } from "~/lib/formation-schema";
 import { parseId } from "~/lib/rules";
 

@@ -13,9 +13,8 @@ import { CaseList } from "~/components/admin/gallery/CaseList";
 import { DeletionDelayForm } from "~/components/admin/gallery/DeletionDelayForm";
 import { ReviewForm } from "~/components/admin/gallery/ReviewForm";
 import { ReviewList } from "~/components/admin/gallery/ReviewList";
-import type { GalleryActionResult } from "~/components/admin/gallery/types";
+import { GALLERY_PATH, type GalleryActionResult } from "~/lib/gallery-form";
 import { formatLongDate } from "~/lib/format";
-import { GALLERY_PATH } from "~/lib/gallery-form";
 import { parseId } from "~/lib/rules";
 
 export const meta: Route.MetaFunction = () => [{ title: "Galerie et avis | Espace de Travail" }, { name: "robots", content: "noindex, nofollow" }];

@@ -9,7 +9,7 @@ import { getTeamSettings } from "~/.server/repos/team";
 import { getStaff } from "~/.server/staff-guard";
 import { getSessionSecret } from "~/.server/toast";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
-import { toJournalEntryView } from "~/components/admin/journal/entry";
+import { toJournalEntryView } from "~/lib/journal-entry";
 import { JournalFilters } from "~/components/admin/journal/JournalFilters";
 import { JournalIntegrity, toIntegrityView, type JournalIntegrityView } from "~/components/admin/journal/JournalIntegrity";
 import { JournalList } from "~/components/admin/journal/JournalList";

@@ -7,7 +7,7 @@ import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { AppointmentPagination } from "~/components/admin/appointments/AppointmentPagination";
 import { PatientList } from "~/components/admin/patients/PatientList";
 import { PatientSearch } from "~/components/admin/patients/PatientSearch";
-import { parsePatientQuery, PATIENTS_PAGE_SIZE, patientQueryString } from "~/components/admin/patients/schema";
+import { parsePatientQuery, PATIENTS_PAGE_SIZE, patientQueryString } from "~/lib/patient-schema";
 import { formatNumber } from "~/lib/format";
 import { formatPhoneDisplay } from "~/lib/phone";
 

@@ -4,7 +4,7 @@ import type { Route } from "./+types/admin.photos";
 import { guarded, intentOf } from "~/.server/admin-action";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
-import { staffActor, type Actor } from "~/.server/repos/appointments";
+import { staffActor, type Actor } from "~/.server/actor";
 import { listSitePhotos, removeSitePhoto, setSitePhoto, updateSitePhotoAlt } from "~/.server/repos/site-photos";
 import { PHOTO_FORM_BODY_MAX_BYTES } from "~/.server/request-limits";
 import { getStaff } from "~/.server/staff-guard";

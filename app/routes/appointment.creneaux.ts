@@ -1,6 +1,6 @@
 import type { Route } from "./+types/appointment.creneaux";
 import { loadDaySlots } from "~/.server/booking-slots";
-import { formatDayLong, parseDayQuery } from "~/components/booking/slots";
+import { formatDayLong, parseDayQuery } from "~/lib/slots-view";
 import { todayInClinic } from "~/lib/clinic-time";
 
 /**

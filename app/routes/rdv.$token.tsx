@@ -7,7 +7,7 @@ import { AppointmentCard } from "~/components/rdv/AppointmentCard";
 import { ChangeSection } from "~/components/rdv/ChangeForms";
 import { CallButtons, ClinicCard } from "~/components/rdv/ClinicInfo";
 import { RdvBlockedPage, RdvNotFoundPage } from "~/components/rdv/RdvErrorPages";
-import { RDV_TEXTS } from "~/components/rdv/schema";
+import { RDV_TEXTS } from "~/lib/rdv-schema";
 import { Alert } from "~/components/ui/Alert";
 import { useClinic } from "~/hooks/use-clinic";
 import { clinicFromMatches } from "~/lib/seo";

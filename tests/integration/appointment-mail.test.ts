@@ -9,7 +9,7 @@ import { log } from "~/.server/log";
 import { flushOutbox } from "~/.server/mail";
 import { findByToken } from "~/.server/personal-link";
 import { queueDueReminders } from "~/.server/reminders";
-import { PATIENT_ACTOR } from "~/.server/repos/appointments";
+import { PATIENT_ACTOR } from "~/.server/actor";
 import { bookAppointment } from "~/.server/repos/booking";
 import { insertStaff } from "~/.server/repos/staff";
 import type { StaffSession } from "~/.server/session";

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  createAppointment,
-  getAppointment,
-  listAppointments,
-  searchPatterns,
-  updateAppointment,
-  type AppointmentInput,
-} from "~/.server/repos/appointments";
+import { createAppointment, getAppointment, listAppointments, updateAppointment, type AppointmentInput } from "~/.server/repos/appointments";
+import { searchPatterns } from "~/.server/repos/search-patterns";
 import { clinicDayBounds } from "~/lib/clinic-time";
 import { isAppointmentDone } from "~/lib/appointment-status";
 import { describeEachEngine } from "../helpers/db";

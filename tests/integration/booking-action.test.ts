@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vite
 import { RATE_LIMIT_MESSAGE } from "~/.server/rate-limit";
 import { addException, saveServiceSettings, saveSettings, saveWeeklyHours } from "~/.server/repos/schedule";
 import type { BookingReply } from "~/components/booking/BookingForm";
-import type { SlotsView } from "~/components/booking/slots";
+import type { SlotsView } from "~/lib/slots-view";
 import { DEMO_CLINIC as clinic } from "~/lib/clinic";
 import { createLoadContext } from "~/context";
 import { farDateMessage } from "~/lib/booking-schema";

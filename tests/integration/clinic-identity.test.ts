@@ -2,7 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { beforeEach, expect, it } from "vitest";
 import { changedParts, getClinic, getClinicForEdit, parseStoredClinic, saveClinic } from "~/.server/clinic";
 import { checklistFor, goLiveChecklist } from "~/.server/go-live-checklist";
-import { staffActor, type Actor } from "~/.server/repos/appointments";
+import { staffActor, type Actor } from "~/.server/actor";
 import { insertStaff } from "~/.server/repos/staff";
 import { staffContext } from "~/context";
 import { DEMO_CLINIC, type Clinic } from "~/lib/clinic";

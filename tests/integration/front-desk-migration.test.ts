@@ -4,7 +4,7 @@ import { afterAll, describe, expect, inject, it, vi } from "vitest";
 import { openDb, type Db } from "~/.server/db/connection";
 import { migrateToLatest } from "~/.server/db/migrations";
 import { bookAppointment } from "~/.server/repos/booking";
-import { PATIENT_ACTOR } from "~/.server/repos/appointments";
+import { PATIENT_ACTOR } from "~/.server/actor";
 import { addDaysYmd, occupiedUnits } from "~/lib/schedule";
 import { todayInClinic } from "~/lib/clinic-time";
 import { ENGINES, TEST_DATABASE_URL } from "../helpers/db";

@@ -1,15 +1,6 @@
 import { beforeEach, expect, it } from "vitest";
-import {
-  appointmentTotals,
-  createAppointment,
-  getAppointment,
-  historyFor,
-  listAgenda,
-  listAppointments,
-  PATIENT_ACTOR,
-  type Actor,
-  type AppointmentInput,
-} from "~/.server/repos/appointments";
+import { appointmentTotals, createAppointment, getAppointment, historyFor, listAgenda, listAppointments, type AppointmentInput } from "~/.server/repos/appointments";
+import { PATIENT_ACTOR, type Actor } from "~/.server/actor";
 import { bookAppointment, FORCED_DETAIL, freeDays, freeTimes, moveAppointment, setAppointmentStatus, type BookingMode } from "~/.server/repos/booking";
 import { addException, loadServiceSettings, saveServiceSettings, saveSettings, saveWeeklyHours } from "~/.server/repos/schedule";
 import { insertStaff } from "~/.server/repos/staff";

@@ -8,7 +8,7 @@ import { resetConfig } from "~/.server/config";
 import { writeTransaction } from "~/.server/db";
 import { openDb, type Db } from "~/.server/db/connection";
 import { purgeDueMedia, saveMedia } from "~/.server/media";
-import type { Actor } from "~/.server/repos/appointments";
+import type { Actor } from "~/.server/actor";
 import {
   createCase,
   deleteCase,
@@ -24,9 +24,8 @@ import {
 import { erasePatient, linkPatient } from "~/.server/repos/patients";
 import { createReview, deleteReview, listPublishedReviews, listReviews, moveReview, setReviewPublished, updateReview } from "~/.server/repos/reviews";
 import { insertStaff } from "~/.server/repos/staff";
-import type { GalleryActionResult } from "~/components/admin/gallery/types";
+import { GALLERY_MESSAGES, type GalleryActionResult, RATING_CHOICES, reviewSchema } from "~/lib/gallery-form";
 import { createLoadContext, staffContext } from "~/context";
-import { GALLERY_MESSAGES, RATING_CHOICES, reviewSchema } from "~/lib/gallery-form";
 import { action } from "~/routes/admin.galerie";
 import { describeEachEngine, TEST_DATABASE_URL } from "../helpers/db";
 import { staffSession } from "../helpers/staff";

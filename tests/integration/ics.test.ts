@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vite
 import type { Appointment } from "~/.server/db/types";
 import { personalLink } from "~/.server/personal-link";
 import { cancelByPatient, moveByPatient } from "~/.server/rdv-actions";
-import { PATIENT_ACTOR } from "~/.server/repos/appointments";
+import { PATIENT_ACTOR } from "~/.server/actor";
 import { bookAppointment } from "~/.server/repos/booking";
 import { DEMO_CLINIC as clinic } from "~/lib/clinic";
 import { createLoadContext } from "~/context";

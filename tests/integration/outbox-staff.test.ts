@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { openDb, type Db } from "~/.server/db/connection";
 import { claimDue, MAX_ATTEMPTS, queueMail } from "~/.server/mail";
-import { staffActor, type Actor } from "~/.server/repos/appointments";
+import { staffActor, type Actor } from "~/.server/actor";
 import { listOutbox, maskAddress, outboxCounts, retryOutboxMessage } from "~/.server/repos/outbox";
 import { insertStaff } from "~/.server/repos/staff";
 import { describeEachEngine, TEST_DATABASE_URL } from "../helpers/db";

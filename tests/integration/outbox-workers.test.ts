@@ -5,7 +5,7 @@ import { openDb } from "~/.server/db/connection";
 import { log } from "~/.server/log";
 import { claimDue, flushOutbox, MAX_ATTEMPTS, queueMail } from "~/.server/mail";
 import { queueDueReminders, reminderKey } from "~/.server/reminders";
-import { PATIENT_ACTOR } from "~/.server/repos/appointments";
+import { PATIENT_ACTOR } from "~/.server/actor";
 import { bookAppointment, moveAppointment, setAppointmentStatus } from "~/.server/repos/booking";
 import { saveContactSettings } from "~/.server/repos/contact-settings";
 import { startBackgroundJobs, stopBackgroundJobs } from "~/.server/startup";

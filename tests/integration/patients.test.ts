@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { writeTransaction } from "~/.server/db";
 import { openDb, type Db } from "~/.server/db/connection";
 import { queueMail } from "~/.server/mail";
-import { createAppointment, PATIENT_ACTOR, updateAppointment, type Actor, type AppointmentInput } from "~/.server/repos/appointments";
+import { createAppointment, updateAppointment, type AppointmentInput } from "~/.server/repos/appointments";
+import { PATIENT_ACTOR, type Actor } from "~/.server/actor";
 import { bookAppointment, setAppointmentStatus } from "~/.server/repos/booking";
 import { saveContactSettings } from "~/.server/repos/contact-settings";
 import {

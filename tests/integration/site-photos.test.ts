@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { resetConfig } from "~/.server/config";
 import { mediaDir, purgeDueMedia } from "~/.server/media";
 import { listSitePhotos, removeSitePhoto, setSitePhoto, sitePhotoMap, updateSitePhotoAlt } from "~/.server/repos/site-photos";
-import type { Actor } from "~/.server/repos/appointments";
+import type { Actor } from "~/.server/actor";
 import { insertStaff } from "~/.server/repos/staff";
 import { UploadError } from "~/.server/uploads";
 import type { PhotoActionResult } from "~/components/admin/photos/types";

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db";
-import { PATIENT_ACTOR } from "~/.server/repos/appointments";
+import { PATIENT_ACTOR } from "~/.server/actor";
 import { bookAppointment, setAppointmentStatus, type BookResult } from "~/.server/repos/booking";
 import { saveServiceSettings, saveSettings, saveWeeklyHours } from "~/.server/repos/schedule";
 import { addDaysYmd, DEFAULT_SETTINGS, DEFAULT_WEEKLY, defaultSchedule, weekdayOf } from "~/lib/schedule";

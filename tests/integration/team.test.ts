@@ -15,7 +15,7 @@ import {
 import { getTeamSettings } from "~/.server/repos/team";
 import { getStaffSession, startSession } from "~/.server/session";
 import { permissionsNeeded } from "~/.server/staff-guard";
-import type { TeamActionResult } from "~/components/admin/team/types";
+import type { TeamActionResult } from "~/lib/team-schema";
 import { createLoadContext, staffContext } from "~/context";
 import type { Role } from "~/lib/permissions";
 import { action, loader } from "~/routes/admin.equipe";

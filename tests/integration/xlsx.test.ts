@@ -3,7 +3,7 @@ import readXlsxFile from "read-excel-file/node";
 import writeXlsxFile from "write-excel-file/node";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createLoadContext, staffContext } from "~/context";
-import { staffActor, type Actor } from "~/.server/repos/appointments";
+import { staffActor, type Actor } from "~/.server/actor";
 import { bookAppointment } from "~/.server/repos/booking";
 import { enroll, setEnrollmentStatus } from "~/.server/repos/enrollments";
 import { createFormation } from "~/.server/repos/formations";

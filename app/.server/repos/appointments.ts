@@ -3,11 +3,13 @@ import { COMPLETION_RULE, OCCUPYING_STATUSES, type AppointmentStatus } from "~/l
 import { clinicDayBounds } from "~/lib/clinic-time";
 import { nationalDigits } from "~/lib/rules";
 import type { Db } from "../db";
+import type { Actor } from "../actor";
 import { auditStaff } from "../audit";
 import { isUniqueViolation, nowIso, writeTransaction } from "../db";
 import type { Appointment, AppointmentHistoryEntry, Database } from "../db/types";
 import { newLinkColumns } from "../personal-link";
 import { linkPatient } from "./patients";
+import { searchPatterns } from "./search-patterns";
 
 export type { Appointment, AppointmentHistoryEntry };
 
@@ -100,21 +102,6 @@ export interface AppointmentFilters {
   state?: AppointmentStatus;
   /** 'Reste à payer': a total is set and not fully paid (cancelled ones left out) */
   due?: boolean;
-}
-
-/**
- * LIKE patterns for a case-insensitive search that also works for accented letters.
- * lower() folds ASCII on both engines, but SQLite (and PostgreSQL with a C locale) leaves
- * 'É' as it is, so the accented letters are tried lower-case, upper-case and capitalised
- * at word starts ("élodie" finds "Élodie"). Wildcards typed by a person are escaped; SQLite
- * has no default LIKE escape character, so the queries name it.
- */
-export function searchPatterns(input: string): string[] {
-  const lower = input.toLowerCase();
-  const nonAsciiUpper = lower.replace(/[^\p{ASCII}]/gu, (c) => c.toUpperCase());
-  const wordStarts = lower.replace(/(^|[\s'’-])([^\p{ASCII}])/gu, (_m, sep: string, c: string) => sep + c.toUpperCase());
-  const escape = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return [...new Set([lower, nonAsciiUpper, wordStarts])].map(escape);
 }
 
 /**
@@ -250,22 +237,7 @@ export async function updateAppointment(h: Db, id: number, patch: AppointmentPro
   });
 }
 
-// ---- who acts, and the history ------------------------------------------------------------------
-
-/** Who made a change: a staff account (its e-mail is shown) or the patient. */
-export interface Actor {
-  staffUserId: number | null;
-  label: string;
-  /** the client's address of a staff change (the audit log keeps it) */
-  ip?: string | null;
-}
-
-/** The actor of a signed-in staff member (the staff guard sets `ip`). */
-export function staffActor(staff: { userId: number; email: string; ip?: string }): Actor {
-  return { staffUserId: staff.userId, label: staff.email, ip: staff.ip ?? null };
-}
-
-export const PATIENT_ACTOR: Actor = { staffUserId: null, label: "Patient" };
+// ---- the history (who acts: app/.server/actor.ts) ---------------------------------------------------
 
 /** The history of several appointments, oldest first, by appointment id. */
 export async function historyFor(h: Pick<Db, "db">, ids: number[]): Promise<Map<number, AppointmentHistoryEntry[]>> {

@@ -1,5 +1,5 @@
 import { auditStaff } from "../audit";
-import type { Actor } from "./appointments";
+import type { Actor } from "../actor";
 import type { Db } from "../db";
 import { nowIso, writeTransaction } from "../db";
 import type { Blog } from "../db/types";

@@ -22,7 +22,8 @@ import { STATUS_LABELS } from "~/lib/appointment-status";
 import { auditStaff } from "../audit";
 import { isUniqueViolation, nowIso, writeTransaction } from "../db";
 import type { Appointment, AppointmentHistoryAction, Database } from "../db/types";
-import { appointmentValues, type Actor, type AppointmentInput } from "./appointments";
+import { appointmentValues, type AppointmentInput } from "./appointments";
+import type { Actor } from "../actor";
 import { linkPatient } from "./patients";
 import { loadBusyUnits, loadSchedule } from "./schedule";
 

@@ -1,6 +1,6 @@
 import { DEFAULT_CONTACT_SETTINGS, type ContactSettings } from "~/lib/contact-settings";
 import { auditStaff } from "../audit";
-import type { Actor } from "./appointments";
+import type { Actor } from "../actor";
 import type { Db } from "../db";
 import { nowIso, writeTransaction } from "../db";
 

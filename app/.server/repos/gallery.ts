@@ -4,7 +4,7 @@ import { moveInOrder } from "./ordering";
 import { auditStaff } from "../audit";
 import { writeTransaction, type Db } from "../db";
 import type { Database, GalleryCaseRow } from "../db/types";
-import type { Actor } from "./appointments";
+import type { Actor } from "../actor";
 import type { MediaRef } from "~/lib/media";
 
 /**

@@ -3,7 +3,7 @@ import { auditStaff } from "../audit";
 import { writeTransaction, type Db } from "../db";
 import type { OutboxTable } from "../db/types";
 import type { Insertable } from "kysely";
-import type { Actor } from "./appointments";
+import type { Actor } from "../actor";
 
 /**
  * The outbox as staff see it (docs/product.md, "Staff: e-mails"; docs/architecture.md, "Outbox"):

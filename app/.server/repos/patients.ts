@@ -11,7 +11,8 @@ import { nowIso, writeTransaction } from "../db";
 import { nameKey, patientMatchKey } from "../db/migrations";
 import type { AppointmentHistoryAction, Database, PatientEventAction } from "../db/types";
 import { errorCode, log } from "../log";
-import { searchPatterns, type Actor } from "./appointments";
+import { searchPatterns } from "./search-patterns";
+import type { Actor } from "../actor";
 import { loadContactSettings } from "./contact-settings";
 import { withdrawCasesOfPatients } from "./gallery";
 

@@ -2,7 +2,7 @@ import { REMINDER_CHANNEL_LABELS, type ReminderChannel } from "~/lib/reminder-te
 import type { Db } from "../db";
 import { nowIso, writeTransaction } from "../db";
 import type { Appointment } from "../db/types";
-import type { Actor } from "./appointments";
+import type { Actor } from "../actor";
 
 /**
  * 'Rappels à envoyer' (docs/product.md, "Reminders"): the patients of a day to remind by

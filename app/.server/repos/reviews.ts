@@ -2,7 +2,7 @@ import { moveInOrder } from "./ordering";
 import { auditStaff } from "../audit";
 import { writeTransaction, type Db } from "../db";
 import type { ReviewRow } from "../db/types";
-import type { Actor } from "./appointments";
+import type { Actor } from "../actor";
 
 /**
  * Patient reviews of /gallery ('Avis de nos patients'; docs/product.md, "Staff: gallery and

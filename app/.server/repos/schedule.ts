@@ -14,7 +14,7 @@ import {
 import type { Db } from "../db";
 import { auditStaff } from "../audit";
 import { nowIso, writeTransaction } from "../db";
-import type { Actor } from "./appointments";
+import type { Actor } from "../actor";
 import type { Database } from "../db/types";
 
 /**

@@ -2,7 +2,7 @@ import type { MediaRef } from "~/lib/media";
 import { auditStaff } from "../audit";
 import { nowIso, writeTransaction, type Db } from "../db";
 import { saveMedia, scheduleMediaDeletion, toMediaRef } from "../media";
-import type { Actor } from "./appointments";
+import type { Actor } from "../actor";
 
 /**
  * The photos staff put in the picture slots of the site (docs/product.md, "Staff: photos";

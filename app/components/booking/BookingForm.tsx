@@ -11,7 +11,7 @@ import { bookingSchema, type BookingInput } from "~/lib/booking-schema";
 import type { SlotChoice } from "~/lib/schedule";
 import { SERVICES, type Service } from "~/lib/services";
 import { SlotPanel } from "./SlotPanel";
-import { parseDayQuery, type SlotsView } from "./slots";
+import { parseDayQuery, type SlotsView } from "~/lib/slots-view";
 import { TimeSelect } from "./TimeSelect";
 
 const BOOKING_SUCCESS_MESSAGE = "Votre demande de rendez-vous a bien été envoyée. Nous vous contacterons pour confirmer le créneau.";

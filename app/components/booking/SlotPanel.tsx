@@ -2,7 +2,7 @@ import { ArrowRight, CalendarCheck, CalendarClock, CalendarX2, Info, Loader2, Ph
 import type { MouseEvent, ReactNode } from "react";
 import { useClinic } from "~/hooks/use-clinic";
 import type { SlotChoice } from "~/lib/schedule";
-import { dayIntent, formatDayLong, NOT_ONLINE_MESSAGE, slotIntent, type SlotsView } from "./slots";
+import { dayIntent, formatDayLong, NOT_ONLINE_MESSAGE, slotIntent, type SlotsView } from "~/lib/slots-view";
 import type { FreeSlots } from "./useFreeSlots";
 
 /**

@@ -1,7 +1,7 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useRef, type Ref } from "react";
 import { ErrorList } from "~/components/forms";
-import type { SlotsView } from "./slots";
+import type { SlotsView } from "~/lib/slots-view";
 
 /** What 'Heure' says while it offers no time, and above the times. */
 const PLACEHOLDERS = {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { freeTimesUrl, type SlotsView } from "./slots";
+import { freeTimesUrl, type SlotsView } from "~/lib/slots-view";
 
 /** How long the service and the date must stay still before the free times are asked. */
 const SETTLE_MS = 250;

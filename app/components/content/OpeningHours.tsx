@@ -1,7 +1,7 @@
 import { CalendarClock, CalendarX2, Clock } from "lucide-react";
-import { useRouteLoaderData } from "react-router";
 import { useClinic } from "~/hooks/use-clinic";
-import type { loader as rootLoader, RootHours } from "~/root";
+import { useRootData } from "~/hooks/use-root-data";
+import type { RootHours } from "~/lib/root-data";
 import { exceptionSummary, formatRanges, weeklySummary } from "~/lib/schedule";
 
 
@@ -18,7 +18,7 @@ const TONES = {
  * root loader's hours; `hours` shows others (the staff screen's preview).
  */
 export function OpeningHours({ hours, tone = "dark", className = "" }: { hours?: RootHours; tone?: keyof typeof TONES; className?: string }) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const shown = hours ?? root?.hours;
   const clinic = useClinic();
   const t = TONES[tone];

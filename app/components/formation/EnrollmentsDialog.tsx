@@ -2,12 +2,12 @@ import { Download, FileSpreadsheet, Mail, Phone } from "lucide-react";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { useCan } from "~/components/admin/permissions";
-import { ADMIN_FORMATION_TEXTS, UNASSIGNED, type FormationActionResult } from "~/components/admin/formations/admin-formations";
+import { ADMIN_FORMATION_TEXTS, type FormationActionResult } from "~/components/admin/formations/admin-formations";
+import { type FormationAdminItem, UNASSIGNED } from "~/lib/formation";
 import { useToast } from "~/components/toaster";
 import { Dialog } from "~/components/ui/Dialog";
 import { ENROLLMENT_STATUS_LABELS, type EnrollmentStatusValue } from "~/lib/enrollment-schema";
 import { formatDateTime } from "~/lib/format";
-import type { FormationAdminItem } from "~/lib/formation";
 import { FillBar } from "./FillBar";
 import type { StaffEnrollment } from "~/.server/repos/enrollments";
 

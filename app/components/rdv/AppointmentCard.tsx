@@ -5,7 +5,7 @@ import { FormErrors, useAppForm } from "~/components/forms";
 import type { AppointmentStatus } from "~/lib/appointment-status";
 import { formatDuration } from "~/lib/schedule";
 import { formatDayFull } from "./format";
-import { rdvConfirmSchema, type RdvReply, type RdvView } from "./schema";
+import { rdvConfirmSchema, type RdvReply, type RdvView } from "~/lib/rdv-schema";
 
 /** The status as the patient reads it (the clinic's words, said to the patient). */
 const PATIENT_STATUS: Record<AppointmentStatus, { label: string; className: string; icon: LucideIcon }> = {

@@ -3,12 +3,12 @@ import { CalendarClock, ChevronDown, Loader2, XCircle } from "lucide-react";
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { SlotPanel } from "~/components/booking/SlotPanel";
-import { parseDayQuery } from "~/components/booking/slots";
+import { parseDayQuery } from "~/lib/slots-view";
 import { TimeSelect } from "~/components/booking/TimeSelect";
 import { useFreeSlots } from "~/components/booking/useFreeSlots";
 import { Field, FormErrors, TextareaField, useAppForm } from "~/components/forms";
 import { CANCEL_REASON_MAX } from "~/lib/front-desk-schema";
-import { rdvCancelSchema, rdvMoveSchema, type RdvReply } from "./schema";
+import { rdvCancelSchema, rdvMoveSchema, type RdvReply } from "~/lib/rdv-schema";
 
 /**
  * The two changes a patient makes before the cut-off, each in a disclosure that opens by itself

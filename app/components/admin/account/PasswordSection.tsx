@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
 import { Field, FormErrors, useAppForm } from "~/components/forms";
 import { Alert } from "~/components/ui/Alert";
-import { passwordChangeSchema } from "./password-schema";
+import { passwordChangeSchema } from "~/lib/password-change-schema";
 import { Section } from "./Section";
 import type { AccountResult } from "./types";
 

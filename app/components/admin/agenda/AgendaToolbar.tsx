@@ -1,6 +1,6 @@
 import { BellRing, CalendarDays, ChevronLeft, ChevronRight, Printer, Rows3 } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
-import { formatDayLong } from "~/components/admin/front-desk/contact";
+import { formatDayLong } from "~/lib/front-desk-contact";
 import { useCan } from "~/components/admin/permissions";
 import { addDaysYmd } from "~/lib/schedule";
 import { agendaHref, type AgendaView } from "./model";

@@ -2,7 +2,7 @@ import { CalendarOff } from "lucide-react";
 import { Link } from "react-router";
 import { STATUS_ACCENT, StatusBadge } from "~/components/admin/front-desk/StatusBadge";
 import { formatRanges } from "~/lib/schedule";
-import { formatDayLong } from "~/components/admin/front-desk/contact";
+import { formatDayLong } from "~/lib/front-desk-contact";
 import { agendaHref, type AgendaDay, type AgendaItem } from "./model";
 
 const shortDay = new Intl.DateTimeFormat("fr-FR", { weekday: "short", day: "numeric", timeZone: "UTC" });

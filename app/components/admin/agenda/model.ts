@@ -4,7 +4,7 @@
  * the free stretches of a day shown between the appointments.
  */
 import type { Appointment } from "~/.server/db/types";
-import type { ReminderLinks } from "~/components/admin/front-desk/contact";
+import type { ReminderLinks } from "~/lib/front-desk-contact";
 import { balanceDue, holdsSlot, type AppointmentStatus, type CancelledBy } from "~/lib/appointment-status";
 import { isValidYmd } from "~/lib/rules";
 import { addDaysYmd, dayHours, fromMinutes, roundUpToUnit, toMinutes, UNIT_MINUTES, weekdayOf, type Schedule, type TimeRange } from "~/lib/schedule";

@@ -1,4 +1,4 @@
-import type { ReminderLinks } from "~/components/admin/front-desk/contact";
+import type { ReminderLinks } from "~/lib/front-desk-contact";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Toast } from "~/lib/toast";
 import type { SlotChoice } from "~/lib/schedule";

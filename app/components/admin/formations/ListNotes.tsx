@@ -1,7 +1,8 @@
 import { GraduationCap, Users } from "lucide-react";
 import { Link } from "react-router";
 import { useCan } from "~/components/admin/permissions";
-import { ADMIN_FORMATION_TEXTS, UNASSIGNED } from "./admin-formations";
+import { ADMIN_FORMATION_TEXTS } from "./admin-formations";
+import { UNASSIGNED } from "~/lib/formation";
 
 /** No card to show: none yet, or the list could not be read. */
 export function NoFormation({ loadFailed }: { loadFailed: boolean }) {

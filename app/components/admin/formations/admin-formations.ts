@@ -29,9 +29,6 @@ export const ADMIN_FORMATION_TOAST_MS = 5000;
 export const formationToast = (type: "success" | "error", description: string): Toast =>
   makeToast({ type, description, duration: ADMIN_FORMATION_TOAST_MS });
 
-/** `?inscriptions=sans-session` and the CSV of the enrolments attached to no formation. */
-export const UNASSIGNED = "sans-session";
-
 export type FormationIntent = "create" | "update" | "delete" | "status";
 
 /** What every post of the screen answers: its toast, and for the editor Conform's reply. */

@@ -20,7 +20,7 @@ import type { ReactNode } from "react";
 import { MarkReminderForm } from "~/components/admin/reminders/MarkReminderForm";
 import { ReminderNote } from "~/components/admin/reminders/ReminderNote";
 import { useReminderMark } from "~/components/admin/reminders/use-reminder-mark";
-import { telHref, type ReminderLinks } from "./contact";
+import { telHref, type ReminderLinks } from "~/lib/front-desk-contact";
 
 export interface ContactLinksProps {
   name: string;

@@ -17,7 +17,7 @@ import { AlternativeTimes, ForcedBox, FreeTimeField, SlotDateField } from "./Slo
 import { useToast } from "~/components/toaster";
 import { Alert } from "~/components/ui/Alert";
 import { moveSchema } from "~/lib/front-desk-schema";
-import { formatDayLong } from "./contact";
+import { formatDayLong } from "~/lib/front-desk-contact";
 import { FRONT_DESK_KEYS, type FreeTimesAnswer, type FrontDeskResult } from "./types";
 
 export interface MoveFormProps {

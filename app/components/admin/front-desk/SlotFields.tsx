@@ -13,7 +13,7 @@ import type { ReactNode } from "react";
 import { ErrorList } from "~/components/forms";
 import { formatCalendarDate } from "~/lib/format";
 import type { SlotChoice } from "~/lib/schedule";
-import { formatDayLong } from "./contact";
+import { formatDayLong } from "~/lib/front-desk-contact";
 import type { FreeTimesAnswer } from "./types";
 
 interface TimeMeta {

@@ -6,11 +6,11 @@ import { ErrorList, Field, FormErrors, SelectField, TextareaField, useAppForm } 
 import { Photo } from "~/components/ui/Photo";
 import { GALLERY_TREATMENTS } from "~/content/gallery-treatments";
 import { todayInClinic } from "~/lib/clinic-time";
-import { CASE_TEXT_MAX, caseSchema, CONSENT_SCOPE_LABELS, CONSENT_SCOPES, GALLERY_PATH, photoFileSchema } from "~/lib/gallery-form";
+import { CASE_TEXT_MAX, caseSchema, CONSENT_SCOPE_LABELS, CONSENT_SCOPES, GALLERY_PATH, type GalleryActionResult, casePhotoSchema, type PatientOption } from "~/lib/gallery-form";
 import { ALT_MAX_LENGTH, PHOTO_TYPES } from "~/lib/media";
 import { PatientPicker } from "./PatientPicker";
 import { PLACEHOLDER_DRAWING } from "./placeholder";
-import type { GalleryActionResult, GalleryCase, PatientOption } from "./types";
+import type { GalleryCase } from "./types";
 
 const ACCEPT = PHOTO_TYPES.join(",");
 const FIX = "Corrigez les champs signalés : le cas n'a pas été enregistré.";
@@ -148,7 +148,7 @@ function PhotoField({
   }, [preview]);
   function onFile(e: ChangeEvent<HTMLInputElement>) {
     const file = e.currentTarget.files?.[0];
-    setPreview(file && photoFileSchema.safeParse(file).success ? URL.createObjectURL(file) : null);
+    setPreview(file && casePhotoSchema.safeParse(file).success ? URL.createObjectURL(file) : null);
     onPicked();
   }
   const hintId = `${meta.id}-hint`;

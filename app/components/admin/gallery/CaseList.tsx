@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import { Alert } from "~/components/ui/Alert";
 import { Photo } from "~/components/ui/Photo";
 import { formatCalendarDate, formatShortDate } from "~/lib/format";
-import { CONSENT_SCOPE_LABELS, GALLERY_PATH } from "~/lib/gallery-form";
+import { CONSENT_SCOPE_LABELS, GALLERY_PATH, type GalleryActionResult } from "~/lib/gallery-form";
 import { PLACEHOLDER_DRAWING } from "./placeholder";
 import { ConfirmRowAction, MoveButtons } from "./RowActions";
-import type { GalleryActionResult, GalleryCase } from "./types";
+import type { GalleryCase } from "./types";
 
 /** 'Publié', or 'Consentement retiré le … — photos supprimées le …'. */
 export function caseStatus(c: Pick<GalleryCase, "withdrawnAt" | "photosDeleteAt" | "photosDeleted">): { live: boolean; text: string } {

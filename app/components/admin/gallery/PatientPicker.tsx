@@ -2,8 +2,7 @@ import { Loader2, Search, UserRound } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
 import { Link, useFetcher } from "react-router";
 import { ErrorList } from "~/components/forms";
-import { GALLERY_PATH } from "~/lib/gallery-form";
-import type { GalleryActionResult, PatientOption } from "./types";
+import { GALLERY_PATH, type GalleryActionResult, type PatientOption } from "~/lib/gallery-form";
 
 /**
  * 'Dossier patient (facultatif)' of the case form: a search by name, phone or e-mail (the patient

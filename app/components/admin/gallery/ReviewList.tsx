@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { StarRating } from "~/components/content/StarRating";
 import { Alert } from "~/components/ui/Alert";
 import { formatLongDate } from "~/lib/format";
-import { GALLERY_PATH } from "~/lib/gallery-form";
+import { GALLERY_PATH, type GalleryActionResult } from "~/lib/gallery-form";
 import { ConfirmRowAction, MoveButtons, RowButton } from "./RowActions";
-import type { GalleryActionResult, Review } from "./types";
+import type { Review } from "./types";
 
 /** The reviews in the order of the page, published or not, with their actions. */
 export function ReviewList({ reviews, result }: { reviews: Review[]; result?: GalleryActionResult }) {

@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { ConfirmAction } from "../ConfirmAction";
-import type { GalleryIntent } from "./types";
+import type { GalleryIntent } from "~/lib/gallery-form";
 
 function useBusy(intent: GalleryIntent, id: number, extra?: [string, string]) {
   const navigation = useNavigation();

@@ -1,7 +1,7 @@
 import { ShieldCheck } from "lucide-react";
 import { Alert } from "~/components/ui/Alert";
 import { formatNumber } from "~/lib/format";
-import { formatJournalTime } from "./entry";
+import { formatJournalTime } from "~/lib/journal-entry";
 
 /**
  * The audit log's integrity on the journal screen (ADR 019): what the verifier of the hash chain

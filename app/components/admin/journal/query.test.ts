@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS } from "~/lib/audit-actions";
-import { accountOf, formatJournalTime, targetOf } from "./entry";
+import { accountOf, formatJournalTime, targetOf } from "~/lib/journal-entry";
 import { actionGroups, JOURNAL_NOTES, journalQueryString, parseJournalQuery } from "./query";
 
 const parse = (s: string) => parseJournalQuery(new URLSearchParams(s));

@@ -3,7 +3,7 @@ import { Merge, Search } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CheckboxField, FormErrors, SelectField, useAppForm } from "~/components/forms";
-import { mergeSchema, PATIENT_SEARCH_MAX } from "./schema";
+import { mergeSchema, PATIENT_SEARCH_MAX } from "~/lib/patient-schema";
 import type { PatientActionResult, PatientListRow } from "./types";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;

@@ -3,7 +3,7 @@ import { Save } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { useCan } from "~/components/admin/permissions";
 import { FormErrors, TextareaField, useAppForm } from "~/components/forms";
-import { NOTES_MAX, notesSchema } from "./schema";
+import { NOTES_MAX, notesSchema } from "~/lib/patient-schema";
 import type { PatientActionResult } from "./types";
 
 /**

@@ -1,7 +1,7 @@
 import { RotateCcw, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { PATIENT_SEARCH_MAX, patientQueryString } from "./schema";
+import { PATIENT_SEARCH_MAX, patientQueryString } from "~/lib/patient-schema";
 
 const SEARCH_DELAY_MS = 400;
 

@@ -3,7 +3,7 @@ import { Download, ShieldCheck, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { useCan } from "~/components/admin/permissions";
 import { Field, FormErrors, useAppForm } from "~/components/forms";
-import { ERASE_WORD, eraseSchema } from "./schema";
+import { ERASE_WORD, eraseSchema } from "~/lib/patient-schema";
 import type { PatientActionResult } from "./types";
 
 const DOWNLOAD =

@@ -1,6 +1,6 @@
 import { BellRing, Check, Loader2 } from "lucide-react";
 import { useId } from "react";
-import { REMINDER_ACTION } from "~/components/admin/front-desk/contact";
+import { REMINDER_ACTION } from "~/lib/front-desk-contact";
 import { REMINDER_CHANNEL_LABELS, REMINDER_CHANNELS } from "~/lib/reminder-template";
 import type { useReminderMark } from "./use-reminder-mark";
 

@@ -1,5 +1,5 @@
 import { BellRing, CircleCheck, Loader2 } from "lucide-react";
-import type { ReminderLinks } from "~/components/admin/front-desk/contact";
+import type { ReminderLinks } from "~/lib/front-desk-contact";
 import { formatDateTime } from "~/lib/format";
 import { REMINDER_CHANNEL_LABELS, type ReminderChannel } from "~/lib/reminder-template";
 

@@ -1,5 +1,5 @@
 import { MessageCircle, MessageSquareText, Phone } from "lucide-react";
-import { telHref } from "~/components/admin/front-desk/contact";
+import { telHref } from "~/lib/front-desk-contact";
 import { STATUS_ACCENT, StatusBadge } from "~/components/admin/front-desk/StatusBadge";
 import { MarkReminderForm } from "./MarkReminderForm";
 import { PresenceBadge, ReminderNote } from "./ReminderNote";

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ReminderLinks } from "~/components/admin/front-desk/contact";
+import type { ReminderLinks } from "~/lib/front-desk-contact";
 import type { AppointmentStatus } from "~/lib/appointment-status";
 import type { TemplateKey, TemplateValues } from "~/lib/reminder-template";
 import type { Toast } from "~/lib/toast";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { REMINDER_ACTION, reminderFetcherKey, type ReminderLinks } from "~/components/admin/front-desk/contact";
+import { REMINDER_ACTION, reminderFetcherKey, type ReminderLinks } from "~/lib/front-desk-contact";
 import { useCan } from "~/components/admin/permissions";
 import { useToast } from "~/components/toaster";
 import type { ReminderChannel } from "~/lib/reminder-template";

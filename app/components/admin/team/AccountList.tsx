@@ -2,7 +2,7 @@ import { ChevronRight, Settings2 } from "lucide-react";
 import { Link } from "react-router";
 import { formatDateTime, formatShortDate } from "~/lib/format";
 import { Avatar, RoleBadge, StatusBadge, TemporaryPasswordBadge, TwoFactorBadge } from "./AccountBadges";
-import { TEAM_PATH } from "./schema";
+import { TEAM_PATH } from "~/lib/team-schema";
 import type { TeamAccountView } from "./types";
 
 const manageHref = (id: number) => `${TEAM_PATH}?compte=${id}#gerer`;

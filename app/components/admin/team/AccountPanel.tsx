@@ -8,8 +8,8 @@ import { formatDateTime } from "~/lib/format";
 import { Avatar, RoleBadge, StatusBadge, TemporaryPasswordBadge, TwoFactorBadge } from "./AccountBadges";
 import { ConfirmAction } from "../ConfirmAction";
 import { ROLE_OPTIONS, RoleHelp } from "./RoleHelp";
-import { roleSchema, TEAM_PATH } from "./schema";
-import type { TeamAccountView, TeamActionResult } from "./types";
+import { roleSchema, TEAM_PATH, type TeamActionResult } from "~/lib/team-schema";
+import type { TeamAccountView } from "./types";
 
 function Box({ title, icon: Icon, children }: { title: string; icon: typeof Lock; children: ReactNode }) {
   return (

@@ -4,8 +4,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Field, FormErrors, SelectField, useAppForm } from "~/components/forms";
 import { ROLE_OPTIONS, RoleHelp } from "./RoleHelp";
-import { createMemberSchema } from "./schema";
-import type { TeamActionResult } from "./types";
+import { createMemberSchema, type TeamActionResult } from "~/lib/team-schema";
 
 const FIX = "Corrigez les champs signalés : le compte n'a pas été créé.";
 

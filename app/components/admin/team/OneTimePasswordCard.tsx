@@ -1,8 +1,7 @@
 import { Check, Copy, KeyRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { TEAM_PATH } from "./schema";
-import type { OneTimePassword } from "./types";
+import { type OneTimePassword, TEAM_PATH } from "~/lib/team-schema";
 
 /**
  * The one-time password of a new account or of a reset: shown once, on the answer to the post

@@ -2,8 +2,8 @@ import { getFormProps } from "@conform-to/react";
 import { SlidersHorizontal } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { CheckboxField, Field, FormErrors, useAppForm } from "~/components/forms";
-import { RETENTION_LIMITS, teamSettingsSchema } from "./schema";
-import type { TeamActionResult, TeamSettings } from "./types";
+import { RETENTION_LIMITS, type TeamActionResult, teamSettingsSchema } from "~/lib/team-schema";
+import type { TeamSettings } from "./types";
 
 const FIX = "Corrigez le champ signalé : les réglages n'ont pas été enregistrés.";
 

@@ -2,10 +2,8 @@
  * What the team screen receives (type-only imports from the server: nothing of it reaches the
  * browser bundle).
  */
-import type { SubmissionResult } from "@conform-to/react";
 import type { StaffAccount } from "~/.server/repos/staff";
 import type { TeamSettings } from "~/.server/repos/team";
-import type { TeamIntent } from "./schema";
 
 export type { TeamSettings };
 
@@ -19,23 +17,3 @@ export type TeamAccountView = StaffAccount & {
   /** the only active administrator: cannot be disabled or demoted */
   lastAdmin: boolean;
 };
-
-/** A one-time password, shown once on the answer to the post that made it (never stored readable). */
-export interface OneTimePassword {
-  id: number;
-  label: string;
-  email: string;
-  password: string;
-  reason: "created" | "reset";
-}
-
-/** The answer of the team action when it does not redirect: a refusal, or a one-time password. */
-export interface TeamActionResult {
-  intent: TeamIntent | "unknown";
-  /** the account the answer is about */
-  id?: number;
-  result?: SubmissionResult<string[]>;
-  /** a refusal of an account action, shown in that account's panel */
-  message?: string;
-  oneTime?: OneTimePassword;
-}

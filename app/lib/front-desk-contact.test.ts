@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDayLong, reminderFetcherKey, telHref, whatsappNumber } from "./contact";
+import { formatDayLong, reminderFetcherKey, telHref, whatsappNumber } from "./front-desk-contact";
 
 describe("front-desk contact links", () => {
   it("writes an Algerian number in international form by its digits, whatever its spacing or prefix", () => {

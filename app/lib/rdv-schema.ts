@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "~/lib/zod";
-import type { SlotsView } from "~/components/booking/slots";
+import type { SlotsView } from "~/lib/slots-view";
 import type { Clinic } from "~/lib/clinic";
 import { bookingDaySchema } from "~/lib/booking-schema";
 import { CANCEL_REASON_MAX } from "~/lib/front-desk-schema";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultSchedule } from "~/lib/schedule";
-import { formatDayLong, parseBookingIntent, parseDayQuery, slotIntent, toSlotsView } from "./slots";
+import { formatDayLong, parseBookingIntent, parseDayQuery, slotIntent, toSlotsView } from "./slots-view";
 
 const settings = defaultSchedule().settings;
 

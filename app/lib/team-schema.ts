@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "~/lib/zod";
 import { ROLES } from "~/lib/permissions";
 import { email, personName } from "~/lib/rules";
@@ -40,3 +41,23 @@ export const teamSettingsSchema = z.object({
 });
 
 export type TeamIntent = "create" | "role" | "disable" | "enable" | "password" | "2fa" | "settings";
+
+/** A one-time password, shown once on the answer to the post that made it (never stored readable). */
+export interface OneTimePassword {
+  id: number;
+  label: string;
+  email: string;
+  password: string;
+  reason: "created" | "reset";
+}
+
+/** The answer of the team action when it does not redirect: a refusal, or a one-time password. */
+export interface TeamActionResult {
+  intent: TeamIntent | "unknown";
+  /** the account the answer is about */
+  id?: number;
+  result?: SubmissionResult<string[]>;
+  /** a refusal of an account action, shown in that account's panel */
+  message?: string;
+  oneTime?: OneTimePassword;
+}
