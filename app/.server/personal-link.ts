@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { todayInClinic } from "~/lib/clinic-time";
 import { rateLimitKey } from "./client-ip";
 import { getConfig, publicOrigin } from "./config";
@@ -6,7 +5,6 @@ import { getDb, type Db } from "./db";
 import type { Appointment } from "./db/types";
 import { findAppointmentByLinkHash } from "./repos/appointments";
 import { getRateLimit, hitCounter } from "./repos/limits";
-import { getSessionSecret } from "./toast";
 
 /**
  * The patient's personal link to one appointment, /rdv/<token> (docs/decisions/009-patients-and-links.md).
@@ -22,25 +20,11 @@ import { getSessionSecret } from "./toast";
  * its identity (erasure and retention clear the salt and the hash).
  */
 
+import { hashToken, tokenFromSalt } from "./link-tokens";
+
+export { hashToken, newLinkColumns, newLinkSalt, tokenFromSalt } from "./link-tokens";
+
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export function newLinkSalt(): string {
-  return crypto.randomBytes(16).toString("base64url");
-}
-
-export function tokenFromSalt(salt: string): string {
-  return crypto.createHmac("sha256", getSessionSecret()).update(`rdv-link:${salt}`).digest("base64url");
-}
-
-export function hashToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
-
-/** The columns that give a new appointment its link. */
-export function newLinkColumns(): { link_salt: string; link_hash: string } {
-  const link_salt = newLinkSalt();
-  return { link_salt, link_hash: hashToken(tokenFromSalt(link_salt)) };
-}
 
 /** The appointment's personal link (absolute), or null when it has none (erased, imported). */
 export function personalLink(a: Pick<Appointment, "link_salt">, origin: string = publicOrigin()): string | null {

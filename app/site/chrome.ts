@@ -7,10 +7,9 @@
  * (app/site/messages.ts). Inlined in every page (vite.config.ts), it starts by itself as a classic script
  * (`start(document)` for tests); on a hydrated page, at React's `site:render`. Then `<html data-site="ready">`.
  */
-import { messages } from "./messages";
+import { messages, type Listen } from "./messages";
 
 export type SiteWindow = Window & typeof globalThis & { __site?: boolean; __reactRouterContext?: unknown };
-export type Listen = <K extends keyof WindowEventMap>(target: EventTarget, type: K, fn: (e: WindowEventMap[K]) => void, options?: AddEventListenerOptions) => void;
 
 export const DROPDOWN_CLOSE_DELAY_MS = 300;
 export const PLACEHOLDER_SRC = "/media/placeholder.svg";

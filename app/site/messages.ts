@@ -7,7 +7,8 @@
  *   [data-focus]       on a page that is not hydrated, a form's answer takes the focus at load (its message,
  *                      else its first refused field), as a hydrated form's would
  */
-import type { Listen } from "./chrome";
+/** An event listener added with the page chrome's abort signal (chrome.ts `start`). */
+export type Listen = <K extends keyof WindowEventMap>(target: EventTarget, type: K, fn: (e: WindowEventMap[K]) => void, options?: AddEventListenerOptions) => void;
 
 export const TOAST_DURATION_MS = 4000;
 /** Under the pointer or the focus, a toast keeps at least this long once left. */

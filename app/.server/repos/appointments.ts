@@ -7,7 +7,7 @@ import type { Actor } from "../actor";
 import { auditStaff } from "../audit";
 import { isUniqueViolation, nowIso, writeTransaction } from "../db";
 import type { Appointment, AppointmentHistoryEntry, Database } from "../db/types";
-import { newLinkColumns } from "../personal-link";
+import { newLinkColumns } from "../link-tokens";
 import { linkPatient } from "./patients";
 import { searchPatterns } from "./search-patterns";
 

@@ -1,0 +1,26 @@
+import crypto from "node:crypto";
+import { getSessionSecret } from "./toast";
+
+/**
+ * The personal link's token from an appointment's salt, and the columns of a new link
+ * (app/.server/personal-link.ts explains the scheme). A leaf: the appointments' repository gives
+ * a new appointment its link without importing the link's lookups, which import that repository.
+ */
+
+export function newLinkSalt(): string {
+  return crypto.randomBytes(16).toString("base64url");
+}
+
+export function tokenFromSalt(salt: string): string {
+  return crypto.createHmac("sha256", getSessionSecret()).update(`rdv-link:${salt}`).digest("base64url");
+}
+
+export function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** The columns that give a new appointment its link. */
+export function newLinkColumns(): { link_salt: string; link_hash: string } {
+  const link_salt = newLinkSalt();
+  return { link_salt, link_hash: hashToken(tokenFromSalt(link_salt)) };
+}
