@@ -37,7 +37,8 @@ export async function startAppServer(): Promise<AppServer> {
   const httpServer = http.createServer((req, res) => handler(req, res));
   await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
   const port = (httpServer.address() as AddressInfo).port;
-  Object.assign(process.env, testServerEnv({ port, dataDir, buildDir }));
+  // refusals are logged at warn: only errors would say something here
+  Object.assign(process.env, testServerEnv({ port, dataDir, buildDir }), { LOG_LEVEL: "error" });
 
   const build = (await import(pathToFileURL(serverEntry).href)) as AppServerBuild;
   const entry = build.entry.module;
