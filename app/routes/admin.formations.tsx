@@ -28,6 +28,7 @@ import { EnrollmentsDialog, type EnrollmentsTarget } from "~/components/formatio
 import { FormationEditorDialog } from "~/components/formation/FormationEditorDialog";
 import { useToast } from "~/components/toaster";
 import type { FormationAdminItem } from "~/lib/formation";
+import { peekForm } from "~/lib/form-body";
 import { formationFormSchema } from "~/lib/formation-schema";
 import { parseId } from "~/lib/rules";
 
@@ -164,7 +165,7 @@ const changeEnrollmentStatus = (form: FormData, staffId: number) =>
  * page; an expired session leads back to the login page.
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await peekForm(request)).get("intent");
   try {
     return await serverAction();
   } catch (err) {
