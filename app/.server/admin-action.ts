@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { formOrNull } from "~/lib/form-body";
 import { errorCode, log } from "./log";
 
 /**
@@ -10,11 +11,9 @@ import { errorCode, log } from "./log";
 
 /** The posted form; a body that is not a form is a 400, never a 500. */
 export async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data({ message: "Requête invalide." }, { status: 400 });
-  }
+  const form = await formOrNull(request);
+  if (!form) throw data({ message: "Requête invalide." }, { status: 400 });
+  return form;
 }
 
 /** The posted `intent`, or "" when absent. */

@@ -11,10 +11,10 @@ import { getActiveFormation } from "./repos/formations";
  * The enrolment action (docs/product.md, "Enrolment"), shared by the dialog (a fetcher) and the
  * page /inscription (a plain post without JavaScript): the public form pipeline with the
  * enrolment schema, `enroll` as the store step (capacity checked in the same transaction, one row
- * per submission key), and the e-mails after COMMIT.
+ * per submission key), and the e-mails after COMMIT. Answers the pipeline's reply.
  */
-export function handleEnrollmentPost(request: Request, clientIp: string) {
-  return handlePublicForm({
+export async function handleEnrollmentPost(request: Request, clientIp: string) {
+  const { reply } = await handlePublicForm({
     request,
     clientIp,
     scope: "enrollment",
@@ -23,6 +23,7 @@ export function handleEnrollmentPost(request: Request, clientIp: string) {
     store: storeEnrollment,
     afterCommit: notifyEnrollment,
   });
+  return reply;
 }
 
 /** A full or withdrawn formation is a refusal, said beside the choice of formation and above the form. */

@@ -3,6 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
+import { formOrNull } from "~/lib/form-body";
 import { parseSubmissionKey } from "~/lib/rules";
 import { log, errorCode } from "./log";
 import { checkFormRateLimit, isHoneypotFilled, RATE_LIMIT_MESSAGE } from "./rate-limit";
@@ -21,12 +22,27 @@ export interface PublicFormReply {
   submissionKey: string;
 }
 
-/** What the repo step reports: stored (perhaps a resend of a stored post), or refused with a reason. */
-export type StoreOutcome<T> =
+/**
+ * What the repo step reports: stored (perhaps a resend of a stored post), or refused with a
+ * reason and, for the caller, what it learnt while refusing (`detail`).
+ */
+export type StoreOutcome<T, R = never> =
   | { ok: true; value: T; duplicate: boolean }
-  | { ok: false; status: number; formError: string; fieldErrors?: Record<string, string[]> };
+  | { ok: false; status: number; formError: string; fieldErrors?: Record<string, string[]>; detail?: R };
 
-export async function handlePublicForm<Schema extends z.ZodType, T>({
+/** The answer of a public form's action, with its status and headers. */
+type Reply = ReturnType<typeof data<PublicFormReply>>;
+
+/** What `handlePublicForm` returns: the answer, and what the store step stored or refused. */
+export interface PublicFormOutcome<T, R = never> {
+  reply: Reply;
+  /** the row stored, or the one a resent post had stored; null when nothing was stored */
+  stored: T | null;
+  /** the `detail` of the store step's refusal; null when it did not refuse */
+  refused: R | null;
+}
+
+export async function handlePublicForm<Schema extends z.ZodType, T, R = never>({
   request,
   clientIp,
   scope,
@@ -42,23 +58,21 @@ export async function handlePublicForm<Schema extends z.ZodType, T>({
   /** shown when the data could not be stored (or the limit not checked) */
   failureMessage: string;
   /** the repo call, one transaction, idempotent with the key */
-  store: (value: z.output<Schema>, submissionKey: string | null) => Promise<StoreOutcome<T>>;
+  store: (value: z.output<Schema>, submissionKey: string | null) => Promise<StoreOutcome<T, R>>;
   /** after COMMIT, for a new row only (e-mails through the outbox) */
   afterCommit?: (value: T, input: z.output<Schema>) => Promise<void>;
-}) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<PublicFormReply>(
-      { status: "error", result: { status: "error", error: { "": [failureMessage] } }, submissionKey: randomUUID() },
-      { status: 400 },
+}): Promise<PublicFormOutcome<T, R>> {
+  const answer = (reply: Reply, stored: T | null = null, refused: R | null = null): PublicFormOutcome<T, R> => ({ reply, stored, refused });
+  const form = await formOrNull(request);
+  if (!form) {
+    return answer(
+      data<PublicFormReply>({ status: "error", result: { status: "error", error: { "": [failureMessage] } }, submissionKey: randomUUID() }, { status: 400 }),
     );
   }
   const submission = parseWithZod(form, { schema });
   const postedKey = parseSubmissionKey(form.get("submission_key"));
   const refuse = (status: number, formErrors: string[], headers?: HeadersInit) =>
-    data<PublicFormReply>({ status: "error", result: submission.reply({ formErrors }), submissionKey: postedKey ?? randomUUID() }, { status, headers });
+    answer(data<PublicFormReply>({ status: "error", result: submission.reply({ formErrors }), submissionKey: postedKey ?? randomUUID() }, { status, headers }));
 
   try {
     const limit = await checkFormRateLimit(scope, clientIp);
@@ -74,14 +88,14 @@ export async function handlePublicForm<Schema extends z.ZodType, T>({
   // A bot filled the hidden field: answer as if all went well, store nothing.
   if (isHoneypotFilled(form)) {
     log.info({ event: `${scope}_honeypot` }, "public form ignored: honeypot filled");
-    return data<PublicFormReply>({ status: "success", result: submission.reply({ resetForm: true }), submissionKey: randomUUID() });
+    return answer(data<PublicFormReply>({ status: "success", result: submission.reply({ resetForm: true }), submissionKey: randomUUID() }));
   }
 
   if (submission.status !== "success") {
-    return data<PublicFormReply>({ status: "error", result: submission.reply(), submissionKey: postedKey ?? randomUUID() }, { status: 400 });
+    return answer(data<PublicFormReply>({ status: "error", result: submission.reply(), submissionKey: postedKey ?? randomUUID() }, { status: 400 }));
   }
 
-  let outcome: StoreOutcome<T>;
+  let outcome: StoreOutcome<T, R>;
   try {
     outcome = await store(submission.value, postedKey);
   } catch (err) {
@@ -89,13 +103,17 @@ export async function handlePublicForm<Schema extends z.ZodType, T>({
     return refuse(503, [failureMessage]);
   }
   if (!outcome.ok) {
-    return data<PublicFormReply>(
-      {
-        status: "error",
-        result: submission.reply({ formErrors: [outcome.formError], fieldErrors: outcome.fieldErrors }),
-        submissionKey: postedKey ?? randomUUID(),
-      },
-      { status: outcome.status },
+    return answer(
+      data<PublicFormReply>(
+        {
+          status: "error",
+          result: submission.reply({ formErrors: [outcome.formError], fieldErrors: outcome.fieldErrors }),
+          submissionKey: postedKey ?? randomUUID(),
+        },
+        { status: outcome.status },
+      ),
+      null,
+      outcome.detail ?? null,
     );
   }
 
@@ -112,5 +130,5 @@ export async function handlePublicForm<Schema extends z.ZodType, T>({
       }
     }
   }
-  return data<PublicFormReply>({ status: "success", result: submission.reply({ resetForm: true }), submissionKey: randomUUID() });
+  return answer(data<PublicFormReply>({ status: "success", result: submission.reply({ resetForm: true }), submissionKey: randomUUID() }), outcome.value);
 }

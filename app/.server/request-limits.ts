@@ -1,6 +1,7 @@
 import { data, type MiddlewareFunction } from "react-router";
 import { requestInfo } from "~/context";
 import { MAX_FORM_BYTES } from "./uploads";
+import { peekForm } from "~/lib/form-body";
 import { PHOTO_MAX_BYTES } from "~/lib/media";
 
 /**
@@ -39,7 +40,7 @@ export function bodyLimitFor(pathname: string, contentType: string | undefined):
 async function isReadableForm(request: Request): Promise<boolean> {
   if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) return false;
   try {
-    await request.clone().formData();
+    await peekForm(request);
     return true;
   } catch {
     return false;

@@ -1,5 +1,6 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { requestInfo, staffContext } from "~/context";
+import { peekForm } from "~/lib/form-body";
 import { can, permissionsOf, roleLabel, type Permission } from "~/lib/permissions";
 import { getDb } from "./db";
 import { log } from "./log";
@@ -112,7 +113,7 @@ export async function permissionsNeeded(request: Request): Promise<Permission[] 
   if (method === "GET" || method === "HEAD") return policy.view;
   let form: FormData;
   try {
-    form = await request.clone().formData();
+    form = await peekForm(request);
   } catch {
     // the root middleware has already answered 400 to a body that is not a form
     return [...policy.view, ...(policy.otherwise ?? [])];

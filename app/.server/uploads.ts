@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { BLOG_FORM_MESSAGES, BLOG_IMAGE_MAX_BYTES, BLOG_IMAGE_TYPES } from "~/lib/blog-form";
+import { formOf } from "~/lib/form-body";
 import { getConfig } from "./config";
 import { ImageQueueFullError, imageQueue } from "./image-queue";
 import { ImageWorkerError, runImageTask, type ImageResult, type ImageTask } from "./image-worker";
@@ -110,7 +111,7 @@ export async function readFormWithLimit(request: Request, maxBytes: number = MAX
   const headers = new Headers();
   const type = request.headers.get("content-type");
   if (type) headers.set("content-type", type);
-  return new Request(request.url, { method: "POST", headers, body: Buffer.concat(chunks) }).formData();
+  return formOf(new Request(request.url, { method: "POST", headers, body: Buffer.concat(chunks) }));
 }
 
 /** A file field that holds a real file (browsers send an empty one when nothing was chosen). */

@@ -20,6 +20,7 @@ import { useCan } from "~/components/admin/permissions";
 import { EnrollmentsDialog, type EnrollmentsTarget } from "~/components/formation/EnrollmentsDialog";
 import { FormationEditorDialog } from "~/components/formation/FormationEditorDialog";
 import { useToast } from "~/components/toaster";
+import { peekForm } from "~/lib/form-body";
 import { formationFormSchema } from "~/lib/formation-schema";
 import { parseId } from "~/lib/rules";
 
@@ -156,7 +157,7 @@ const changeEnrollmentStatus = (form: FormData, staffId: number) =>
  * page; an expired session leads back to the login page.
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await peekForm(request)).get("intent");
   try {
     return await serverAction();
   } catch (err) {

@@ -1,36 +1,27 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { BellRing, CalendarCheck2, ChevronLeft, ChevronRight, Loader2 } from "lucide-react";
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/admin.rappels";
-import { guarded, intentOf, readForm } from "~/.server/admin-action";
 import { getClinic } from "~/.server/clinic";
 import { publicOrigin } from "~/.server/config";
 import { getDb } from "~/.server/db";
-import { log } from "~/.server/log";
+import { reminderAction } from "~/.server/reminder-actions";
 import { reminderLinksOf } from "~/.server/reminder-links";
-import { staffActor } from "~/.server/actor";
-import { loadTemplates, saveTemplate } from "~/.server/repos/message-templates";
-import { listRemindersToSend, markReminded } from "~/.server/repos/reminder-list";
-import type { StaffSession } from "~/.server/session";
+import { loadTemplates } from "~/.server/repos/message-templates";
+import { listRemindersToSend } from "~/.server/repos/reminder-list";
 import { getStaff } from "~/.server/staff-guard";
-import { redirectWithToast } from "~/.server/toast";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { formatDayLong } from "~/lib/front-desk-contact";
 import { ReminderRow } from "~/components/admin/reminders/ReminderRow";
 import { TemplateEditor } from "~/components/admin/reminders/TemplateEditor";
 import { TemplatePreview } from "~/components/admin/reminders/TemplatePreview";
 import { useCan } from "~/components/admin/permissions";
-import type { ExampleValues, ReminderRowView, TemplateResult } from "~/components/admin/reminders/types";
-import type { ReminderMarkResult } from "~/components/admin/reminders/use-reminder-mark";
-import { PLACEHOLDERS, REMINDER_CHANNEL_LABELS, reminderDate, reminderMarkSchema, TEMPLATE_KEYS, TEMPLATE_LABELS, templateSchema } from "~/lib/reminder-template";
-import { isValidYmd, parseId } from "~/lib/rules";
+import type { ExampleValues, ReminderRowView, TemplateResult } from "~/lib/reminder-view";
+import { PLACEHOLDERS, reminderDate, TEMPLATE_KEYS } from "~/lib/reminder-template";
+import { isValidYmd } from "~/lib/rules";
 import { addDaysYmd } from "~/lib/schedule";
 import { clinicNow } from "~/lib/clinic-time";
-import { makeToast, type ToastInput } from "~/lib/toast";
 
-const SCREEN = "reminders";
 const PATH = "/admin/rappels";
-const STORE_FAILED = "la base de données n'a pas répondu. Réessayez dans un instant.";
 /** The example link of the preview: the shape of a real one, opening nothing. */
 const EXAMPLE_TOKEN = "Exemple-de-lien-personnel_ne-pas-utiliser00";
 
@@ -64,72 +55,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { day, today: now.date, tomorrow, rows, templates: TEMPLATE_KEYS.map((k) => templates[k]), example };
 }
 
+/** The intents "reminded" and "template": app/.server/reminder-actions.ts. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = getStaff(context);
-  const form = await readForm(request);
-  const intent = intentOf(form);
-  switch (intent) {
-    case "reminded":
-      return reminded(request, form, staff);
-    case "template":
-      return template(form, staff);
-    default:
-      return data({ intent: "unknown" as const, ok: false, message: "Action inconnue." }, { status: 400 });
-  }
-}
-
-
-/** Where a post without JavaScript goes back to: a staff page, else this screen. */
-function backTo(form: FormData): string {
-  const back = form.get("back");
-  return typeof back === "string" && /^\/admin(\/|\?|$)/.test(back) && !back.includes("\\") && back.length <= 500 ? back : PATH;
-}
-
-/**
- * Intent "reminded": the patient was reminded (a tap on WhatsApp or SMS, or 'Marquer comme
- * envoyé'). With JavaScript (`js`) the fetcher gets the result and its toast; without, the post
- * goes back to the page it came from with the toast.
- */
-async function reminded(request: Request, form: FormData, staff: StaffSession) {
-  const withJs = form.get("js") === "1";
-  const reply = async (ok: boolean, toast: ToastInput, status: number, id?: number) => {
-    if (!withJs) return redirectWithToast(request, backTo(form), { ...toast, type: ok ? "success" : "error" });
-    return data<ReminderMarkResult>({ intent: "reminded", ok, id, toast: makeToast({ ...toast, type: ok ? "success" : "error" }) }, { status });
-  };
-  const id = parseId(form.get("id"));
-  const parsed = reminderMarkSchema.safeParse({ channel: form.get("channel") ?? undefined });
-  if (id === null) return reply(false, { description: "Rendez-vous inconnu." }, 400);
-  if (!parsed.success) return reply(false, { description: parsed.error.issues[0]?.message ?? "Canal inconnu." }, 400, id);
-  const { channel } = parsed.data;
-  // the write is guarded (logged by code, never the patient's data); the answer is said after it
-  const outcome = await guarded(SCREEN, "reminded", () => markReminded(getDb(), id, channel, staffActor(staff)), () => null);
-  if (outcome === null) return reply(false, { description: `Le rappel n'a pas pu être noté : ${STORE_FAILED}` }, 503, id);
-  if (!outcome.ok) {
-    if (outcome.reason === "not_found") return reply(false, { description: "Ce rendez-vous n'existe plus." }, 404, id);
-    return reply(false, { description: "Ce rendez-vous n'attend plus de rappel (honoré, absent, annulé ou effacé)." }, 409, id);
-  }
-  log.info({ event: "appointment_reminded", appointmentId: id, userId: staff.userId, channel }, "reminder marked sent");
-  return reply(true, { description: `Rappel noté (${REMINDER_CHANNEL_LABELS[channel]}).`, duration: 3000 }, 200, id);
-}
-
-/** Intent "template": a WhatsApp or SMS template, saved with the staff e-mail. */
-async function template(form: FormData, staff: StaffSession) {
-  const submission = parseWithZod(form, { schema: templateSchema });
-  const rawKey = form.get("key");
-  const key = TEMPLATE_KEYS.find((k) => k === rawKey);
-  if (submission.status !== "success") return data<TemplateResult>({ intent: "template", ok: false, key, result: submission.reply() }, { status: 400 });
-  const value = submission.value;
-  return guarded(
-    SCREEN,
-    "template",
-    async () => {
-      await saveTemplate(getDb(), value.key, value.body, staff.email);
-      log.info({ event: "message_template_saved", template: value.key, userId: staff.userId }, "message template saved");
-      const toast = makeToast({ type: "success", description: `Message ${TEMPLATE_LABELS[value.key]} enregistré.` });
-      return data<TemplateResult>({ intent: "template", ok: true, key: value.key, result: submission.reply(), toast });
-    },
-    () => data<TemplateResult>({ intent: "template", ok: false, key: value.key, result: submission.reply({ formErrors: [`Le message n'a pas été enregistré : ${STORE_FAILED}`] }) }, { status: 503 }),
-  );
+  return reminderAction(request, getStaff(context));
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -7,7 +7,7 @@ import { notifyNewBooking } from "~/.server/booking-mail";
 import { getClinic } from "~/.server/clinic";
 import { getDb } from "~/.server/db";
 import { personalLink } from "~/.server/personal-link";
-import { handlePublicForm } from "~/.server/public-form";
+import { handlePublicForm, type StoreOutcome } from "~/.server/public-form";
 import type { Appointment } from "~/.server/repos/appointments";
 import { PATIENT_ACTOR } from "~/.server/actor";
 import { bookAppointment } from "~/.server/repos/booking";
@@ -19,6 +19,7 @@ import { parseBookingIntent, parseDayQuery, type BookingIntent, type SlotsView }
 import { loadBookingRules, loadDaySlots } from "~/.server/booking-slots";
 import { bookingDaySchema, bookingSchema } from "~/lib/booking-schema";
 import { todayInClinic } from "~/lib/clinic-time";
+import { peekForm } from "~/lib/form-body";
 import { slotRefusalText } from "~/lib/front-desk-schema";
 import { addDays, parseSubmissionKey } from "~/lib/rules";
 import type { SlotChoice } from "~/lib/schedule";
@@ -81,34 +82,31 @@ async function showFreeTimes(form: FormData, intent: Exclude<BookingIntent, { ki
  * appointment's personal link (the same one for a resent post: the row stored first).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const posted = await request
-    .clone()
-    .formData()
-    .catch(() => null);
+  const posted = await peekForm(request).catch(() => null);
   const intent = parseBookingIntent(posted?.get("intent"));
   if (posted && intent.kind !== "book") return showFreeTimes(posted, intent);
 
   const { horizonDays } = await loadBookingRules();
-  let refused: { slots: SlotsView | null; alternatives: SlotChoice[] } | undefined;
-  let stored: Appointment | undefined;
-  const answer = await handlePublicForm({
+  const { reply: answer, stored, refused } = await handlePublicForm({
     request,
     clientIp: context.get(requestInfo).clientIp,
     scope: "booking",
     schema: bookingSchema(todayInClinic(), horizonDays),
     // the stored phone (none when the database cannot even give it)
     failureMessage: RDV_TEXTS.storeFailed(await getClinic().catch(() => null)),
-    store: async ({ consent: _consent, ...input }, submissionKey) => {
+    store: async ({ consent: _consent, ...input }, submissionKey): Promise<StoreOutcome<Appointment, { slots: SlotsView | null; alternatives: SlotChoice[] }>> => {
       const booked = await bookAppointment(getDb(), input, { actor: PATIENT_ACTOR, mode: "public", submissionKey });
-      if (booked.ok) {
-        stored = booked.appointment;
-        return { ok: true, value: booked.appointment, duplicate: booked.duplicate };
-      }
+      if (booked.ok) return { ok: true, value: booked.appointment, duplicate: booked.duplicate };
       const { view, settings } = await loadDaySlots(input.service, input.date);
-      refused = { slots: view, alternatives: booked.alternatives };
       // a service booked by phone only is the service's fault; any other refusal is the time's
       const field = booked.reason === "not_online" ? "service" : "time";
-      return { ok: false, status: 409, formError: BOOKING_FIX_MESSAGE, fieldErrors: { [field]: [slotRefusalText(booked.reason, settings, [])] } };
+      return {
+        ok: false,
+        status: 409,
+        formError: BOOKING_FIX_MESSAGE,
+        fieldErrors: { [field]: [slotRefusalText(booked.reason, settings, [])] },
+        detail: { slots: view, alternatives: booked.alternatives },
+      };
     },
     afterCommit: async (appointment) => {
       // queued in the outbox; the sending runs in the background

@@ -8,6 +8,7 @@ import { formationOptions, loadActiveFormations } from "~/.server/formation-publ
 import { EnrollmentForm, isFull, type EnrollmentReply } from "~/components/formation/EnrollmentForm";
 import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-messages";
 import { enrollmentSchema } from "~/lib/enrollment-schema";
+import { peekForm } from "~/lib/form-body";
 import { parseId, parseSubmissionKey } from "~/lib/rules";
 import { seo } from "~/lib/seo";
 
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** In the browser: a network failure becomes the failure message beside the kept input, never an error page. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<EnrollmentReply> {
-  const posted = await request.clone().formData();
+  const posted = await peekForm(request);
   try {
     return await serverAction();
   } catch (err) {

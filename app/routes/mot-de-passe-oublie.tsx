@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, MailCheck, MailQuestion } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/mot-de-passe-oublie";
+import { readForm } from "~/.server/admin-action";
 import { getDb } from "~/.server/db";
 import { errorCode, log } from "~/.server/log";
 import { requestPasswordReset, RESET_HEADERS } from "~/.server/password-reset";
@@ -35,7 +36,7 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ sent: false, result: submission.reply() }, { status: 400, headers: RESET_HEADERS });
   const ip = context.get(requestInfo).clientIp;
   // not awaited: the answer must not take longer for an address that has an account

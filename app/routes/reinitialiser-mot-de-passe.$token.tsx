@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, KeyRound, LinkIcon } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reinitialiser-mot-de-passe.$token";
+import { readForm } from "~/.server/admin-action";
 import { MIN_PASSWORD_LENGTH } from "~/.server/auth";
 import { getDb } from "~/.server/db";
 import { completePasswordReset, openPasswordReset, RESET_HEADERS } from "~/.server/password-reset";
@@ -34,7 +35,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema(MIN_PASSWORD_LENGTH) });
+  const submission = parseWithZod(await readForm(request), { schema: newPasswordSchema(MIN_PASSWORD_LENGTH) });
   const hideFields = ["password", "confirm"];
   if (submission.status !== "success") return data({ invalid: false, result: submission.reply({ hideFields }) }, { status: 400, headers: RESET_HEADERS });
   const done = await completePasswordReset(getDb(), params.token, submission.value.password, context.get(requestInfo).clientIp);

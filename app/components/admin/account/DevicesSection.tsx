@@ -2,7 +2,7 @@ import { Laptop } from "lucide-react";
 import { Form } from "react-router";
 import { formatDateTime, formatLongDate } from "~/lib/format";
 import { Section } from "./Section";
-import type { DeviceView } from "./types";
+import type { DeviceView } from "~/lib/account-view";
 
 const FORGET =
   "inline-flex min-h-11 items-center justify-center rounded-full px-4 text-sm font-semibold text-red-700 ring-1 ring-inset ring-red-200 hover:bg-red-50";

@@ -6,7 +6,7 @@ import { Field, FormErrors, useAppForm } from "~/components/forms";
 import { Alert } from "~/components/ui/Alert";
 import { passwordChangeSchema } from "~/lib/password-change-schema";
 import { Section } from "./Section";
-import type { AccountResult } from "./types";
+import type { AccountResult } from "~/lib/account-view";
 
 /** 'Changer mon mot de passe': the current one, the new one twice; the other sessions end. */
 export function PasswordSection({ minLength, answer }: { minLength: number; answer?: Extract<AccountResult, { intent: "password" }> }) {

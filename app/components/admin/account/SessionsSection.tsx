@@ -2,7 +2,7 @@ import { MonitorSmartphone } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { formatDateTime } from "~/lib/format";
 import { Section } from "./Section";
-import type { SessionView } from "./types";
+import type { SessionView } from "~/lib/account-view";
 
 /** 'Sessions actives': where this account is signed in now; the others can be closed at once. */
 export function SessionsSection({ sessions }: { sessions: SessionView[] }) {

@@ -6,7 +6,7 @@ import { formatLongDate } from "~/lib/format";
 import { currentCodeSchema, setupCodeSchema } from "~/lib/two-factor-schema";
 import { RecoveryCodes } from "./RecoveryCodes";
 import { Section } from "./Section";
-import type { AccountResult, AccountView } from "./types";
+import type { AccountResult, AccountView } from "~/lib/account-view";
 
 type CodeAnswer = Extract<AccountResult, { intent: "2fa-confirm" | "2fa-manage" }>;
 

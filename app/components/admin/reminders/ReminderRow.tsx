@@ -3,7 +3,7 @@ import { telHref } from "~/lib/front-desk-contact";
 import { STATUS_ACCENT, StatusBadge } from "~/components/admin/front-desk/StatusBadge";
 import { MarkReminderForm } from "./MarkReminderForm";
 import { PresenceBadge, ReminderNote } from "./ReminderNote";
-import type { ReminderRowView } from "./types";
+import type { ReminderRowView } from "~/lib/reminder-view";
 import { useReminderMark } from "./use-reminder-mark";
 
 const BIG =

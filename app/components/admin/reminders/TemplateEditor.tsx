@@ -8,7 +8,7 @@ import { useClinic } from "~/hooks/use-clinic";
 import { defaultTemplates, PLACEHOLDERS, renderTemplate, TEMPLATE_LABELS, TEMPLATE_MAX, templateSchema, unknownPlaceholders } from "~/lib/reminder-template";
 import { smsParts } from "./sms-parts";
 import { TemplateHeader } from "./TemplateHeader";
-import type { ExampleValues, TemplateResult, TemplateView } from "./types";
+import type { ExampleValues, TemplateResult, TemplateView } from "~/lib/reminder-view";
 
 /**
  * The editor of one reminder template (WhatsApp or SMS): the text, the placeholders to insert

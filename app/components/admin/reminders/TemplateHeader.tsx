@@ -1,7 +1,7 @@
 import { MessageCircle, MessageSquareText } from "lucide-react";
 import { formatDateTime } from "~/lib/format";
 import { TEMPLATE_LABELS } from "~/lib/reminder-template";
-import type { TemplateView } from "./types";
+import type { TemplateView } from "~/lib/reminder-view";
 
 /** The head of a reminder template's card (the editor's and the read-only preview's): channel, who changed it last. */
 export function TemplateHeader({ template }: { template: TemplateView }) {

@@ -2,7 +2,7 @@ import { Lock } from "lucide-react";
 import { useClinic } from "~/hooks/use-clinic";
 import { renderTemplate } from "~/lib/reminder-template";
 import { TemplateHeader } from "./TemplateHeader";
-import type { ExampleValues, TemplateView } from "./types";
+import type { ExampleValues, TemplateView } from "~/lib/reminder-view";
 
 /**
  * A reminder template as a role without `template:update` sees it: the message as a patient

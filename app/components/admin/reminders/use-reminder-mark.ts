@@ -4,15 +4,7 @@ import { REMINDER_ACTION, reminderFetcherKey, type ReminderLinks } from "~/lib/f
 import { useCan } from "~/components/admin/permissions";
 import { useToast } from "~/components/toaster";
 import type { ReminderChannel } from "~/lib/reminder-template";
-import type { Toast } from "~/lib/toast";
-
-/** The answer of /admin/rappels to intent "reminded" (with JavaScript; without, a redirect back). */
-export interface ReminderMarkResult {
-  intent: "reminded";
-  ok: boolean;
-  id?: number;
-  toast?: Toast;
-}
+import type { ReminderMarkResult } from "~/lib/reminder-view";
 
 /**
  * Marking a reminder sent: one fetcher per appointment (the tapped link and the 'Marquer comme

@@ -4,7 +4,7 @@ import { ErrorList, Field, FormErrors, useAppForm } from "~/components/forms";
 import { EXCEPTION_LABEL_MAX, exceptionFormDefaults, exceptionSchema } from "~/lib/schedule-form";
 import { SavedNote, SaveButton } from "./ScheduleSection";
 import { TimeRangeFields } from "./TimeRangeFields";
-import type { ScheduleResult } from "./types";
+import type { ScheduleResult } from "~/lib/schedule-view";
 import { useSection } from "./use-section";
 import { FIX_MESSAGE } from "./WeeklyHoursForm";
 

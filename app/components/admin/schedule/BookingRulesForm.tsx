@@ -3,7 +3,7 @@ import { ErrorList, Field, FormErrors, useAppForm } from "~/components/forms";
 import type { ScheduleSettings } from "~/lib/schedule";
 import { CHAIRS_LIMITS, HORIZON_LIMITS, settingsFormValue, settingsSchema } from "~/lib/schedule-form";
 import { SavedNote, SaveButton } from "./ScheduleSection";
-import type { ScheduleResult } from "./types";
+import type { ScheduleResult } from "~/lib/schedule-view";
 import { useSection } from "./use-section";
 import { FIX_MESSAGE } from "./WeeklyHoursForm";
 

@@ -3,7 +3,7 @@ import { Field, FormErrors, useAppForm } from "~/components/forms";
 import { CONTACT_SETTING_LIMITS, type ContactSettings } from "~/lib/contact-settings";
 import { contactSettingsFormValue, contactSettingsSchema } from "~/lib/contact-settings-form";
 import { SavedNote, SaveButton } from "./ScheduleSection";
-import type { ScheduleResult } from "./types";
+import type { ScheduleResult } from "~/lib/schedule-view";
 import { useSection } from "./use-section";
 import { FIX_MESSAGE } from "./WeeklyHoursForm";
 

@@ -4,7 +4,7 @@ import type { ScheduleException } from "~/lib/schedule";
 import { formatRanges } from "~/lib/schedule";
 import { formatLongDay } from "~/lib/schedule-form";
 import { Alert } from "~/components/ui/Alert";
-import type { ScheduleResult } from "./types";
+import type { ScheduleResult } from "~/lib/schedule-view";
 import { SavedNote } from "./ScheduleSection";
 import { useSection } from "./use-section";
 

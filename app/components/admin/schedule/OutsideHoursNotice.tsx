@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { agendaHref } from "~/components/admin/agenda/model";
 import { formatCalendarDate } from "~/lib/format";
 import { outsideWarning } from "~/lib/schedule-form";
-import type { OutsideAppointment } from "./types";
+import type { OutsideAppointment } from "~/lib/schedule-view";
 
 /**
  * Booked appointments that the hours or closures now leave outside the opening hours. Nothing is

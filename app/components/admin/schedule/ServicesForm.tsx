@@ -4,7 +4,7 @@ import { formatDuration, type ServiceSetting } from "~/lib/schedule";
 import { BUFFER_LIMITS, DURATION_LIMITS, servicesFormValue, servicesSchema } from "~/lib/schedule-form";
 import type { Service } from "~/lib/services";
 import { SavedNote, SaveButton } from "./ScheduleSection";
-import type { ScheduleResult } from "./types";
+import type { ScheduleResult } from "~/lib/schedule-view";
 import { useSection } from "./use-section";
 import { FIX_MESSAGE } from "./WeeklyHoursForm";
 

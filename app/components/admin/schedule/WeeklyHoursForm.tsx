@@ -4,7 +4,7 @@ import { WEEK_ORDER, WEEKDAY_LABELS, type TimeRange, type Weekday } from "~/lib/
 import { dayKey, weeklyFormValue, weeklyHoursSchema } from "~/lib/schedule-form";
 import { SavedNote, SaveButton } from "./ScheduleSection";
 import { TimeRangeFields } from "./TimeRangeFields";
-import type { ScheduleResult } from "./types";
+import type { ScheduleResult } from "~/lib/schedule-view";
 import { useSection } from "./use-section";
 
 export const FIX_MESSAGE = "Certains champs sont à corriger : voyez les messages sous les champs concernés.";

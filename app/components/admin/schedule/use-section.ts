@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { useToast } from "~/components/toaster";
-import type { ScheduleIntent, ScheduleResult } from "./types";
+import type { ScheduleIntent, ScheduleResult } from "~/lib/schedule-view";
 
 /** False until the page runs its JavaScript (and for good without it). */
 export function useHydrated(): boolean {

@@ -36,3 +36,11 @@ export interface TemplateResult {
   result?: SubmissionResult<string[]>;
   toast?: Toast;
 }
+
+/** The answer of /admin/rappels to intent "reminded" (with JavaScript; without, a redirect back). */
+export interface ReminderMarkResult {
+  intent: "reminded";
+  ok: boolean;
+  id?: number;
+  toast?: Toast;
+}

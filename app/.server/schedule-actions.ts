@@ -1,0 +1,101 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
+import type { z } from "zod";
+import type { ScheduleIntent, ScheduleResult } from "~/lib/schedule-view";
+import { contactSettingsFromForm, contactSettingsSchema } from "~/lib/contact-settings-form";
+import { parseId } from "~/lib/rules";
+import { clinicNow } from "~/lib/clinic-time";
+import { exceptionFromForm, exceptionSchema, servicesFromForm, servicesSchema, settingsFromForm, settingsSchema, weeklyFromForm, weeklyHoursSchema } from "~/lib/schedule-form";
+import { makeToast } from "~/lib/toast";
+import { guarded, intentOf, readForm } from "./admin-action";
+import { getDb } from "./db";
+import { log } from "./log";
+import { staffActor, type Actor } from "./actor";
+import { saveContactSettings } from "./repos/contact-settings";
+import { addException, deleteException, saveServiceSettings, saveSettings, saveWeeklyHours } from "./repos/schedule";
+import type { StaffSession } from "./session";
+
+/** The action of 'Horaires et fermetures' (/admin/horaires; docs/product.md, "Schedule and free slots"). */
+
+const SCREEN = "schedule";
+const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
+
+const answer = (body: ScheduleResult, status = 200) => data(body, { status });
+const saved = (intent: ScheduleIntent, result: SubmissionResult<string[]> | undefined, description: string) =>
+  answer({ intent, ok: true, result, toast: makeToast({ type: "success", description }) });
+
+/** One action, one switch (docs/architecture.md, "Staff actions"). */
+export async function scheduleAction(request: Request, staff: StaffSession) {
+  const staffId = staff.userId;
+  const actor = staffActor(staff);
+  const form = await readForm(request);
+  const intent = intentOf(form);
+  switch (intent) {
+    case "hours":
+      return saveForm(form, "hours", weeklyHoursSchema, async (value) => {
+        await saveWeeklyHours(getDb(), weeklyFromForm(value), actor);
+        log.info({ event: "opening_hours_saved", staffId }, "opening hours saved");
+        return "Horaires de la semaine enregistrés.";
+      });
+    case "exception-add":
+      return saveForm(form, "exception-add", exceptionSchema(clinicNow().date), async (value) => {
+        const period = exceptionFromForm(value);
+        const row = await addException(getDb(), period, actor);
+        log.info({ event: "schedule_exception_added", exceptionId: row.id, staffId }, "schedule exception added");
+        return period.ranges.length === 0 ? `Fermeture ajoutée : ${period.label}.` : `Horaires spéciaux ajoutés : ${period.label}.`;
+      });
+    case "exception-delete":
+      return removeException(form, staffId, actor);
+    case "services":
+      return saveForm(form, "services", servicesSchema, async (value) => {
+        await saveServiceSettings(getDb(), servicesFromForm(value), actor);
+        log.info({ event: "service_settings_saved", staffId }, "service settings saved");
+        return "Soins enregistrés.";
+      });
+    case "settings":
+      return saveForm(form, "settings", settingsSchema, async (value) => {
+        await saveSettings(getDb(), settingsFromForm(value), actor);
+        log.info({ event: "schedule_settings_saved", staffId }, "schedule settings saved");
+        return "Règles de réservation enregistrées.";
+      });
+    case "contact":
+      return saveForm(form, "contact", contactSettingsSchema, async (value) => {
+        await saveContactSettings(getDb(), contactSettingsFromForm(value), actor);
+        log.info({ event: "contact_settings_saved", staffId }, "patient contact settings saved");
+        return "Réglages des patients enregistrés.";
+      });
+    default:
+      return answer({ intent: "unknown", ok: false, message: "Action inconnue." }, 400);
+  }
+}
+
+/**
+ * Parse one form with its schema, then write it in `guarded`. A list change posted without
+ * JavaScript ('Ajouter une plage', 'Retirer') is no submit: its reply is the form redrawn.
+ */
+async function saveForm<Schema extends z.ZodType>(form: FormData, intent: ScheduleIntent, schema: Schema, write: (value: z.output<Schema>) => Promise<string>) {
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success") return answer({ intent, ok: false, result: submission.reply() }, submission.status === "error" ? 400 : 200);
+  return guarded(
+    SCREEN,
+    intent,
+    async () => saved(intent, submission.reply({ resetForm: true }), await write(submission.value)),
+    () => answer({ intent, ok: false, result: submission.reply({ formErrors: [STORE_FAILED] }) }, 503),
+  );
+}
+
+async function removeException(form: FormData, staffId: number, actor: Actor) {
+  const id = parseId(form.get("id"));
+  if (id === null) return answer({ intent: "exception-delete", ok: false, message: "Période inconnue." }, 400);
+  return guarded(
+    SCREEN,
+    "exception-delete",
+    async () => {
+      if (!(await deleteException(getDb(), id, actor))) return answer({ intent: "exception-delete", ok: false, id, message: "Cette période a déjà été supprimée." }, 404);
+      log.info({ event: "schedule_exception_deleted", exceptionId: id, staffId }, "schedule exception deleted");
+      return saved("exception-delete", undefined, "Période supprimée : ces jours reprennent les horaires de la semaine.");
+    },
+    () => answer({ intent: "exception-delete", ok: false, id, message: STORE_FAILED }, 503),
+  );
+}
