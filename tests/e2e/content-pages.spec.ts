@@ -3,7 +3,7 @@ import { CARE_PAGES } from "../../app/content/care-pages";
 import { DEMO_CLINIC } from "../../app/lib/clinic";
 import { DEMO_REVIEWS } from "../../app/.server/db/migrations";
 import { starParts } from "../../app/content/reviews";
-import { hydrated } from "./helpers";
+import { clickWhenStill, hydrated } from "./helpers";
 
 /** The four demo reviews the migration stores (managed on /admin/galerie), as the page shows them. */
 const REVIEWS = DEMO_REVIEWS.map((r) => ({ name: r.name, rating: r.rating_halves / 2, comment: r.comment }));
@@ -69,18 +69,18 @@ test.describe("/dentist, the smile-transformation landing page", () => {
 
     // following the buttons
     await hydrated(page);
-    await redo.click();
+    await clickWhenStill(redo);
     await expect(page).toHaveURL(/\/gallery$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("GALERIE");
     await page.goBack();
     await expect(page).toHaveURL(/\/dentist$/);
-    await main.getByRole("link", { name: "VOIR LES ÉTAPES EN IMAGES", exact: true }).click();
+    await clickWhenStill(main.getByRole("link", { name: "VOIR LES ÉTAPES EN IMAGES", exact: true }));
     await expect(page).toHaveURL(/\/gallery$/);
     await page.goBack();
-    await main.getByRole("link", { name: "PRENEZ RDV EN LIGNE", exact: true }).click();
+    await clickWhenStill(main.getByRole("link", { name: "PRENEZ RDV EN LIGNE", exact: true }));
     await expect(page).toHaveURL(/\/appointment$/);
     await page.goBack();
-    await main.getByRole("link", { name: "PRENDRE RENDEZ-VOUS", exact: true }).click();
+    await clickWhenStill(main.getByRole("link", { name: "PRENDRE RENDEZ-VOUS", exact: true }));
     await expect(page).toHaveURL(/\/appointment$/);
   });
 

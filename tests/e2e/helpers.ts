@@ -1,7 +1,7 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { E2E_ADMIN, ensureStaffAccount, trustBrowser, type E2EAccount } from "./staff-accounts";
 
@@ -84,6 +84,24 @@ export async function expectNoSeriousA11yViolations(page: Page) {
  */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.site === "ready" && [...document.querySelectorAll("[data-island]")].every((el) => el.hasAttribute("data-hydrated")));
+}
+
+/**
+ * Click a link or a button once it stands still: scrolled into view, the entrances it started
+ * (a section sliding in, 0.6–0.8 s) finished. Playwright waits for two equal frames, but on a
+ * loaded machine a slide can move the link between that check and the click.
+ */
+export async function clickWhenStill(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  await locator.page().evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await locator.click();
 }
 
 /** Whether React runs on the page (a hydrated page), or only the site's script (a content page). */
