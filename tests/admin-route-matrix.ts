@@ -1,6 +1,6 @@
 /**
  * The admin routes of a build and what the sweeps post to them (tests/http/admin-route-sweep.test.ts
- * without a session, tests/e2e/admin-route-sweep.spec.ts for each role): every admin route, read
+ * without a session, tests/http/admin-route-sweep-roles.test.ts for each role): every admin route, read
  * from the route config of the build, the plausible forms of every admin action, the role matrix
  * written by hand (docs/product.md, "Staff roles") and a snapshot of everything an action could change.
  */

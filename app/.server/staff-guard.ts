@@ -48,7 +48,7 @@ const FRONT_DESK: Record<string, Need> = {
 
 /**
  * Every staff path (a `:param` matches one segment) and what it needs. The route sweep test
- * (tests/e2e/admin-route-sweep.spec.ts) checks that every admin route of the build is here.
+ * (tests/http/admin-route-sweep-roles.test.ts) checks that every admin route of the build is here.
  */
 export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   "/admin": { view: [] },

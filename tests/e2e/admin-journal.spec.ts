@@ -75,7 +75,7 @@ test.describe("the audit log's screen", () => {
 
   test("an administrator finds their own sign-in with the account filter; a bad URL is ignored with a note", async ({ page }) => {
     const since = new Date().toISOString();
-    const adminId = await loginAsStaff(page, "/admin/journal");
+    const adminId = await loginAsStaff(page, "/admin/journal", E2E_ADMIN, { fresh: true });
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1, name: "Journal d'audit" })).toBeVisible();
     await expect(page.getByText(/Les entrées sont conservées \d+ mois, puis effacées automatiquement\./)).toBeVisible();

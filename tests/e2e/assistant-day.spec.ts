@@ -12,7 +12,7 @@ import { dbQuery, dbRun, E2E_ASSISTANT, expectNoSeriousA11yViolations, insertEnr
  * merge is there); the schedule, the reminder templates and the formations read-only; no Blog,
  * Équipe or Journal in the navigation, and those pages typed in the address bar answer the
  * French 403 page 'Accès non autorisé'. The server's refusals themselves are checked for every
- * route and intent by tests/e2e/admin-route-sweep.spec.ts and tests/integration/permissions.test.ts.
+ * route and intent by tests/http/admin-route-sweep-roles.test.ts and tests/integration/permissions.test.ts.
  */
 
 const letters = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");

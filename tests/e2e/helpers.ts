@@ -1,7 +1,7 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Cookie, type Locator, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { E2E_ADMIN, ensureStaffAccount, trustBrowser, type E2EAccount } from "./staff-accounts";
 
@@ -42,9 +42,24 @@ export function dbRun(sql: string, ...params: unknown[]) {
  * for `to`. The account is made ready first (tests/e2e/staff-accounts.ts): it exists with its
  * role and password; when it uses two-factor sign-in this browser is made a trusted device of
  * it, so no code is typed. Returns the account's id.
+ *
+ * The session of the worker's last sign-in as that account is reused when the server still
+ * accepts it (the test lands on `to`, not on /login): a sign-in through the page costs 1–2 s and
+ * most tests are about what comes after it. `fresh: true` signs in through the page every time
+ * (a test about the sign-in itself, its journal line).
  */
-export async function loginAsStaff(page: Page, to = "/admin/appointments", account: E2EAccount = E2E_ADMIN): Promise<number> {
+export async function loginAsStaff(page: Page, to = "/admin/appointments", account: E2EAccount = E2E_ADMIN, { fresh = false }: { fresh?: boolean } = {}): Promise<number> {
   const userId = await ensureStaffAccount(account);
+  const path = to.split("?")[0];
+  const kept = sessions.get(account.email);
+  if (kept && !fresh) {
+    await page.context().addCookies(kept);
+    await page.goto(to);
+    if (new URL(page.url()).pathname === path) return userId;
+    // the server ended that session (a password changed, the account disabled): signed in again below
+    sessions.delete(account.email);
+    await page.context().clearCookies({ name: "clinic_session" });
+  }
   const [{ enabled }] = dbQuery<{ enabled: number }>("select totp_enabled_at is not null as enabled from staff_users where id = ?", userId);
   if (enabled) await trustBrowser(page.context(), userId);
   await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
@@ -56,9 +71,13 @@ export async function loginAsStaff(page: Page, to = "/admin/appointments", accou
   await page.getByLabel("Adresse e-mail").fill(account.email);
   await page.getByLabel("Mot de passe").fill(account.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
-  await page.waitForURL((u) => u.pathname === to.split("?")[0]);
+  await page.waitForURL((u) => u.pathname === path);
+  sessions.set(account.email, (await page.context().cookies()).filter((c) => c.name === "clinic_session"));
   return userId;
 }
+
+/** This worker's last session of each account (its own server and database: see playwright.config.ts). */
+const sessions = new Map<string, Cookie[]>();
 
 /** The fades, slides and colour transitions in progress have ended (a section revealed on scroll, a hover colour); endless ones aside. */
 export async function animationsDone(page: Page) {

@@ -6,8 +6,8 @@ import { startAppServer } from "./app-server";
  * Every admin route, read from the route config of the build, refuses a visitor without a
  * session: a GET is redirected to /login (with redirectTo), a POST is answered 401 or 403, and
  * nothing in the database changes. New admin routes are covered automatically. The site runs in
- * this process (tests/http/app-server.ts); the sweep for each role, signed in through the login
- * page, is tests/e2e/admin-route-sweep.spec.ts.
+ * this process (tests/http/app-server.ts); the sweep for each role, signed in through the
+ * login form, is tests/http/admin-route-sweep-roles.test.ts.
  */
 const server = await startAppServer();
 afterAll(() => server.close());

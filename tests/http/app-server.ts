@@ -23,6 +23,8 @@ export interface AppServer {
   port: number;
   build: AppServerBuild;
   dbQuery<T = Record<string, unknown>>(sql: string, ...params: unknown[]): T[];
+  /** Write to the server's database (set up a state, such as a colleague's account). */
+  dbRun(sql: string, ...params: unknown[]): void;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,15 @@ export async function startAppServer(): Promise<AppServer> {
       const db = new Database(path.join(dataDir, "e2e.db"), { readonly: true, fileMustExist: true });
       try {
         return db.prepare(sql).all(...params) as T[];
+      } finally {
+        db.close();
+      }
+    },
+    dbRun(sql: string, ...params: unknown[]) {
+      const db = new Database(path.join(dataDir, "e2e.db"), { fileMustExist: true });
+      db.pragma("busy_timeout = 5000");
+      try {
+        db.prepare(sql).run(...params);
       } finally {
         db.close();
       }
