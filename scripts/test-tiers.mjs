@@ -14,9 +14,14 @@ import os from "node:os";
 import path from "node:path";
 
 const serial = process.env.TEST_TIERS_SERIAL === "1";
+/** @param {string} name */
 const bin = (name) => path.resolve("node_modules", ".bin", name);
 
-/** Runs a command; `buffered`: its output is kept in a file and printed when it ends. */
+/**
+ * Runs a command; `buffered`: its output is kept in a file and printed when it ends.
+ * @param {string} label @param {string} command @param {string[]} args @param {{ buffered: boolean }} options
+ * @returns {Promise<{ label: string; ok: boolean; code: number | string | null; seconds: number }>}
+ */
 function run(label, command, args, { buffered }) {
   const started = Date.now();
   const logFile = buffered ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), "test-tiers-")), `${label}.log`) : null;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { collectConsoleErrors, contentChanged, dbQuery, dbRun, expectNoSeriousA11yViolations } from "./helpers";
+import { collectConsoleErrors, contentChanged, dbQuery, dbRun, expectNoSeriousA11yViolations, hydrated } from "./helpers";
 
 /**
  * The public blog: the card grid, the full-screen article dialog with its shareable URL, the
@@ -52,7 +52,9 @@ const readMore = (page: Page, title: string) => card(page, title).getByRole("lin
 
 async function openBlog(page: Page, path = "/blog") {
   const res = await page.goto(path);
-  await page.waitForLoadState("networkidle"); // hydrated: the dialog needs JavaScript
+  // the reader is an island, hydrated once the browser is idle: before that a 'Lire plus' is the
+  // article's link (it works without JavaScript), after it the dialog opens in place
+  if (res?.ok()) await hydrated(page);
   return res;
 }
 

@@ -6,8 +6,8 @@ import { collectConsoleErrors, expectNoSeriousA11yViolations } from "./helpers";
  * The public route walk: ONE list kept in the code (PUBLIC_ROUTES), plus every URL of
  * /sitemap.xml (blog articles, syllabus pages), plus /login. Each page answers 200, has exactly one
  * h1, lang="fr", its own title, description, canonical link and Open Graph tags, no console error
- * and no serious or critical axe-core violation (at 1280 px). Then a link crawl from / finds no
- * internal link answering 404, and the sitemap lists every public route.
+ * and no serious or critical axe-core violation (at 1280 px). The link crawl from / and the
+ * sitemap's and robots' contents need no browser: tests/http/public-pages.test.ts.
  */
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -79,68 +79,5 @@ test.describe("a 375 px phone without JavaScript", () => {
       if (width > 375) wide.push(`${path}: ${width} px`);
     }
     expect(wide).toEqual([]);
-  });
-});
-
-test.describe("link crawl", () => {
-  test("no internal link reachable from / answers 404", async ({ request, baseURL }) => {
-    test.setTimeout(180_000);
-    const origin = new URL(baseURL!).origin;
-    const skip = (path: string) => path === "/logout" || path === "/admin" || path.startsWith("/admin/");
-    const queue = ["/"];
-    const seen = new Set(queue);
-    const broken: string[] = [];
-    while (queue.length > 0 && seen.size < 1000) {
-      const path = queue.shift()!;
-      const res = await request.get(path);
-      if (res.status() === 404) {
-        broken.push(path);
-        continue;
-      }
-      if (!(res.headers()["content-type"] ?? "").includes("text/html")) continue;
-      const html = await res.text();
-      for (const m of html.matchAll(/<a\s[^>]*?href="([^"]+)"/g)) {
-        const href = m[1].replace(/&amp;/g, "&");
-        if (/^(mailto:|tel:|javascript:|#)/.test(href)) continue;
-        const url = new URL(href, origin + path);
-        if (url.origin !== origin) continue;
-        const next = url.pathname + url.search;
-        if (skip(url.pathname) || seen.has(next)) continue;
-        seen.add(next);
-        queue.push(next);
-      }
-    }
-    expect(seen.size, "the crawl reached the site's pages").toBeGreaterThan(STATIC_PATHS.length);
-    expect(broken, "internal links answering 404").toEqual([]);
-  });
-});
-
-test.describe("sitemap and robots", () => {
-  test("/sitemap.xml is XML and lists every public route, but not /login or /admin", async ({ request, baseURL }) => {
-    const res = await request.get("/sitemap.xml");
-    expect(res.status()).toBe(200);
-    expect(res.headers()["content-type"]).toContain("xml");
-    const xml = await res.text();
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    const origin = new URL(baseURL!).origin;
-    for (const r of PUBLIC_ROUTES.filter((r) => r.sitemap !== false)) {
-      expect(xml, r.path).toContain(`<loc>${origin}${r.path}</loc>`);
-    }
-    expect(xml).not.toContain(`<loc>${origin}/login</loc>`);
-    expect(xml).not.toMatch(/<loc>[^<]*\/admin/);
-    // dynamic pages: the seeded blog articles and the active formation's syllabus
-    expect(xml).toMatch(new RegExp(`<loc>${origin}/blog/\\d+-[a-z0-9-]+</loc>`));
-    expect(xml).toMatch(new RegExp(`<loc>${origin}/syllabus/\\d+</loc>`));
-  });
-
-  test("/robots.txt keeps crawlers out of /admin and /login and names the sitemap", async ({ request, baseURL }) => {
-    const res = await request.get("/robots.txt");
-    expect(res.status()).toBe(200);
-    expect(res.headers()["content-type"]).toContain("text/plain");
-    const lines = (await res.text()).split("\n");
-    expect(lines).toContain("Disallow: /admin");
-    expect(lines).toContain("Disallow: /login");
-    expect(lines).toContain("Disallow: /rdv/");
-    expect(lines).toContain(`Sitemap: ${new URL(baseURL!).origin}/sitemap.xml`);
   });
 });

@@ -1,7 +1,7 @@
-import { hash } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { adminRouteSweep, bodies, EXPECTED, harmless, harmlessPath, type BuildRoute } from "../admin-route-matrix";
 import { startAppServer } from "./app-server";
+import { passwordHash, signIn } from "./staff";
 
 /**
  * Every admin route, read from the route config of the build, has its line in the staff guard's
@@ -28,18 +28,8 @@ const sessions = new Map<string, string>();
 beforeAll(async () => {
   const now = new Date().toISOString();
   for (const r of ROLES) {
-    const passwordHash = await hash(r.password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-    server.dbRun("insert into staff_users (email, password_hash, role, created_at, updated_at) values (?, ?, ?, ?, ?)", r.email, passwordHash, r.role, now, now);
-    const res = await fetch(`${baseURL}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: r.email, password: r.password, redirectTo: "/admin/agenda" }).toString(),
-    });
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("clinic_session="));
-    expect(res.status, `sign-in of the ${r.label}`).toBe(302);
-    expect(cookie, `the ${r.label}'s session cookie`).toBeDefined();
-    sessions.set(r.letter, cookie!.split(";")[0]);
+    server.dbRun("insert into staff_users (email, password_hash, role, created_at, updated_at) values (?, ?, ?, ?, ?)", r.email, await passwordHash(r.password), r.role, now, now);
+    sessions.set(r.letter, await signIn(baseURL, r.email, r.password));
   }
 });
 

@@ -21,6 +21,8 @@ import { testServerEnv } from "../server-env";
 export interface AppServer {
   origin: string;
   port: number;
+  /** its data folder: the SQLite file `e2e.db`, the uploads */
+  dataDir: string;
   build: AppServerBuild;
   dbQuery<T = Record<string, unknown>>(sql: string, ...params: unknown[]): T[];
   /** Write to the server's database (set up a state, such as a colleague's account). */
@@ -63,6 +65,7 @@ export async function startAppServer(): Promise<AppServer> {
   return {
     origin: `http://127.0.0.1:${port}`,
     port,
+    dataDir,
     build,
     dbQuery<T>(sql: string, ...params: unknown[]): T[] {
       const db = new Database(path.join(dataDir, "e2e.db"), { readonly: true, fileMustExist: true });
