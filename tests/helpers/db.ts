@@ -103,7 +103,9 @@ export async function createTestDb(engine: "sqlite" | "postgres"): Promise<{ h: 
     await ensurePostgresDatabase(names.postgres);
     const url = new URL(TEST_DATABASE_URL);
     url.pathname = `/${names.postgres}`;
-    h = openDb({ kind: "postgres", url: url.toString() });
+    // the bursts of the concurrency tests (300 sign-ins at once) wait for one of the pool's 10
+    // connections: on a machine also running the browser tests that can take longer than 5 s
+    h = openDb({ kind: "postgres", url: url.toString(), connectionTimeoutMillis: 30_000 });
   }
   await migrateToLatest(h.db, h.engine);
   await repairSchema(h);

@@ -15,7 +15,11 @@ export interface Db {
   close(): Promise<void>;
 }
 
-export type DbTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
+/**
+ * `connectionTimeoutMillis`: how long a query waits for a connection of the pool (5 s by default);
+ * the test suite gives its bursts of hundreds of requests on a loaded machine longer.
+ */
+export type DbTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string; connectionTimeoutMillis?: number };
 
 /**
  * The database holds patient data: its folder is created 0700 and its files are 0600. The file
@@ -59,7 +63,7 @@ export function openDb(target: DbTarget): Db {
   const pool = new pg.Pool({
     connectionString: target.url,
     max: 10,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: target.connectionTimeoutMillis ?? 5000,
     idleTimeoutMillis: 30_000,
   });
   pool.on("error", (err) => {
