@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { RATE_LIMIT_MESSAGE } from "~/.server/rate-limit";
 import { addException, saveServiceSettings, saveSettings, saveWeeklyHours } from "~/.server/repos/schedule";
-import type { BookingReply } from "~/components/booking/BookingForm";
+import type { BookingReply } from "~/lib/booking-answer";
 import type { SlotsView } from "~/lib/slots-view";
 import { DEMO_CLINIC as clinic } from "~/lib/clinic";
 import { createLoadContext } from "~/context";
