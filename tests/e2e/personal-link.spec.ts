@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import crypto from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations } from "./helpers";
+import { collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations, hydrated } from "./helpers";
 
 /*
  * The patient's personal link /rdv/<token> (docs/product.md, "Personal link"), as a patient uses
@@ -56,6 +56,7 @@ async function bookAndKeepLink(page: Page, request: APIRequestContext, o: { from
   const { date } = await freeDay(request, service, o.from);
   const name = uniqueName("Lien personnel");
   await page.goto("/appointment");
+  if (!o.noJs) await hydrated(page);
   await page.getByLabel("Nom complet").fill(name);
   await page.getByLabel("Email").fill("patient.lien@exemple.dz");
   await page.getByLabel("Téléphone").fill("0550 98 76 54");
@@ -193,6 +194,7 @@ for (const viewport of [
 
       // the same time is offered again on the booking form
       await page.goto("/appointment");
+      await hydrated(page);
       await page.getByLabel("Service").selectOption(b.service);
       await page.getByLabel("Date").fill(b.date);
       await expect(page.getByLabel("Heure")).toBeEnabled();
