@@ -51,7 +51,7 @@ describe("toBookingAnswer: the JSON the booking island reads", () => {
   });
 
   it("a success: the new key and the personal link, no message", () => {
-    const answer = toBookingAnswer({ status: "success", result: { status: "success", initialValue: null, error: null }, submissionKey: "k-2", link: "/rdv/abc", slots: null });
+    const answer = toBookingAnswer({ status: "success", result: { status: "success", initialValue: null }, submissionKey: "k-2", link: "/rdv/abc", slots: null });
     expect(answer).toMatchObject({ status: "success", submissionKey: "k-2", link: "/rdv/abc", fieldErrors: {}, formError: null });
     expect(formMessage(answer)).toBeNull();
     expect(isBookingAnswer(answer)).toBe(true);
