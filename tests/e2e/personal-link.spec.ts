@@ -239,7 +239,7 @@ for (const viewport of [
       const b = await bookAndKeepLink(page, request, { from: viewport.width === 375 ? 7 : 9 });
       const target = await freeDay(request, b.service, viewport.width === 375 ? 12 : 14, b.date);
       await page.goto(b.path);
-      // the disclosure is React's once the page is hydrated: a click before may be undone by the hydration
+      // opened once the page is hydrated (clicked before, it once stayed closed at 375 px)
       await hydrated(page);
       await page.getByText("Changer de jour ou d'heure").click();
       const form = page.getByRole("form", { name: "Changer de jour ou d'heure" });
