@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { todayInClinic } from "./clinic-time";
 import { addDays, calendarDay, consent, email, optionalText, personName, phone, timeOfDay } from "./rules";
-import { SLOT_REFUSAL_MESSAGES } from "./schedule";
+import { farDateMessage } from "./schedule";
 import { SERVICES } from "./services";
 
 /**
@@ -25,10 +25,7 @@ export const BOOKING_MESSAGES = {
   consent: "Veuillez accepter la politique de confidentialité pour envoyer votre demande.",
 } as const;
 
-/** A date past the booking horizon (the schedule's 'horizon', in days from today): the booking's own refusal. */
-export function farDateMessage(horizonDays: number): string {
-  return SLOT_REFUSAL_MESSAGES.beyond.replace("{horizon}", String(horizonDays));
-}
+export { farDateMessage };
 
 const M = BOOKING_MESSAGES;
 

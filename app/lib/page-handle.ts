@@ -3,7 +3,8 @@
  * the server's HTML is the whole page, React does not run in the browser, and the site's small
  * script (app/site/site.js) gives the markup its behaviour (decision 016). A form on such a page is
  * posted by the browser and answered by the server (the sign-in's two steps). Pages with a screen
- * that React drives (booking, enrolment, the blog's reader, the staff area) hydrate.
+ * that React drives (the enrolment page, the staff area) hydrate; the live parts of a content page
+ * (the blog's reader, the booking form of /appointment) are islands (components/Island.tsx).
  */
 export interface PageHandle {
   hydrate?: boolean;

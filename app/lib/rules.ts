@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { hasMultiLineControl, hasSingleLineControl } from "./control-characters";
 import { parsePriceToCentimes } from "./format";
+import { addDays, isValidYmd } from "./ymd";
 
 /**
  * Each field rule of the site, once. Forms compose their Zod schema from these; the action
@@ -128,20 +129,7 @@ export function money(o: { missing?: string; invalid?: string } = {}) {
 
 // ---- calendar days and times in the clinic's time zone (Africa/Algiers) ----------------------
 
-/** A real calendar day written YYYY-MM-DD. */
-export function isValidYmd(v: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
-
-/** YYYY-MM-DD plus `days` calendar days. */
-export function addDays(ymd: string, days: number): string {
-  const d = new Date(`${ymd}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+export { addDays, isValidYmd };
 
 export function calendarDay(o: { missing: string; invalid?: string }) {
   return singleLine({ error: o.missing })

@@ -324,6 +324,11 @@ export const SLOT_REFUSAL_MESSAGES: Record<SlotRefusal, string> = {
   not_online: "Ce soin ne se réserve pas en ligne : appelez-nous pour convenir d'un rendez-vous.",
 };
 
+/** A date past the booking horizon (the schedule's 'horizon', in days from today): the booking's own refusal. */
+export function farDateMessage(horizonDays: number): string {
+  return SLOT_REFUSAL_MESSAGES.beyond.replace("{horizon}", String(horizonDays));
+}
+
 /** "2 h", "30 min", "1 h 30" */
 export function formatDuration(minutes: number): string {
   const h = Math.floor(minutes / 60);

@@ -1,6 +1,5 @@
-import { farDateMessage } from "~/lib/booking-schema";
-import { isValidYmd } from "~/lib/rules";
-import type { DaySlots, DayState, ScheduleSettings, SlotChoice } from "~/lib/schedule";
+import { farDateMessage, type DaySlots, type DayState, type ScheduleSettings, type SlotChoice } from "~/lib/schedule";
+import { isValidYmd } from "~/lib/ymd";
 import { SERVICES, type Service } from "~/lib/services";
 
 /**

@@ -2,7 +2,7 @@
  * The server's messages on a page (part of the page chrome, app/site/chrome.ts):
  *   [data-toast]       a toast the server rendered (after a redirect, components/ServerToast.tsx): closed after
  *                      its duration (paused while the pointer or the focus is on it), or at its cross
- *   [data-autohide]    a message hidden after its time (milliseconds: the booking's success)
+ *   [data-autohide]    a message hidden after its time (milliseconds; the booking's success, now in its island, hides itself)
  *   [data-alert-close] an alert's cross (components/ui/Alert.tsx): hides the alert, or the banner it is in
  *   [data-focus]       on a page that is not hydrated, a form's answer takes the focus at load (its message,
  *                      else its first refused field), as a hydrated form's would

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations } from "./helpers";
+import { collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations, hydrated } from "./helpers";
 
 /*
  * The booking form against the clinic's schedule (a fresh e2e database: Saturday to Thursday
@@ -136,6 +136,7 @@ test.describe("booking form with JavaScript", () => {
     const errors = collectConsoleErrors(page);
     const { date } = await freeDay(request, "Orthodontie", 3);
     await page.goto("/appointment");
+    await hydrated(page);
     await expect(page.getByRole("heading", { level: 1, name: "Prendre Rendez-vous" })).toBeVisible();
     const service = page.getByLabel("Service");
     await expect(service.locator("option")).toHaveText([
@@ -176,11 +177,11 @@ test.describe("booking form with JavaScript", () => {
     for (const t of offered) expect(t >= "09:00" && t <= "16:30" && !(t > "12:00" && t < "13:30") && Number(t.slice(3)) % 15 === 0, t).toBe(true);
     await expectNoSeriousA11yViolations(page);
 
-    // The browser posts the page and the answer replaces it: what the button says while the post runs is
-    // recorded at the post (after the site's script has handled it) and read on the answer page.
+    // What the button says while the post runs is recorded at the post (after the island has handled it:
+    // the answer may come back before a test could look).
     await page.evaluate(() =>
       document.addEventListener("submit", () => {
-        const b = document.querySelector<HTMLButtonElement>("[data-busy-label]")!;
+        const b = document.querySelector<HTMLButtonElement>('form[aria-label="Demande de rendez-vous"] button[type="submit"]:not([hidden]):not([name])')!;
         sessionStorage.setItem("busy-button", JSON.stringify({ text: b.innerText.trim(), disabled: b.disabled }));
       }),
     );
@@ -227,6 +228,7 @@ test.describe("booking form with JavaScript", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const { date } = await freeDay(request, "Orthodontie", 4);
     await page.goto("/appointment");
+    await hydrated(page);
     const name = uniqueName("Réservation fermée");
     await fillBooking(page, name, date);
     await page.getByRole("button", { name: "Envoyer ma demande" }).click();
@@ -246,6 +248,7 @@ test.describe("booking form with JavaScript", () => {
 
   test("invalid input gets French errors next to the fields, keeps the input and stores nothing", async ({ page }) => {
     await page.goto("/appointment");
+    await hydrated(page);
     const name = uniqueName("Réservation invalide");
     await fillBooking(page, name, clinicDay(-2), { email: "patient@", service: null, consent: false, time: null });
     await page.getByRole("button", { name: "Envoyer ma demande" }).click();
@@ -274,6 +277,7 @@ test.describe("booking form with JavaScript", () => {
   test("a double click stores one row", async ({ page, request }) => {
     const { date } = await freeDay(request, "Orthodontie", 5);
     await page.goto("/appointment");
+    await hydrated(page);
     const name = uniqueName("Réservation double JS");
     await fillBooking(page, name, date);
     await page.getByRole("button", { name: "Envoyer ma demande" }).dblclick();
@@ -289,6 +293,7 @@ test.describe("booking form with JavaScript", () => {
     dbRun(`create trigger ${trigger} before insert on appointments when new.name = '${name}' begin select raise(abort, 'refus de test'); end`);
     try {
       await page.goto("/appointment");
+      await hydrated(page);
       const time = await fillBooking(page, name, date);
       await page.getByRole("button", { name: "Envoyer ma demande" }).click();
       const alert = page.getByRole("alert");
@@ -314,6 +319,7 @@ test.describe("booking form with JavaScript", () => {
   test("while the times load a spinner says so; a network failure is said in French with a retry", async ({ page, request }) => {
     const { date } = await freeDay(request, "Soins conservateurs", 7);
     await page.goto("/appointment");
+    await hydrated(page);
     let fail = true;
     await page.route("**/appointment/creneaux*", async (route) => {
       if (fail) return route.abort("internetdisconnected");
@@ -337,6 +343,7 @@ test.describe("booking form with JavaScript", () => {
     dbRun("update service_settings set online = 0 where service = 'Chirurgie dentaire'");
     try {
       await page.goto("/appointment");
+      await hydrated(page);
       await page.getByLabel("Service").selectOption("Chirurgie dentaire");
       await page.getByLabel("Date").fill(date);
       await expect(slotLine(page)).toHaveText("Ce soin ne se réserve pas en ligne : appelez-nous pour convenir d'un rendez-vous.");
@@ -367,6 +374,7 @@ test.describe("booking form with JavaScript", () => {
     test("the form fits the screen without sideways scrolling", async ({ page, request }) => {
       const { date } = await freeDay(request, "Orthodontie", 3);
       await page.goto("/appointment");
+      await hydrated(page);
       await expect(page.getByLabel("Nom complet")).toBeVisible();
       await page.getByLabel("Service").selectOption("Orthodontie");
       await page.getByLabel("Date").fill(date);
@@ -391,6 +399,7 @@ test.describe("closed days, full days and slots just taken", () => {
         const friday = nextWeekday(5, 1);
         const saturday = clinicDay(Math.round((Date.parse(`${friday}T12:00:00Z`) - Date.parse(`${clinicDay(0)}T12:00:00Z`)) / 86_400_000) + 1);
         await page.goto("/appointment");
+        await hydrated(page);
         await page.getByLabel("Service").selectOption("Orthodontie");
         await page.getByLabel("Date").fill(friday);
         await expect(slotLine(page)).toHaveText("La clinique est fermée ce jour-là");
@@ -419,6 +428,7 @@ test.describe("closed days, full days and slots just taken", () => {
         );
         try {
           await page.goto("/appointment");
+          await hydrated(page);
           await page.getByLabel("Service").selectOption("Extraction dentaire");
           await page.getByLabel("Date").fill(closed);
           await expect(slotLine(page)).toHaveText("La clinique est fermée ce jour-là (Aïd el-Fitr)");
@@ -443,6 +453,7 @@ test.describe("closed days, full days and slots just taken", () => {
       test("a slot just taken is refused beside 'Heure' with the nearest free times, every other field kept", async ({ page, request }) => {
         const { date } = await freeDay(request, "Orthodontie", viewport.width === 375 ? 9 : 11);
         await page.goto("/appointment");
+        await hydrated(page);
         const name = uniqueName("Créneau pris");
         const time = (await fillBooking(page, name, date))!;
         // another patient books that very time while this page is open

@@ -7,9 +7,12 @@ import { collectConsoleErrors, hydrated, reactRuns } from "./helpers";
  * React drives is hydrated, and the same script runs there too. Issue 27: a page with an island
  * (components/Island.tsx) downloads that island's files only, and React hydrates its container only.
  */
-const CONTENT_PAGES = ["/", "/implants-dentaires", "/doctorpage", "/gallery", "/dentist", "/mentions-legales", "/login", "/formation", "/syllabus", "/appointment"];
+const CONTENT_PAGES = ["/", "/implants-dentaires", "/doctorpage", "/gallery", "/dentist", "/mentions-legales", "/login", "/formation", "/syllabus"];
 /** the pages with an island, and the island */
-const ISLAND_PAGES = [{ path: "/blog", island: "blog-reader" }];
+const ISLAND_PAGES = [
+  { path: "/blog", island: "blog-reader" },
+  { path: "/appointment", island: "booking" },
+];
 const HYDRATED_PAGES = ["/inscription", "/mot-de-passe-oublie"];
 
 /** The script files the page asks for (script src and module preloads). */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import crypto from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations } from "./helpers";
+import { collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations, hydrated } from "./helpers";
 
 /*
  * The patient's personal link /rdv/<token> (docs/product.md, "Personal link"), as a patient uses
@@ -56,6 +56,7 @@ async function bookAndKeepLink(page: Page, request: APIRequestContext, o: { from
   const { date } = await freeDay(request, service, o.from);
   const name = uniqueName("Lien personnel");
   await page.goto("/appointment");
+  if (!o.noJs) await hydrated(page);
   await page.getByLabel("Nom complet").fill(name);
   await page.getByLabel("Email").fill("patient.lien@exemple.dz");
   await page.getByLabel("Téléphone").fill("0550 98 76 54");
@@ -193,6 +194,7 @@ for (const viewport of [
 
       // the same time is offered again on the booking form
       await page.goto("/appointment");
+      await hydrated(page);
       await page.getByLabel("Service").selectOption(b.service);
       await page.getByLabel("Date").fill(b.date);
       await expect(page.getByLabel("Heure")).toBeEnabled();
@@ -237,6 +239,8 @@ for (const viewport of [
       const b = await bookAndKeepLink(page, request, { from: viewport.width === 375 ? 7 : 9 });
       const target = await freeDay(request, b.service, viewport.width === 375 ? 12 : 14, b.date);
       await page.goto(b.path);
+      // opened once the page is hydrated (clicked before, it once stayed closed at 375 px)
+      await hydrated(page);
       await page.getByText("Changer de jour ou d'heure").click();
       const form = page.getByRole("form", { name: "Changer de jour ou d'heure" });
       // the free times of the day come from the booking form's public JSON

@@ -2,14 +2,14 @@ import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { RATE_LIMIT_MESSAGE } from "~/.server/rate-limit";
 import { addException, saveServiceSettings, saveSettings, saveWeeklyHours } from "~/.server/repos/schedule";
-import type { BookingReply } from "~/components/booking/BookingForm";
+import { isBookingAnswer, type BookingAnswer, type BookingReply } from "~/lib/booking-answer";
 import type { SlotsView } from "~/lib/slots-view";
 import { DEMO_CLINIC as clinic } from "~/lib/clinic";
 import { createLoadContext } from "~/context";
 import { farDateMessage } from "~/lib/booking-schema";
 import { PHONE_INVALID } from "~/lib/rules";
 import { DEFAULT_SETTINGS, DEFAULT_WEEKLY, defaultSchedule } from "~/lib/schedule";
-import { action, loader } from "~/routes/appointment";
+import { action, loader, middleware } from "~/routes/appointment";
 import { loader as freeTimesLoader } from "~/routes/appointment.creneaux";
 import { describeEachEngine } from "../helpers/db";
 import { fieldMessages as messages, postForm, setAppEnv, UUID, type FormResult } from "./public-form";
@@ -45,6 +45,19 @@ const valid = () => ({ ...stored(), consent: "on" });
 
 type Reply = { data: BookingReply; init: FormResult["init"] };
 const post = async (fields: Record<string, string>, ip = "198.51.100.1") => (await postForm(action, "http://clinic.test/appointment", fields, ip)) as Reply;
+
+/** Posts as the booking island does (`Accept: application/json`), through the route's middleware. */
+async function postJson(fields: Record<string, string>, ip = "198.51.100.1", accept = "application/json") {
+  const request = new Request("http://clinic.test/appointment", { method: "POST", body: new URLSearchParams(fields), headers: { Accept: accept } });
+  let passed = false;
+  const next = async () => {
+    passed = true;
+    return new Response("<!DOCTYPE html>", { headers: { "Content-Type": "text/html" } });
+  };
+  const res = (await middleware[0]({ request, params: {}, context: createLoadContext({ nonce: "", clientIp: ip }) } as never, next as never)) as Response;
+  const text = await res.text();
+  return { res, passed, text, body: (res.headers.get("Content-Type")?.startsWith("application/json") ? JSON.parse(text) : null) as BookingAnswer | null };
+}
 
 async function pageData(query = "") {
   const request = new Request(`http://clinic.test/appointment${query}`);
@@ -333,5 +346,98 @@ describeEachEngine("booking action", { appDb: true }, (t) => {
     // the database is back: the same request with the same key goes through, once
     expect((await post({ ...valid(), submission_key: key })).data.status).toBe("success");
     expect(await rows()).toHaveLength(1);
+  });
+
+  it("answers the island's post (Accept: application/json) with a BookingAnswer: a success with the link and a new key, once per key", async () => {
+    const key = "3f1c1a52-aaaa-4bbb-8ccc-000000000021";
+    const r = await postJson({ ...valid(), submission_key: key });
+    expect(r.passed).toBe(false);
+    expect(r.res.status).toBe(200);
+    expect(r.res.headers.get("Cache-Control")).toBe("no-store");
+    expect(isBookingAnswer(r.body)).toBe(true);
+    expect(r.body).toMatchObject({ status: "success", formError: null, fieldErrors: {}, slots: null, alternatives: [] });
+    expect(r.body?.submissionKey).toMatch(UUID);
+    expect(r.body?.submissionKey).not.toBe(key);
+    expect(r.body?.link).toMatch(/^http:\/\/[^/]+\/rdv\/[A-Za-z0-9_-]{43}$/);
+    // nothing the patient typed comes back
+    expect(r.text).not.toContain("Nadia");
+    expect(r.text).not.toContain("0770");
+    const again = await postJson({ ...valid(), submission_key: key });
+    expect(again.body).toMatchObject({ status: "success", link: r.body?.link });
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it("answers a refused input as JSON with the same status and French messages per field (400, never 500), nothing stored", async () => {
+    const key = "3f1c1a52-aaaa-4bbb-8ccc-000000000022";
+    const r = await postJson({ ...valid(), email: "nadia@", date: "2026-11-23", consent: "", submission_key: key });
+    expect(r.res.status).toBe(400);
+    expect(r.body).toEqual({
+      status: "error",
+      formError: null,
+      fieldErrors: {
+        email: "Adresse e-mail invalide (exemple : nom@exemple.com).",
+        date: "La date ne peut pas être dans le passé.",
+        consent: "Veuillez accepter la politique de confidentialité pour envoyer votre demande.",
+      },
+      submissionKey: key,
+      // the posted day is past: its line says so
+      slots: expect.objectContaining({ date: "2026-11-23", state: "past", times: [] }),
+      alternatives: [],
+      link: null,
+    });
+    expect(r.text).not.toContain("Nadia");
+    // a body that is not even the form's fields: still a 400 with the messages
+    const empty = await postJson({});
+    expect(empty.res.status).toBe(400);
+    expect(Object.keys(empty.body?.fieldErrors ?? {}).sort()).toEqual(["consent", "date", "email", "name", "phone", "service", "time"]);
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("answers a slot just taken as JSON: 409, the reason beside 'Heure', the day's free times and the three nearest", async () => {
+    expect((await postJson({ ...valid(), name: "Premier patient", service: "Orthodontie", time: "10:00" })).body?.status).toBe("success");
+    const key = "3f1c1a52-aaaa-4bbb-8ccc-000000000023";
+    const r = await postJson({ ...valid(), service: "Orthodontie", time: "10:00", submission_key: key });
+    expect(r.res.status).toBe(409);
+    expect(r.body).toMatchObject({
+      status: "error",
+      formError: FIX,
+      fieldErrors: { time: "Ce créneau vient d'être pris. Choisissez l'un des horaires encore libres." },
+      submissionKey: key,
+      alternatives: ["09:00", "09:15", "10:45"].map((time) => ({ date: THURSDAY, time })),
+      link: null,
+    });
+    expect(r.body?.slots?.times.slice(0, 3)).toEqual(["09:00", "09:15", "10:45"]);
+    expect((await rows()).map((row) => row.name)).toEqual(["Premier patient"]);
+  });
+
+  it("answers the rate limit (429 with Retry-After) and a storage failure (503) as JSON, with the key", async () => {
+    for (let i = 0; i < 3; i++) await postJson({ ...valid(), name: `Patient ${i}`, time: ["09:00", "10:30", "14:00"][i] }, "198.51.100.90");
+    const key = "3f1c1a52-aaaa-4bbb-8ccc-000000000024";
+    const limited = await postJson({ ...valid(), time: "15:30", submission_key: key }, "198.51.100.90");
+    expect(limited.res.status).toBe(429);
+    expect(limited.res.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(limited.body).toMatchObject({ status: "error", formError: RATE_LIMIT_MESSAGE, fieldErrors: {}, submissionKey: key });
+
+    await sql`alter table appointments rename to appointments_off`.execute(t.h.db);
+    try {
+      const failed = await postJson({ ...valid(), time: "15:30", submission_key: key }, "198.51.100.91");
+      expect(failed.res.status).toBe(503);
+      expect(failed.body).toMatchObject({ status: "error", formError: FAILURE, fieldErrors: {}, submissionKey: key, link: null });
+    } finally {
+      await sql`alter table appointments_off rename to appointments`.execute(t.h.db);
+    }
+    expect(await rows()).toHaveLength(3);
+  });
+
+  it("leaves any other request to the action and the page (a browser's post, a GET)", async () => {
+    const html = await postJson(valid(), "198.51.100.1", "text/html,application/xhtml+xml,*/*;q=0.8");
+    expect(html.passed).toBe(true);
+    expect(html.body).toBeNull();
+    const get = (await middleware[0](
+      { request: new Request("http://clinic.test/appointment", { headers: { Accept: "application/json" } }), params: {}, context: createLoadContext({ nonce: "", clientIp: "198.51.100.1" }) } as never,
+      (async () => new Response("page")) as never,
+    )) as Response;
+    expect(await get.text()).toBe("page");
+    expect(await rows()).toHaveLength(0);
   });
 });

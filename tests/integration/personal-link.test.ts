@@ -13,7 +13,7 @@ import { createAppointment, type AppointmentInput } from "~/.server/repos/appoin
 import { PATIENT_ACTOR } from "~/.server/actor";
 import { bookAppointment, freeTimes } from "~/.server/repos/booking";
 import { saveContactSettings } from "~/.server/repos/contact-settings";
-import type { BookingReply } from "~/components/booking/BookingForm";
+import type { BookingReply } from "~/lib/booking-answer";
 import { RDV_TEXTS, type RdvReply, type RdvView } from "~/lib/rdv-schema";
 import { DEMO_CLINIC as clinic } from "~/lib/clinic";
 import { createLoadContext } from "~/context";

@@ -1,115 +1,233 @@
-import { getFormProps, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
-import { useSubmissionKey } from "~/hooks/use-submission-key";
 import { CalendarCheck } from "lucide-react";
-import { useMemo, type FormEvent } from "react";
-import { Form, Link, useNavigation } from "react-router";
-import { CheckboxField, Field, FormErrors, SelectField, TextareaField, useAppForm } from "~/components/forms";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useSubmissionKey } from "~/hooks/use-submission-key";
 import { Alert } from "~/components/ui/Alert";
 import { Honeypot } from "~/components/ui/Honeypot";
 import { PersonalLinkCard } from "~/components/rdv/PersonalLinkCard";
-import { bookingSchema, type BookingInput } from "~/lib/booking-schema";
-import type { SlotChoice } from "~/lib/schedule";
+import {
+  BOOKING_FIELDS,
+  BOOKING_SUCCESS_MESSAGE,
+  formMessage,
+  isBookingAnswer,
+  type BookingAnswer,
+  type BookingField,
+  type BookingValues,
+} from "~/lib/booking-answer";
+import type { Clinic } from "~/lib/clinic";
 import { SERVICES, type Service } from "~/lib/services";
-import { SlotPanel } from "./SlotPanel";
 import { parseDayQuery, type SlotsView } from "~/lib/slots-view";
+import { fieldIds, FieldShell } from "./fields";
+import { SlotPanel } from "./SlotPanel";
 import { TimeSelect } from "./TimeSelect";
+import { useFreeSlots } from "./useFreeSlots";
 
-const BOOKING_SUCCESS_MESSAGE = "Votre demande de rendez-vous a bien été envoyée. Nous vous contacterons pour confirmer le créneau.";
-export const BOOKING_FIX_MESSAGE = "Certains champs sont à corriger : voyez les messages sous les champs concernés.";
 const SUCCESS_HIDE_MS = 5000;
-
-/** What the booking action answers: handlePublicForm's reply, and the free times of the day posted. */
-export interface BookingReply {
-  /** "slots": the free times asked without JavaScript (nothing stored) */
-  status: "success" | "error" | "slots";
-  result: SubmissionResult<string[]>;
-  submissionKey: string;
-  /** the free times of the day posted (after a refusal or a 'Voir les horaires libres') */
-  slots?: SlotsView | null;
-  /** the three nearest free times, after a refused slot */
-  alternatives?: SlotChoice[];
-  /** after a success: the appointment's personal link (/rdv/<token>), shown to the person who booked */
-  link?: string | null;
-}
+/** The post did not reach the server, or no answer came back: nothing is lost, the form can be sent again. */
+export const BOOKING_NETWORK_MESSAGE = "Votre demande n'a pas pu être envoyée. Vérifiez votre connexion, puis réessayez.";
+const FORM_ID = "booking";
 
 export interface BookingFormProps {
   action: string;
-  /** the clinic's today and the booking horizon, for the browser's date check */
+  /** the clinic's today and the last day open to booking, for the browser's date check */
   today: string;
-  horizonDays: number;
   maxDate: string;
   /** services booked by phone only */
   offline: Service[];
+  /** the clinic's numbers, for a service booked by phone only */
+  phones: Clinic["phones"];
   /** the free times the loader rendered (`?service=…&date=…`) */
   initialSlots: SlotsView | null;
   prefill: { service: Service; date: string } | null;
-  reply?: BookingReply;
+  /** an answer page (a post without JavaScript): the server's answer, and what was posted */
+  answer?: BookingAnswer | null;
+  values?: BookingValues;
 }
 
 /**
- * The booking form of /appointment (docs/product.md, "Booking"). The page is not hydrated (decision
- * 016): the form is posted by the browser and the server renders its answer ('Voir les horaires
- * libres', a refusal with its messages, the success). The site's script (app/site/site.js,
- * form[data-booking]) makes the free times follow the service and the date as they change (from
- * /appointment/creneaux), sets the day or time of a 'Prochain jour libre' or nearest-time button in
- * place, takes a message away once its field is fixed, and shows the post as running.
+ * The booking form of /appointment (docs/product.md, "Booking"), an island (components/Island.tsx,
+ * app/islands/booking.client.tsx): the server renders it, the browser hydrates it with the same
+ * props. The page is stored whole by the page cache, so the props carry nothing about the visitor
+ * on a page read with GET; an answer page (a post without JavaScript, never stored) carries the
+ * answer and what was posted, and the form renders them as it would have shown them itself.
+ *
+ * Without JavaScript the browser posts the form and the server renders its answer ('Voir les
+ * horaires libres', a refusal with its messages, the success). Hydrated, the free times follow
+ * the service and the date (from /appointment/creneaux), 'Prochain jour libre' and a nearest free
+ * time set the day or the time in place, a fixed field loses its message, and 'Envoyer ma
+ * demande' posts the form with `Accept: application/json`: the action's `BookingAnswer`
+ * (lib/booking-answer.ts) gives the messages beside the fields, or the success and the personal
+ * link. Validation is the server's; the browser only knows the native constraints.
  */
-export function BookingForm({ action, today, horizonDays, maxDate, offline, initialSlots, prefill, reply }: BookingFormProps) {
-  // an answer carries its key; a page without one gets it from the site's script (the page is stored and served to everyone)
-  const submissionKey = useSubmissionKey(reply?.submissionKey);
-  const schema = useMemo(() => bookingSchema(today, horizonDays), [today, horizonDays]);
-  // useAppForm infers `unknown` as the error type; the stack's errors are string[]
-  // service and time "" so that the form after a success selects the placeholders again (not blank selects)
-  const [form, fields] = useAppForm({
-    id: "booking",
-    schema,
-    lastResult: reply?.result,
-    defaultValue: { service: prefill?.service ?? "", date: prefill?.date, time: "" },
-  }) as unknown as [FormMetadata<Record<string, unknown>, string[]>, Record<keyof BookingInput, FieldMetadata<unknown, Record<string, unknown>, string[]>>];
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === action;
+export function BookingForm({ action, today, maxDate, offline, phones, initialSlots, prefill, answer: rendered = null, values: posted = {} }: BookingFormProps) {
+  const hydrated = useHydrated();
+  const [answer, setAnswer] = useState<BookingAnswer | null>(rendered);
+  // a new round after each success: the fields the browser holds start empty again
+  const [round, setRound] = useState(0);
+  const [values, setValues] = useState<BookingValues>(posted);
+  const [service, setService] = useState(values.service ?? prefill?.service ?? "");
+  const [date, setDate] = useState(values.date ?? prefill?.date ?? "");
+  const [time, setTime] = useState(values.time ?? "");
+  const [errors, setErrors] = useState<BookingAnswer["fieldErrors"]>(rendered?.fieldErrors ?? {});
+  const [alternatives, setAlternatives] = useState(rendered?.alternatives ?? []);
+  const [bannerShown, setBannerShown] = useState(rendered?.status === "success");
+  const [busy, setBusy] = useState(false);
+  const running = useRef(false);
+  // the answer's number: each answer's message takes the focus again
+  const [answers, setAnswers] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const timeRef = useRef<HTMLSelectElement>(null);
+  // an answer page carries its key; a page without one gets it from the browser (the page is the same for everyone)
+  const submissionKey = useSubmissionKey(answer?.submissionKey);
 
-  // the free times the server knows: the day asked (?service=…&date=…) or the day posted
-  const service = typeof fields.service.value === "string" ? fields.service.value : "";
-  const date = typeof fields.date.value === "string" ? fields.date.value : "";
   const isOffline = (offline as string[]).includes(service);
   const day = isOffline ? null : parseDayQuery((n) => (n === "service" ? service : date));
-  const view = reply ? (reply.slots ?? null) : initialSlots;
-  const slots = { view, loading: false, failed: false, retry: () => undefined };
-  const alternatives = fields.time.errors?.length ? (reply?.alternatives ?? []) : [];
+  const known = answer ? answer.slots : initialSlots;
+  const slots = useFreeSlots(hydrated ? day : null, known, answer);
+  const shown = hydrated ? slots : { ...slots, view: known };
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    // a second click while the first post runs sends nothing (the key would make it harmless)
-    if (busy) e.preventDefault();
-    else form.onSubmit(e);
+  // the success banner hides by itself (its cross hides it at once)
+  useEffect(() => {
+    if (!bannerShown) return;
+    const timer = setTimeout(() => setBannerShown(false), SUCCESS_HIDE_MS);
+    return () => clearTimeout(timer);
+  }, [bannerShown, answer]);
+
+  // a 'Prochain jour libre' or a nearest time chosen: the focus goes to 'Heure' once that day's times are there
+  const [focusTime, setFocusTime] = useState(false);
+  const dayShown = shown.view !== null && shown.view.date === date && !slots.loading;
+  useEffect(() => {
+    if (!focusTime || !dayShown) return;
+    setFocusTime(false);
+    requestAnimationFrame(() => {
+      const panel = document.getElementById(PANEL_ID);
+      const next = shown.view?.times.length ? null : panel?.querySelector<HTMLElement>("button[name=intent]");
+      (next ?? timeRef.current)?.focus();
+    });
+  }, [focusTime, dayShown, shown.view]);
+
+  // after a refusal the focus goes to the first field to fix (the form's message takes it when no field is refused)
+  const [focusField, setFocusField] = useState<BookingField | null>(null);
+  useEffect(() => {
+    if (!focusField) return;
+    setFocusField(null);
+    const el = document.getElementById(`${FORM_ID}-${focusField}`);
+    el?.scrollIntoView?.({ block: "center" });
+    el?.focus({ preventScroll: true });
+  }, [focusField]);
+
+  function fixed(name: BookingField) {
+    setErrors((e) => {
+      if (!(name in e)) return e;
+      const { [name]: _gone, ...rest } = e;
+      return rest;
+    });
+    // the nearest free times belonged to the refused time
+    if (name === "time") setAlternatives([]);
   }
 
-  const panelId = "booking-slots";
+  /** A refused field the patient has fixed loses its message (the server checks it again at the post). */
+  function onFieldInput(el: EventTarget) {
+    if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement)) return;
+    const name = el.name as BookingField;
+    if (!(BOOKING_FIELDS as readonly string[]).includes(name) || !errors[name]) return;
+    if (!el.checkValidity()) return;
+    if (el instanceof HTMLInputElement && el.type === "checkbox" ? !el.checked : !el.value) return;
+    fixed(name);
+  }
+
+  function choose(d: string, t: string | null) {
+    setDate(d);
+    fixed("date");
+    if (t) {
+      setTime(t);
+      fixed("time");
+    }
+    setFocusTime(true);
+  }
+
+  function show(next: BookingAnswer) {
+    setAnswer(next);
+    setAnswers((n) => n + 1);
+    setErrors(next.fieldErrors);
+    setAlternatives(next.alternatives);
+    if (next.status === "success") {
+      setRound((r) => r + 1);
+      setValues({});
+      setService(prefill?.service ?? "");
+      setDate(prefill?.date ?? "");
+      setTime("");
+      setBannerShown(true);
+      return;
+    }
+    setBannerShown(false);
+    setFocusField(BOOKING_FIELDS.find((f) => next.fieldErrors[f]) ?? null);
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    // a second click while the first post runs sends nothing (the key would make it harmless)
+    if (running.current) return;
+    running.current = true;
+    const body = new URLSearchParams();
+    new FormData(e.currentTarget).forEach((v, k) => typeof v === "string" && body.append(k, v));
+    // the button says so at once, before anything else runs
+    flushSync(() => setBusy(true));
+    let next: BookingAnswer;
+    try {
+      const res = await fetch(action, { method: "POST", body, headers: { Accept: "application/json" }, credentials: "same-origin" });
+      const json: unknown = await res.json();
+      if (!isBookingAnswer(json)) throw new Error(`booking answer: ${res.status}`);
+      next = json;
+    } catch {
+      // nothing is known to be stored: the same key, so that sending again stores one row
+      next = { status: "error", formError: BOOKING_NETWORK_MESSAGE, fieldErrors: {}, submissionKey, slots: shown.view, alternatives, link: null };
+    }
+    running.current = false;
+    setBusy(false);
+    show(next);
+  }
+
+  const message = answer && answer.status !== "success" ? formMessage({ formError: answer.formError, fieldErrors: errors }) : null;
+  const field = (name: BookingField, hint?: boolean) => fieldIds(FORM_ID, name, errors[name], hint);
+  const ids = {
+    name: field("name"),
+    email: field("email"),
+    phone: field("phone", true),
+    service: field("service"),
+    date: field("date"),
+    consent: field("consent"),
+    message: field("message"),
+  };
   return (
     <>
-      {reply?.status === "success" && (
-        // hidden by the site's script after 5 s, or at its cross
-        <div data-autohide={SUCCESS_HIDE_MS}>
-          <Alert tone="success" className="mt-6" focusKey={reply.submissionKey} onClose="script">
+      {answer?.status === "success" && (
+        <div hidden={!bannerShown}>
+          <Alert tone="success" className="mt-6" focusKey={answer.submissionKey} onClose={() => setBannerShown(false)}>
             <p className="text-base">{BOOKING_SUCCESS_MESSAGE}</p>
           </Alert>
         </div>
       )}
       {/* the personal link stays after the banner hides: the person who booked keeps it */}
-      {reply?.status === "success" && reply.link && <PersonalLinkCard link={reply.link} />}
-      <FormErrors form={form} fixMessage={BOOKING_FIX_MESSAGE} />
+      {answer?.status === "success" && answer.link && <PersonalLinkCard link={answer.link} />}
+      {message && (
+        <Alert tone="error" className="mt-6" id={`${FORM_ID}-error`} focusKey={answer?.formError && Object.keys(errors).length === 0 ? `${message}|${answers}` : undefined}>
+          <p>{message}</p>
+        </Alert>
+      )}
 
-      <Form
+      <form
+        key={round}
+        ref={formRef}
+        id={FORM_ID}
         method="post"
         action={action}
-        {...getFormProps(form)}
-        onSubmit={onSubmit}
+        noValidate
+        onSubmit={hydrated ? onSubmit : undefined}
+        onChange={(e) => onFieldInput(e.target)}
         className="mt-6 grid gap-5 sm:grid-cols-2"
         aria-label="Demande de rendez-vous"
-        data-booking
-        data-offline={JSON.stringify(offline)}
-        data-today={today}
-        data-max-date={maxDate}
       >
         {/* Enter in a text field sends the request: the form's first submit button is this one,
             not 'Voir les horaires libres' */}
@@ -118,40 +236,97 @@ export function BookingForm({ action, today, horizonDays, maxDate, offline, init
         <input type="hidden" name="submission_key" value={submissionKey} readOnly />
         <Honeypot id="booking-website" />
 
-        <Field meta={fields.name} label="Nom complet" required autoComplete="name" className="sm:col-span-2" />
-        <Field meta={fields.email} type="email" label="Email" required autoComplete="email" inputMode="email" />
-        <Field meta={fields.phone} type="tel" label="Téléphone" required hint="Exemple : 0550 12 34 56" autoComplete="tel" inputMode="tel" />
-        <SelectField meta={fields.service} label="Service" required placeholder="Choisissez un service" options={SERVICES} className="sm:col-span-2" />
-        <Field meta={fields.date} type="date" label="Date" required min={today} max={maxDate} />
-        <TimeSelect meta={fields.time} view={isOffline ? null : view} loading={false} failed={false} offline={isOffline} missing={service ? "date" : "service"} describedBy={panelId} />
-        <div className="sm:col-span-2">
-          <SlotPanel id={panelId} hydrated={false} script offline={isOffline} chosen={day !== null} slots={slots} alternatives={alternatives} today={today} />
-        </div>
-        <TextareaField meta={fields.message} label="Message" optional rows={4} className="sm:col-span-2" />
-        <CheckboxField
-          meta={fields.consent}
-          required
-          className="sm:col-span-2"
-          label={
-            <>
-              J'accepte que la clinique utilise ces informations pour traiter ma demande de rendez-vous et me recontacter, conformément à la{" "}
-              <Link to="/politique-de-confidentialite" className="font-semibold text-teal-700 underline underline-offset-2 hover:text-teal-600">
-                politique de confidentialité
-              </Link>
-              .
-            </>
-          }
+        <FieldShell id={ids.name.id} label="Nom complet" required error={errors.name} className="sm:col-span-2">
+          <input id={ids.name.id} name="name" type="text" required autoComplete="name" defaultValue={values.name} {...ids.name.aria} className="field-input" />
+        </FieldShell>
+        <FieldShell id={ids.email.id} label="Email" required error={errors.email}>
+          <input id={ids.email.id} name="email" type="email" required autoComplete="email" inputMode="email" defaultValue={values.email} {...ids.email.aria} className="field-input" />
+        </FieldShell>
+        <FieldShell id={ids.phone.id} label="Téléphone" required hint="Exemple : 0550 12 34 56" error={errors.phone}>
+          <input id={ids.phone.id} name="phone" type="tel" required autoComplete="tel" inputMode="tel" defaultValue={values.phone} {...ids.phone.aria} className="field-input" />
+        </FieldShell>
+        <FieldShell id={ids.service.id} label="Service" required error={errors.service} className="sm:col-span-2">
+          <select id={ids.service.id} name="service" required value={service} onChange={(e) => setService(e.target.value)} {...ids.service.aria} className="field-input">
+            <option value="">Choisissez un service</option>
+            {SERVICES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+        <FieldShell id={ids.date.id} label="Date" required error={errors.date}>
+          <input id={ids.date.id} name="date" type="date" required min={today} max={maxDate} value={date} onChange={(e) => setDate(e.target.value)} {...ids.date.aria} className="field-input" />
+        </FieldShell>
+        <TimeSelect
+          ref={timeRef}
+          id={`${FORM_ID}-time`}
+          error={errors.time}
+          value={time}
+          onChange={setTime}
+          view={isOffline ? null : shown.view}
+          loading={slots.loading}
+          failed={slots.failed}
+          offline={isOffline}
+          missing={service ? "date" : "service"}
+          describedBy={PANEL_ID}
         />
+        <div className="sm:col-span-2">
+          <SlotPanel
+            id={PANEL_ID}
+            hydrated={hydrated}
+            offline={isOffline}
+            chosen={day !== null}
+            slots={shown}
+            alternatives={errors.time ? alternatives : []}
+            today={today}
+            phones={phones}
+            onChoose={choose}
+          />
+        </div>
+        <FieldShell id={ids.message.id} label="Message" optional error={errors.message} className="sm:col-span-2">
+          <textarea id={ids.message.id} name="message" rows={4} defaultValue={values.message} {...ids.message.aria} className="field-input resize-y" />
+        </FieldShell>
+        <div className="sm:col-span-2">
+          <div className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
+            <input
+              id={ids.consent.id}
+              name="consent"
+              type="checkbox"
+              value="on"
+              required
+              defaultChecked={values.consent === "on"}
+              {...ids.consent.aria}
+              className="mt-1 h-5 w-5 shrink-0 accent-teal-600"
+            />
+            <label htmlFor={ids.consent.id} className="text-sm leading-relaxed text-slate-700">
+              J'accepte que la clinique utilise ces informations pour traiter ma demande de rendez-vous et me recontacter, conformément à la{" "}
+              <a href="/politique-de-confidentialite" className="font-semibold text-teal-700 underline underline-offset-2 hover:text-teal-600">
+                politique de confidentialité
+              </a>
+              .{" "}
+              <span className="font-semibold text-red-700" aria-hidden>
+                *
+              </span>
+            </label>
+          </div>
+          {errors.consent && (
+            <p id={ids.consent.errorId} className="field-error">
+              {errors.consent}
+            </p>
+          )}
+        </div>
 
         <div className="sm:col-span-2">
-          {/* the site's script shows the second label while the post runs, and disables it for a service booked by phone only */}
-          <button type="submit" className="group btn-primary w-full py-3 text-base sm:w-auto sm:min-w-64" disabled={busy} aria-disabled={busy} data-busy-label>
+          {/* disabled while the post runs, and (with JavaScript) for a service booked by phone only */}
+          <button type="submit" className="btn-primary w-full py-3 text-base sm:w-auto sm:min-w-64" disabled={busy || (hydrated && isOffline)}>
             <CalendarCheck aria-hidden className="h-5 w-5" />
-            <span className="group-data-[busy]:hidden">{busy ? "Envoi en cours..." : "Envoyer ma demande"}</span>
-            <span className="hidden group-data-[busy]:inline">Envoi en cours...</span>
+            <span>{busy ? "Envoi en cours..." : "Envoyer ma demande"}</span>
           </button>
         </div>
-      </Form>
+      </form>
     </>
   );
 }
+
+const PANEL_ID = "booking-slots";

@@ -1,9 +1,11 @@
 import { ArrowRight, CalendarCheck, CalendarClock, CalendarX2, Info, Loader2, PhoneCall, RotateCw, Search, WifiOff } from "lucide-react";
 import type { MouseEvent, ReactNode } from "react";
-import { useClinic } from "~/hooks/use-clinic";
+import type { Clinic } from "~/lib/clinic";
 import type { SlotChoice } from "~/lib/schedule";
 import { dayIntent, formatDayLong, NOT_ONLINE_MESSAGE, slotIntent, type SlotsView } from "~/lib/slots-view";
 import type { FreeSlots } from "./useFreeSlots";
+
+type ClinicPhone = Clinic["phones"][number];
 
 /**
  * The line under 'Date' and 'Heure' of the booking form: what the chosen day offers ("12
@@ -13,7 +15,8 @@ import type { FreeSlots } from "./useFreeSlots";
  *
  * Every choice here is a submit button of the booking form (`intent` = "slots", "day:…",
  * "slot:…", without validation): without JavaScript the server renders the form again with the
- * free times; with it, `onChoose` sets the date (and time) in place and nothing is posted.
+ * free times; once hydrated (`hydrated`), `onChoose` sets the date (and time) in place and
+ * nothing is posted, and 'Voir les horaires libres' is gone (the times follow by themselves).
  */
 export function SlotPanel({
   id,
@@ -23,14 +26,12 @@ export function SlotPanel({
   slots,
   alternatives,
   today,
+  phones,
   onChoose,
-  script = false,
 }: {
   id: string;
+  /** the form runs in the browser (useHydrated): the choices are set in place */
   hydrated: boolean;
-  /** the booking form of /appointment, not hydrated: the site's script gives the panel its life
-   * (app/site/site.js, form[data-booking]); the elements it shows are rendered hidden, its lines as templates */
-  script?: boolean;
   /** the service chosen is booked by phone only */
   offline: boolean;
   /** a service and a real day are chosen */
@@ -39,9 +40,10 @@ export function SlotPanel({
   /** the nearest free times after a refused slot */
   alternatives: SlotChoice[];
   today: string;
+  /** the clinic's numbers, shown for a service booked by phone only */
+  phones: ClinicPhone[];
   onChoose?: (date: string, time: string | null) => void;
 }) {
-  const clinic = useClinic();
   const view = slots.view;
   const choose = (date: string, time: string | null) => (e: MouseEvent<HTMLButtonElement>) => {
     if (!hydrated || !onChoose) return;
@@ -66,35 +68,22 @@ export function SlotPanel({
 
   const showNext = !offline && !slots.loading && !slots.failed && view !== null && view.times.length === 0 && view.next !== null;
   return (
-    <div
-      id={id}
-      data-slots-panel={script ? "" : undefined}
-      data-view-key={script && view ? `${view.service}|${view.date}` : undefined}
-      className="space-y-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200"
-    >
+    <div id={id} className="space-y-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
       {/* a live region present from the start, so that each new line is announced */}
-      <div role="status" aria-live="polite" data-slots-line>
+      <div role="status" aria-live="polite">
         {line}
       </div>
 
-      {script ? (
-        <button type="button" data-slots-retry hidden className={CHOICE}>
+      {!offline && slots.failed && (
+        <button type="button" onClick={slots.retry} className={CHOICE}>
           <RotateCw aria-hidden className="h-4 w-4" />
           Réessayer
         </button>
-      ) : (
-        !offline &&
-        slots.failed && (
-          <button type="button" onClick={slots.retry} className={CHOICE}>
-            <RotateCw aria-hidden className="h-4 w-4" />
-            Réessayer
-          </button>
-        )
       )}
 
-      {(offline || script) && (
-        <ul data-slots-phones hidden={!offline} className="flex flex-wrap gap-2">
-          {clinic.phones.map((p) => (
+      {offline && (
+        <ul className="flex flex-wrap gap-2">
+          {phones.map((p) => (
             <li key={p.tel}>
               <a href={`tel:${p.tel}`} className="btn-primary min-h-10 px-4">
                 <PhoneCall aria-hidden className="h-4 w-4" />
@@ -105,29 +94,17 @@ export function SlotPanel({
         </ul>
       )}
 
-      {(showNext || script) && (
-        <button
-          type="submit"
-          name="intent"
-          value={view?.next ? dayIntent(view.next) : "slots"}
-          formNoValidate
-          onClick={view?.next ? choose(view.next, null) : undefined}
-          data-slots-next
-          data-pick-date={view?.next ?? undefined}
-          hidden={!showNext}
-          className={CHOICE}
-        >
+      {showNext && view?.next && (
+        <button type="submit" name="intent" value={dayIntent(view.next)} formNoValidate onClick={choose(view.next, null)} className={CHOICE}>
           <CalendarClock aria-hidden className="h-4 w-4" />
-          {/* one flex item: the day set by the site's script in [data-next-text] follows the words without the button's gap */}
-          <span>
-            Prochain jour libre : <span data-next-text>{view?.next ? formatDayLong(view.next, today) : ""}</span>
-          </span>
+          {/* one flex item: the day follows the words without the button's gap */}
+          <span>Prochain jour libre : {formatDayLong(view.next, today)}</span>
           <ArrowRight aria-hidden className="h-4 w-4" />
         </button>
       )}
 
       {!offline && alternatives.length > 0 && (
-        <div data-slots-alternatives>
+        <div>
           <p className="text-sm font-semibold text-navy-900">Horaires libres les plus proches :</p>
           <ul className="mt-2 flex flex-wrap gap-2">
             {alternatives.map((a) => (
@@ -138,8 +115,6 @@ export function SlotPanel({
                   value={slotIntent(a)}
                   formNoValidate
                   onClick={choose(a.date, a.time)}
-                  data-pick-date={a.date}
-                  data-pick-time={a.time}
                   aria-label={`Choisir le ${formatDayLong(a.date, today)} à ${a.time}`}
                   className={CHOICE}
                 >
@@ -153,36 +128,12 @@ export function SlotPanel({
         </div>
       )}
 
-      {/* without JavaScript the server shows the free times of the day chosen (the site's script hides it) */}
+      {/* without JavaScript the server shows the free times of the day chosen; once hydrated they follow by themselves */}
       {!hydrated && (
-        <button type="submit" name="intent" value="slots" formNoValidate data-slots-ask className="btn min-h-10 bg-white px-4 text-navy-900 ring-1 ring-slate-300 hover:bg-slate-100">
+        <button type="submit" name="intent" value="slots" formNoValidate className="btn min-h-10 bg-white px-4 text-navy-900 ring-1 ring-slate-300 hover:bg-slate-100">
           <Search aria-hidden className="h-4 w-4" />
           Voir les horaires libres
         </button>
-      )}
-
-      {/* the lines the site's script shows, the day's own words put in [data-line-text] */}
-      {script && (
-        <>
-          <template data-line="idle">
-            <Line icon={<Info aria-hidden className="h-5 w-5 text-slate-500" />} text="Choisissez un service et une date : les horaires libres de ce jour s'affichent ici." />
-          </template>
-          <template data-line="loading">
-            <Line icon={<Loader2 aria-hidden className="h-5 w-5 animate-spin text-teal-600" />} text="Recherche des horaires libres…" />
-          </template>
-          <template data-line="failed">
-            <Line icon={<WifiOff aria-hidden className="h-5 w-5 text-red-700" />} text="Impossible de charger les horaires libres. Vérifiez votre connexion, puis réessayez." tone="red" />
-          </template>
-          <template data-line="offline">
-            <Line icon={<PhoneCall aria-hidden className="h-5 w-5 text-gold-500" />} text={NOT_ONLINE_MESSAGE} tone="gold" />
-          </template>
-          <template data-line="open">
-            <Line icon={<CalendarCheck aria-hidden className="h-5 w-5 text-teal-600" />} text="" tone="teal" />
-          </template>
-          <template data-line="none">
-            <Line icon={<CalendarX2 aria-hidden className="h-5 w-5 text-amber-600" />} text="" />
-          </template>
-        </>
       )}
     </div>
   );
@@ -202,7 +153,7 @@ function Line({ icon, text, tone = "slate" }: { icon: ReactNode; text: string; t
   return (
     <div className="flex items-start gap-3">
       <span className="mt-px shrink-0">{icon}</span>
-      <p data-line-text className={`min-w-0 text-sm font-medium ${TONES[tone]}`}>
+      <p className={`min-w-0 text-sm font-medium ${TONES[tone]}`}>
         {text}
       </p>
     </div>

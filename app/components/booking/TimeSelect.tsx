@@ -1,6 +1,5 @@
-import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useRef, type Ref } from "react";
-import { ErrorList } from "~/components/forms";
+import { FieldError } from "./fields";
 import type { SlotsView } from "~/lib/slots-view";
 
 /** What 'Heure' says while it offers no time, and above the times. */
@@ -19,12 +18,20 @@ const PLACEHOLDERS = {
  * and afternoon apart. Without a day (or while its times load, or when it has none) it is
  * disabled and says why; the panel below it (`describedBy`) tells more.
  *
- * The times change with the day, so the select is drawn anew for each day: it keeps the time
- * picked before when that time is still free, else the one the server posted back, else none.
+ * Controlled (`value`, the booking island) or not (the move form of /rdv, Conform's). Not
+ * controlled, the select is drawn anew for each day: it keeps the time picked before when that
+ * time is still free, else `initialValue` (the one the server posted back), else none.
  */
 export function TimeSelect({
   ref,
-  meta,
+  id,
+  name = "time",
+  form,
+  error,
+  initialValue,
+  value,
+  onChange,
+  resetKey,
   view,
   loading,
   failed,
@@ -33,8 +40,18 @@ export function TimeSelect({
   describedBy,
 }: {
   ref?: Ref<HTMLSelectElement>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  meta: FieldMetadata<any, any, string[]>;
+  id: string;
+  name?: string;
+  /** the id of the form it belongs to */
+  form?: string;
+  /** the field's French error */
+  error?: string;
+  initialValue?: string;
+  /** the time chosen, when the form holds it */
+  value?: string;
+  onChange?: (time: string) => void;
+  /** changes when the form is reset (Conform's key): the select is drawn anew */
+  resetKey?: string;
   view: SlotsView | null;
   loading: boolean;
   /** the times could not be loaded (the line below offers to try again) */
@@ -46,10 +63,9 @@ export function TimeSelect({
   describedBy: string;
 }) {
   const picked = useRef<string | undefined>(undefined);
-  const times = !offline && !loading && view ? view.times : [];
-  const initial = typeof meta.initialValue === "string" ? meta.initialValue : undefined;
-  const wanted = [picked.current, initial].find((t) => t !== undefined && times.includes(t)) ?? "";
-  const { key, defaultValue: _defaultValue, ...conform } = getSelectProps(meta, { ariaDescribedBy: describedBy });
+  const times = timesOf(view, offline, loading);
+  const wanted = [picked.current, initialValue].find((t) => t !== undefined && times.includes(t)) ?? "";
+  const errorId = `${id}-error`;
   const placeholder = offline
     ? PLACEHOLDERS.offline
     : loading
@@ -61,29 +77,32 @@ export function TimeSelect({
           : times.length
             ? PLACEHOLDERS.choose
             : PLACEHOLDERS.none;
-  const morning = times.filter((t) => t < "12:00");
-  const afternoon = times.filter((t) => t >= "12:00");
+  const { morning, afternoon } = splitDay(times);
+  const state = value === undefined ? { defaultValue: wanted } : { value: times.includes(value) ? value : "" };
 
   return (
     <div>
-      <label htmlFor={meta.id} className="field-label">
+      <label htmlFor={id} className="field-label">
         Heure
         <span className="ml-0.5 text-red-700" aria-hidden>
           *
         </span>
       </label>
       <select
-        key={`${key ?? ""}|${view ? `${view.service}|${view.date}` : ""}|${times.length}`}
+        key={`${resetKey ?? ""}|${view ? `${view.service}|${view.date}` : ""}|${times.length}`}
         ref={ref}
-        {...conform}
-        defaultValue={wanted}
+        id={id}
+        name={name}
+        form={form}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${errorId} ${describedBy}` : describedBy}
+        {...state}
         disabled={times.length === 0}
         aria-busy={loading || undefined}
-        // the placeholders the site's script gives it on the booking form of /appointment (app/site/site.js)
-        data-time-select
-        data-placeholders={JSON.stringify(PLACEHOLDERS)}
         onChange={(e) => {
           picked.current = e.target.value || undefined;
+          onChange?.(e.target.value);
         }}
         className="field-input disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500"
       >
@@ -107,7 +126,17 @@ export function TimeSelect({
           </optgroup>
         )}
       </select>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
+      <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+/** The times a select offers: the day's, unless the service is booked by phone or they are loading. */
+export function timesOf(view: SlotsView | null, offline: boolean, loading: boolean): string[] {
+  return !offline && !loading && view ? view.times : [];
+}
+
+/** A day's times, morning (before noon) and afternoon apart, each in order. */
+export function splitDay(times: readonly string[]): { morning: string[]; afternoon: string[] } {
+  return { morning: times.filter((t) => t < "12:00"), afternoon: times.filter((t) => t >= "12:00") };
 }

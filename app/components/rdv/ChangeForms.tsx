@@ -114,9 +114,23 @@ function MoveForm({ service, today, horizonDays, maxDate, reply }: { service: st
       <button type="submit" name="intent" value="move" hidden tabIndex={-1} aria-hidden="true" />
       <p className="text-sm text-slate-600 sm:col-span-2">Choisissez un nouveau jour, puis l'un des horaires encore libres ce jour-là pour le même soin.</p>
       <Field meta={fields.date} type="date" label="Nouvelle date" required min={today} max={maxDate} />
-      <TimeSelect ref={timeRef} meta={fields.time} view={shown.view} loading={slots.loading} failed={slots.failed} offline={false} missing="date" describedBy={panelId} />
+      <TimeSelect
+        ref={timeRef}
+        id={fields.time.id}
+        name={fields.time.name}
+        form={fields.time.formId}
+        error={fields.time.errors?.find(Boolean)}
+        initialValue={typeof fields.time.initialValue === "string" ? fields.time.initialValue : undefined}
+        resetKey={fields.time.key}
+        view={shown.view}
+        loading={slots.loading}
+        failed={slots.failed}
+        offline={false}
+        missing="date"
+        describedBy={panelId}
+      />
       <div className="sm:col-span-2">
-        <SlotPanel id={panelId} hydrated={hydrated} offline={false} chosen={day !== null} slots={shown} alternatives={alternatives} today={today} onChoose={choose} />
+        <SlotPanel id={panelId} hydrated={hydrated} offline={false} chosen={day !== null} slots={shown} alternatives={alternatives} today={today} phones={[]} onChoose={choose} />
       </div>
       <FormErrors form={form} className="sm:col-span-2" />
       <div className="sm:col-span-2">

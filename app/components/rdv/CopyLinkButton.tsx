@@ -7,7 +7,7 @@ export const COPY_LINK_TEXTS = {
 } as const;
 
 /**
- * 'Copier le lien' of the personal link (an island, app/islands/copy-link.client.tsx): it needs
+ * 'Copier le lien' of the personal link (PersonalLinkCard, in the booking island): it needs
  * JavaScript, so the server renders it hidden and it shows once hydrated. It copies the link to
  * the clipboard, else selects the link of its card (`[data-copy-source]`), and says which in its status.
  */

@@ -1,5 +1,4 @@
 import { Link2 } from "lucide-react";
-import { Island } from "~/components/Island";
 import { CopyLinkButton } from "./CopyLinkButton";
 
 export const PERSONAL_LINK_TEXT = "Gardez ce lien pour confirmer, annuler ou déplacer votre rendez-vous";
@@ -7,7 +6,8 @@ export const PERSONAL_LINK_TEXT = "Gardez ce lien pour confirmer, annuler ou dé
 /**
  * The personal link on the booking form's success screen, for the person who just booked: the
  * link itself (a plain link, selectable without JavaScript) and, with JavaScript, 'Copier le lien'.
- * It stays after the success banner hides.
+ * It stays after the success banner hides. Part of the booking island (components/booking/BookingForm.tsx):
+ * the button is simply rendered, and hydrated with the form.
  */
 export function PersonalLinkCard({ link }: { link: string }) {
   return (
@@ -24,8 +24,8 @@ export function PersonalLinkCard({ link }: { link: string }) {
       >
         {link}
       </a>
-      {/* with JavaScript: 'Copier le lien' (an island) */}
-      <Island name="copy-link" component={CopyLinkButton} props={{ link }} />
+      {/* with JavaScript: 'Copier le lien' */}
+      <CopyLinkButton link={link} />
       <p className="mt-3 text-xs text-slate-600">Ce lien est personnel : ne le partagez pas. Il reste valable jusqu'au jour du rendez-vous.</p>
     </section>
   );

@@ -1,0 +1,4 @@
+import { BookingForm } from "~/components/booking/BookingForm";
+import { hydrateIslands } from "./hydrate";
+
+hydrateIslands("booking", BookingForm);

@@ -1,4 +1,0 @@
-import { CopyLinkButton } from "~/components/rdv/CopyLinkButton";
-import { hydrateIslands } from "./hydrate";
-
-hydrateIslands("copy-link", CopyLinkButton);
