@@ -13,13 +13,20 @@ function frames(page: Page) {
   return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
-/** Scroll gradually to the bottom so that every section passes through the viewport. */
+/**
+ * Scroll gradually to the bottom so that every section passes through the viewport: steps of
+ * 60 % of its height, two rendering frames each, run inside the page (one round trip, not two
+ * per step).
+ */
 async function scrollThrough(page: Page) {
-  const [height, step] = await page.evaluate(() => [document.documentElement.scrollHeight, Math.round(window.innerHeight * 0.6)]);
-  for (let y = 0; y <= height; y += step) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await frames(page);
-  }
+  await page.evaluate(async () => {
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+    const [height, step] = [document.documentElement.scrollHeight, Math.round(window.innerHeight * 0.6)];
+    for (let y = 0; y <= height; y += step) {
+      window.scrollTo(0, y);
+      await frame();
+    }
+  });
 }
 
 async function top(locator: Locator): Promise<number> {
