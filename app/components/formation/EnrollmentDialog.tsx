@@ -149,7 +149,7 @@ function EnrollmentDialogForm({
     const form = e.currentTarget;
     let next: EnrollmentAnswer | null = null;
     try {
-      const response = await fetch(form.action, { method: "POST", body: new FormData(form), headers: { Accept: "application/json" }, credentials: "same-origin" });
+      const response = await fetch(ENROLLMENT_ACTION, { method: "POST", body: new FormData(form), headers: { Accept: "application/json" }, credentials: "same-origin" });
       const body: unknown = await response.json();
       if (isEnrollmentAnswer(body)) next = body;
     } catch {
