@@ -135,13 +135,27 @@ for (const viewport of [
 
 test.describe("what the first paint waits for", () => {
   // a content page (decision 016): the stylesheet, and no script file at all
-  for (const path of ["/", "/formation", "/appointment"])
+  for (const path of ["/", "/appointment"])
     test(`${path}: the stylesheet is the head's first resource, and the page asks for no script file`, async ({ request }) => {
       const html = await (await request.get(path)).text();
       const head = html.slice(0, html.indexOf("</head>"));
       expect(head.search(/<link rel="stylesheet"/)).toBeGreaterThan(-1);
       expect(html).not.toContain('rel="modulepreload"');
       expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+    });
+
+  // a page with an island (issue 27): the stylesheet first, then only its island's files, preloaded at low priority
+  for (const path of ["/formation", "/syllabus"])
+    test(`${path}: the stylesheet is the head's first resource, and the page asks only for its island's files, at low priority`, async ({ request }) => {
+      const html = await (await request.get(path)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      const stylesheet = head.search(/<link rel="stylesheet"/);
+      expect(stylesheet).toBeGreaterThan(-1);
+      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+      expect(preloads.length).toBeGreaterThan(0);
+      expect(html.indexOf('<link rel="modulepreload"')).toBeGreaterThan(stylesheet);
+      for (const p of preloads) expect(p).toMatch(/fetchpriority="low" href="\/assets\/islands\//);
+      expect([...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1])).toEqual([expect.stringMatching(/^\/assets\/islands\/enrolment-[\w-]+\.js$/)]);
     });
 
   // the hydrated pages
