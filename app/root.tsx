@@ -20,7 +20,7 @@ import { pageHydrates } from "./lib/page-handle";
 import type { RootData } from "./lib/root-data";
 // the page chrome (menus, carousels, reveals, the server's messages), written into every page
 import chromeScript from "./site/chrome.ts?inline-script";
-// the public forms' behaviour not yet in islands (enrolment dialog, booking form), written into every page
+// the public forms' behaviour not yet in islands (the booking form), written into every page
 import formsScript from "./site/site.js?inline-script";
 // the site's stylesheet, first in the head (before the scripts React hoists there): it alone blocks the first paint
 import siteStyles from "./app.css?url";
