@@ -1,5 +1,5 @@
 import { Loader2 } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from "react";
 import { FieldError, FieldShell, fieldIds } from "~/components/booking/fields";
 import { Alert } from "~/components/ui/Alert";
 import { Dialog } from "~/components/ui/Dialog";
@@ -29,7 +29,7 @@ export interface EnrollmentIslandProps {
  * The enrolment dialog of /formation and the syllabus pages: an island (components/Island.tsx,
  * app/islands/enrolment.client.tsx), the same component rendered by the server and hydrated in
  * the browser with the same props (nothing about the visitor: the pages are cached whole).
- * - Every enrol link of the page (EnrollLink, `a[data-enrol]`, anywhere on it) opens it once it is
+ * - Every enrol link of the page (./EnrollLink.tsx, `a[data-enrol]`, anywhere on it) opens it once it is
  *   hydrated, preselected when the link names a formation still open, with a fresh form and a
  *   fresh submission key at each opening; the focus goes to 'Nom', and back to the link at close
  *   ('Annuler', the cross, Escape, the backdrop).
@@ -267,18 +267,5 @@ function Consent({ error }: { error?: string }) {
       </div>
       <FieldError id={f.errorId} error={error} />
     </div>
-  );
-}
-
-/**
- * An enrol button: a link to /inscription (the same form on its own page, without JavaScript),
- * which opens the page's enrolment island once it is hydrated.
- */
-export function EnrollLink({ formationId, className, children }: { formationId?: number | null; className?: string; children: ReactNode }) {
-  const href = formationId ? `/inscription?formation=${formationId}` : "/inscription";
-  return (
-    <a href={href} data-enrol={formationId ? String(formationId) : ""} aria-haspopup="dialog" className={className}>
-      {children}
-    </a>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { isFull, type FormationLandingItem } from "~/lib/formation";
 import { formationPriceLabel } from "~/lib/format";
 import { syllabusPath } from "~/lib/slug";
-import { EnrollLink } from "./EnrollmentDialog";
+import { EnrollLink } from "./EnrollLink";
 
 /** Fixed texts of every card (docs/product.md, "Training offer"). */
 export const FORMATION_PLACE = "Centre de Formation Dentaire";

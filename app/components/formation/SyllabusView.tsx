@@ -6,7 +6,7 @@ import { formationPriceLabel } from "~/lib/format";
 import type { FormationOption, FormationSyllabusItem } from "~/lib/formation";
 import type { Syllabus, SyllabusModule } from "~/lib/syllabus";
 import { Enrollment } from "./Enrollment";
-import { EnrollLink } from "./EnrollmentDialog";
+import { EnrollLink } from "./EnrollLink";
 import { FormationBreadcrumb } from "./FormationBreadcrumb";
 
 export const MODULE_IMAGE_COUNT = 6;

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EnrollmentAnswer } from "~/lib/enrollment-answer";
 import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-messages";
 import type { FormationLandingItem } from "~/lib/formation";
-import { EnrollLink, EnrollmentIsland, SUCCESS_BANNER_MS, type EnrollmentIslandProps } from "./EnrollmentDialog";
+import { EnrollLink } from "./EnrollLink";
+import { EnrollmentIsland, SUCCESS_BANNER_MS, type EnrollmentIslandProps } from "./EnrollmentDialog";
 
 /*
  * The enrolment island as the browser runs it: the server's HTML (renderToString) hydrated with the
