@@ -8,8 +8,8 @@ import tsconfigPaths from "vite-tsconfig-paths";
 
 /**
  * `import source from "./file.js?inline-script"`: the file's text, minified, as a string, for a
- * script the server writes into the page (app/site/site.js: the public pages' behaviour).
- * A TypeScript file (app/site/chrome.ts) is bundled with its imports into one classic script (IIFE).
+ * script the server writes into the page. A TypeScript file (app/site/chrome.ts, the page
+ * chrome) is bundled with its imports into one classic script (IIFE).
  */
 function inlineScript(): Plugin {
   const SUFFIX = "?inline-script";

@@ -20,8 +20,6 @@ import { pageHydrates } from "./lib/page-handle";
 import type { RootData } from "./lib/root-data";
 // the page chrome (menus, carousels, reveals, the server's messages), written into every page
 import chromeScript from "./site/chrome.ts?inline-script";
-// the public forms' behaviour not yet in islands (enrolment dialog, booking form), written into every page
-import formsScript from "./site/site.js?inline-script";
 // the site's stylesheet, first in the head (before the scripts React hoists there): it alone blocks the first paint
 import siteStyles from "./app.css?url";
 // the two fonts of the first screen (headings, text), preloaded: the same hashed files app.css uses
@@ -95,7 +93,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         {/* after React Router's context script: the site's script knows whether React will hydrate. On every
             page, staff's too: React does not run a script it adds in a navigation */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: formsScript }} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: chromeScript }} />
       </body>
     </html>

@@ -95,10 +95,6 @@ export async function bookingReply(request: Request, clientIp: string) {
   return data<BookingReply>({ ...answer.data, slots, alternatives: refused?.alternatives ?? [], link }, answer.init ?? undefined);
 }
 
-/** Whether a post asks for the JSON answer (the booking island) rather than the answer page. */
-export function wantsJson(request: Request): boolean {
-  return request.method.toUpperCase() === "POST" && (request.headers.get("Accept") ?? "").split(",").some((t) => t.trim().split(";")[0] === "application/json");
-}
 
 /**
  * The booking island's answer: the reply as a `BookingAnswer` (lib/booking-answer.ts), with the

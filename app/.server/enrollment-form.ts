@@ -1,15 +1,18 @@
+import { toEnrollmentAnswer } from "~/lib/enrollment-answer";
 import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-messages";
 import { enrollmentSchema, type EnrollmentInput } from "~/lib/enrollment-schema";
+import type { FormationOption } from "~/lib/formation";
 import { getDb } from "./db";
 import { sendEnrollmentEmails } from "./enrollment-mail";
 import { errorCode, log } from "./log";
 import { handlePublicForm, type StoreOutcome } from "./public-form";
 import { enroll, type Enrollment } from "./repos/enrollments";
-import { getActiveFormation } from "./repos/formations";
+import { formationOptions } from "./formation-public";
+import { getActiveFormation, listActiveFormations } from "./repos/formations";
 
 /**
- * The enrolment action (docs/product.md, "Enrolment"), shared by the dialog (a fetcher) and the
- * page /inscription (a plain post without JavaScript): the public form pipeline with the
+ * The enrolment action (docs/product.md, "Enrolment"), shared by the enrolment island (a post
+ * with `Accept: application/json`, answered by `enrollmentJson`) and the page /inscription: the public form pipeline with the
  * enrolment schema, `enroll` as the store step (capacity checked in the same transaction, one row
  * per submission key), and the e-mails after COMMIT. Answers the pipeline's reply.
  */
@@ -49,4 +52,27 @@ async function notifyEnrollment(enrollment: Enrollment): Promise<void> {
     }
   }
   await sendEnrollmentEmails(enrollment, formation);
+}
+
+
+/**
+ * The enrolment island's answer (lib/enrollment-answer.ts): the same pipeline as the page's post,
+ * with its status (400, 409, 429 with its Retry-After, 503) and headers, never cached. After a
+ * success it carries the formations' places, read after the commit (null if they cannot be read:
+ * the enrolment is stored all the same).
+ */
+export async function enrollmentJson(request: Request, clientIp: string): Promise<Response> {
+  const reply = await handleEnrollmentPost(request, clientIp);
+  let options: FormationOption[] | null = null;
+  if (reply.data.status === "success") {
+    try {
+      options = formationOptions(await listActiveFormations(getDb()));
+    } catch (err) {
+      log.warn({ event: "enrollment_places_failed", ...errorCode(err) }, "places after an enrolment could not be read");
+    }
+  }
+  const headers = new Headers(reply.init?.headers);
+  headers.set("Cache-Control", "no-store");
+  headers.set("Vary", "Accept");
+  return Response.json(toEnrollmentAnswer(reply.data, options), { status: reply.init?.status ?? 200, headers });
 }

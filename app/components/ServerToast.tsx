@@ -10,7 +10,7 @@ const TONES: Record<Toast["type"], { box: string; Icon: typeof Info }> = {
 /**
  * A toast on a page that is not hydrated (decision 016): rendered by the server with the page, top
  * right like the toaster's (sonner) on hydrated pages, in the same tones. The site's script
- * (app/site/site.js, [data-toast]) closes it after its duration, unless the pointer or the focus is
+ * (app/site/messages.ts, [data-toast]) closes it after its duration, unless the pointer or the focus is
  * on it, and at its cross.
  */
 export function ServerToast({ toast }: { toast: Toast }) {

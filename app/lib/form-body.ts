@@ -23,3 +23,11 @@ export async function formOrNull(request: Request): Promise<FormData | null> {
 export function peekForm(request: Request): Promise<FormData> {
   return request.clone().formData();
 }
+
+/**
+ * Whether a post asks for the JSON answer (an island: the booking form, the enrolment dialog)
+ * rather than the answer page rendered for a post without JavaScript.
+ */
+export function wantsJson(request: Request): boolean {
+  return request.method.toUpperCase() === "POST" && (request.headers.get("Accept") ?? "").split(",").some((t) => t.trim().split(";")[0] === "application/json");
+}

@@ -46,3 +46,8 @@ export type FormationAdminItem = Omit<FormationWithCount, "updated_at">;
 
 /** The few fields the enrolment form's choice of formation needs. */
 export type FormationOption = Pick<FormationWithCount, "id" | "title" | "taken" | "max_participants">;
+
+/** No place left: enrolments (pending and confirmed) reach the capacity. */
+export function isFull(f: Pick<FormationWithCount, "taken" | "max_participants">): boolean {
+  return f.taken >= f.max_participants;
+}

@@ -1,10 +1,10 @@
 /**
  * What a route tells the root about its page (its `handle`). A content page says `hydrate: false`:
- * the server's HTML is the whole page, React does not run in the browser, and the site's small
- * script (app/site/site.js) gives the markup its behaviour (decision 016). A form on such a page is
+ * the server's HTML is the whole page, React does not run in the browser, and the page chrome's small
+ * script (app/site/chrome.ts, inlined) gives the markup its behaviour (decision 016). A form on such a page is
  * posted by the browser and answered by the server (the sign-in's two steps). Pages with a screen
  * that React drives (the enrolment page, the staff area) hydrate; the live parts of a content page
- * (the blog's reader, the booking form of /appointment) are islands (components/Island.tsx).
+ * (the blog's reader, the booking form of /appointment, the enrolment dialog) are islands (components/Island.tsx).
  */
 export interface PageHandle {
   hydrate?: boolean;

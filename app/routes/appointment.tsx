@@ -1,6 +1,7 @@
 import type { Route } from "./+types/appointment";
 import { requestInfo } from "~/context";
-import { bookingJson, bookingReply, wantsJson } from "~/.server/booking-actions";
+import { bookingJson, bookingReply } from "~/.server/booking-actions";
+import { wantsJson } from "~/lib/form-body";
 import { loadBookingRules, loadDaySlots } from "~/.server/booking-slots";
 import { BookingAside } from "~/components/booking/BookingAside";
 import { BookingForm } from "~/components/booking/BookingForm";

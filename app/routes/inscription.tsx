@@ -3,20 +3,21 @@ import { CheckCircle2, GraduationCap } from "lucide-react";
 import { Link } from "react-router";
 import { requestInfo } from "~/context";
 import type { Route } from "./+types/inscription";
-import { handleEnrollmentPost } from "~/.server/enrollment-form";
+import { enrollmentJson, handleEnrollmentPost } from "~/.server/enrollment-form";
 import { formationOptions, loadActiveFormations } from "~/.server/formation-public";
-import { EnrollmentForm, isFull, type EnrollmentReply } from "~/components/formation/EnrollmentForm";
+import { EnrollmentForm, type EnrollmentReply } from "~/components/formation/EnrollmentForm";
 import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-messages";
 import { enrollmentSchema } from "~/lib/enrollment-schema";
-import { peekForm } from "~/lib/form-body";
+import { isFull } from "~/lib/formation";
+import { peekForm, wantsJson } from "~/lib/form-body";
 import { parseId, parseSubmissionKey } from "~/lib/rules";
 import { seo } from "~/lib/seo";
 
 /**
  * /inscription?formation={id}: the enrolment form on its own page (docs/product.md, "Enrolment").
  * The enrol buttons of /formation and /syllabus link here, so enrolment works without JavaScript;
- * with it they open the page's dialog, whose form the site's script posts here, reading this page's
- * answer (components/formation/EnrollmentDialog.tsx).
+ * with it they open the page's enrolment island (components/formation/EnrollmentDialog.tsx), which
+ * posts here with `Accept: application/json` and reads the typed JSON answer (lib/enrollment-answer.ts).
  */
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -33,6 +34,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const preselected = formations.find((f) => f.id === wanted && !isFull(f));
   return { options: formationOptions(formations), preselectedId: preselected ? String(preselected.id) : "" };
 }
+
+/**
+ * The enrolment island's post (`Accept: application/json`) is answered here, before the page would
+ * be rendered: the same pipeline, as JSON. Any other request goes on to the action and the page.
+ */
+const jsonAnswer: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  if (!wantsJson(request)) return next();
+  return enrollmentJson(request, context.get(requestInfo).clientIp);
+};
+export const middleware: Route.MiddlewareFunction[] = [jsonAnswer];
 
 export async function action({ request, context }: Route.ActionArgs) {
   return handleEnrollmentPost(request, context.get(requestInfo).clientIp);
@@ -72,8 +83,7 @@ export default function Inscription({ loaderData, actionData }: Route.ComponentP
           <span aria-current="page">Inscription</span>
         </nav>
         {actionData?.status === "success" ? (
-          // data-enrolment-stored: how the dialog of /formation knows its post was stored (app/site/site.js)
-          <div data-enrolment-stored className="mt-6 rounded-2xl bg-white p-8 text-center shadow-xl ring-1 ring-slate-200 md:p-12">
+          <div className="mt-6 rounded-2xl bg-white p-8 text-center shadow-xl ring-1 ring-slate-200 md:p-12">
             <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-teal-50 text-teal-600">
               <CheckCircle2 aria-hidden className="h-9 w-9" />
             </div>

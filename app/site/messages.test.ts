@@ -100,9 +100,9 @@ describe("messages that go, alerts that close", () => {
     expect($("#b").hidden).toBe(true);
   });
 
-  it("an alert's cross hides the alert, or the banner or autohide message it is in", () => {
+  it("an alert's cross hides the alert, or the autohide message it is in", () => {
     mount(`<div id="alert" data-alert><button id="x1" data-alert-close>×</button></div>
-      <div id="banner" data-enrolment-banner><div id="inner" data-alert><button id="x2" data-alert-close>×</button></div></div>`);
+      <div id="banner" data-autohide="60000"><div id="inner" data-alert><button id="x2" data-alert-close>×</button></div></div>`);
     $("#x1").click();
     expect($("#alert").hidden).toBe(true);
     $("#x2").click();
@@ -134,5 +134,45 @@ describe("the answer's focus at load", () => {
     mount(form);
     window.dispatchEvent(new Event("site:render"));
     expect(document.activeElement).not.toBe($("#name"));
+  });
+});
+
+describe("'Réessayer' on a page that failed to load", () => {
+  const page = `<div role="alert"><p id="cause" data-reload-cause="Impossible de charger les blogs: serveur injoignable">Impossible de charger les blogs: erreur 500</p>
+    <button id="retry" type="button" data-reload>Réessayer</button><p id="status" role="status" data-reload-status hidden>Chargement des articles...</p></div>`;
+  function serverAnswers(answer: Promise<Response>) {
+    const fetch = vi.fn(() => answer);
+    vi.stubGlobal("fetch", fetch);
+    return fetch;
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the loading text, asks the server for the page, and reloads once it answers", async () => {
+    const reload = vi.fn();
+    vi.spyOn(document, "location", "get").mockReturnValue({ href: "http://clinic.test/blog", reload } as unknown as Location);
+    let answer!: (r: Response) => void;
+    const fetch = serverAnswers(new Promise<Response>((r) => (answer = r)));
+    mount(page);
+    $("#retry").click();
+    expect([($("#retry") as HTMLButtonElement).disabled, $("#status").hidden]).toEqual([true, false]);
+    expect(fetch).toHaveBeenCalledWith("http://clinic.test/blog", { cache: "no-store", credentials: "same-origin" });
+    // a second press while it asks sends nothing more
+    $("#retry").click();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(reload).not.toHaveBeenCalled();
+    answer(new Response("<html></html>", { status: 500 }));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
+
+  it("says the server cannot be reached, and can be pressed again", async () => {
+    const reload = vi.fn();
+    vi.spyOn(document, "location", "get").mockReturnValue({ href: "http://clinic.test/blog", reload } as unknown as Location);
+    serverAnswers(Promise.reject(new TypeError("Failed to fetch")));
+    mount(page);
+    $("#retry").click();
+    await vi.waitFor(() => expect(($("#retry") as HTMLButtonElement).disabled).toBe(false));
+    expect($("#status").hidden).toBe(true);
+    expect($("#cause").textContent).toBe("Impossible de charger les blogs: serveur injoignable");
+    expect(reload).not.toHaveBeenCalled();
   });
 });

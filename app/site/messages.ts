@@ -6,6 +6,9 @@
  *   [data-alert-close] an alert's cross (components/ui/Alert.tsx): hides the alert, or the banner it is in
  *   [data-focus]       on a page that is not hydrated, a form's answer takes the focus at load (its message,
  *                      else its first refused field), as a hydrated form's would
+ *   button[data-reload] 'Réessayer' on a page that failed to load (the blog's error, components/blog/BlogStates.tsx):
+ *                      shows [data-reload-status], asks the server for the page and reloads once it answers; when
+ *                      it cannot be reached, [data-reload-cause] says so (the text of that attribute)
  */
 /** An event listener added with the page chrome's abort signal (chrome.ts `start`). */
 export type Listen = <K extends keyof WindowEventMap>(target: EventTarget, type: K, fn: (e: WindowEventMap[K]) => void, options?: AddEventListenerOptions) => void;
@@ -40,8 +43,28 @@ export function messages(doc: Document, { on, reduced, once, hydrated }: Context
   });
   on(doc, "click", (e) => {
     const cross = e.target instanceof Element ? e.target.closest("[data-alert-close]") : null;
-    const box = cross?.closest("[data-enrolment-banner], [data-autohide]") ?? cross?.closest("[data-alert]");
+    const box = cross?.closest("[data-autohide]") ?? cross?.closest("[data-alert]");
     if (box instanceof HTMLElement) box.hidden = true;
+  });
+  on(doc, "click", (e) => {
+    const button = e.target instanceof Element ? e.target.closest("button[data-reload]") : null;
+    if (!(button instanceof HTMLButtonElement) || button.disabled) return;
+    const box = button.parentElement;
+    const status = box?.querySelector<HTMLElement>("[data-reload-status]");
+    const cause = box?.querySelector("[data-reload-cause]");
+    const busy = (on: boolean) => {
+      button.disabled = on;
+      if (status) status.hidden = !on;
+    };
+    busy(true);
+    fetch(doc.location.href, { cache: "no-store", credentials: "same-origin" }).then(
+      () => doc.location.reload(),
+      () => {
+        // the server cannot be reached: said as such, and the button can be pressed again
+        busy(false);
+        if (cause) cause.textContent = cause.getAttribute("data-reload-cause");
+      },
+    );
   });
 
   function initToasts() {

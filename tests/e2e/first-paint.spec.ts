@@ -135,7 +135,7 @@ for (const viewport of [
 
 test.describe("what the first paint waits for", () => {
   // a content page (decision 016): the stylesheet, and no script file at all
-  for (const path of ["/", "/formation"])
+  for (const path of ["/"])
     test(`${path}: the stylesheet is the head's first resource, and the page asks for no script file`, async ({ request }) => {
       const html = await (await request.get(path)).text();
       const head = html.slice(0, html.indexOf("</head>"));
@@ -146,22 +146,25 @@ test.describe("what the first paint waits for", () => {
 
   // a page with an island (components/Island.tsx): the stylesheet first; the island's module script (which
   // never blocks the paint) and its chunks' preloads at low priority, all from the islands' build
-  test("/appointment: the stylesheet is the head's first resource, and the only scripts are the booking island's modules", async ({ request }) => {
-    const html = await (await request.get("/appointment")).text();
-    const head = html.slice(0, html.indexOf("</head>"));
-    const stylesheet = head.search(/<link rel="stylesheet"/);
-    expect(stylesheet).toBeGreaterThan(-1);
-    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
-    // React's chunk and the hydration helper
-    expect(preloads).toHaveLength(2);
-    for (const p of preloads) {
-      expect(p).toContain('fetchpriority="low"');
-      expect(p).toMatch(/href="\/assets\/islands\/(react|hydrate)-[\w-]+\.js"/);
-    }
-    expect(head.indexOf('<link rel="modulepreload"')).toBeGreaterThan(stylesheet);
-    const scripts = [...html.matchAll(/<script[^>]*\ssrc=[^>]*>/g)].map((m) => m[0]);
-    expect(scripts).toEqual([expect.stringMatching(/^<script type="module" src="\/assets\/islands\/booking-[\w-]+\.js">$/)]);
-  });
+  for (const [path, island] of [
+    ["/appointment", "booking"],
+    ["/formation", "enrolment"],
+    ["/syllabus", "enrolment"],
+  ])
+    test(`${path}: the stylesheet is the head's first resource, and the page asks only for its island's files, at low priority`, async ({ request }) => {
+      const html = await (await request.get(path)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      const stylesheet = head.search(/<link rel="stylesheet"/);
+      expect(stylesheet).toBeGreaterThan(-1);
+      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+      // React's chunk and the hydration helper at least
+      expect(preloads.length).toBeGreaterThanOrEqual(2);
+      expect(preloads.some((p) => /href="\/assets\/islands\/react-[\w-]+\.js"/.test(p))).toBe(true);
+      expect(head.indexOf('<link rel="modulepreload"')).toBeGreaterThan(stylesheet);
+      for (const p of preloads) expect(p).toMatch(/fetchpriority="low" href="\/assets\/islands\//);
+      const scripts = [...html.matchAll(/<script[^>]*\ssrc=[^>]*>/g)].map((m) => m[0]);
+      expect(scripts).toEqual([expect.stringMatching(new RegExp(`^<script type="module" src="/assets/islands/${island}-[\\w-]+\\.js">$`))]);
+    });
 
   // the hydrated pages
   for (const path of ["/inscription", "/mot-de-passe-oublie"]) {

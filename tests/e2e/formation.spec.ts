@@ -49,7 +49,7 @@ test.afterEach(() => {
 async function openFormation(page: Page) {
   const res = await page.goto("/formation");
   expect(res?.status()).toBe(200);
-  // the page is not hydrated: the site's script gives the enrol links their dialog
+  // the page is not hydrated: the enrolment island gives the enrol links their dialog
   await hydrated(page);
 }
 

@@ -98,7 +98,7 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 /**
  * The page's scripts have taken over: clicks now run the client code. On a content page (not
  * hydrated) the site's script has given the markup its behaviour; on a hydrated page React has
- * hydrated too (the script marks the page ready after React's first render, app/site/site.js);
+ * hydrated too (the script marks the page ready after React's first render, app/site/chrome.ts);
  * and every island of the page (components/Island.tsx) is hydrated (`data-hydrated`).
  */
 export async function hydrated(page: Page) {

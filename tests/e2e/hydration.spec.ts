@@ -1,18 +1,26 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { collectConsoleErrors, hydrated, reactRuns } from "./helpers";
 
 /**
- * Decision 016: a content page is server-rendered and not hydrated; the site's script
- * (app/site/site.js, inlined in the page) gives it its behaviour. A page with a form or a screen
+ * Decision 016: a content page is server-rendered and not hydrated; the page chrome's script
+ * (app/site/chrome.ts, inlined in the page) gives it its behaviour. A page with a form or a screen
  * React drives is hydrated, and the same script runs there too. Issue 27: a page with an island
  * (components/Island.tsx) downloads that island's files only, and React hydrates its container only.
  */
-const CONTENT_PAGES = ["/", "/implants-dentaires", "/doctorpage", "/gallery", "/dentist", "/mentions-legales", "/login", "/formation", "/syllabus"];
+const CONTENT_PAGES = ["/", "/implants-dentaires", "/doctorpage", "/gallery", "/dentist", "/mentions-legales", "/login"];
 /** the pages with an island, and the island */
 const ISLAND_PAGES = [
   { path: "/blog", island: "blog-reader" },
   { path: "/appointment", island: "booking" },
+  { path: "/formation", island: "enrolment" },
+  { path: "/syllabus", island: "enrolment" },
 ];
+/** every island's name, from the manifest of the islands' build (vite.islands.config.ts) */
+const ISLANDS: string[] = Object.values(
+  JSON.parse(fs.readFileSync(path.resolve(process.env.BUILD_DIR ?? "build", "client/assets/islands/manifest.json"), "utf8")) as Record<string, { name?: string; isEntry?: boolean }>,
+).flatMap((c) => (c.isEntry && c.name ? [c.name] : []));
 const HYDRATED_PAGES = ["/inscription", "/mot-de-passe-oublie"];
 
 /** The script files the page asks for (script src and module preloads). */
@@ -68,11 +76,13 @@ test.describe("at 375 px", () => {
       const requested = scriptRequests(page);
       await page.goto(path);
       await hydrated(page);
-      // its entry, the hydration helper and React, all from the islands' build
+      // its entry, the hydration helper, React and the chunks islands share, all from the islands' build: no other island's entry
       const files = requested.map((u) => new URL(u).pathname);
       expect(files.length).toBeGreaterThan(0);
       for (const f of files) expect(f).toMatch(/^\/assets\/islands\/(hydrate|react|[a-z-]+)-[\w-]+\.js$/);
-      expect(files.filter((f) => f.startsWith("/assets/islands/") && !/\/(hydrate|react)-/.test(f))).toEqual([expect.stringMatching(new RegExp(`/${island}-`))]);
+      expect(ISLANDS).toContain(island);
+      const entries = files.filter((f) => ISLANDS.some((name) => f.startsWith(`/assets/islands/${name}-`)));
+      expect(entries).toEqual([expect.stringMatching(new RegExp(`/${island}-`))]);
       expect(await reactRuns(page)).toBe(false);
       const state = await page.evaluate((name) => {
         const fiber = (el: Element | null) => !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));

@@ -9,7 +9,8 @@ import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-messages";
 import { PHONE_INVALID } from "~/lib/rules";
 import { loader as adminLoader } from "~/routes/admin.formations";
 import { loader as csvLoader } from "~/routes/admin.formations.$id.inscriptions[.]csv";
-import { action, loader } from "~/routes/inscription";
+import { isEnrollmentAnswer, type EnrollmentAnswer } from "~/lib/enrollment-answer";
+import { action, loader, middleware } from "~/routes/inscription";
 import { loader as syllabusById } from "~/routes/syllabus.$id";
 import { loader as syllabusIndex } from "~/routes/syllabus._index";
 import { describeEachEngine } from "../helpers/db";
@@ -22,6 +23,24 @@ type PageResult = { data: Record<string, unknown>; init: { status?: number } | n
 const valid = { user_name: "Benali", user_surname: "Karim", email: "karim.benali@exemple.dz", phone: "0550 12 34 56", consent: "on" };
 
 const post = (fields: Record<string, string>, ip = "198.51.100.7") => postForm(action, "http://clinic.test/inscription", fields, ip);
+
+/** Posts as the enrolment island does (`Accept: application/json`), through the route's middleware. */
+async function postJson(fields: Record<string, string> | string, ip = "198.51.100.7", accept = "application/json") {
+  const request = new Request("http://clinic.test/inscription", {
+    method: "POST",
+    headers: { Accept: accept, "Content-Type": "application/x-www-form-urlencoded" },
+    body: typeof fields === "string" ? fields : new URLSearchParams(fields),
+  });
+  let passed = false;
+  const next = async () => {
+    passed = true;
+    return new Response("page");
+  };
+  const res = (await middleware[0]({ request, params: {}, context: createLoadContext({ nonce: "", clientIp: ip }) } as never, next as never)) as Response;
+  const text = await res.text();
+  const body = res.headers.get("Content-Type")?.startsWith("application/json") ? (JSON.parse(text) as unknown) : null;
+  return { res, passed, body: body as EnrollmentAnswer, typed: isEnrollmentAnswer(body) };
+}
 
 /** What the staff guard hands to admin loaders once the session is checked. */
 function staffRequestContext() {
@@ -222,5 +241,66 @@ describeEachEngine("enrolment action and training pages", { appDb: true }, (t) =
     const csv = await res.text();
     expect(csv).toContain("Benali");
     expect(csv).toContain("karim.benali@exemple.dz");
+  });
+
+  it("answers the island's post (Accept: application/json) with an EnrollmentAnswer: stored once per key, a new key, the places after the commit", async () => {
+    const f = await createFormation(t.h, formation({ title: "En JSON", max_participants: 3 }));
+    const key = "6c1f7a52-aaaa-4bbb-8ccc-000000000101";
+    const r = await postJson({ ...valid, formation_id: String(f.id), submission_key: key });
+    expect([r.res.status, r.passed, r.typed]).toEqual([200, false, true]);
+    expect(r.res.headers.get("Cache-Control")).toBe("no-store");
+    expect(r.body).toEqual({ status: "success", formError: null, fieldErrors: {}, submissionKey: expect.stringMatching(UUID), options: [{ id: f.id, title: "En JSON", taken: 1, max_participants: 3 }] });
+    expect(r.body.submissionKey).not.toBe(key);
+    // the same key again: the stored row, once
+    const again = await postJson({ ...valid, formation_id: String(f.id), submission_key: key });
+    expect([again.body.status, again.body.options]).toEqual(["success", [{ id: f.id, title: "En JSON", taken: 1, max_participants: 3 }]]);
+    expect(await rows()).toHaveLength(1);
+    expect(await outbox()).toHaveLength(2);
+    // without the header, the page's action (the answer page)
+    expect((await postJson({ ...valid, submission_key: "6c1f7a52-aaaa-4bbb-8ccc-000000000102" }, undefined, "text/html")).passed).toBe(true);
+  });
+
+  it("answers refused input as JSON: 400 (never 500), the French message of each field, the same key, nothing stored", async () => {
+    const key = "6c1f7a52-aaaa-4bbb-8ccc-000000000103";
+    const r = await postJson({ user_name: "", user_surname: "Karim", email: "pas-un-email", phone: "12", formation_id: "abc", submission_key: key });
+    expect([r.res.status, r.typed]).toEqual([400, true]);
+    expect(r.body).toEqual({
+      status: "error",
+      formError: null,
+      fieldErrors: {
+        user_name: "Indiquez votre nom.",
+        email: "Adresse e-mail invalide (exemple : nom@domaine.com).",
+        phone: PHONE_INVALID,
+        formation_id: "Session invalide : choisissez une session dans la liste.",
+        consent: "Cochez cette case pour nous permettre de traiter votre inscription.",
+      },
+      submissionKey: key,
+      options: null,
+    });
+    // a body that is not a form at all
+    const garbage = await postJson("%%%&&&==", undefined);
+    expect([garbage.res.status, garbage.typed, garbage.body.status]).toEqual([400, true, "error"]);
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("answers a full formation (409), the rate limit (429 with Retry-After) and a storage failure (503) as JSON", async () => {
+    const f = await createFormation(t.h, formation({ title: "Complète", max_participants: 1 }));
+    await enroll(t.h, { user_name: "Déjà", user_surname: "Là", email: "deja@exemple.dz", phone: "0550 00 00 00", formation_id: f.id }, { submissionKey: null });
+    const key = "6c1f7a52-aaaa-4bbb-8ccc-000000000104";
+    const full = await postJson({ ...valid, formation_id: String(f.id), submission_key: key }, "203.0.113.40");
+    expect([full.res.status, full.body.formError, full.body.fieldErrors, full.body.submissionKey, full.body.options]).toEqual([409, ENROLLMENT_MESSAGES.full, { formation_id: ENROLLMENT_MESSAGES.full }, key, null]);
+
+    await sql`alter table enrollments rename to enrollments_off`.execute(t.h.db);
+    try {
+      const broken = await postJson({ ...valid, submission_key: key }, "203.0.113.41");
+      expect([broken.res.status, broken.typed, broken.body.status, broken.body.formError, broken.body.submissionKey]).toEqual([503, true, "error", ENROLLMENT_MESSAGES.failure, key]);
+    } finally {
+      await sql`alter table enrollments_off rename to enrollments`.execute(t.h.db);
+    }
+
+    for (let i = 0; i < 4; i++) await postJson({ ...valid, submission_key: `6c1f7a52-aaaa-4bbb-8ccc-00000000020${i}` }, "203.0.113.42");
+    const limited = await postJson({ ...valid, submission_key: "6c1f7a52-aaaa-4bbb-8ccc-000000000299" }, "203.0.113.42");
+    expect([limited.res.status, limited.body.formError, limited.body.status]).toEqual([429, RATE_LIMIT_MESSAGE, "error"]);
+    expect(Number(limited.res.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 });

@@ -29,7 +29,7 @@ export function BlogEmpty() {
 
 /**
  * 'Réessayer' loads the page again: the site's script shows the loading text, asks the server, and
- * reloads once it answers; when it cannot be reached, the cause says so ([data-reload], app/site/site.js).
+ * reloads once it answers; when it cannot be reached, the cause says so ([data-reload], app/site/messages.ts).
  */
 export function BlogLoadError({ message }: { message: string }) {
   return (

@@ -19,7 +19,7 @@ function Picture({ picture, className, priority }: { picture: BeforeAfterPicture
 /**
  * A before/after comparison: the "before" picture is revealed over the "after" one up to a
  * divider that a slider moves (mouse, touch, or arrow keys: it is a native range input with a
- * French label; the site's script, app/site/site.js, moves the divider). Without JavaScript,
+ * French label; the site's script, app/site/chrome.ts, moves the divider). Without JavaScript,
  * both halves stay visible at 50 %. `priority`: the comparison
  * is in the first screen (the page's largest paint): its pictures load eagerly, first.
  */

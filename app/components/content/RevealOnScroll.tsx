@@ -17,7 +17,7 @@ export interface RevealOnScrollProps {
 /**
  * A section that fades or slides in once when it is scrolled into view.
  * The server HTML is visible (`data-reveal="static"`: no JavaScript needed to read it). The site's
- * script (app/site/site.js) leaves what is in view at load as painted, at full opacity and with
+ * script (app/site/chrome.ts) leaves what is in view at load as painted, at full opacity and with
  * no entrance (nothing delays the page's largest paint), hides what is below the fold
  * (`hidden`) and reveals it once (`shown`) when it is scrolled into view. Under
  * prefers-reduced-motion nothing moves.

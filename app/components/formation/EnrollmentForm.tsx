@@ -8,37 +8,29 @@ import { CheckboxField, Field, FormErrors, SelectField, useAppForm } from "~/com
 import { Honeypot } from "~/components/ui/Honeypot";
 import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-messages";
 import { enrollmentSchema } from "~/lib/enrollment-schema";
-import type { FormationOption } from "~/lib/formation";
-
-/** The action of every enrolment form: the dialog's (posted by the site's script) and the page's. */
-export const ENROLLMENT_ACTION = "/inscription";
+import { isFull, type FormationOption } from "~/lib/formation";
+import { ENROLLMENT_ACTION } from "./EnrollmentDialog";
 
 /** What the /inscription action answers (the public form pipeline's reply). */
 export type EnrollmentReply = PublicFormReply;
 
-export function isFull(f: FormationOption) {
-  return f.taken >= f.max_participants;
-}
-
 /**
- * The enrolment form (Nom, Prénom, Email, Téléphone, optional 'Formation choisie', consent),
- * shared by the dialog of /formation and the syllabus pages (components/formation/EnrollmentDialog.tsx)
- * and the /inscription page (a plain post). `reply` is the action's answer to this form's last post.
- * Both use the same id: the dialog takes its fields, with their messages, from the answer page.
+ * The enrolment form of the /inscription page (Nom, Prénom, Email, Téléphone, optional 'Formation
+ * choisie', consent), on the form stack (Conform, the schema run in the browser too); a plain post
+ * without JavaScript. `reply` is the action's answer to this form's last post. The dialog of
+ * /formation and the syllabus pages is the enrolment island (./EnrollmentDialog.tsx): the same
+ * fields and texts without the form stack, checked by the server only.
  */
 export function EnrollmentForm({
   id,
   options,
   reply,
   defaultFormationId = "",
-  cancel = false,
 }: {
   id: string;
   options: FormationOption[];
   reply?: EnrollmentReply;
   defaultFormationId?: string;
-  /** in the dialog: 'Annuler', which closes it */
-  cancel?: boolean;
 }) {
   // made in the browser (the pages are stored and served to everyone); an answer carries its own
   const submissionKey = useSubmissionKey(reply?.submissionKey);
@@ -62,8 +54,7 @@ export function EnrollmentForm({
 
   return (
     <Form method="post" action={ENROLLMENT_ACTION} {...getFormProps(form)} onSubmit={onSubmit} className="space-y-5">
-      {/* what the dialog takes from the server's answer (the buttons stay) */}
-      <div data-form-fields className="space-y-5">
+      <div className="space-y-5">
         <FormErrors form={form} fixMessage={ENROLLMENT_MESSAGES.invalid} className="" />
 
         {/* after a success a new key, after a refusal the same one: a resent request stores one row */}
@@ -104,16 +95,9 @@ export function EnrollmentForm({
       </div>
 
       <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end">
-        {cancel && (
-          <button type="button" data-dialog-close className="btn border border-slate-300 text-slate-700 hover:bg-slate-50">
-            Annuler
-          </button>
-        )}
-        {/* the site's script shows the second label while the dialog's post runs */}
-        <button type="submit" className="group btn-primary" disabled={busy} aria-disabled={busy} data-busy-label>
-          <Loader2 aria-hidden className={`${busy ? "inline" : "hidden"} h-4 w-4 animate-spin group-data-[busy]:inline`} />
-          <span className="group-data-[busy]:hidden">{busy ? "Envoi en cours..." : "Envoyer mon inscription"}</span>
-          <span className="hidden group-data-[busy]:inline">Envoi en cours...</span>
+        <button type="submit" className="btn-primary" disabled={busy} aria-disabled={busy}>
+          {busy && <Loader2 aria-hidden className="h-4 w-4 animate-spin" />}
+          {busy ? "Envoi en cours..." : "Envoyer mon inscription"}
         </button>
       </div>
     </Form>

@@ -1,11 +1,9 @@
 import { BookOpen, CalendarClock, Clock, MapPin, Phone, Users, Wallet, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { useClinic } from "~/hooks/use-clinic";
-import type { FormationLandingItem } from "~/lib/formation";
+import { isFull, type FormationLandingItem } from "~/lib/formation";
 import { formationPriceLabel } from "~/lib/format";
 import { syllabusPath } from "~/lib/slug";
-import { EnrollLink } from "./EnrollmentDialog";
+import { EnrollLink } from "./EnrollLink";
 
 /** Fixed texts of every card (docs/product.md, "Training offer"). */
 export const FORMATION_PLACE = "Centre de Formation Dentaire";
@@ -24,10 +22,19 @@ function Fact({ icon: Icon, label, emphasis = false, children }: { icon: LucideI
   );
 }
 
-/** One formation open to enrolment on /formation (docs/product.md, "Training offer"). */
-export function FormationCard({ formation }: { formation: FormationLandingItem }) {
-  const clinic = useClinic();
-  const full = formation.taken >= formation.max_participants;
+/** The clinic's phone, for a full session's 'Nous appeler' (the card is in the enrolment island: no context). */
+export interface ClinicPhone {
+  tel: string;
+  display: string;
+}
+
+/**
+ * One formation open to enrolment on /formation (docs/product.md, "Training offer"). Rendered by
+ * the enrolment island (./EnrollmentDialog.tsx), whose enrolments change its places: it reads no
+ * context and links with plain links.
+ */
+export function FormationCard({ formation, phone }: { formation: FormationLandingItem; phone: ClinicPhone }) {
+  const full = isFull(formation);
   const left = Math.max(0, formation.max_participants - formation.taken);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-slate-200 transition hover:shadow-xl">
@@ -52,13 +59,13 @@ export function FormationCard({ formation }: { formation: FormationLandingItem }
         <p className="mt-4 line-clamp-3 text-sm leading-relaxed text-slate-600">{formation.description}</p>
         {full && <p className="mt-3 text-sm font-medium text-amber-900">Cette session est complète : contactez-nous pour être informé(e) de la prochaine.</p>}
         <div className="mt-auto flex flex-col gap-2 pt-5">
-          <Link to={syllabusPath(formation.id)} className="btn border border-navy-900 text-navy-900 hover:bg-slate-50">
+          <a href={syllabusPath(formation.id)} className="btn border border-navy-900 text-navy-900 hover:bg-slate-50">
             <BookOpen aria-hidden className="h-4 w-4" />
             Voir le programme
             <span className="sr-only"> de « {formation.title} »</span>
-          </Link>
+          </a>
           {full ? (
-            <a href={`tel:${clinic.phones[0].tel}`} className="btn bg-navy-900 text-white hover:bg-navy-800">
+            <a href={`tel:${phone.tel}`} className="btn bg-navy-900 text-white hover:bg-navy-800">
               <Phone aria-hidden className="h-4 w-4" />
               Nous appeler
             </a>

@@ -5,7 +5,8 @@ import { useClinic } from "~/hooks/use-clinic";
 import { formationPriceLabel } from "~/lib/format";
 import type { FormationOption, FormationSyllabusItem } from "~/lib/formation";
 import type { Syllabus, SyllabusModule } from "~/lib/syllabus";
-import { EnrollLink, EnrollmentProvider } from "./EnrollmentDialog";
+import { Enrollment } from "./Enrollment";
+import { EnrollLink } from "./EnrollLink";
 import { FormationBreadcrumb } from "./FormationBreadcrumb";
 
 export const MODULE_IMAGE_COUNT = 6;
@@ -22,9 +23,10 @@ export const NO_OBJECTIVE_TEXT = "Aucun objectif défini";
 /** /syllabus and /syllabus/:id (docs/product.md, "Training offer"); `options` is the enrolment form's choice. */
 export function SyllabusView({ formation, options }: { formation: FormationSyllabusItem | null; options: FormationOption[] }) {
   return (
-    <EnrollmentProvider options={options}>
+    <>
       {formation && formation.syllabus ? <SyllabusContent formation={formation} syllabus={formation.syllabus} /> : <NoFormation />}
-    </EnrollmentProvider>
+      <Enrollment options={options} />
+    </>
   );
 }
 

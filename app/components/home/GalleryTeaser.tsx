@@ -53,7 +53,7 @@ function slidesOf(cases: TeaserCase[] | undefined): Slide[] {
 /**
  * Gallery teaser: a two-image carousel that switches every 3000 ms (paused under the pointer or
  * the focus, and under prefers-reduced-motion), with arrows, dots and swipe: the site's script's
- * carousel (app/site/site.js, `data-carousel`).
+ * carousel (app/site/chrome.ts, `data-carousel`).
  */
 export function GalleryTeaser({ cases }: { cases?: TeaserCase[] } = {}) {
   const clinic = useClinic();

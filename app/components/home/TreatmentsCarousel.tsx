@@ -8,7 +8,7 @@ import { treatmentSlot } from "~/lib/photo-slots";
  * 'NOS SOINS ET TRAITEMENTS': five tabs, each with a title, description, image and its booking
  * link. Previous/next arrows wrap around; dots and tabs select a treatment (arrow keys, Home and
  * End move between tabs); a swipe moves one. The behaviour is the site's script's carousel
- * (app/site/site.js, `data-carousel`); the server renders the first treatment selected.
+ * (app/site/chrome.ts, `data-carousel`); the server renders the first treatment selected.
  */
 export function TreatmentsCarousel() {
   const tabs = treatments.tabs;

@@ -15,7 +15,7 @@ import { Logo } from "./Logo";
  * 1280 px there is no contact bar, so as soon as it scrolls).
  *
  * The markup is rendered closed; the behaviour (open, close, fixed, with `aria-expanded`,
- * `data-open` and `data-fixed`) is the site's script's (app/site/site.js), the same on a hydrated
+ * `data-open` and `data-fixed`) is the site's script's (app/site/chrome.ts), the same on a hydrated
  * page and on a content page that is not. The row (`data-nav-row`) is what it measures to reserve
  * the bar's height.
  */

@@ -6,7 +6,7 @@ import { NavBar } from "./NavBar";
 
 /**
  * The frame of every route: contact bar (from 1280 px), navigation (fixed once scrolled past the
- * contact bar), footer, mobile bar. While the bar is fixed, the site's script (app/site/site.js)
+ * contact bar), footer, mobile bar. While the bar is fixed, the site's script (app/site/chrome.ts)
  * reserves the navigation row's height in its wrapper (the page does not jump and nothing slides
  * under it) and publishes it as `--site-bar-height`, which the stylesheet uses as the page's
  * scroll padding so anchors land below it.

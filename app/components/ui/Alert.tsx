@@ -43,7 +43,7 @@ export function Alert({
     ref.current?.focus({ preventScroll: true });
   }, [focusKey]);
   return (
-    // data-focus: on a page that is not hydrated, the site's script gives it the focus at load (app/site/site.js)
+    // data-focus: on a page that is not hydrated, the page chrome gives it the focus at load (app/site/messages.ts)
     <div ref={ref} id={id} tabIndex={-1} role={role ?? t.role} data-alert data-focus={focusKey === undefined || focusKey === null || focusKey === false ? undefined : ""} className={`flex items-start gap-3 rounded-xl border p-4 text-sm font-medium outline-none ${t.box} ${className}`}>
       <Icon aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
       <div className="min-w-0 flex-1">{children}</div>

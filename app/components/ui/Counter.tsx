@@ -3,7 +3,7 @@ import { formatNumber } from "~/lib/format";
 /**
  * A figure that counts up from 0 to `target` by `step` every `intervalMs` once it is scrolled
  * into view. The server renders the final value (right without JavaScript); the count is the
- * site's script's (app/site/site.js, `data-target`); under prefers-reduced-motion the final value
+ * site's script's (app/site/chrome.ts, `data-target`); under prefers-reduced-motion the final value
  * stays put. Screen readers always get the final value. Written by the one number format
  * (formatNumber, which the script follows): with `suffix="+"` the last frame is exactly
  * formatFigure(target), the text the other pages show.

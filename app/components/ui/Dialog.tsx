@@ -15,6 +15,7 @@ export function Dialog({
   size = "md",
   fullScreen = false,
   closeLabel = "Fermer",
+  id,
 }: {
   open: boolean;
   onClose: () => void;
@@ -23,12 +24,15 @@ export function Dialog({
   size?: "md" | "lg" | "xl";
   fullScreen?: boolean;
   closeLabel?: string;
+  /** the dialog's id (its title's is `<id>-title`); without it, React's: an island names its own, as the server's and the browser's trees differ */
+  id?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   // set when the `open` prop closed it: the parent already knows, so onClose is not called
   const closedByProp = useRef(false);
-  const titleId = useId();
+  const generatedId = useId();
+  const titleId = id ? `${id}-title` : generatedId;
 
   useEffect(() => {
     const d = ref.current;
@@ -62,6 +66,7 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
+      id={id}
       aria-labelledby={titleId}
       className={dialogClass(size, fullScreen)}
       onClick={(e) => {
@@ -92,7 +97,6 @@ export function DialogFrame({ titleId, title, closeLabel, fullScreen, onClose, c
         <button
           type="button"
           onClick={onClose}
-          data-dialog-close
           className="-mr-2 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800"
         >
           <X aria-hidden className="h-5 w-5" />
@@ -103,33 +107,5 @@ export function DialogFrame({ titleId, title, closeLabel, fullScreen, onClose, c
         {children}
       </div>
     </div>
-  );
-}
-
-/**
- * The same dialog on a page that is not hydrated (decision 016): rendered closed by the server, opened
- * and closed by the site's script (app/site/site.js), which finds it by its data attributes.
- */
-export function StaticDialog({
-  title,
-  children,
-  size = "md",
-  fullScreen = false,
-  closeLabel = "Fermer",
-  ...data
-}: {
-  title: ReactNode;
-  children: ReactNode;
-  size?: "md" | "lg" | "xl";
-  fullScreen?: boolean;
-  closeLabel?: string;
-} & { [attribute: `data-${string}`]: string | undefined }) {
-  const titleId = useId();
-  return (
-    <dialog aria-labelledby={titleId} data-site-dialog={fullScreen ? "full" : ""} className={dialogClass(size, fullScreen)} {...data}>
-      <DialogFrame titleId={titleId} title={title} closeLabel={closeLabel} fullScreen={fullScreen}>
-        {children}
-      </DialogFrame>
-    </dialog>
   );
 }

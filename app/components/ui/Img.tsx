@@ -15,7 +15,7 @@ export interface ImgProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src
  * The one image component of the site: explicit dimensions (no layout shift), lazy below the
  * fold, and the shared placeholder picture when the source is missing or fails to load (here
  * on a hydrated page; on a content page, which is not hydrated, the site's script does it:
- * `data-fallback`, app/site/site.js).
+ * `data-fallback`, app/site/chrome.ts).
  */
 export function Img({ src, alt, width, height, priority = false, className, onError, ...rest }: ImgProps) {
   const [failed, setFailed] = useState(!src);

@@ -1,6 +1,5 @@
 import { useClinic } from "~/hooks/use-clinic";
 import type { FormationLandingItem, FormationSyllabusItem } from "~/lib/formation";
-import { EnrollmentProvider } from "../EnrollmentDialog";
 import { About, Audience, Objectives, Trainer } from "./FeaturedSections";
 import { featuredTexts } from "./featured-texts";
 import { FormationList } from "./FormationList";
@@ -20,7 +19,7 @@ export function emptyLanding(): FormationLandingData {
 
 /**
  * /formation (docs/product.md, "Training offer"): each section of the featured formation appears
- * only with its data; every enrol button inside opens the enrolment dialog.
+ * only with its data; every enrol button inside opens the enrolment island (in 'Sessions disponibles').
  */
 export function FormationLanding({ data }: { data: FormationLandingData }) {
   const clinic = useClinic();
@@ -30,7 +29,7 @@ export function FormationLanding({ data }: { data: FormationLandingData }) {
   const modules = f?.syllabus?.modules ?? [];
   const objectives = overview?.objectives ?? [];
   return (
-    <EnrollmentProvider options={data.formations}>
+    <>
       <LandingHero featured={f} />
       {objectives.length > 0 && <Objectives objectives={objectives} />}
       {f && (
@@ -40,6 +39,6 @@ export function FormationLanding({ data }: { data: FormationLandingData }) {
       {f && texts && <Audience audience={texts.audience} maxParticipants={f.max_participants} durationMonths={f.duration_months} />}
       {modules.length > 0 && <ProgrammePreview modules={modules} />}
       <FormationList formations={data.formations} />
-    </EnrollmentProvider>
+    </>
   );
 }

@@ -1,11 +1,12 @@
 import { GraduationCap, Mail, Phone } from "lucide-react";
 import { useClinic } from "~/hooks/use-clinic";
 import type { FormationLandingItem } from "~/lib/formation";
-import { FormationCard } from "../FormationCard";
+import { Enrollment } from "../Enrollment";
 
 /**
- * 'Sessions disponibles': a card per active formation, or the empty state with the clinic's phone
- * and e-mail. The section keeps the id "sessions": /formation#sessions is a link others may hold.
+ * 'Sessions disponibles': a card per active formation (in the enrolment island, whose enrolments
+ * change their places), or the empty state with the clinic's phone and e-mail. The section keeps
+ * the id "sessions": /formation#sessions is a link others may hold.
  */
 export function FormationList({ formations }: { formations: FormationLandingItem[] }) {
   return (
@@ -15,18 +16,8 @@ export function FormationList({ formations }: { formations: FormationLandingItem
         <h2 id="formations-title" className="section-title mt-2">
           Sessions disponibles
         </h2>
-        {formations.length > 0 ? (
-          // data-live: read again from the server after an enrolment in the dialog (the places left)
-          <ul data-live="sessions" className="mt-10 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-            {formations.map((f) => (
-              <li key={f.id}>
-                <FormationCard formation={f} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <NoFormation />
-        )}
+        <Enrollment options={formations} sessions={formations} />
+        {formations.length === 0 && <NoFormation />}
       </div>
     </section>
   );

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { SlotPhoto } from "~/components/ui/SlotPhoto";
 import type { FormationSyllabusItem } from "~/lib/formation";
 import { SITE_PHOTO_SLOTS } from "~/lib/photo-slots";
-import { EnrollLink } from "../EnrollmentDialog";
+import { EnrollLink } from "../EnrollLink";
 
 /** The hero's texts when no formation is active. */
 export const DEFAULT_HERO = {
