@@ -1,4 +1,5 @@
 import { reactRouter } from "@react-router/dev/vite";
+import { minify } from "terser";
 import tailwindcss from "@tailwindcss/vite";
 import { build } from "esbuild";
 import fs from "node:fs/promises";
@@ -26,7 +27,9 @@ function inlineScript(): Plugin {
       }
       const out = await build({ entryPoints: [file], bundle: true, format: "iife", minify: true, write: false, target: "es2020", charset: "utf8", metafile: true, logLevel: "silent" });
       for (const input of Object.keys(out.metafile.inputs)) this.addWatchFile(path.resolve(input));
-      return `export default ${JSON.stringify(out.outputFiles[0].text.trim())};`;
+      // terser after esbuild: about 0.2 KiB gzip less on every page (the islands' build does the same)
+      const { code } = await minify(out.outputFiles[0].text, { ecma: 2020, compress: { passes: 3, pure_getters: true }, format: { ascii_only: false } });
+      return `export default ${JSON.stringify((code ?? "").trim())};`;
     },
   };
 }
