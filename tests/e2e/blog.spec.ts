@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { collectConsoleErrors, contentChanged, dbQuery, dbRun, expectNoSeriousA11yViolations, hydrated } from "./helpers";
+import { collectConsoleErrors, contentChanged, dbQuery, dbRun, clickWhenStill, expectNoSeriousA11yViolations, hydrated } from "./helpers";
 
 /**
  * The public blog: the card grid, the full-screen article dialog with its shareable URL, the
@@ -99,7 +99,7 @@ test("a broken image is replaced by the placeholder", async ({ page }) => {
 test("'Lire plus' opens a full-screen modal dialog with the paragraphs; Escape closes it and focus returns", async ({ page }) => {
   await openBlog(page);
   const link = readMore(page, older.title);
-  await link.click();
+  await clickWhenStill(link);
 
   await expect(page).toHaveURL(`/blog?article=${posts.older.id}`);
   const dialog = page.getByRole("dialog", { name: older.title });
@@ -214,7 +214,7 @@ test("HTML held in a post is shown as text, never run", async ({ page }) => {
   await openBlog(page);
   const c = card(page, title);
   await expect(c).toBeVisible();
-  await c.getByRole("link", { name: /Lire plus/ }).click();
+  await clickWhenStill(c.getByRole("link", { name: /Lire plus/ }));
   const dialog = page.getByRole("dialog", { name: title });
   await expect(dialog.getByText("<script>window.__xss=1</script>")).toBeVisible();
   await expect(dialog.getByText("<b>gras</b> et <i>italique</i>")).toBeVisible();
@@ -282,7 +282,7 @@ test("error: 'Erreur de chargement' with a short French cause; 'Réessayer' show
 test("no serious accessibility violation on the list, the dialog and the article page", async ({ page }) => {
   await openBlog(page);
   await expectNoSeriousA11yViolations(page);
-  await readMore(page, older.title).click();
+  await clickWhenStill(readMore(page, older.title));
   await expect(page.getByRole("dialog", { name: older.title })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.goto(posts.older.path);
@@ -298,7 +298,7 @@ test.describe("on a phone", () => {
     const box = await card(page, newest.title).boundingBox();
     expect(box!.width).toBeLessThanOrEqual(375);
     expect(box!.width).toBeGreaterThan(300);
-    await readMore(page, newest.title).click();
+    await clickWhenStill(readMore(page, newest.title));
     const dialog = page.getByRole("dialog", { name: newest.title });
     await expect(dialog).toBeVisible();
     const d = await dialog.boundingBox();

@@ -85,6 +85,10 @@ for (const viewport of [
           await route.continue();
         });
         await page.goto(path, { waitUntil: "domcontentloaded" });
+        // the browser paints nothing before the stylesheet (render-blocking), but without a script
+        // DOMContentLoaded does not wait for it: measured before it applies, a page is unstyled
+        // (polled from here: with JavaScript off, waitForFunction's in-page polling never runs)
+        await expect.poll(() => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet !== null))).toBe(true);
         // (the web fonts are not held: a font swap is not what this test is about)
         await page.evaluate(() => document.fonts.ready.then(() => undefined));
 
