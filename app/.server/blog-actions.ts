@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { ADMIN_BLOG_TEXTS, ADMIN_BLOG_TOAST_MS, type AdminBlogResult, type BlogTarget } from "~/components/blog/admin-blog";
+import { ADMIN_BLOG_TEXTS, ADMIN_BLOG_TOAST_MS, type AdminBlogResult, type BlogTarget } from "~/lib/admin-blog";
 import { blogFormSchema, type BlogFormValue } from "~/lib/blog-form";
 import { parseId } from "~/lib/rules";
 import { makeToast } from "~/lib/toast";

@@ -8,7 +8,7 @@ import { log } from "~/.server/log";
 import { listBlogs } from "~/.server/repos/blogs";
 import { getStaff } from "~/.server/staff-guard";
 import { retryAfterHeaders } from "~/.server/uploads";
-import { ADMIN_BLOG_TEXTS, ADMIN_BLOG_TOAST_MS, editorTarget, type AdminBlogResult, type BlogTarget, type EditorChoice } from "~/components/blog/admin-blog";
+import { ADMIN_BLOG_TEXTS, ADMIN_BLOG_TOAST_MS, editorTarget, type AdminBlogResult, type BlogTarget, type EditorChoice } from "~/lib/admin-blog";
 import { useCan } from "~/components/admin/permissions";
 import { AdminBlogError } from "~/components/blog/AdminBlogError";
 import { AdminBlogList } from "~/components/blog/AdminBlogList";
