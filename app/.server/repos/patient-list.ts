@@ -5,7 +5,7 @@ import type { Db } from "../db";
 import { nameKey } from "../db/migrations";
 import type { Database } from "../db/types";
 import { searchPatterns } from "./search-patterns";
-import { isLive } from "./patients";
+import { contactsOf, isLive } from "./patients";
 
 /** The patients list: search, pagination, counts and the merge candidates (docs/product.md, "Staff: patients"). */
 
@@ -179,11 +179,7 @@ async function listPatientsByIds(h: Pick<Db, "db">, ids: number[]): Promise<Pati
 function listItem(r: { id: number; name: string; phone: string | null; phone_e164: string | null; email: string | null }, counts: Awaited<ReturnType<typeof countsFor>>): PatientListItem {
   const c = counts.get(Number(r.id));
   return {
-    id: Number(r.id),
-    name: r.name,
-    phone: r.phone,
-    phoneE164: r.phone_e164,
-    email: r.email,
+    ...contactsOf(r),
     appointments: c?.appointments ?? 0,
     attended: c?.attended ?? 0,
     noShows: c?.noShows ?? 0,

@@ -3,6 +3,7 @@ import { todayInClinic } from "~/lib/clinic-time";
 import type { Db } from "../db";
 import type { AppointmentHistoryAction, PatientEventAction } from "../db/types";
 import type { PatientCounts } from "./patient-list";
+import { contactsOf } from "./patients";
 
 /** One patient record as the staff screen shows it: contacts, appointments, history, money across visits. */
 
@@ -91,11 +92,7 @@ function patientView(r: {
   erased_at: string | null;
 }): PatientView {
   return {
-    id: Number(r.id),
-    name: r.name,
-    phone: r.phone,
-    phoneE164: r.phone_e164,
-    email: r.email,
+    ...contactsOf(r),
     notes: r.notes,
     createdAt: r.created_at,
     updatedAt: r.updated_at,

@@ -32,6 +32,15 @@ export const RETENTION_ACTOR: Actor = { staffUserId: null, label: "Système (con
 /** What an erased record and its appointments are called. */
 export const ERASED_NAME = "Patient effacé";
 
+/** A record's id and contacts as the list and the record screen show them. */
+export const contactsOf = (r: { id: number; name: string; phone: string | null; phone_e164: string | null; email: string | null }) => ({
+  id: Number(r.id),
+  name: r.name,
+  phone: r.phone,
+  phoneE164: r.phone_e164,
+  email: r.email,
+});
+
 /** A record neither merged away nor erased. */
 export const isLive = (eb: ExpressionBuilder<Database, "patients">) => eb.and([eb("patients.merged_into", "is", null), eb("patients.erased_at", "is", null)]);
 
