@@ -9,7 +9,7 @@ import { log } from "./log";
 import { MEDIA_MESSAGES, saveMedia, scheduleMediaDeletion } from "./media";
 import { staffActor, type Actor } from "./actor";
 import { createCase, deleteCase, linkablePatient, moveCase, setPhotoDeletionDays, updateCase, withdrawConsent, type CaseInput } from "./repos/gallery";
-import { listPatients } from "./repos/patients";
+import { listPatients } from "./repos/patient-list";
 import { createReview, deleteReview, moveReview, setReviewPublished, updateReview } from "./repos/reviews";
 import { PHOTO_FORM_BODY_MAX_BYTES } from "./request-limits";
 import type { StaffSession } from "./session";

@@ -33,11 +33,10 @@ export async function scheduleAction(request: Request, staff: StaffSession) {
   const intent = intentOf(form);
   switch (intent) {
     case "hours":
-      return saveForm(form, "hours", weeklyHoursSchema, async (value) => {
-        await saveWeeklyHours(getDb(), weeklyFromForm(value), actor);
-        log.info({ event: "opening_hours_saved", staffId }, "opening hours saved");
-        return "Horaires de la semaine enregistrés.";
-      });
+    case "services":
+    case "settings":
+    case "contact":
+      return saveSetting(form, intent, staffId, actor);
     case "exception-add":
       return saveForm(form, "exception-add", exceptionSchema(clinicNow().date), async (value) => {
         const period = exceptionFromForm(value);
@@ -47,27 +46,59 @@ export async function scheduleAction(request: Request, staff: StaffSession) {
       });
     case "exception-delete":
       return removeException(form, staffId, actor);
-    case "services":
-      return saveForm(form, "services", servicesSchema, async (value) => {
-        await saveServiceSettings(getDb(), servicesFromForm(value), actor);
-        log.info({ event: "service_settings_saved", staffId }, "service settings saved");
-        return "Soins enregistrés.";
-      });
-    case "settings":
-      return saveForm(form, "settings", settingsSchema, async (value) => {
-        await saveSettings(getDb(), settingsFromForm(value), actor);
-        log.info({ event: "schedule_settings_saved", staffId }, "schedule settings saved");
-        return "Règles de réservation enregistrées.";
-      });
-    case "contact":
-      return saveForm(form, "contact", contactSettingsSchema, async (value) => {
-        await saveContactSettings(getDb(), contactSettingsFromForm(value), actor);
-        log.info({ event: "contact_settings_saved", staffId }, "patient contact settings saved");
-        return "Réglages des patients enregistrés.";
-      });
     default:
       return answer({ intent: "unknown", ok: false, message: "Action inconnue." }, 400);
   }
+}
+
+/** A form that replaces one group of settings: its schema, its write, its log line and its toast. */
+interface SettingForm<Schema extends z.ZodType> {
+  schema: Schema;
+  store: (value: z.output<Schema>, actor: Actor) => Promise<unknown>;
+  event: string;
+  logMessage: string;
+  done: string;
+}
+const settingForm = <Schema extends z.ZodType>(f: SettingForm<Schema>) => f;
+
+const SETTING_FORMS = {
+  hours: settingForm({
+    schema: weeklyHoursSchema,
+    store: (value, actor) => saveWeeklyHours(getDb(), weeklyFromForm(value), actor),
+    event: "opening_hours_saved",
+    logMessage: "opening hours saved",
+    done: "Horaires de la semaine enregistrés.",
+  }),
+  services: settingForm({
+    schema: servicesSchema,
+    store: (value, actor) => saveServiceSettings(getDb(), servicesFromForm(value), actor),
+    event: "service_settings_saved",
+    logMessage: "service settings saved",
+    done: "Soins enregistrés.",
+  }),
+  settings: settingForm({
+    schema: settingsSchema,
+    store: (value, actor) => saveSettings(getDb(), settingsFromForm(value), actor),
+    event: "schedule_settings_saved",
+    logMessage: "schedule settings saved",
+    done: "Règles de réservation enregistrées.",
+  }),
+  contact: settingForm({
+    schema: contactSettingsSchema,
+    store: (value, actor) => saveContactSettings(getDb(), contactSettingsFromForm(value), actor),
+    event: "contact_settings_saved",
+    logMessage: "patient contact settings saved",
+    done: "Réglages des patients enregistrés.",
+  }),
+};
+
+function saveSetting(form: FormData, intent: keyof typeof SETTING_FORMS, staffId: number, actor: Actor) {
+  const f: SettingForm<z.ZodType> = SETTING_FORMS[intent];
+  return saveForm(form, intent, f.schema, async (value) => {
+    await f.store(value, actor);
+    log.info({ event: f.event, staffId }, f.logMessage);
+    return f.done;
+  });
 }
 
 /**

@@ -12,7 +12,7 @@ import { flushOutbox } from "./mail";
 import { queueDueReminders } from "./reminders";
 import { deleteExpiredSessions } from "./repos/sessions";
 import { purgeExpiredLimits } from "./repos/limits";
-import { runRetention } from "./repos/patients";
+import { runRetention } from "./repos/patient-erasure";
 import { IDLE_TIMEOUT_MS } from "./session";
 import { DAILY_BACKUP_CHECK_MS, markSiteRunning, runDailyBackup } from "./backup";
 import { purgeAuditLog } from "./audit";

@@ -2,7 +2,7 @@ import type { Route } from "./+types/admin.patients.$id.export";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
 import { staffActor } from "~/.server/actor";
-import { exportPatient } from "~/.server/repos/patients";
+import { exportPatient } from "~/.server/repos/patient-export";
 import { getStaff } from "~/.server/staff-guard";
 import { parseId } from "~/lib/rules";
 

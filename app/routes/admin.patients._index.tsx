@@ -2,7 +2,7 @@ import { Loader2 } from "lucide-react";
 import { useNavigation } from "react-router";
 import type { Route } from "./+types/admin.patients._index";
 import { getDb } from "~/.server/db";
-import { listPatients } from "~/.server/repos/patients";
+import { listPatients } from "~/.server/repos/patient-list";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { AppointmentPagination } from "~/components/admin/appointments/AppointmentPagination";
 import { PatientList } from "~/components/admin/patients/PatientList";

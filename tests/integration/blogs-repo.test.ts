@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it, beforeEach } from "vitest";
 import { resetConfig } from "~/.server/config";
 import { countBlogs, createBlog, deleteBlog, getBlog, listBlogs, updateBlog } from "~/.server/repos/blogs";
 import { UPLOAD_MESSAGES } from "~/.server/uploads";
-import { ADMIN_BLOG_TEXTS, ADMIN_BLOG_TOAST_MS, type AdminBlogResult } from "~/components/blog/admin-blog";
+import { ADMIN_BLOG_TEXTS, ADMIN_BLOG_TOAST_MS, type AdminBlogResult } from "~/lib/admin-blog";
 import { createLoadContext, staffContext } from "~/context";
 import { BLOG_FORM_MESSAGES } from "~/lib/blog-form";
 import { action } from "~/routes/admin.blog";

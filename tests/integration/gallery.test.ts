@@ -21,7 +21,8 @@ import {
   withdrawConsent,
   type CaseInput,
 } from "~/.server/repos/gallery";
-import { erasePatient, linkPatient } from "~/.server/repos/patients";
+import { linkPatient } from "~/.server/repos/patients";
+import { erasePatient } from "~/.server/repos/patient-erasure";
 import { createReview, deleteReview, listPublishedReviews, listReviews, moveReview, setReviewPublished, updateReview } from "~/.server/repos/reviews";
 import { insertStaff } from "~/.server/repos/staff";
 import { GALLERY_MESSAGES, type GalleryActionResult, RATING_CHOICES, reviewSchema } from "~/lib/gallery-form";

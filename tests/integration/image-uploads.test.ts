@@ -12,7 +12,7 @@ import { saveMedia } from "~/.server/media";
 import { MAX_INPUT_PIXELS, MAX_INPUT_SIDE, saveImageUpload, UPLOAD_MESSAGES, UploadError } from "~/.server/uploads";
 import type { PhotoActionResult } from "~/components/admin/photos/types";
 import type { GalleryActionResult } from "~/lib/gallery-form";
-import type { AdminBlogResult } from "~/components/blog/admin-blog";
+import type { AdminBlogResult } from "~/lib/admin-blog";
 import { createLoadContext, staffContext } from "~/context";
 import { action as blogAction, headers as blogHeaders } from "~/routes/admin.blog";
 import { action as galleryAction, headers as galleryHeaders } from "~/routes/admin.galerie";

@@ -7,19 +7,11 @@ import { createAppointment, updateAppointment, type AppointmentInput } from "~/.
 import { PATIENT_ACTOR, type Actor } from "~/.server/actor";
 import { bookAppointment, setAppointmentStatus } from "~/.server/repos/booking";
 import { saveContactSettings } from "~/.server/repos/contact-settings";
-import {
-  anonymiseExpiredRequests,
-  ERASED_NAME,
-  erasePatient,
-  exportPatient,
-  getPatientRecord,
-  linkPatient,
-  listPatients,
-  mergePatients,
-  monthsBefore,
-  RETENTION_ACTOR,
-  saveNotes,
-} from "~/.server/repos/patients";
+import { ERASED_NAME, linkPatient, mergePatients, RETENTION_ACTOR, saveNotes } from "~/.server/repos/patients";
+import { anonymiseExpiredRequests, erasePatient, monthsBefore } from "~/.server/repos/patient-erasure";
+import { exportPatient } from "~/.server/repos/patient-export";
+import { listPatients } from "~/.server/repos/patient-list";
+import { getPatientRecord } from "~/.server/repos/patient-record";
 import { insertStaff } from "~/.server/repos/staff";
 import type { AppointmentStatus } from "~/lib/appointment-status";
 import { DEFAULT_CONTACT_SETTINGS } from "~/lib/contact-settings";

@@ -7,7 +7,7 @@ import { staffActor, type Actor } from "~/.server/actor";
 import { bookAppointment } from "~/.server/repos/booking";
 import { enroll, setEnrollmentStatus } from "~/.server/repos/enrollments";
 import { createFormation } from "~/.server/repos/formations";
-import { exportPatient } from "~/.server/repos/patients";
+import { exportPatient } from "~/.server/repos/patient-export";
 import { insertStaff } from "~/.server/repos/staff";
 import { ENROLLMENT_XLSX_COLUMNS, toXlsx, XLSX_CONTENT_TYPE, xlsxCell } from "~/.server/xlsx";
 import { ENROLLMENT_CSV_HEADER } from "~/.server/csv";

@@ -6,7 +6,7 @@ import type { Db } from "../db";
 import type { Actor } from "../actor";
 import { auditStaff } from "../audit";
 import { isUniqueViolation, nowIso, writeTransaction } from "../db";
-import type { Appointment, AppointmentHistoryEntry, Database } from "../db/types";
+import type { Appointment, AppointmentHistoryAction, AppointmentHistoryEntry, Database } from "../db/types";
 import { newLinkColumns } from "../link-tokens";
 import { linkPatient } from "./patients";
 import { searchPatterns } from "./search-patterns";
@@ -223,10 +223,7 @@ export async function updateAppointment(h: Db, id: number, patch: AppointmentPro
       return a !== values[k];
     });
     if (actor && row && changed.length > 0) {
-      await trx
-        .insertInto("appointment_history")
-        .values({ appointment_id: id, at: nowIso(), staff_user_id: actor.staffUserId, actor: actor.label, action: "edited", from_status: null, to_status: null, detail: changed.map((k) => EDIT_LABELS[k]).join(", ") })
-        .execute();
+      await insertHistory(trx, id, actor, "edited", { detail: changed.map((k) => EDIT_LABELS[k]).join(", ") });
     }
     const prices = changed.filter((k) => k === "prixtotal" || k === "prixpay");
     if (actor && row && prices.length > 0) {
@@ -238,6 +235,33 @@ export async function updateAppointment(h: Db, id: number, patch: AppointmentPro
 }
 
 // ---- the history (who acts: app/.server/actor.ts) ---------------------------------------------------
+
+/**
+ * One line of an appointment's history, in the caller's transaction: the one insert of
+ * `appointment_history` for a single appointment (bookings, moves, status changes, edits,
+ * 'Je confirme ma présence', reminders). `at` defaults to now.
+ */
+export async function insertHistory(
+  trx: Kysely<Database>,
+  appointmentId: number,
+  actor: Actor,
+  action: AppointmentHistoryAction,
+  fields: { from?: AppointmentStatus | null; to?: AppointmentStatus | null; detail?: string | null; at?: string } = {},
+) {
+  await trx
+    .insertInto("appointment_history")
+    .values({
+      appointment_id: appointmentId,
+      at: fields.at ?? nowIso(),
+      staff_user_id: actor.staffUserId,
+      actor: actor.label,
+      action,
+      from_status: fields.from ?? null,
+      to_status: fields.to ?? null,
+      detail: fields.detail ?? null,
+    })
+    .execute();
+}
 
 /** The history of several appointments, oldest first, by appointment id. */
 export async function historyFor(h: Pick<Db, "db">, ids: number[]): Promise<Map<number, AppointmentHistoryEntry[]>> {
@@ -310,19 +334,7 @@ export async function markPatientConfirmed(trx: Kysely<Database>, id: number, op
     .returningAll()
     .executeTakeFirst();
   if (!updated) return undefined;
-  await trx
-    .insertInto("appointment_history")
-    .values({
-      appointment_id: id,
-      at,
-      staff_user_id: actor.staffUserId,
-      actor: actor.label,
-      action: "patient_confirmed",
-      from_status: updated.status,
-      to_status: updated.status,
-      detail: null,
-    })
-    .execute();
+  await insertHistory(trx, id, actor, "patient_confirmed", { from: updated.status, to: updated.status, at });
   return updated;
 }
 

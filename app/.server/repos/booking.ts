@@ -1,4 +1,3 @@
-import type { Kysely } from "kysely";
 import { canMove, holdsSlot, type AppointmentStatus, type CancelledBy } from "~/lib/appointment-status";
 import {
   addDaysYmd,
@@ -21,8 +20,8 @@ import type { Db } from "../db";
 import { STATUS_LABELS } from "~/lib/appointment-status";
 import { auditStaff } from "../audit";
 import { isUniqueViolation, nowIso, writeTransaction } from "../db";
-import type { Appointment, AppointmentHistoryAction, Database } from "../db/types";
-import { appointmentValues, type AppointmentInput } from "./appointments";
+import type { Appointment } from "../db/types";
+import { appointmentValues, insertHistory, type AppointmentInput } from "./appointments";
 import type { Actor } from "../actor";
 import { linkPatient } from "./patients";
 import { loadBusyUnits, loadSchedule } from "./schedule";
@@ -93,28 +92,6 @@ function judge(schedule: Schedule, service: Service, wanted: SlotChoice, busy: B
   }
   const chairs = freeChairs(rules.settings, busy, units);
   return { refused: chairs.length ? null : ("taken" as const), rules, units, chairs };
-}
-
-async function insertHistory(
-  trx: Kysely<Database>,
-  appointmentId: number,
-  actor: Actor,
-  action: AppointmentHistoryAction,
-  fields: { from?: AppointmentStatus | null; to?: AppointmentStatus | null; detail?: string | null } = {},
-) {
-  await trx
-    .insertInto("appointment_history")
-    .values({
-      appointment_id: appointmentId,
-      at: nowIso(),
-      staff_user_id: actor.staffUserId,
-      actor: actor.label,
-      action,
-      from_status: fields.from ?? null,
-      to_status: fields.to ?? null,
-      detail: fields.detail ?? null,
-    })
-    .execute();
 }
 
 export const FORCED_DETAIL = "réservé hors des règles de l'agenda";

@@ -317,7 +317,7 @@ export async function withdrawConsent(h: Db, actor: Actor, id: number, now: Date
 }
 
 /**
- * The cases of patient records being erased (app/.server/repos/patients.ts, erasure and
+ * The cases of patient records being erased (app/.server/repos/patient-erasure.ts, erasure and
  * retention), inside that transaction: consent can no longer be tied to a person, and the
  * photos are the person's data, so the cases leave the site and their photos are deleted now
  * (not after the withdrawal delay). Returns how many cases were withdrawn.

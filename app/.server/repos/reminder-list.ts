@@ -3,6 +3,7 @@ import type { Db } from "../db";
 import { nowIso, writeTransaction } from "../db";
 import type { Appointment } from "../db/types";
 import type { Actor } from "../actor";
+import { insertHistory } from "./appointments";
 
 /**
  * 'Rappels à envoyer' (docs/product.md, "Reminders"): the patients of a day to remind by
@@ -74,19 +75,7 @@ export async function markReminded(h: Db, id: number, channel: ReminderChannel, 
       const exists = await trx.selectFrom("appointments").select("id").where("id", "=", id).executeTakeFirst();
       return { ok: false as const, reason: exists ? ("not_waiting" as const) : ("not_found" as const) };
     }
-    await trx
-      .insertInto("appointment_history")
-      .values({
-        appointment_id: id,
-        at,
-        staff_user_id: actor.staffUserId,
-        actor: actor.label,
-        action: "reminded",
-        from_status: null,
-        to_status: null,
-        detail: REMINDER_CHANNEL_LABELS[channel],
-      })
-      .execute();
+    await insertHistory(trx, id, actor, "reminded", { detail: REMINDER_CHANNEL_LABELS[channel], at });
     return { ok: true as const, appointment: row };
   });
 }

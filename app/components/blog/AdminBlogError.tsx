@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import { ADMIN_BLOG_TEXTS } from "./admin-blog";
+import { ADMIN_BLOG_TEXTS } from "~/lib/admin-blog";
 
 /** A failure of the screen itself (session expired, server error): never internal detail. */
 export function AdminBlogError({ error }: { error: unknown }) {

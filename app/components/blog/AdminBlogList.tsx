@@ -3,7 +3,7 @@ import { Link, useRevalidator } from "react-router";
 import { Img } from "~/components/ui/Img";
 import { excerpt } from "~/lib/blog";
 import { formatLongDate } from "~/lib/format";
-import { ADMIN_BLOG_TEXTS } from "./admin-blog";
+import { ADMIN_BLOG_TEXTS } from "~/lib/admin-blog";
 import type { PublicPost } from "./types";
 
 /** The list of the staff blog screen: a card per post with its edit button and, when `onDelete` is given (`blog:delete`), its delete button. */

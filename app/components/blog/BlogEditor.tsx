@@ -5,7 +5,7 @@ import type { FetcherWithComponents } from "react-router";
 import { ErrorList, Field, TextareaField, useAppForm } from "~/components/forms";
 import { Img } from "~/components/ui/Img";
 import { BLOG_CONTENT_MAX, BLOG_IMAGE_TYPES, BLOG_TITLE_MAX, blogFormSchema, blogImageSchema } from "~/lib/blog-form";
-import type { AdminBlogResult } from "./admin-blog";
+import type { AdminBlogResult } from "~/lib/admin-blog";
 
 export const BLOG_ADMIN_LABELS = {
   create: "enregistrer Blog",

@@ -1,7 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import { Dialog } from "~/components/ui/Dialog";
-import { ADMIN_BLOG_TEXTS } from "./admin-blog";
+import { ADMIN_BLOG_TEXTS } from "~/lib/admin-blog";
 
 /** The confirmation before a post is deleted; the post goes only on "Oui, supprimer". */
 export function DeleteBlogDialog({ post, onClose }: { post: { id: number; title: string } | null; onClose: () => void }) {

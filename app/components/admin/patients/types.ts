@@ -4,7 +4,8 @@
  * not load the phone metadata.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import type { MoneyAcrossVisits, PatientAppointment, PatientCounts, PatientEventView, PatientListItem, PatientView } from "~/.server/repos/patients";
+import type { PatientCounts, PatientListItem } from "~/.server/repos/patient-list";
+import type { MoneyAcrossVisits, PatientAppointment, PatientEventView, PatientView } from "~/.server/repos/patient-record";
 
 export type { MoneyAcrossVisits, PatientAppointment, PatientCounts, PatientEventView };
 

@@ -1,0 +1,190 @@
+import { sql, type ExpressionBuilder } from "kysely";
+import { toE164 } from "~/lib/phone";
+import { nationalDigits } from "~/lib/rules";
+import type { Db } from "../db";
+import { nameKey } from "../db/migrations";
+import type { Database } from "../db/types";
+import { searchPatterns } from "./search-patterns";
+import { contactsOf, isLive } from "./patients";
+
+/** The patients list: search, pagination, counts and the merge candidates (docs/product.md, "Staff: patients"). */
+
+// ---- the list ---------------------------------------------------------------------------------------
+
+export interface PatientCounts {
+  /** every appointment of the record */
+  appointments: number;
+  /** 'Honoré' */
+  attended: number;
+  /** 'Absent' */
+  noShows: number;
+  /** 'Annulé' */
+  cancelled: number;
+}
+
+export interface PatientListItem extends PatientCounts {
+  id: number;
+  name: string;
+  phone: string | null;
+  phoneE164: string | null;
+  email: string | null;
+  /** what is still due across the record's appointments (centimes) */
+  due: number;
+  /** the day of the latest appointment */
+  lastDate: string | null;
+}
+
+/** "0550-12…", "+213 550…", "00213…": a query that is a phone number (or a part of one). */
+function phoneQuery(q: string): { e164: string | null; digits: string } | null {
+  if (!/\d/.test(q) || !/^[\d\s+().-]+$/.test(q)) return null;
+  return { e164: toE164(q), digits: nationalDigits(q) };
+}
+
+/**
+ * A record matches a name (every word, accents and case ignored, through the name part of its
+ * key), a part of its name or e-mail (LIKE, see searchPatterns), or a phone number in any form:
+ * the canonical number, or a part of the digits of the record or of one of its appointments.
+ */
+function searchWhere(eb: ExpressionBuilder<Database, "patients">, q: string) {
+  const ors = [];
+  const words = nameKey(q).split(" ").filter(Boolean);
+  if (words.length > 0) ors.push(eb.and(words.map((w) => eb("patients.match_key", "like", `%|%${w}%`))));
+  for (const like of searchPatterns(q)) {
+    ors.push(sql<boolean>`lower(${eb.ref("patients.name")}) like ${like} escape '\\'`);
+    ors.push(sql<boolean>`lower(${eb.ref("patients.email")}) like ${like} escape '\\'`);
+  }
+  const phone = phoneQuery(q);
+  if (phone?.e164) ors.push(eb("patients.phone_e164", "=", phone.e164));
+  if (phone && phone.digits.length >= 3) {
+    ors.push(eb("patients.phone_e164", "like", `%${phone.digits}%`));
+    ors.push(
+      eb.exists(
+        eb
+          .selectFrom("appointments")
+          .select(sql`1`.as("one"))
+          .whereRef("appointments.patient_id", "=", "patients.id")
+          .where("appointments.phone_digits", "like", `%${phone.digits}%`),
+      ),
+    );
+  }
+  return eb.or(ors);
+}
+
+/** The counts and the amount due of some records, by id. */
+async function countsFor(h: Pick<Db, "db">, ids: number[]): Promise<Map<number, PatientCounts & { due: number; lastDate: string | null }>> {
+  const out = new Map<number, PatientCounts & { due: number; lastDate: string | null }>();
+  if (ids.length === 0) return out;
+  const rows = await h.db
+    .selectFrom("appointments")
+    .where("patient_id", "in", ids)
+    .groupBy("patient_id")
+    .select((eb) => [
+      "patient_id",
+      eb.fn.countAll<number>().as("appointments"),
+      sql<number>`sum(case when ${eb.ref("status")} = 'attended' then 1 else 0 end)`.as("attended"),
+      sql<number>`sum(case when ${eb.ref("status")} = 'no_show' then 1 else 0 end)`.as("no_shows"),
+      sql<number>`sum(case when ${eb.ref("status")} = 'cancelled' then 1 else 0 end)`.as("cancelled"),
+      // balanceDue (~/lib/appointment-status) summed: a total set, not cancelled, what is left of it
+      sql<number>`coalesce(sum(case when ${eb.ref("prixtotal")} is not null and ${eb.ref("status")} != 'cancelled' and ${eb.ref("prixtotal")} > coalesce(${eb.ref("prixpay")}, 0) then ${eb.ref("prixtotal")} - coalesce(${eb.ref("prixpay")}, 0) else 0 end), 0)`.as(
+        "due",
+      ),
+      eb.fn.max("date").as("last_date"),
+    ])
+    .execute();
+  for (const r of rows) {
+    out.set(Number(r.patient_id), {
+      appointments: Number(r.appointments),
+      attended: Number(r.attended),
+      noShows: Number(r.no_shows),
+      cancelled: Number(r.cancelled),
+      due: Number(r.due),
+      lastDate: r.last_date ?? null,
+    });
+  }
+  return out;
+}
+
+/**
+ * Live records (neither merged nor erased), the latest appointment first, paginated in the
+ * database; `q` searches the name, the e-mail and the phone (see searchWhere).
+ */
+export async function listPatients(
+  h: Pick<Db, "db">,
+  query: { q?: string; exclude?: number } = {},
+  page: { limit: number; offset: number } = { limit: 24, offset: 0 },
+): Promise<{ rows: PatientListItem[]; total: number }> {
+  let base = h.db.selectFrom("patients").where(isLive);
+  const q = query.q?.trim().slice(0, 100);
+  if (q) base = base.where((eb) => searchWhere(eb, q));
+  if (query.exclude !== undefined) base = base.where("patients.id", "!=", query.exclude);
+  const lastDate = sql<string>`coalesce((select max(a.date) from appointments a where a.patient_id = patients.id), '')`;
+  const [rows, count] = await Promise.all([
+    base
+      .select(["patients.id", "patients.name", "patients.phone", "patients.phone_e164", "patients.email"])
+      .orderBy(lastDate, "desc")
+      .orderBy("patients.id", "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const counts = await countsFor(
+    h,
+    rows.map((r) => Number(r.id)),
+  );
+  return {
+    rows: rows.map((r) => listItem(r, counts)),
+    total: Number(count.n),
+  };
+}
+
+/**
+ * Records that may be the same person as `id`: live ones with the same phone, the same e-mail or
+ * the same name; and, with a search, the records it finds. For the merge form.
+ */
+export async function mergeCandidates(h: Pick<Db, "db">, id: number, search?: string): Promise<PatientListItem[]> {
+  const self = await h.db.selectFrom("patients").select(["phone_e164", "email", "match_key"]).where("id", "=", id).executeTakeFirst();
+  if (!self) return [];
+  const namePart = self.match_key ? self.match_key.slice(self.match_key.indexOf("|") + 1) : "";
+  const similar = await h.db
+    .selectFrom("patients")
+    .select("id")
+    .where(isLive)
+    .where("id", "!=", id)
+    .where((eb) =>
+      eb.or([
+        ...(self.phone_e164 ? [eb("phone_e164", "=", self.phone_e164)] : []),
+        ...(self.email ? [sql<boolean>`lower(${eb.ref("email")}) = ${self.email.toLowerCase()}`] : []),
+        ...(namePart ? [eb("match_key", "like", `%|${namePart}`)] : []),
+        sql<boolean>`1 = 0`,
+      ]),
+    )
+    .orderBy("id")
+    .limit(10)
+    .execute();
+  const ids = new Set(similar.map((r) => Number(r.id)));
+  const found = search?.trim() ? (await listPatients(h, { q: search, exclude: id }, { limit: 10, offset: 0 })).rows : [];
+  const all = ids.size > 0 ? await listPatientsByIds(h, [...ids]) : [];
+  const seen = new Set<number>();
+  return [...all, ...found].filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true)));
+}
+
+async function listPatientsByIds(h: Pick<Db, "db">, ids: number[]): Promise<PatientListItem[]> {
+  const rows = await h.db.selectFrom("patients").select(["id", "name", "phone", "phone_e164", "email"]).where("id", "in", ids).orderBy("id").execute();
+  const counts = await countsFor(h, ids);
+  return rows.map((r) => listItem(r, counts));
+}
+
+/** A row of the list: the record's contacts and its counts. */
+function listItem(r: { id: number; name: string; phone: string | null; phone_e164: string | null; email: string | null }, counts: Awaited<ReturnType<typeof countsFor>>): PatientListItem {
+  const c = counts.get(Number(r.id));
+  return {
+    ...contactsOf(r),
+    appointments: c?.appointments ?? 0,
+    attended: c?.attended ?? 0,
+    noShows: c?.noShows ?? 0,
+    cancelled: c?.cancelled ?? 0,
+    due: c?.due ?? 0,
+    lastDate: c?.lastDate || null,
+  };
+}
