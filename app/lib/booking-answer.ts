@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { SlotChoice } from "~/lib/schedule";
 import type { SlotsView } from "~/lib/slots-view";
+import { answerMessages } from "~/lib/island-answer";
 
 /**
  * What the booking action of /appointment answers, in its two forms: `BookingReply` (the route's
@@ -52,16 +53,9 @@ export interface BookingAnswer {
 export type BookingValues = Partial<Record<BookingField, string>>;
 
 export function toBookingAnswer(reply: BookingReply): BookingAnswer {
-  const errors = reply.result.error ?? {};
-  const fieldErrors: BookingAnswer["fieldErrors"] = {};
-  for (const name of BOOKING_FIELDS) {
-    const first = errors[name]?.find(Boolean);
-    if (first) fieldErrors[name] = first;
-  }
   return {
     status: reply.status,
-    formError: errors[""]?.find(Boolean) ?? null,
-    fieldErrors,
+    ...answerMessages(reply.result.error, BOOKING_FIELDS),
     submissionKey: reply.submissionKey,
     slots: reply.slots ?? null,
     alternatives: reply.alternatives ?? [],

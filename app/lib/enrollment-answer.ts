@@ -1,4 +1,5 @@
 import type { FormationOption } from "./formation";
+import { answerMessages } from "~/lib/island-answer";
 
 /**
  * The JSON answer of the enrolment action (routes/inscription.tsx) to a post with
@@ -35,16 +36,9 @@ export interface EnrollmentReplyLike {
 }
 
 export function toEnrollmentAnswer(reply: EnrollmentReplyLike, options: FormationOption[] | null): EnrollmentAnswer {
-  const errors = reply.result.error ?? {};
-  const fieldErrors: EnrollmentAnswer["fieldErrors"] = {};
-  for (const name of ENROLLMENT_FIELDS) {
-    const first = errors[name]?.find(Boolean);
-    if (first) fieldErrors[name] = first;
-  }
   return {
     status: reply.status,
-    formError: errors[""]?.find(Boolean) ?? null,
-    fieldErrors,
+    ...answerMessages(reply.result.error, ENROLLMENT_FIELDS),
     submissionKey: reply.submissionKey,
     options: reply.status === "success" ? options : null,
   };
