@@ -282,7 +282,8 @@ test.describe("booking form with JavaScript", () => {
     await fillBooking(page, name, date);
     await page.getByRole("button", { name: "Envoyer ma demande" }).dblclick();
     await expect(page.getByRole("status").filter({ hasText: SUCCESS })).toBeVisible();
-    await page.waitForTimeout(500);
+    // every post the double click sent has been answered
+    await page.waitForLoadState("networkidle");
     expect(rowsNamed(name)).toHaveLength(1);
   });
 
@@ -570,7 +571,8 @@ test.describe("booking form without JavaScript", () => {
     await fillBooking(page, name, date, { noJs: true });
     await page.getByRole("button", { name: "Envoyer ma demande" }).dblclick();
     await expect(page.getByText(SUCCESS)).toBeVisible();
-    await page.waitForTimeout(500);
+    // every post the double click sent has been answered
+    await page.waitForLoadState("networkidle");
     expect(rowsNamed(name)).toHaveLength(1);
 
     // the same post sent twice (a browser resending the form)

@@ -274,7 +274,6 @@ export function BookingForm({ action, today, maxDate, offline, phones, initialSl
         <div className="sm:col-span-2">
           <SlotPanel
             id={PANEL_ID}
-            hydrated={hydrated}
             offline={isOffline}
             chosen={day !== null}
             slots={shown}

@@ -4,6 +4,7 @@ import type { Clinic } from "~/lib/clinic";
 import type { SlotChoice } from "~/lib/schedule";
 import { dayIntent, formatDayLong, NOT_ONLINE_MESSAGE, slotIntent, type SlotsView } from "~/lib/slots-view";
 import type { FreeSlots } from "./useFreeSlots";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 type ClinicPhone = Clinic["phones"][number];
 
@@ -15,12 +16,11 @@ type ClinicPhone = Clinic["phones"][number];
  *
  * Every choice here is a submit button of the booking form (`intent` = "slots", "day:…",
  * "slot:…", without validation): without JavaScript the server renders the form again with the
- * free times; once hydrated (`hydrated`), `onChoose` sets the date (and time) in place and
+ * free times; once hydrated (`useHydrated`), `onChoose` sets the date (and time) in place and
  * nothing is posted, and 'Voir les horaires libres' is gone (the times follow by themselves).
  */
 export function SlotPanel({
   id,
-  hydrated,
   offline,
   chosen,
   slots,
@@ -30,8 +30,6 @@ export function SlotPanel({
   onChoose,
 }: {
   id: string;
-  /** the form runs in the browser (useHydrated): the choices are set in place */
-  hydrated: boolean;
   /** the service chosen is booked by phone only */
   offline: boolean;
   /** a service and a real day are chosen */
@@ -44,6 +42,8 @@ export function SlotPanel({
   phones: ClinicPhone[];
   onChoose?: (date: string, time: string | null) => void;
 }) {
+  // in the browser (after hydration) the choices are set in place; before, they post the form
+  const hydrated = useHydrated();
   const view = slots.view;
   const choose = (date: string, time: string | null) => (e: MouseEvent<HTMLButtonElement>) => {
     if (!hydrated || !onChoose) return;

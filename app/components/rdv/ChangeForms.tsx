@@ -9,6 +9,7 @@ import { useFreeSlots } from "~/components/booking/useFreeSlots";
 import { Field, FormErrors, TextareaField, useAppForm } from "~/components/forms";
 import { CANCEL_REASON_MAX } from "~/lib/front-desk-schema";
 import { rdvCancelSchema, rdvMoveSchema, type RdvReply } from "~/lib/rdv-schema";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
  * The two changes a patient makes before the cut-off, each in a disclosure that opens by itself
@@ -76,8 +77,7 @@ function MoveForm({ service, today, horizonDays, maxDate, reply }: { service: st
   ];
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "move";
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   // the free times of the day chosen, for the appointment's own service (the booking form's pieces)
   const date = typeof fields.date.value === "string" ? fields.date.value : "";
@@ -130,7 +130,7 @@ function MoveForm({ service, today, horizonDays, maxDate, reply }: { service: st
         describedBy={panelId}
       />
       <div className="sm:col-span-2">
-        <SlotPanel id={panelId} hydrated={hydrated} offline={false} chosen={day !== null} slots={shown} alternatives={alternatives} today={today} phones={[]} onChoose={choose} />
+        <SlotPanel id={panelId} offline={false} chosen={day !== null} slots={shown} alternatives={alternatives} today={today} phones={[]} onChoose={choose} />
       </div>
       <FormErrors form={form} className="sm:col-span-2" />
       <div className="sm:col-span-2">
