@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { freePort, startAppServer } from "./app-server";
 import { passwordHash, signIn } from "./staff";
 
@@ -16,9 +16,15 @@ import { passwordHash, signIn } from "./staff";
  */
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const RUN = Date.now().toString(36);
+/** the data folders of the servers started here, removed at the end */
+const folders: string[] = [];
+afterAll(() => {
+  for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-pc-"));
+  folders.push(dir);
   let out = "";
   const child = spawn(process.execPath, ["server/index.js"], {
     env: {
