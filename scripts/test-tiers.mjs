@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 /**
- * The test tiers of `npm test` after the build (docs/architecture.md, "Tests"): Vitest (unit,
- * integration, http) and Playwright (e2e) run AT THE SAME TIME. Both spend much of their time
- * waiting (PostgreSQL and SQLite commits, the concurrency tests' races, a browser's frames and
- * animations), so on a 2-core machine running them side by side fills the idle time of each.
- * Playwright's lines stream as they come; Vitest's report is written to the terminal as one block
- * when it ends, so the two never interleave line by line. The exit status fails when either
- * fails. `TEST_TIERS_SERIAL=1` runs them one after the other (Vitest first), as before.
+ * `npm test` (docs/architecture.md, "Testing"): ESLint, the type check and the production build,
+ * one after the other, and every test tier, with what can run side by side running side by side:
+ *   1. from the start: ESLint → type check → build, and beside them Vitest's `unit` and
+ *      `integration` projects (they need no build);
+ *   2. once the build is written: Playwright (e2e) and Vitest's `http` project (the built site).
+ * The tiers spend much of their time waiting (database commits, the concurrency tests' races, a
+ * browser's frames and animations), so on a 2-core machine each fills the others' idle time.
+ * ESLint's, the type check's, the build's and Playwright's lines stream as they come; each Vitest
+ * run's report is printed as one block when it ends, so reports never interleave line by line.
+ * The exit status fails when any step fails; a failed lint, type check or build starts no step 2.
+ * `TEST_TIERS_SERIAL=1` runs everything one after the other, in the order above.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -16,6 +20,7 @@ import path from "node:path";
 const serial = process.env.TEST_TIERS_SERIAL === "1";
 /** @param {string} name */
 const bin = (name) => path.resolve("node_modules", ".bin", name);
+const started = Date.now();
 
 /**
  * Runs a command; `buffered`: its output is kept in a file and printed when it ends.
@@ -23,13 +28,13 @@ const bin = (name) => path.resolve("node_modules", ".bin", name);
  * @returns {Promise<{ label: string; ok: boolean; code: number | string | null; seconds: number }>}
  */
 function run(label, command, args, { buffered }) {
-  const started = Date.now();
+  const t0 = Date.now();
   const logFile = buffered ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), "test-tiers-")), `${label}.log`) : null;
   const out = logFile ? fs.openSync(logFile, "w") : "inherit";
   const child = spawn(command, args, { stdio: ["ignore", out, out], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } });
   return new Promise((resolve) => {
     child.on("exit", (code, signal) => {
-      const seconds = Math.round((Date.now() - started) / 1000);
+      const seconds = Math.round((Date.now() - t0) / 1000);
       if (logFile) {
         process.stdout.write(`\n===== ${label}: its report (${seconds} s) =====\n`);
         process.stdout.write(fs.readFileSync(logFile));
@@ -41,9 +46,43 @@ function run(label, command, args, { buffered }) {
   });
 }
 
-const vitest = () => run("vitest", bin("vitest"), ["run"], { buffered: !serial });
+/** @typedef {Awaited<ReturnType<typeof run>>} Result */
+/**
+ * The steps one after the other, stopping at the first failure.
+ * @param {...() => Promise<Result>} steps
+ * @returns {Promise<Result[]>}
+ */
+async function chain(...steps) {
+  /** @type {Result[]} */
+  const done = [];
+  for (const step of steps) {
+    const r = await step();
+    done.push(r);
+    if (!r.ok) break;
+  }
+  return done;
+}
+
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const lint = () => run("lint", npm, ["run", "--silent", "lint"], { buffered: false });
+const typecheck = () => run("typecheck", npm, ["run", "--silent", "typecheck"], { buffered: false });
+const build = () => run("build", npm, ["run", "--silent", "build"], { buffered: false });
+const vitestNoBuild = () => run("vitest unit+integration", bin("vitest"), ["run", "--project", "unit", "--project", "integration"], { buffered: !serial });
+const vitestHttp = () => run("vitest http", bin("vitest"), ["run", "--project", "http"], { buffered: !serial });
 const playwright = () => run("playwright", bin("playwright"), ["test"], { buffered: false });
 
-const results = serial ? [await vitest(), await playwright()] : await Promise.all([vitest(), playwright()]);
-for (const r of results) console.log(`test tiers: ${r.label} ${r.ok ? "passed" : `FAILED (${r.code})`} in ${r.seconds} s`);
-process.exit(results.every((r) => r.ok) ? 0 : 1);
+/** @type {Result[]} */
+let results;
+if (serial) {
+  results = await chain(lint, typecheck, build, vitestNoBuild, vitestHttp, playwright);
+} else {
+  const checks = chain(lint, typecheck, build).then(async (done) => {
+    if (!done.every((r) => r.ok)) return done;
+    return [...done, ...(await Promise.all([playwright(), vitestHttp()]))];
+  });
+  results = (await Promise.all([checks, vitestNoBuild()])).flat();
+}
+for (const r of results) console.log(`npm test: ${r.label} ${r.ok ? "passed" : `FAILED (${r.code})`} in ${r.seconds} s`);
+const ok = results.every((r) => r.ok) && results.some((r) => r.label === "playwright");
+console.log(`npm test: ${ok ? "passed" : "FAILED"} in ${Math.round((Date.now() - started) / 1000)} s`);
+process.exit(ok ? 0 : 1);
