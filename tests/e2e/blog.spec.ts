@@ -179,7 +179,7 @@ test("each article has its own server-rendered page with its title, description 
   expect(html).toContain(`Premier paragraphe ${RUN}.`);
   expect(html).toContain(`<title>${older.title} | `);
 
-  await page.getByRole("link", { name: "Retour au blog" }).click();
+  await clickWhenStill(page.getByRole("link", { name: "Retour au blog" }));
   await expect(page).toHaveURL("/blog");
 });
 
