@@ -21,8 +21,9 @@ function frames(page: Page) {
 async function scrollThrough(page: Page) {
   await page.evaluate(async () => {
     const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
-    const [height, step] = [document.documentElement.scrollHeight, Math.round(window.innerHeight * 0.6)];
-    for (let y = 0; y <= height; y += step) {
+    const step = Math.round(window.innerHeight * 0.6);
+    // the page's height read at each step: images decoding below can make it taller on the way
+    for (let y = 0; y <= document.documentElement.scrollHeight; y += step) {
       window.scrollTo(0, y);
       await frame();
     }

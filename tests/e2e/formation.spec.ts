@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { animationsDone, collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations, hydrated, insertEnrollment, insertFormation } from "./helpers";
+import { animationsDone, clickWhenStill, collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations, hydrated, insertEnrollment, insertFormation } from "./helpers";
 
 /**
  * /formation (docs/product.md, "Training offer", "Enrolment"): the sections appear only with
@@ -205,7 +205,7 @@ test.describe("enrolment dialog", () => {
         await route.continue();
       },
     );
-    await page.getByRole("link", { name: `S'inscrire à « ${title} »` }).click();
+    await clickWhenStill(page.getByRole("link", { name: `S'inscrire à « ${title} »` }));
     const dialog = page.getByRole("dialog", { name: "Inscription à la formation" });
     const key = await dialog.locator("input[name=submission_key]").inputValue();
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -300,7 +300,7 @@ test.describe("enrolment dialog", () => {
     await expect(fullCard.getByRole("link", { name: /S'inscrire/ })).toHaveCount(0);
     await expect(fullCard.getByRole("link", { name: "Nous appeler" })).toBeVisible();
 
-    await page.getByRole("link", { name: `S'inscrire à « ${last} »` }).click();
+    await clickWhenStill(page.getByRole("link", { name: `S'inscrire à « ${last} »` }));
     const dialog = page.getByRole("dialog", { name: "Inscription à la formation" });
     await expect(dialog.getByRole("option", { name: `${full} (Complet)` })).toBeDisabled();
     await dialog.getByLabel(/^Nom/).fill("Tardif");
@@ -337,7 +337,7 @@ test.describe("enrolment without JavaScript", () => {
     const title = unique("Session sans JS");
     const id = featured({ title });
     await page.goto("/formation");
-    await page.getByRole("link", { name: `S'inscrire à « ${title} »` }).click();
+    await clickWhenStill(page.getByRole("link", { name: `S'inscrire à « ${title} »` }));
     await expect(page).toHaveURL(new RegExp(`/inscription\\?formation=${id}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Inscription à la formation" })).toBeVisible();
     await expect(page.getByLabel(/Formation choisie/)).toHaveValue(String(id));

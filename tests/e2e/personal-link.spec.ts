@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import crypto from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations, hydrated } from "./helpers";
+import { clickWhenStill, collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations, hydrated } from "./helpers";
 
 /*
  * The patient's personal link /rdv/<token> (docs/product.md, "Personal link"), as a patient uses
@@ -167,7 +167,7 @@ for (const viewport of [
       const b = await bookAndKeepLink(page, request, { from: viewport.width === 375 ? 5 : 6 });
       expect(unitsOf(b.id)).toBeGreaterThan(0);
       await page.goto(b.path);
-      await page.getByText("Annuler le rendez-vous", { exact: true }).click();
+      await clickWhenStill(page.getByText("Annuler le rendez-vous", { exact: true }));
       const form = page.getByRole("form", { name: "Annuler le rendez-vous" });
       await form.getByRole("button", { name: "Confirmer l'annulation" }).click();
       await expect(form.getByText("Indiquez la raison de l'annulation.")).toBeVisible();
@@ -205,7 +205,7 @@ for (const viewport of [
       const b = await bookAndKeepLink(page, request, { from: viewport.width === 375 ? 2 : 3 });
       await page.goto(b.path);
       // the page was opened before the cut-off; the clinic then sets a week (168 h): the appointment is within it
-      await page.getByText("Annuler le rendez-vous", { exact: true }).click();
+      await clickWhenStill(page.getByText("Annuler le rendez-vous", { exact: true }));
       await page.getByLabel("Raison de l'annulation").fill("Je ne pourrai pas venir");
       dbRun("update schedule_settings set cancel_cutoff_hours = 168");
       try {
@@ -241,7 +241,7 @@ for (const viewport of [
       await page.goto(b.path);
       // opened once the page is hydrated (clicked before, it once stayed closed at 375 px)
       await hydrated(page);
-      await page.getByText("Changer de jour ou d'heure").click();
+      await clickWhenStill(page.getByText("Changer de jour ou d'heure"));
       const form = page.getByRole("form", { name: "Changer de jour ou d'heure" });
       // the free times of the day come from the booking form's public JSON
       const creneaux = page.waitForRequest((r) => r.url().includes("/appointment/creneaux"));
@@ -349,7 +349,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Présence confirmée", { exact: true })).toBeVisible();
 
     const target = await freeDay(request, b.service, 20, b.date);
-    await page.getByText("Changer de jour ou d'heure").click();
+    await clickWhenStill(page.getByText("Changer de jour ou d'heure"));
     const form = page.getByRole("form", { name: "Changer de jour ou d'heure" });
     await form.getByLabel("Nouvelle date").fill(target.date);
     await form.getByRole("button", { name: "Voir les horaires libres" }).click();
