@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 /**
  * `npm test` (docs/architecture.md, "Testing"): ESLint, the type check and the production build,
- * one after the other, and every test tier, with what can run side by side running side by side:
- *   1. from the start: ESLint → type check → build, and beside them Vitest's `unit` and
- *      `integration` projects (they need no build);
- *   2. once the build is written: Playwright (e2e) and Vitest's `http` project (the built site).
+ * and every test tier, with what can run side by side running side by side, the longest chain
+ * (build → Playwright) started first:
+ *   1. from the start: the build, and beside it Vitest's `unit` and `integration` projects (they
+ *      need no build);
+ *   2. once the build is written: Playwright (e2e), Vitest's `http` project (the built site), and
+ *      ESLint → type check.
  * The tiers spend much of their time waiting (database commits, the concurrency tests' races, a
  * browser's frames and animations), so on a 2-core machine each fills the others' idle time.
  * ESLint's, the type check's, the build's and Playwright's lines stream as they come; each Vitest
  * run's report is printed as one block when it ends, so reports never interleave line by line.
- * The exit status fails when any step fails; a failed lint, type check or build starts no step 2.
+ * The exit status fails when any step fails; a failed build starts no step 2.
  * `TEST_TIERS_SERIAL=1` runs everything one after the other, in the order above.
  */
 import { spawn } from "node:child_process";
@@ -76,11 +78,11 @@ let results;
 if (serial) {
   results = await chain(lint, typecheck, build, vitestNoBuild, vitestHttp, playwright);
 } else {
-  const checks = chain(lint, typecheck, build).then(async (done) => {
-    if (!done.every((r) => r.ok)) return done;
-    return [...done, ...(await Promise.all([playwright(), vitestHttp()]))];
+  const afterBuild = build().then(async (built) => {
+    if (!built.ok) return [built];
+    return [built, ...(await Promise.all([playwright(), vitestHttp(), chain(lint, typecheck)])).flat()];
   });
-  results = (await Promise.all([checks, vitestNoBuild()])).flat();
+  results = (await Promise.all([afterBuild, vitestNoBuild()])).flat();
 }
 for (const r of results) console.log(`npm test: ${r.label} ${r.ok ? "passed" : `FAILED (${r.code})`} in ${r.seconds} s`);
 const ok = results.every((r) => r.ok) && results.some((r) => r.label === "playwright");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { dbQuery, dbRun, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaff } from "./helpers";
+import { dbQuery, dbRun, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaff , reviewShot } from "./helpers";
 
 /**
  * E-mail visibility (docs/product.md, "Staff: e-mails"). The e2e server has no SMTP_URL: every
@@ -30,7 +30,7 @@ test("the staff area says that e-mail sending is not configured, with the count 
   await expect(banner.getByRole("link", { name: "Voir les e-mails" })).toHaveAttribute("href", "/admin/emails");
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: `/tmp/shots-e/banner-${width}.png` });
+    await reviewShot(page, `banner-${width}`, { fullPage: false });
   }
 });
 
@@ -55,7 +55,7 @@ test("an administrator sees the outbox and retries a failed message", async ({ p
   await expectNoSeriousA11yViolations(page);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/shots-e/emails-${width}.png`, fullPage: true });
+    await reviewShot(page, `emails-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
@@ -6,7 +5,7 @@ import { E2E_DATA_DIR } from "../../playwright.config";
 import { AUDIT_GENESIS_HASH, auditEntryHash } from "../../app/.server/audit-chain";
 import { clinicInstant, todayInClinic } from "../../app/lib/clinic-time";
 import { addDays } from "../../app/lib/rules";
-import { dbQuery, E2E_ADMIN, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaff, hydrated } from "./helpers";
+import { dbQuery, E2E_ADMIN, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaff, hydrated , reviewShot } from "./helpers";
 
 /**
  * The audit log's screen (docs/product.md, "Staff: audit log"), at 1280 px and on a 375 px phone:
@@ -16,13 +15,7 @@ import { dbQuery, E2E_ADMIN, E2E_DENTIST, expectNoSeriousA11yViolations, loginAs
  * screenshots of both widths there.
  */
 
-const SHOTS = process.env.E2E_SHOTS_DIR;
-test.beforeAll(() => {
-  if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
-});
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = reviewShot;
 
 // Days of their own, weeks back, where no other spec writes: 60 CSV exports, 12 blog deletions,
 // and 5 CSV exports the day before (outside the filter's days).

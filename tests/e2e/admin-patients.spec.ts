@@ -4,7 +4,7 @@ import readXlsxFile from "read-excel-file/node";
 import { patientMatchKey } from "../../app/.server/db/migrations";
 import { toE164 } from "../../app/lib/phone";
 import { nationalDigits } from "../../app/lib/rules";
-import { dbQuery, dbRun, expectNoSeriousA11yViolations, loginAsStaff } from "./helpers";
+import { dbQuery, dbRun, expectNoSeriousA11yViolations, loginAsStaff , reviewShot } from "./helpers";
 
 /**
  * The patient records (docs/product.md, "Staff: patients" and "Personal data"), at 1280 px and on
@@ -14,13 +14,7 @@ import { dbQuery, dbRun, expectNoSeriousA11yViolations, loginAsStaff } from "./h
  * confirmation, checked in the database. E2E_SHOTS_DIR set: screenshots of both widths there.
  */
 
-const SHOTS = process.env.E2E_SHOTS_DIR;
-test.beforeAll(() => {
-  if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
-});
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = reviewShot;
 
 const letters = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

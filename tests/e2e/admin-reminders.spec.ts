@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_CLINIC } from "../../app/lib/clinic";
 import { defaultTemplates, reminderValues, renderTemplate } from "../../app/lib/reminder-template";
 import { addDaysYmd } from "../../app/lib/schedule";
-import { dbQuery, dbRun, E2E_ADMIN, expectNoSeriousA11yViolations, loginAsStaff } from "./helpers";
+import { dbQuery, dbRun, E2E_ADMIN, expectNoSeriousA11yViolations, loginAsStaff , reviewShot } from "./helpers";
 
 /** the reminder templates of the demo identity (the e2e database keeps it) */
 const DEFAULT_TEMPLATES = defaultTemplates(DEMO_CLINIC);
@@ -19,7 +18,6 @@ const DEFAULT_TEMPLATES = defaultTemplates(DEMO_CLINIC);
  */
 
 const CLINIC_TZ = "Africa/Algiers";
-const SHOTS = "/tmp/shots-d";
 const todayInClinic = () => new Intl.DateTimeFormat("en-CA", { timeZone: CLINIC_TZ }).format(new Date());
 const tomorrow = () => addDaysYmd(todayInClinic(), 1);
 const longDay = (ymd: string) =>
@@ -86,7 +84,6 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(scroll).toBeLessThanOrEqual(client);
 }
 
-test.beforeAll(() => fs.mkdirSync(SHOTS, { recursive: true }));
 // the templates are shared by every spec of the run: back to the defaults
 test.afterAll(() => dbRun("delete from message_templates"));
 
@@ -138,7 +135,7 @@ for (const [label, viewport] of [
 
       await expectNoHorizontalScroll(page);
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${SHOTS}/rappels-${w}.png`, fullPage: true });
+      await reviewShot(page, `rappels-${w}`);
 
       await expect(r.getByLabel("Rappel fait par")).toHaveValue("appel");
       await r.getByRole("button", { name: /^Marquer comme envoyé/ }).click();
@@ -160,7 +157,7 @@ for (const [label, viewport] of [
       await expect(entry).toContainText("Rappel envoyé");
       await expect(entry).toContainText("Appel téléphonique");
       await expect(entry).toContainText(E2E_ADMIN.email);
-      await page.screenshot({ path: `${SHOTS}/agenda-card-${w}.png`, fullPage: true });
+      await reviewShot(page, `agenda-card-${w}`);
     });
 
     test("a tap on WhatsApp opens the prefilled chat and records the reminder; once the patient confirms, the row leaves the list", async ({ page, context }) => {
@@ -218,7 +215,7 @@ for (const [label, viewport] of [
         await expect(wa).toHaveAttribute("href", /^https:\/\/wa\.me\/213770112233\?text=Salam%20/);
         const text = await textOf(await wa.getAttribute("href"), "text");
         expect(text).toMatch(new RegExp(`^Salam ${b.name.split(" ")[0]} ! Votre RDV du \\S+ \\d+ \\S+ est à \\d{1,2}h\\d{2}\\. Confirmez ici : http://127\\.0\\.0\\.1:\\d+/rdv/[A-Za-z0-9_-]{43}$`));
-        await page.screenshot({ path: `${SHOTS}/templates-${w}.png`, fullPage: true });
+        await reviewShot(page, `templates-${w}`);
 
         // back to the default text (not saved until asked)
         await editor.getByRole("button", { name: "Rétablir le texte par défaut" }).click();
@@ -256,7 +253,7 @@ for (const [label, viewport] of [
         await expect(section.getByText("De 1 à 120 mois (10 ans).")).toBeVisible();
         await expect(cutoff).toHaveValue("200");
         await expect(cutoff).toHaveAttribute("aria-invalid", "true");
-        await page.screenshot({ path: `${SHOTS}/horaires-patients-${w}.png`, fullPage: false });
+        await reviewShot(page, `horaires-patients-${w}`, { fullPage: false });
         // refused by the server too (a post that skips the browser's checks)
         const res = await page.request.post("/admin/horaires", { form: { intent: "contact", cancelCutoffHours: "-1", reminderHours: "24", retentionMonths: "12" } });
         expect(res.status()).toBe(400);

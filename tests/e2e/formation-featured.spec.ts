@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { dbRun, insertFormation } from "./helpers";
+import { dbRun, insertFormation , reviewShot } from "./helpers";
 
 /**
  * /formation's trainer and audience blocks come from the featured formation (docs/product.md,
@@ -47,7 +47,7 @@ for (const width of [375, 1280]) {
     // the clinic's dentist is not presented as this course's trainer
     await expect(trainer.getByRole("link", { name: "Découvrir le parcours du formateur" })).toHaveCount(0);
     await expect(trainer.getByRole("img")).toHaveCount(0);
-    await page.screenshot({ path: `/tmp/shots-e/formation-ortho-${width}.png`, fullPage: true });
+    await reviewShot(page, `formation-ortho-${width}`);
   });
 }
 

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
@@ -193,3 +194,14 @@ export function activeSyllabusPaths(): string[] {
 
 /** The staff routes of the training offer (the admin route sweep covers them from the build). */
 export const FORMATION_ADMIN_PATHS = ["/admin/formations", "/admin/formations/1/inscriptions.csv"] as const;
+
+/**
+ * A screenshot for a person to look at (docs/architecture.md, "Testing"), written only when
+ * E2E_SHOTS_DIR names a folder: it asserts nothing, and a full-page PNG costs the run time.
+ */
+export async function reviewShot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? true });
+}

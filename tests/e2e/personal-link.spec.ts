@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import crypto from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { clickWhenStill, collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations, hydrated } from "./helpers";
+import { clickWhenStill, collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations, hydrated, reviewShot } from "./helpers";
 
 /*
  * The patient's personal link /rdv/<token> (docs/product.md, "Personal link"), as a patient uses
@@ -13,7 +13,6 @@ import { clickWhenStill, collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA1
  */
 
 const TZ = "Africa/Algiers";
-const SHOTS = "/tmp/shots-a";
 const SUCCESS = "Votre demande de rendez-vous a bien été envoyée. Nous vous contacterons pour confirmer le créneau.";
 const KEEP_LINK = "Gardez ce lien pour confirmer, annuler ou déplacer votre rendez-vous";
 
@@ -86,9 +85,7 @@ async function bookAndKeepLink(page: Page, request: APIRequestContext, o: { from
 }
 
 async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  await reviewShot(page, `${name}-${page.viewportSize()?.width ?? 0}`);
 }
 
 async function noSidewaysScroll(page: Page) {
