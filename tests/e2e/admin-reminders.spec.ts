@@ -243,6 +243,9 @@ for (const [label, viewport] of [
         await section.getByRole("button", { name: "Enregistrer les réglages patients" }).click();
         await expect(page.getByText("Réglages des patients enregistrés.")).toBeVisible();
         expect(dbQuery("select cancel_cutoff_hours, reminder_hours, retention_months from schedule_settings")).toEqual([{ cancel_cutoff_hours: 48, reminder_hours: 12, retention_months: 24 }]);
+        // the screen's data reloaded after the save (it once reset the values typed next, on a loaded machine)
+        await page.waitForLoadState("networkidle");
+        await expect(cutoff).toHaveValue("48");
 
         await cutoff.fill("200");
         await reminder.fill("0");
