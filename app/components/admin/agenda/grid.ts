@@ -1,5 +1,5 @@
 /**
- * The agenda grid's layout (ADR 022): where each appointment of a day sits on a grid of one column
+ * The agenda grid's layout (ADR 023): where each appointment of a day sits on a grid of one column
  * per chair and one row per 15-minute unit, from the day's first opening to its last closing. Pure
  * functions of the agenda's read model (model.ts) and the schedule's units (lib/schedule.ts): the
  * components only turn rows and columns into CSS grid lines.
