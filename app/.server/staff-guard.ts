@@ -105,6 +105,17 @@ export function policyFor(pathname: string): RoutePolicy | undefined {
   return undefined;
 }
 
+/**
+ * The staff screens (paths without a parameter or an extension) these permissions open: the
+ * staff navigation shows exactly these of its links (app/components/admin/shell/nav.ts), so a
+ * link never leads to a 403 and a new screen appears once its path is in ROUTE_POLICY.
+ */
+export function openablePaths(permissions: readonly string[]): string[] {
+  return Object.entries(ROUTE_POLICY)
+    .filter(([path, policy]) => !path.includes(":") && !/\.\w+$/.test(path) && policy.view.every((p) => can(permissions, p)))
+    .map(([path]) => path);
+}
+
 /** The permissions a request needs, from its path, its method and (for a POST) its form. */
 export async function permissionsNeeded(request: Request): Promise<Permission[] | null> {
   const policy = policyFor(new URL(request.url).pathname);
