@@ -90,21 +90,21 @@ for (const [label, viewport] of [
       // what waits: each count with the screen that deals with it
       const todo = page.getByRole("region", { name: "À faire" });
       const requests = dbQuery<{ n: number }>("select count(*) as n from appointments where status = 'requested'")[0].n;
-      await expect(todo.getByText("Demandes à confirmer").locator("xpath=following-sibling::p")).toHaveText(String(requests));
+      await expect(todo.getByText("Demandes à confirmer").locator("xpath=following-sibling::p[1]")).toHaveText(String(requests));
       await expect(todo.getByRole("link", { name: "Voir les demandes" })).toHaveAttribute("href", "/admin/appointments?statut=requested");
       const tomorrow = addDaysYmd(todayInClinic(), 1);
       const reminders = dbQuery<{ n: number }>(
         "select count(*) as n from appointments where date = ? and status in ('requested', 'confirmed') and anonymised_at is null and (reminded_at is null or patient_confirmed_at is null)",
         tomorrow,
       )[0].n;
-      await expect(todo.getByText("Rappels à envoyer pour demain").locator("xpath=following-sibling::p")).toHaveText(String(reminders));
+      await expect(todo.getByText("Rappels à envoyer pour demain").locator("xpath=following-sibling::p[1]")).toHaveText(String(reminders));
       await expect(todo.getByRole("link", { name: "Ouvrir les rappels" })).toHaveAttribute("href", "/admin/rappels");
       // 'Reste à payer aujourd'hui': the day's balances, as the agenda counts them
       const [{ due }] = dbQuery<{ due: number }>(
         "select coalesce(sum(case when prixtotal > coalesce(prixpay, 0) then prixtotal - coalesce(prixpay, 0) else 0 end), 0) as due from appointments where date = ? and status != 'cancelled'",
         todayInClinic(),
       );
-      await expect(todo.getByText("Reste à payer aujourd'hui").locator("xpath=following-sibling::p")).toHaveText(formatDA(due));
+      await expect(todo.getByText("Reste à payer aujourd'hui").locator("xpath=following-sibling::p[1]")).toHaveText(formatDA(due));
       await expect(todo.getByRole("list", { name: "Reste à payer par patient" })).toContainText(karim);
       await expect(page.getByRole("region", { name: "Avant la mise en ligne" })).toBeVisible();
       await expectNoSeriousA11yViolations(page);

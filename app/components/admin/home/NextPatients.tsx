@@ -12,11 +12,11 @@ import { dueText, type NextPatient } from "./model";
 export function NextPatients({ today, list, more }: { today: string; list: NextPatient[]; more: number }) {
   return (
     <section aria-labelledby="prochains-title" className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-      <header className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
+      <header className="flex flex-wrap items-center justify-between gap-x-3 border-b border-slate-100 px-4 py-2 sm:px-5">
         <h2 id="prochains-title" className="font-sans text-lg font-semibold text-navy-900">
           Prochains patients
         </h2>
-        <Link to="/admin/agenda" className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-teal-700 hover:bg-teal-50">
+        <Link to="/admin/agenda" className="-mx-2 inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded-lg px-2 text-sm font-semibold text-teal-700 hover:bg-teal-50">
           Voir l'agenda du jour
           <ArrowRight aria-hidden className="h-4 w-4" />
         </Link>

@@ -7,23 +7,21 @@ import { dueText, type TodayMoney } from "./model";
 
 function Line({ icon: Icon, label, value, link, tone = "text-navy-900", children }: { icon: LucideIcon; label: string; value: string; link?: { to: string; label: string }; tone?: string; children?: ReactNode }) {
   return (
-    <li className="px-4 py-3 sm:px-5">
-      <div className="flex items-center gap-3">
-        <span aria-hidden className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-slate-50 text-teal-700 ring-1 ring-slate-200">
-          <Icon className="h-4 w-4" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <p className="text-sm text-slate-600">{label}</p>
-          <p className={`text-xl font-bold tabular-nums ${tone}`}>{value}</p>
-        </div>
+    <li className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 px-4 py-3 sm:px-5">
+      <span aria-hidden className="mt-0.5 flex h-9 w-9 items-center justify-center rounded-lg bg-slate-50 text-teal-700 ring-1 ring-slate-200">
+        <Icon className="h-4 w-4" />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm text-slate-600">{label}</p>
+        <p className={`text-xl font-bold tabular-nums ${tone}`}>{value}</p>
         {link && (
-          <Link to={link.to} className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-teal-700 ring-1 ring-teal-200 hover:bg-teal-50">
+          <Link to={link.to} className="mt-2 inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-teal-700 ring-1 ring-teal-200 hover:bg-teal-50">
             {link.label}
             <ArrowRight aria-hidden className="h-4 w-4" />
           </Link>
         )}
+        {children}
       </div>
-      {children}
     </li>
   );
 }
@@ -54,7 +52,7 @@ export function WaitingList({ today, requests, reminders, money }: { today: stri
         {money && (
           <Line icon={Wallet} label="Reste à payer aujourd'hui" value={dueText(money.due)} tone={money.due ? "text-amber-900" : "text-navy-900"}>
             {money.owing.length > 0 && (
-              <ul aria-label="Reste à payer par patient" className="mt-2 space-y-1 pl-12 text-sm">
+              <ul aria-label="Reste à payer par patient" className="mt-2 space-y-1 text-sm">
                 {money.owing.map((o) => (
                   <li key={o.id} className="flex items-baseline justify-between gap-3">
                     <Link to={agendaHref(today, "jour", `#rdv-${o.id}`)} className="min-w-0 truncate py-1 text-slate-700 hover:text-teal-700 hover:underline">
@@ -66,7 +64,7 @@ export function WaitingList({ today, requests, reminders, money }: { today: stri
               </ul>
             )}
             {money.unpriced > 0 && (
-              <p className="mt-1 pl-12 text-xs text-slate-500">
+              <p className="mt-1 text-xs text-slate-500">
                 {money.unpriced === 1 ? "1 rendez-vous du jour sans prix renseigné." : `${money.unpriced} rendez-vous du jour sans prix renseigné.`}
               </p>
             )}

@@ -48,7 +48,7 @@ export function MenuSheet({ groups }: { groups: readonly NavGroup[] }) {
         aria-expanded={open}
         aria-controls="staff-menu"
         onClick={() => setOpen(true)}
-        className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg bg-navy-900 px-3 text-sm font-semibold text-white transition hover:bg-navy-800 lg:hidden"
+        className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg bg-navy-900 px-2.5 text-sm font-semibold text-white transition hover:bg-navy-800 lg:hidden"
       >
         <Menu aria-hidden className="h-5 w-5" />
         Menu

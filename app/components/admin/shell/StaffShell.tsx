@@ -23,18 +23,18 @@ export function StaffShell({ groups, email, roleLabel, banner, children }: { gro
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white lg:static print:hidden">
         <nav aria-label="Administration">
           <div className="flex h-14 items-center justify-between gap-2 px-3 sm:px-5 lg:h-16 lg:px-6">
-            <Link to={STAFF_HOME} className="flex min-w-0 items-center gap-2.5 rounded-lg py-1 pr-1">
+            <Link to={STAFF_HOME} className="flex min-w-0 items-center gap-2 rounded-lg py-1 pr-1 sm:gap-2.5">
               <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-navy-900 text-white">
                 <Stethoscope aria-hidden className="h-5 w-5" />
               </span>
               <span className="min-w-0 leading-tight">
                 <span className="block truncate text-[15px] font-bold text-navy-900">{clinic.shortName}</span>
-                <span className="block truncate text-[11px] font-semibold uppercase tracking-wider text-teal-700">
+                <span className="block truncate text-[11px] font-semibold uppercase tracking-wide text-teal-700 sm:tracking-wider">
                   Espace de Travail<span className="hidden sm:inline"> · Admin Dashboard</span>
                 </span>
               </span>
             </Link>
-            <div className="flex shrink-0 items-center gap-1">
+            <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">
               <p className="mr-2 hidden max-w-80 truncate text-xs text-slate-500 lg:block" title={`${email} · ${roleLabel}`}>
                 Connecté : {email} · {roleLabel}
               </p>
@@ -50,7 +50,7 @@ export function StaffShell({ groups, email, roleLabel, banner, children }: { gro
                 </button>
               </Form>
               {/* apart from 'Se déconnecter': a thumb aiming at the menu does not sign out */}
-              <span aria-hidden className="mx-1 h-6 w-px bg-slate-200 lg:hidden" />
+              <span aria-hidden className="mx-0.5 h-6 w-px bg-slate-200 sm:mx-1 lg:hidden" />
               <MenuSheet groups={groups} />
             </div>
           </div>
