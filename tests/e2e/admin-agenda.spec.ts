@@ -137,7 +137,7 @@ for (const [label, viewport] of [
       const nav = page.getByRole("navigation", { name: "Administration" });
       // below 1024 px the screens are in the header's menu
       const phone = viewport.width < 1024;
-      if (phone) await nav.getByRole("button", { name: "Menu" }).click();
+      if (phone) await nav.getByRole("button", { name: "Menu", exact: true }).click();
       for (const [name, href] of [
         ["Agenda", "/admin/agenda"],
         ["Rendez-vous", "/admin/appointments"],

@@ -100,7 +100,7 @@ for (const [label, viewport] of [
       const nav = page.getByRole("navigation", { name: "Administration" });
       // below 1024 px the screens are in the header's menu
       const phone = viewport.width < 1024;
-      if (phone) await nav.getByRole("button", { name: "Menu" }).click();
+      if (phone) await nav.getByRole("button", { name: "Menu", exact: true }).click();
       for (const name of ["Agenda", "Rappels", "Rendez-vous", "Patients", "Horaires et fermetures", "Formations", "Mon compte"]) {
         await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(1);
       }

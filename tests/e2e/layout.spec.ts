@@ -171,7 +171,7 @@ test.describe("the staff work layout on a 375 px phone", () => {
     await expect(nav.getByText("Clinique Hamdi", { exact: true })).toBeVisible();
     await expect(nav.getByText("Espace de Travail", { exact: false })).toBeVisible();
     const logout = nav.getByRole("button", { name: "Se déconnecter" });
-    const menu = nav.getByRole("button", { name: "Menu" });
+    const menu = nav.getByRole("button", { name: "Menu", exact: true });
     for (const control of [logout, nav.getByRole("link", { name: /^Site public/ }), menu]) {
       await expect(control).toBeInViewport();
       const box = (await control.boundingBox())!;

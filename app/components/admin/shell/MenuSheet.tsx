@@ -70,7 +70,7 @@ export function MenuSheet({ groups }: { groups: readonly NavGroup[] }) {
       >
         <div className="flex max-h-[88dvh] flex-col">
           <p id="staff-menu-title" className="border-b border-slate-100 px-4 pb-2 pt-3 text-xs font-semibold uppercase tracking-wider text-slate-500">
-            Menu de l'espace de travail
+            Menu
           </p>
           <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-3">
             <StaffNavGroups groups={groups} variant="sheet" />
