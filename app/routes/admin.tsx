@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     roleLabel: roleLabel(staff.role),
     permissions: staff.permissions,
     // the screens the guard lets this member open: the navigation shows those of its links
-    openable: openablePaths(staff.permissions),
+    openable: openablePaths(staff.permissions, staff.pending),
     mail,
   };
 }

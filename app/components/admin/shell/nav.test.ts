@@ -57,4 +57,10 @@ describe("openablePaths", () => {
     expect(all).toContain("/admin/equipe");
     expect(all.some((p) => p.includes(":") || p.includes("."))).toBe(false);
   });
+
+  test("while a password change or the two-factor set-up is due, only Mon compte", () => {
+    const pending = openablePaths(permissionsOf("admin", { assistantCanEditPrices: false }), true);
+    expect(pending).toEqual(["/admin/account"]);
+    expect(visibleNavGroups(NAV_GROUPS, pending).map((g) => [g.label, g.items.map((i) => i.label)])).toEqual([["Cabinet", ["Mon compte"]]]);
+  });
 });
