@@ -17,6 +17,7 @@ import { getToast } from "./.server/toast";
 import { islandScripts } from "./.server/islands";
 import { requestInfo } from "./context";
 import { pageHydrates } from "./lib/page-handle";
+import { showsPatientBar } from "./lib/patient-bar";
 import type { RootData } from "./lib/root-data";
 // the page chrome (menus, carousels, reveals, the server's messages), written into every page
 import chromeScript from "./site/chrome.ts?inline-script";
@@ -81,12 +82,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {staffArea ? children : <SiteLayout>{children}</SiteLayout>}
+        {staffArea ? children : <SiteLayout patientBar={showsPatientBar(location.pathname)}>{children}</SiteLayout>}
         {/* a page that is not hydrated shows its toast (after a redirect: "Vous avez été déconnecté.") from the server */}
         {!hydrate && rootData?.toast && <ServerToast toast={rootData.toast} />}
         {hydrate && (
           <>
-            <AppToaster />
+            {/* staff: at the bottom, never over the header's controls */}
+            <AppToaster position={staffArea ? "bottom-right" : "top-right"} />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

@@ -20,6 +20,8 @@ export interface StaffSession {
   permissions: readonly Permission[];
   /** the client's address (set by the staff guard, for the audit log) */
   ip?: string;
+  /** a password change or the two-factor set-up is due: only Mon compte opens (set by the staff guard) */
+  pending?: boolean;
 }
 
 function sha256(v: string) {

@@ -105,6 +105,19 @@ export function policyFor(pathname: string): RoutePolicy | undefined {
   return undefined;
 }
 
+/**
+ * The staff screens (paths without a parameter or an extension) these permissions open: the
+ * staff navigation shows exactly these of its links (app/components/admin/shell/nav.ts), so a
+ * link never leads to a 403 and a new screen appears once its path is in ROUTE_POLICY. While a
+ * password change or the two-factor set-up is due, only Mon compte.
+ */
+export function openablePaths(permissions: readonly string[], pending = false): string[] {
+  return Object.entries(ROUTE_POLICY)
+    .filter(([path, policy]) => !path.includes(":") && !/\.\w+$/.test(path) && policy.view.every((p) => can(permissions, p)))
+    .filter(([path]) => !pending || PENDING_PATHS.has(path))
+    .map(([path]) => path);
+}
+
 /** The permissions a request needs, from its path, its method and (for a POST) its form. */
 export async function permissionsNeeded(request: Request): Promise<Permission[] | null> {
   const policy = policyFor(new URL(request.url).pathname);
@@ -156,7 +169,7 @@ export const staffGuard: MiddlewareFunction<Response> = async ({ request, contex
   const missing = needed.find((p) => !can(staff.permissions, p));
   if (missing) throw forbidden(staff, request, missing);
 
-  context.set(staffContext, staff);
+  context.set(staffContext, { ...staff, pending });
   const response = await next();
   // Staff pages, their data requests and exports hold patient data: never kept by a cache.
   response.headers.set("Cache-Control", "private, no-store");

@@ -73,17 +73,24 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Where the toasts appear: top right on the public site; in the staff area at the bottom (full
+ * width on a phone, bottom right on a desk), away from the header's 'Menu', 'Site public' and
+ * 'Se déconnecter' (docs/product.md, "Texts, toasts and timings").
+ */
+export type ToasterPlace = "top-right" | "bottom-right";
+
 /** The one toaster of the site, in the root layout: on screen from the first toast. */
-export function AppToaster() {
+export function AppToaster({ position = "top-right" }: { position?: ToasterPlace }) {
   const loaded = useSyncExternalStore(
     subscribe,
     () => sonner,
     () => null,
   );
-  return loaded ? <LoadedToaster sonner={loaded} /> : null;
+  return loaded ? <LoadedToaster sonner={loaded} position={position} /> : null;
 }
 
-function LoadedToaster({ sonner: s }: { sonner: Sonner }) {
+function LoadedToaster({ sonner: s, position }: { sonner: Sonner; position: ToasterPlace }) {
   // runs after <Toaster>'s own effect has subscribed to sonner's store: the waiting toasts show
   useEffect(() => {
     mounted = true;
@@ -95,7 +102,7 @@ function LoadedToaster({ sonner: s }: { sonner: Sonner }) {
   // sonner's richColors draw green on pale green below WCAG AA; the same tones, darker text
   return (
     <s.Toaster
-      position="top-right"
+      position={position}
       richColors
       closeButton
       toastOptions={{

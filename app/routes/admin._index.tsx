@@ -1,103 +1,85 @@
-import { ArrowRight, CalendarRange, CircleAlert, ClipboardCheck, Info } from "lucide-react";
-import { Link, redirect } from "react-router";
+import { CalendarRange } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/admin._index";
 import { getDb } from "~/.server/db";
 import { checklistFor, goLiveChecklist } from "~/.server/go-live-checklist";
+import { listAgenda, listAppointments } from "~/.server/repos/appointments";
+import { countRemindersToSend } from "~/.server/repos/reminder-list";
+import { loadSchedule } from "~/.server/repos/schedule";
 import { getStaff } from "~/.server/staff-guard";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
-import { CHECKLIST_GROUP_HINTS, CHECKLIST_GROUP_LABELS, type ChecklistGroup, type ChecklistItem } from "~/lib/go-live-checklist";
+import { countItems, toAgendaItem } from "~/components/admin/agenda/model";
+import { GoLiveChecklist } from "~/components/admin/home/GoLiveChecklist";
+import { nextPatients, todayMoney } from "~/components/admin/home/model";
+import { NextPatients } from "~/components/admin/home/NextPatients";
+import { TodayCounts } from "~/components/admin/home/TodayCounts";
+import { WaitingList } from "~/components/admin/home/WaitingList";
+import { formatDayFull } from "~/components/rdv/format";
+import { clinicNow } from "~/lib/clinic-time";
+import { can } from "~/lib/permissions";
 import { PHOTO_SLOTS } from "~/lib/photo-slot-list";
+import { addDaysYmd } from "~/lib/schedule";
 
-export const meta: Route.MetaFunction = () => [{ title: "Accueil | Espace de Travail" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [{ title: "Aujourd'hui | Espace de Travail" }, { name: "robots", content: "noindex, nofollow" }];
 
 /**
- * The staff home (docs/product.md, "Staff: clinic identity"): 'Avant la mise en ligne', what is
- * still a demo value or not set up, each line with the screen that fixes it, shown to whoever may
- * fix it. A member with nothing left to do there (an assistant, or every line done) goes straight
- * to today's agenda, as /admin always did.
+ * The staff home, 'Aujourd'hui' (docs/product.md, "Staff: home"), for every role: the day's
+ * counts and the patients still expected (the agenda's own query and read model), what waits —
+ * requests to confirm, reminders to send, and for who may see prices what today's appointments
+ * still owe — and, while it has lines this member may fix, the go-live checklist. Each part is
+ * read only for a role that may open the screen it summarises.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = getStaff(context);
-  const items = checklistFor(await goLiveChecklist({ h: getDb(), photoSlots: PHOTO_SLOTS.map((s) => s.key) }), staff.permissions);
-  if (items.length === 0) throw redirect("/admin/agenda");
-  return { items };
-}
-
-const GROUP_ORDER: ChecklistGroup[] = ["legal", "identity", "photos", "server"];
-
-function ChecklistLine({ item }: { item: ChecklistItem }) {
-  return (
-    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:gap-6 sm:px-5">
-      <div className="flex min-w-0 gap-3">
-        <CircleAlert aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-amber-600" />
-        <div className="min-w-0">
-          <p className="font-semibold text-navy-900">{item.label}</p>
-          {item.hint && <p className="mt-0.5 text-sm leading-relaxed text-slate-600">{item.hint}</p>}
-        </div>
-      </div>
-      {item.href ? (
-        <Link
-          to={item.href}
-          className="inline-flex min-h-11 shrink-0 items-center justify-center gap-2 self-start rounded-lg bg-white px-4 text-sm font-semibold text-teal-700 ring-1 ring-teal-200 transition hover:bg-teal-50 sm:self-center"
-        >
-          {item.linkLabel ?? "Corriger"}
-          <ArrowRight aria-hidden className="h-4 w-4" />
-        </Link>
-      ) : (
-        <p className="inline-flex shrink-0 items-center gap-1.5 self-start text-xs font-medium text-slate-500 sm:self-center">
-          <Info aria-hidden className="h-4 w-4" />
-          Réglage du serveur
-        </p>
-      )}
-    </li>
-  );
+  const db = getDb();
+  const now = clinicNow();
+  const day = now.date;
+  const may = (p: Parameters<typeof can>[1]) => can(staff.permissions, p);
+  const [schedule, rows, requests, reminders, checklist] = await Promise.all([
+    may("agenda:read") ? loadSchedule(db, day) : null,
+    may("agenda:read") ? listAgenda(db, day, day) : [],
+    may("appointment:read") ? listAppointments(db, { state: "requested" }, { limit: 1, offset: 0 }).then((r) => r.total) : null,
+    may("appointment:read") ? countRemindersToSend(db, addDaysYmd(day, 1)) : null,
+    goLiveChecklist({ h: db, photoSlots: PHOTO_SLOTS.map((s) => s.key) }).then((all) => checklistFor(all, staff.permissions)),
+  ]);
+  const items = schedule ? rows.map((r) => toAgendaItem(r, schedule)) : [];
+  const { requested, confirmed, attended, no_show } = countItems(items, 0);
+  // no amount at all for a role without the price permission (an assistant, unless the team setting says so)
+  const withMoney = may("appointment:price");
+  return {
+    day,
+    agenda: schedule ? { counts: { requested, confirmed, attended, no_show }, next: nextPatients(items, { withMoney }) } : null,
+    requests,
+    reminders,
+    money: schedule && withMoney ? todayMoney(items) : null,
+    checklist,
+  };
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { items } = loaderData;
-  const groups = GROUP_ORDER.map((g) => ({ group: g, items: items.filter((i) => i.group === g) })).filter((g) => g.items.length > 0);
+  const { day, agenda, requests, reminders, money, checklist } = loaderData;
   return (
-    <div className="space-y-6">
+    <div className="space-y-5 sm:space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-3xl font-bold md:text-4xl">Accueil</h1>
-          <p className="mt-1 max-w-3xl text-sm text-slate-600">Ce qui reste à faire avant que le site parle vraiment de votre clinique.</p>
+          <h1 className="text-3xl font-bold md:text-4xl">Aujourd'hui</h1>
+          <p className="mt-1 text-sm font-medium text-slate-600 first-letter:uppercase">{formatDayFull(day)}</p>
         </div>
-        <Link to="/admin/agenda" className="btn-primary w-full sm:w-auto">
-          <CalendarRange aria-hidden className="h-4 w-4" />
-          Ouvrir l'agenda du jour
-        </Link>
+        {agenda && (
+          <Link to="/admin/agenda" className="btn-primary w-full sm:w-auto">
+            <CalendarRange aria-hidden className="h-4 w-4" />
+            Ouvrir l'agenda du jour
+          </Link>
+        )}
       </div>
-
-      <section aria-labelledby="mise-en-ligne-title" className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-        <header className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1 border-b border-slate-100 p-4 sm:gap-x-4 sm:p-6">
-          <span aria-hidden className="flex h-10 w-10 items-center justify-center rounded-xl bg-amber-50 text-amber-700 ring-1 ring-amber-100">
-            <ClipboardCheck className="h-5 w-5" />
-          </span>
-          <h2 id="mise-en-ligne-title" className="font-sans text-lg font-semibold text-navy-900 sm:text-xl">
-            Avant la mise en ligne
-          </h2>
-          <p className="col-span-2 text-sm leading-relaxed text-slate-600 sm:col-span-1 sm:col-start-2">
-            <span data-testid="checklist-count" className="font-semibold text-navy-900">
-              {items.length === 1 ? "1 point" : `${items.length} points`}
-            </span>{" "}
-            encore à régler : le site montre des valeurs de démonstration tant qu'ils ne le sont pas. Chaque ligne disparaît une fois réglée.
-          </p>
-        </header>
-        <div className="space-y-5 p-3 sm:p-6">
-          {groups.map(({ group, items: lines }) => (
-            <div key={group}>
-              <h3 className="px-1 font-sans text-xs font-semibold uppercase tracking-wider text-slate-500">{CHECKLIST_GROUP_LABELS[group]}</h3>
-              {CHECKLIST_GROUP_HINTS[group] && <p className="mt-1 px-1 text-sm text-slate-600">{CHECKLIST_GROUP_HINTS[group]}</p>}
-              <ul aria-label={CHECKLIST_GROUP_LABELS[group]} className="mt-2 divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
-                {lines.map((item) => (
-                  <ChecklistLine key={item.id} item={item} />
-                ))}
-              </ul>
-            </div>
-          ))}
+      {agenda && <TodayCounts counts={agenda.counts} />}
+      {(agenda || requests !== null || reminders !== null || money) && (
+        <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-6">
+          {agenda && <NextPatients today={day} list={agenda.next.list} more={agenda.next.more} />}
+          <WaitingList today={day} requests={requests} reminders={reminders} money={money} />
         </div>
-      </section>
+      )}
+      {checklist.length > 0 && <GoLiveChecklist items={checklist} />}
     </div>
   );
 }

@@ -135,6 +135,9 @@ for (const [label, viewport] of [
       await expect(counts.getByText("Reste à payer")).toBeVisible();
 
       const nav = page.getByRole("navigation", { name: "Administration" });
+      // below 1024 px the screens are in the header's menu
+      const phone = viewport.width < 1024;
+      if (phone) await nav.getByRole("button", { name: "Menu", exact: true }).click();
       for (const [name, href] of [
         ["Agenda", "/admin/agenda"],
         ["Rendez-vous", "/admin/appointments"],
@@ -146,6 +149,7 @@ for (const [label, viewport] of [
         await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
       }
       await expect(nav.getByRole("link", { name: "Agenda", exact: true })).toHaveAttribute("aria-current", "page");
+      if (phone) await page.keyboard.press("Escape");
       await expect(nav.getByRole("button", { name: "Se déconnecter" })).toBeVisible();
       // no marketing chrome in the staff area
       await expect(page.getByRole("navigation", { name: "Navigation principale" })).toHaveCount(0);
@@ -153,8 +157,9 @@ for (const [label, viewport] of [
       await expectNoHorizontalScroll(page);
       await expectNoSeriousA11yViolations(page);
 
-      // /admin: the staff home while demo values remain, the agenda one tap away
+      // /admin: the staff home ('Aujourd'hui'), the agenda one tap away
       await page.goto("/admin");
+      await expect(page.getByRole("heading", { level: 1, name: "Aujourd'hui" })).toBeVisible();
       await page.getByRole("link", { name: "Ouvrir l'agenda du jour" }).click();
       await expect(page).toHaveURL(/\/admin\/agenda$/);
     });

@@ -95,8 +95,11 @@ test("on a 375 px phone the screen fits, lists add and remove rows, and it is ac
   await expectNoSeriousA11yViolations(page);
 });
 
-test("an assistant has no checklist and lands on the agenda from /admin", async ({ page }) => {
+test("an assistant has a home without the checklist, the agenda one tap away", async ({ page }) => {
   await loginAsStaff(page, "/admin/agenda", E2E_ASSISTANT);
   await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Aujourd'hui" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Avant la mise en ligne" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Ouvrir l'agenda du jour" }).click();
   await expect(page).toHaveURL(/\/admin\/agenda$/);
 });

@@ -51,6 +51,10 @@ test("an administrator adds an assistant, who signs in with the one-time passwor
   await desk.getByRole("button", { name: "Se connecter" }).click();
   await desk.waitForURL("**/admin/account");
   await expect(desk.getByText("Choisissez votre propre mot de passe pour continuer.")).toBeVisible();
+  // until then the navigation offers only what opens: Mon compte
+  const deskNav = desk.getByRole("navigation", { name: "Administration" });
+  await expect(deskNav.getByRole("link", { name: "Mon compte", exact: true })).toHaveCount(1);
+  await expect(deskNav.getByRole("link", { name: "Agenda", exact: true })).toHaveCount(0);
   await desk.goto("/admin/agenda");
   await expect(desk).toHaveURL(/\/admin\/account$/);
   await desk.getByLabel("Mot de passe actuel").fill(oneTime);
@@ -60,6 +64,7 @@ test("an administrator adds an assistant, who signs in with the one-time passwor
   await expect(desk.getByText("Choisissez votre propre mot de passe pour continuer.")).toHaveCount(0);
   await desk.goto("/admin/agenda");
   await expect(desk).toHaveURL(/\/admin\/agenda/);
+  await expect(deskNav.getByRole("link", { name: "Agenda", exact: true })).toHaveCount(1);
   // an assistant has no 'Équipe' and cannot open it
   await expect(desk.getByRole("link", { name: "Équipe" })).toHaveCount(0);
   expect((await desk.request.get("/admin/equipe")).status()).toBe(403);

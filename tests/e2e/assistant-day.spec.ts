@@ -98,10 +98,14 @@ for (const [label, viewport] of [
 
       // the navigation shows what the role opens, and nothing else
       const nav = page.getByRole("navigation", { name: "Administration" });
+      // below 1024 px the screens are in the header's menu
+      const phone = viewport.width < 1024;
+      if (phone) await nav.getByRole("button", { name: "Menu", exact: true }).click();
       for (const name of ["Agenda", "Rappels", "Rendez-vous", "Patients", "Horaires et fermetures", "Formations", "Mon compte"]) {
         await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(1);
       }
       for (const name of ["Blog", "Équipe", "Journal"]) await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(0);
+      if (phone) await page.keyboard.press("Escape");
       await expectNoHorizontalScroll(page);
 
       // a patient's request, confirmed from the agenda

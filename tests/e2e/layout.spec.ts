@@ -160,7 +160,7 @@ test.describe("navigation on a 375 px phone", () => {
 test.describe("the staff work layout on a 375 px phone", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test("no marketing chrome or patient bar; a compact staff navigation with big tap targets that scrolls within itself", async ({ page }) => {
+  test("no marketing chrome or patient bar; a compact header with big tap targets, the screens behind 'Menu'", async ({ page }) => {
     await loginAsStaff(page, "/admin/agenda");
     await expect(page.getByRole("navigation", { name: "Contact rapide" })).toHaveCount(0);
     await expect(page.getByRole("navigation", { name: "Navigation principale" })).toHaveCount(0);
@@ -171,26 +171,29 @@ test.describe("the staff work layout on a 375 px phone", () => {
     await expect(nav.getByText("Clinique Hamdi", { exact: true })).toBeVisible();
     await expect(nav.getByText("Espace de Travail", { exact: false })).toBeVisible();
     const logout = nav.getByRole("button", { name: "Se déconnecter" });
-    await expect(logout).toBeInViewport();
-    const tabs = nav.getByRole("list");
-    for (const name of ["Agenda", "Rendez-vous", "Horaires et fermetures", "Blog", "Formations", "Mon compte"]) {
-      const box = (await tabs.getByRole("link", { name, exact: true }).boundingBox())!;
-      expect(box.height, name).toBeGreaterThanOrEqual(44);
-    }
-    for (const control of [logout, nav.getByRole("link", { name: /^Site public/ })]) {
+    const menu = nav.getByRole("button", { name: "Menu", exact: true });
+    for (const control of [logout, nav.getByRole("link", { name: /^Site public/ }), menu]) {
+      await expect(control).toBeInViewport();
       const box = (await control.boundingBox())!;
       expect(box.height).toBeGreaterThanOrEqual(44);
       expect(box.width).toBeGreaterThanOrEqual(44);
     }
-    // the tab bar scrolls sideways, the page does not
-    expect(await tabs.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    // the screens wait in the menu; the page never scrolls sideways
+    await expect(nav.getByRole("link", { name: "Mon compte", exact: true })).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    const account = tabs.getByRole("link", { name: "Mon compte", exact: true });
-    await account.scrollIntoViewIfNeeded();
-    await account.click();
+    await menu.click();
+    await nav.getByRole("link", { name: "Mon compte", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/account$/);
-    await expect(tabs.getByRole("link", { name: "Mon compte", exact: true })).toHaveAttribute("aria-current", "page");
-    await expect(tabs.getByRole("link", { name: "Mon compte", exact: true })).toBeInViewport();
+    await menu.click();
+    await expect(nav.getByRole("link", { name: "Mon compte", exact: true })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("the staff's sign-in and password screens have no patients' bar", async ({ page }) => {
+    for (const path of ["/login", "/mot-de-passe-oublie"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Contact rapide" }), path).toHaveCount(0);
+    }
   });
 });
 

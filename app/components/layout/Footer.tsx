@@ -8,13 +8,14 @@ import { Logo } from "./Logo";
 /**
  * Footer: clinic name, address, phones, e-mail and social links (the identity stored on
  * /admin/clinique), the opening hours (from the stored schedule, with the closures of the next
- * 30 days), invitation to book online, copyright.
+ * 30 days), invitation to book online, copyright. Room is kept below it for the patients' bar
+ * where that bar shows.
  */
-export function Footer() {
+export function Footer({ patientBar = true }: { patientBar?: boolean }) {
   const clinic = useClinic();
   const year = new Date().getFullYear();
   return (
-    <footer className="bg-navy-950 pb-24 text-slate-300 lg:pb-0">
+    <footer className={`bg-navy-950 text-slate-300 ${patientBar ? "pb-24 lg:pb-0" : ""}`}>
       <div className="container-site grid gap-10 py-14 md:grid-cols-2 xl:grid-cols-4">
         <div>
           <Logo variant="light" />

@@ -6,12 +6,12 @@ import { NavBar } from "./NavBar";
 
 /**
  * The frame of every route: contact bar (from 1280 px), navigation (fixed once scrolled past the
- * contact bar), footer, mobile bar. While the bar is fixed, the site's script (app/site/chrome.ts)
+ * contact bar), footer, mobile bar (not on the staff's sign-in screens: app/lib/patient-bar.ts). While the bar is fixed, the site's script (app/site/chrome.ts)
  * reserves the navigation row's height in its wrapper (the page does not jump and nothing slides
  * under it) and publishes it as `--site-bar-height`, which the stylesheet uses as the page's
  * scroll padding so anchors land below it.
  */
-export function SiteLayout({ children }: { children: ReactNode }) {
+export function SiteLayout({ children, patientBar = true }: { children: ReactNode; patientBar?: boolean }) {
   return (
     <>
       <a
@@ -30,8 +30,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <main id="contenu" tabIndex={-1} className="outline-none">
         {children}
       </main>
-      <Footer />
-      <MobileBar />
+      <Footer patientBar={patientBar} />
+      {patientBar && <MobileBar />}
     </>
   );
 }
