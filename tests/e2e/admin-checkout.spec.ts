@@ -127,6 +127,7 @@ for (const [label, viewport] of [
       await expect(collected.locator("[data-split]")).toContainText(`Espèces ${money.especes}`);
       await expect(tiles.locator("[data-count='due'] dd")).toHaveText(money.due);
       await expectNoHorizontalScroll(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await reviewShot(page, `checkout-tiles-${viewport.width}`, { fullPage: false });
       await expectNoSeriousA11yViolations(page);
     });

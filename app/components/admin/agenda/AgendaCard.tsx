@@ -93,7 +93,7 @@ export function AgendaCard({ item, history, showChair }: { item: AgendaItem; his
           <div className="mt-3 flex flex-wrap items-start gap-x-3 gap-y-2 print:hidden">
             {/* an erased appointment has no one to contact */}
             {item.phone && <ContactLinks name={item.name} phone={item.phone} email={item.email} date={item.date} time={item.time} links={item.links} />}
-            <StatusActions id={item.id} status={item.status} name={item.name} due={item.due} className="min-w-0 sm:border-l sm:border-slate-200 sm:pl-3" />
+            <StatusActions id={item.id} status={item.status} name={item.name} due={item.due} className="min-w-0" />
           </div>
         </div>
       </div>
