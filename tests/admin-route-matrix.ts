@@ -50,6 +50,7 @@ const SNAPSHOT_TABLES = [
 "appointments",
 "appointment_slots",
 "appointment_history",
+"payments",
 "opening_hours",
 "schedule_exceptions",
 "service_settings",
@@ -90,6 +91,8 @@ export function bodies(): Record<string, string>[] {
     status: "cancelled",
     to: "cancelled",
     reason: "intrus",
+    amount: "1",
+    mode: "especes",
     cancelled_by: "clinic",
     forced: "on",
     label: "Intrus",
@@ -109,7 +112,7 @@ export function bodies(): Record<string, string>[] {
     other: "2",
     confirmation: "EFFACER",
   };
-  return ["create", "update", "delete", "status", "move", "book", "toggle", "hours", "exception-add", "exception-delete", "services", "settings", "reminded", "template", "contact", "notes", "merge", "erase", ""].map((intent) => ({ ...common, intent }));
+  return ["create", "update", "delete", "status", "move", "book", "pay", "toggle", "hours", "exception-add", "exception-delete", "services", "settings", "reminded", "template", "contact", "notes", "merge", "erase", ""].map((intent) => ({ ...common, intent }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Clinic } from "~/lib/clinic";
-import { formatDateTime, formationPriceLabel } from "~/lib/format";
+import { formatDateTime } from "~/lib/format";
+import { formationPriceLabel } from "~/lib/money";
 import { getClinic } from "./clinic";
 import { getConfig } from "./config";
 import type { Db } from "./db";

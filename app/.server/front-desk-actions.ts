@@ -3,6 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { STATUS_LABELS } from "~/lib/appointment-status";
 import { moveSchema, slotRefusalText, staffBookingSchema, statusSchema } from "~/lib/front-desk-schema";
+import { formatDA } from "~/lib/money";
+import { overBalanceMessage, PAYMENT_MESSAGES, PAYMENT_MODE_LABELS, paymentSchema } from "~/lib/payment-schema";
 import { parseId, parseSubmissionKey } from "~/lib/rules";
 import type { SlotChoice } from "~/lib/schedule";
 import { makeToast, type Toast } from "~/lib/toast";
@@ -14,6 +16,7 @@ import { errorCode, log } from "./log";
 import { statusBeforeLastChange } from "./repos/appointments";
 import { staffActor } from "./actor";
 import { bookAppointment, moveAppointment, setAppointmentStatus, type ChangeResult } from "./repos/booking";
+import { recordPayment } from "./repos/payments";
 import { loadSettings } from "./repos/schedule";
 import type { StaffSession } from "./session";
 
@@ -23,11 +26,12 @@ import type { StaffSession } from "./session";
  * reason), 'move' (another day or time, same availability rules, or forced), and 'book' (a
  * booking taken by phone, at a free slot or forced). Once a change is committed the patient is
  * told by e-mail when the appointment has an address: confirmed, cancelled, moved (forced moves
- * too), and a booking taken by staff (confirmed at once). Each answers a typed result with its HTTP
+ * too), and a booking taken by staff (confirmed at once). 'pay' ('Encaisser') records a payment
+ * and raises the appointment's prixpay in one transaction (app/.server/repos/payments.ts). Each answers a typed result with its HTTP
  * status; the screen's action calls `frontDeskIntent` from its one `switch`.
  */
 
-export type FrontDeskIntent = "status" | "move" | "book";
+export type FrontDeskIntent = "status" | "move" | "book" | "pay";
 
 export interface FrontDeskResult {
   intent: FrontDeskIntent;
@@ -47,12 +51,13 @@ function answer(body: FrontDeskResult, status = 200) {
 }
 
 export function isFrontDeskIntent(intent: string): intent is FrontDeskIntent {
-  return intent === "status" || intent === "move" || intent === "book";
+  return intent === "status" || intent === "move" || intent === "book" || intent === "pay";
 }
 
 export function frontDeskIntent(intent: FrontDeskIntent, form: FormData, staff: StaffSession, screen: string) {
   if (intent === "status") return changeStatus(form, staff, screen);
   if (intent === "move") return move(form, staff, screen);
+  if (intent === "pay") return pay(form, staff, screen);
   return book(form, staff, screen);
 }
 
@@ -172,5 +177,36 @@ async function book(form: FormData, staff: StaffSession, screen: string) {
       return answer({ intent: "book", ok: true, id: Number(outcome.appointment.id), result: submission.reply({ resetForm: true }), toast });
     },
     () => answer({ intent: "book", ok: false, result: submission.reply({ formErrors: [STORE_FAILED] }) }, 503),
+  );
+}
+
+/**
+ * 'Encaisser': the amount, the mode and an optional note. Refusals are said beside the amount
+ * (over the balance, with what is left) or above the form (cancelled, no price, gone); nothing is
+ * answered a success before the commit.
+ */
+async function pay(form: FormData, staff: StaffSession, screen: string) {
+  const submission = parseWithZod(form, { schema: paymentSchema });
+  const id = parseId(form.get("id"));
+  if (id === null) return answer({ intent: "pay", ok: false, result: submission.reply({ formErrors: ["Rendez-vous inconnu."] }) }, 400);
+  if (submission.status !== "success") return answer({ intent: "pay", ok: false, id, result: submission.reply() }, 400);
+  const { amount, mode, note } = submission.value;
+  return guarded(
+    screen,
+    "pay",
+    async () => {
+      const outcome = await recordPayment(getDb(), { appointmentId: id, amount, mode, note, actor: staffActor(staff) });
+      if (!outcome.ok) {
+        if (outcome.reason === "over_balance") {
+          return answer({ intent: "pay", ok: false, id, result: submission.reply({ fieldErrors: { amount: [overBalanceMessage(outcome.balance ?? 0)] } }) }, 409);
+        }
+        const message = outcome.reason === "cancelled" ? PAYMENT_MESSAGES.cancelled : outcome.reason === "no_price" ? PAYMENT_MESSAGES.noPrice : PAYMENT_MESSAGES.notFound;
+        return answer({ intent: "pay", ok: false, id, result: submission.reply({ formErrors: [message] }) }, outcome.reason === "not_found" ? 404 : 409);
+      }
+      log.info({ event: "payment_recorded", appointmentId: id, paymentId: outcome.payment.id, userId: staff.userId, mode }, "payment recorded");
+      const toast = makeToast({ type: "success", description: `Encaissé : ${formatDA(amount)} (${PAYMENT_MODE_LABELS[mode]}).`, duration: 4000 });
+      return answer({ intent: "pay", ok: true, id, result: submission.reply({ resetForm: true }), toast });
+    },
+    () => answer({ intent: "pay", ok: false, id, result: submission.reply({ formErrors: [STORE_FAILED] }) }, 503),
   );
 }

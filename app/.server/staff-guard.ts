@@ -44,6 +44,8 @@ const FRONT_DESK: Record<string, Need> = {
   status: ["appointment:update"],
   move: ["appointment:update"],
   book: ["appointment:create"],
+  // 'Encaisser': whoever may mark 'Honoré' (ADR 021); it posts no prixtotal/prixpay
+  pay: ["appointment:update"],
 };
 
 /**

@@ -83,11 +83,4 @@ export function isAppointmentDone(a: AppointmentAmounts): boolean {
   return total > 0 || a.status === COMPLETION_RULE.freeOnlyWhen;
 }
 
-/**
- * 'Reste à payer': what is still due, in centimes; null when no total is set (nothing billed yet)
- * or the appointment was cancelled.
- */
-export function balanceDue(a: AppointmentAmounts): number | null {
-  if (a.prixtotal === null || a.status === "cancelled") return null;
-  return Math.max(0, a.prixtotal - (a.prixpay ?? 0));
-}
+// 'Reste à payer' (balanceDue) is in ./money.ts, with every other computation on amounts.

@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = {
   "appointment.status": "Statut de rendez-vous modifié",
   "appointment.moved": "Rendez-vous déplacé",
   "appointment.price": "Prix d'un rendez-vous modifié",
+  "appointment.payment": "Paiement encaissé",
   "patient.export": "Dossier patient exporté",
   "patient.merge": "Dossiers patients fusionnés",
   "patient.erase": "Dossier patient effacé",

@@ -23,6 +23,7 @@ import { cleanText, hasMultiLineControl, hasSingleLineControl, oneLine } from ".
 import { enrollmentSchema } from "./enrollment-schema";
 import { formationFormSchema } from "./formation-schema";
 import { moveSchema, staffBookingSchema, statusSchema } from "./front-desk-schema";
+import { paymentSchema } from "./payment-schema";
 import { caseSchema, deletionDaysSchema, reviewSchema, rowSchema } from "./gallery-form";
 import { loginSchema } from "./login-schema";
 import { forgotPasswordSchema, newPasswordSchema } from "./password-reset-schema";
@@ -219,6 +220,7 @@ const FORMS: FormEntry[] = [
   { file: "app/lib/front-desk-schema.ts", exportName: "statusSchema", form: "Agenda : statut (annulation)", staff: true, schema: statusSchema, multiLine: ["reason"] },
   { file: "app/lib/front-desk-schema.ts", exportName: "moveSchema", form: "Agenda : déplacer", staff: true, schema: moveSchema },
   { file: "app/lib/front-desk-schema.ts", exportName: "staffBookingSchema", form: "Agenda : rendez-vous pris par téléphone", staff: true, schema: staffBookingSchema, multiLine: ["message"] },
+  { file: "app/lib/payment-schema.ts", exportName: "paymentSchema", form: "Agenda : encaisser", staff: true, schema: paymentSchema },
   { file: "app/lib/blog-form.ts", exportName: "blogFormSchema", form: "Blog : article", staff: true, schema: blogFormSchema, multiLine: ["content"] },
   {
     file: "app/lib/formation-schema.ts",

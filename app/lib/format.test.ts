@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDA, formatFigure, formatMegabytes, formatNumber, NARROW_NBSP, NBSP } from "./format";
+import { formatFigure, formatMegabytes, formatNumber, NARROW_NBSP, NBSP } from "./format";
+import { formatDA } from "./money";
 import { MEDIA_WIDTHS, mediaSrcSet, parseWidths, widthsFor } from "./media";
 
 const n = (s: string) => s.replaceAll(" ", NARROW_NBSP);

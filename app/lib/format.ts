@@ -76,31 +76,4 @@ export function formatCalendarDate(ymd: string | null | undefined): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : ymd;
 }
 
-/** Integer centimes as an amount: 1500000 -> "15 000 DA", 1500050 -> "15 000,50 DA". */
-export function formatDA(centimes: number | null | undefined): string {
-  if (centimes === null || centimes === undefined || !Number.isFinite(centimes)) return "";
-  return `${formatNumber(centimes / 100)}${NBSP}DA`;
-}
-
-/**
- * Parse a price typed by a person ("15000", "15 000", "15000,50", "15000.5") into centimes.
- * Returns null for empty input and NaN for anything that is not a number.
- */
-export function parsePriceToCentimes(input: string | null | undefined): number | null {
-  if (input === null || input === undefined) return null;
-  const cleaned = String(input).replace(/[\s\u00a0\u202f]/g, "").replace(/DA$/i, "").replace(",", ".");
-  if (cleaned === "") return null;
-  if (!/^-?\d+(\.\d{1,2})?$/.test(cleaned)) return Number.NaN;
-  return Math.round(Number(cleaned) * 100);
-}
-
-/** Centimes back to an input value: 1500050 -> "15000.5" */
-export function centimesToInput(centimes: number | null | undefined): string {
-  if (centimes === null || centimes === undefined) return "";
-  return String(centimes / 100);
-}
-
-/** A price for visitors: "350 000 DA", or the on-request label when empty or 0. */
-export function formationPriceLabel(centimes: number | null | undefined, onRequest: "Prix sur demande" | "Sur demande"): string {
-  return centimes === null || centimes === undefined || centimes === 0 ? onRequest : formatDA(centimes);
-}
+// Amounts (formatDA, parsing DA, sums, balances) are in ./money.ts: the one module of money.

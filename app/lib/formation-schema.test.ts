@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { FormationAdminItem } from "./formation";
-import { formationPriceLabel } from "./format";
+import { formationPriceLabel } from "./money";
 import { formationFormDefaults, formationFormSchema, FORMATION_MESSAGES } from "./formation-schema";
 import { emptySyllabus } from "./syllabus";
 

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { centimesToInput } from "./format";
+import { centimesToInput } from "./money";
 import type { FormationAdminItem } from "./formation";
 import { money, multiLine, requiredText, singleLine } from "./rules";
 import type { Syllabus, SyllabusModule } from "./syllabus";

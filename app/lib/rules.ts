@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { hasMultiLineControl, hasSingleLineControl } from "./control-characters";
-import { parsePriceToCentimes } from "./format";
+import { MAX_AMOUNT_CENTIMES, parsePriceToCentimes } from "./money";
 import { addDays, isValidYmd } from "./ymd";
 
 /**
@@ -95,7 +95,7 @@ export function consent(message: string) {
 // ---- money: integer centimes, typed in DA ---------------------------------------------------
 
 /** 1 000 000 000 DA: far above any dental bill or course, far below what the columns hold. */
-export const MAX_PRICE_CENTIMES = 100_000_000_000;
+export const MAX_PRICE_CENTIMES = MAX_AMOUNT_CENTIMES;
 export const PRICE_INVALID = "Montant invalide : indiquez un nombre en DA (exemple : 15000 ou 15000,50).";
 
 /** A price typed in DA ("15 000", "15000,50") -> centimes; null when empty unless `missing` is given. */

@@ -8,6 +8,7 @@ import { getDb } from "~/.server/db";
 import { frontDeskIntent } from "~/.server/front-desk-actions";
 import { reminderLinksOf } from "~/.server/reminder-links";
 import { appointmentTotals, historyFor, listAgenda } from "~/.server/repos/appointments";
+import { collectedTotals } from "~/.server/repos/payments";
 import { countRemindersToSend } from "~/.server/repos/reminder-list";
 import { loadSchedule } from "~/.server/repos/schedule";
 import { getStaff } from "~/.server/staff-guard";
@@ -38,10 +39,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { day, view } = parseAgendaQuery(new URL(request.url).searchParams, now.date);
   const from = view === "semaine" ? weekStart(day) : day;
   const to = view === "semaine" ? addDaysYmd(from, 6) : day;
-  const [schedule, rows, totals, remindersToSend] = await Promise.all([
+  const [schedule, rows, totals, collected, remindersToSend] = await Promise.all([
     loadSchedule(db, from),
     listAgenda(db, from, to),
     appointmentTotals(db, from, to),
+    collectedTotals(db, from, to),
     countRemindersToSend(db, addDaysYmd(now.date, 1)),
   ]);
   // the reminder links carry the personal link: written here, on the server (day view only)
@@ -69,13 +71,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     history,
     gaps,
     chairs: schedule.settings.chairs,
-    counts: countItems(items, totals.due),
+    counts: countItems(items, totals.due, collected),
     remindersToSend,
     submissionKey: crypto.randomUUID(),
   };
 }
 
-/** Status changes, moves and bookings, the same intents as the appointment cards. */
+/** Status changes, moves, bookings and payments ('Encaisser'), the same intents as the appointment cards. */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = getStaff(context);
   const form = await readForm(request);
@@ -84,6 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "status":
     case "move":
     case "book":
+    case "pay":
       return frontDeskIntent(intent, form, staff, SCREEN);
     default:
       return data({ intent: "unknown" as const, ok: false, message: "action inconnue." }, { status: 400 });
@@ -103,7 +106,7 @@ export default function AdminAgenda({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-4 sm:space-y-5">
       <AgendaToolbar day={day} view={view} today={today} weekFrom={from} weekTo={to} remindersToSend={remindersToSend} />
-      <AgendaCounts counts={counts} label={countsLabel} />
+      <AgendaCounts counts={counts} label={countsLabel} collectedLabel={view === "semaine" ? "Encaissé cette semaine" : day === today ? "Encaissé aujourd'hui" : "Encaissé ce jour"} />
       {loading && (
         <p role="status" className="inline-flex items-center gap-2 text-sm font-medium text-teal-700 print:hidden">
           <Loader2 aria-hidden className="h-4 w-4 animate-spin" />

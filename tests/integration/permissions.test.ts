@@ -69,6 +69,8 @@ const MATRIX: Row[] = [
   post("/admin/agenda", "status", ALL),
   post("/admin/agenda", "move", ALL),
   post("/admin/agenda", "book", ALL),
+  // 'Encaisser': whoever may mark 'Honoré' (ADR 021), the assistant included, prices or not
+  post("/admin/agenda", "pay", ALL, { fields: { id: "1", amount: "5000", mode: "especes" } }),
   post("/admin/agenda", "inconnue", ALL),
 
   get("/admin/creneaux", ALL, "/admin/creneaux?service=Orthodontie&date=2031-01-04"),
@@ -78,6 +80,7 @@ const MATRIX: Row[] = [
   post("/admin/appointments", "status", ALL),
   post("/admin/appointments", "move", ALL),
   post("/admin/appointments", "book", ALL),
+  post("/admin/appointments", "pay", ALL, { fields: { id: "1", amount: "5000", mode: "cib" } }),
   post("/admin/appointments", "create", ALL),
   post("/admin/appointments", "create", "ADP", { fields: PRICES }),
   post("/admin/appointments", "create", "ADP", { fields: { prixtotal: "" } }),

@@ -789,6 +789,7 @@ export const PRIVATE_TABLES = [
   "appointments",
   "appointment_slots",
   "appointment_history",
+  "payments",
   "patients",
   "patient_events",
   "message_templates",
@@ -995,6 +996,40 @@ const m008_audit_chain: EngineMigration = (engine) => ({
   },
 });
 
+/**
+ * Payments (issue 28, item 4; ADR 021): one row per amount collected, in integer centimes. The
+ * appointment's prixpay stays SPEC's field: each payment raises it in the transaction of its insert
+ * (app/.server/repos/payments.ts), so the balance logic reads one column as before. The Money issue extends this table
+ * (receipt numbers without gaps, quotes, plans, the reserved mode 'ajustement'); the checks are
+ * the database's, so no code path can store an amount of 0, a negative one or an unknown mode.
+ */
+const m009_payments: EngineMigration = (engine) => ({
+  async up(db: AnyDb) {
+    const id = idColumn(engine);
+    await db.schema
+      .createTable("payments")
+      .addColumn("id", id, (c) => (engine === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement()))
+      // nullable: a payment of the Money issue may belong to a plan or a quote rather than one visit
+      .addColumn("appointment_id", "integer", (c) => c.references("appointments.id"))
+      .addColumn("patient_id", "integer", (c) => c.references("patients.id").onDelete("set null"))
+      .addColumn("amount", "bigint", (c) => c.notNull().check(sql`amount > 0`))
+      .addColumn("mode", "text", (c) => c.notNull().check(sql`mode in ('especes', 'cib', 'edahabia', 'cheque', 'virement', 'ajustement')`))
+      .addColumn("paid_at", "text", (c) => c.notNull())
+      // the clinic day (Africa/Algiers) the amount was collected on: the day's till
+      .addColumn("paid_day", "text", (c) => c.notNull())
+      .addColumn("taken_by", "integer", (c) => c.notNull().references("staff_users.id"))
+      .addColumn("note", "text", (c) => c.check(sql`length(note) <= 200`))
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("payments_day_idx").on("payments").columns(["paid_day", "mode"]).execute();
+    await db.schema.createIndex("payments_appointment_idx").on("payments").column("appointment_id").execute();
+    await db.schema.createIndex("payments_patient_idx").on("payments").column("patient_id").execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("payments").ifExists().execute();
+  },
+});
+
 const all: Record<string, EngineMigration> = {
   "001_initial": m001_initial,
   "002_backup_runs": m002_backup_runs,
@@ -1004,6 +1039,7 @@ const all: Record<string, EngineMigration> = {
   "006_site_content": m006_site_content,
   "007_content_version": m007_content_version,
   "008_audit_chain": m008_audit_chain,
+  "009_payments": m009_payments,
 };
 
 class CodeProvider implements MigrationProvider {

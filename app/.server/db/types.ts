@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { AppointmentStatus, CancelledBy } from "~/lib/appointment-status";
+import type { StoredPaymentMode } from "~/lib/payment-schema";
 
 /** Timestamps are ISO-8601 UTC text; booleans are 0/1; money is integer centimes. */
 export interface AppointmentsTable {
@@ -108,7 +109,28 @@ export interface AppointmentHistoryTable {
   detail: string | null;
 }
 
-export type AppointmentHistoryAction = "created" | "status" | "moved" | "edited" | "reminded" | "patient_confirmed" | "merged" | "anonymised";
+export type AppointmentHistoryAction = "created" | "status" | "moved" | "edited" | "reminded" | "patient_confirmed" | "merged" | "anonymised" | "payment";
+
+/**
+ * One amount collected (ADR 021): integer centimes above 0, its mode, when and on which clinic day,
+ * by whom. The appointment's prixpay is raised by the same transaction.
+ */
+export interface PaymentsTable {
+  id: Generated<number>;
+  /** null for a payment that belongs to no single visit (the Money issue: plans, quotes) */
+  appointment_id: number | null;
+  /** the patient record, copied from the appointment; follows merges, null once erased */
+  patient_id: number | null;
+  amount: number;
+  mode: StoredPaymentMode;
+  /** ISO-8601 UTC */
+  paid_at: string;
+  /** YYYY-MM-DD, the clinic day (Africa/Algiers) of paid_at */
+  paid_day: string;
+  taken_by: number;
+  note: string | null;
+  created_at: string;
+}
 
 export interface OpeningHoursTable {
   id: Generated<number>;
@@ -405,6 +427,7 @@ export interface Database {
   message_templates: MessageTemplatesTable;
   appointment_slots: AppointmentSlotsTable;
   appointment_history: AppointmentHistoryTable;
+  payments: PaymentsTable;
   opening_hours: OpeningHoursTable;
   schedule_exceptions: ScheduleExceptionsTable;
   service_settings: ServiceSettingsTable;
@@ -438,6 +461,7 @@ export type Appointment = Selectable<AppointmentsTable>;
 export type NewAppointment = Insertable<AppointmentsTable>;
 export type AppointmentUpdate = Updateable<AppointmentsTable>;
 export type AppointmentHistoryEntry = Selectable<AppointmentHistoryTable>;
+export type Payment = Selectable<PaymentsTable>;
 export type Patient = Selectable<PatientsTable>;
 export type PatientEvent = Selectable<PatientEventsTable>;
 export type Blog = Selectable<BlogsTable>;

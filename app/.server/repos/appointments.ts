@@ -218,6 +218,8 @@ export async function updateAppointment(h: Db, id: number, patch: AppointmentPro
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirst();
+    // its payments follow the appointment to its record (ADR 021)
+    if (relink && row) await trx.updateTable("payments").set({ patient_id: row.patient_id }).where("appointment_id", "=", id).execute();
     const changed = (Object.keys(values) as (keyof AppointmentProgressUpdate)[]).filter((k) => {
       const a = before[k] === null ? null : k === "prixtotal" || k === "prixpay" ? Number(before[k]) : before[k];
       return a !== values[k];

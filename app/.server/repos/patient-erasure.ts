@@ -8,6 +8,7 @@ import { errorCode, log } from "../log";
 import type { Actor } from "../actor";
 import { loadContactSettings } from "./contact-settings";
 import { withdrawCasesOfPatients } from "./gallery";
+import { anonymisePayments } from "./payments";
 import { addEvent, ERASED_NAME, lockedPatient, RETENTION_ACTOR, stateOf, type PatientChange, type Trx } from "./patients";
 
 /** Erasure of a record and the retention job (law 18-07): identity removed, accounts kept. */
@@ -15,7 +16,7 @@ import { addEvent, ERASED_NAME, lockedPatient, RETENTION_ACTOR, stateOf, type Pa
 // ---- erasure and retention (law 18-07) --------------------------------------------------------------
 
 /** History actions whose detail is never typed text (a forced mark, a move, field names, ids). */
-const SAFE_HISTORY_DETAILS: AppointmentHistoryAction[] = ["created", "moved", "edited", "merged", "anonymised"];
+const SAFE_HISTORY_DETAILS: AppointmentHistoryAction[] = ["created", "moved", "edited", "merged", "anonymised", "payment"];
 
 /** "%…%" for LIKE with the wildcards of `s` escaped (the queries name the escape character). */
 function containsPattern(s: string): string {
@@ -59,6 +60,7 @@ async function anonymiseAppointments(
       })
       .where("id", "in", chunk)
       .execute();
+    await anonymisePayments(trx, chunk);
     await trx
       .updateTable("appointment_history")
       .set({ detail: null })

@@ -1,4 +1,5 @@
-import { balanceDue, STATUS_LABELS } from "~/lib/appointment-status";
+import { STATUS_LABELS } from "~/lib/appointment-status";
+import { balanceDue } from "~/lib/money";
 import { todayInClinic } from "~/lib/clinic-time";
 import { toCsv, type CsvCell } from "../csv";
 import { toXlsx, XLSX_CONTENT_TYPE, type XlsxKind, type XlsxValue } from "../xlsx";

@@ -1,4 +1,5 @@
-import { balanceDue, type AppointmentStatus, type CancelledBy } from "~/lib/appointment-status";
+import { type AppointmentStatus, type CancelledBy } from "~/lib/appointment-status";
+import { balanceDue } from "~/lib/money";
 import { todayInClinic } from "~/lib/clinic-time";
 import type { Db } from "../db";
 import type { AppointmentHistoryAction, PatientEventAction } from "../db/types";

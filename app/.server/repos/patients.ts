@@ -193,6 +193,8 @@ export async function mergePatients(h: Db, keepId: number, goneId: number, actor
     const moved = await trx.updateTable("appointments").set({ patient_id: keepId, updated_at: at }).where("patient_id", "=", goneId).returning("id").execute();
     // the before/after cases and their consent follow the kept record
     await trx.updateTable("gallery_cases").set({ patient_id: keepId, updated_at: at }).where("patient_id", "=", goneId).execute();
+    // and so do their payments (ADR 021)
+    await trx.updateTable("payments").set({ patient_id: keepId }).where("patient_id", "=", goneId).execute();
     const detail = `Dossier #${goneId} fusionné dans #${keepId}`;
     if (moved.length > 0) {
       await trx

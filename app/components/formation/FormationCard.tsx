@@ -1,7 +1,7 @@
 import { BookOpen, CalendarClock, Clock, MapPin, Phone, Users, Wallet, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { isFull, type FormationLandingItem } from "~/lib/formation";
-import { formationPriceLabel } from "~/lib/format";
+import { formationPriceLabel } from "~/lib/money";
 import { syllabusPath } from "~/lib/slug";
 import { EnrollLink } from "./EnrollLink";
 

@@ -2,7 +2,7 @@ import { BookOpenCheck, CalendarClock, CheckCircle2, ClipboardList, GraduationCa
 import { Link } from "react-router";
 import { Img } from "~/components/ui/Img";
 import { useClinic } from "~/hooks/use-clinic";
-import { formationPriceLabel } from "~/lib/format";
+import { formationPriceLabel } from "~/lib/money";
 import type { FormationOption, FormationSyllabusItem } from "~/lib/formation";
 import type { Syllabus, SyllabusModule } from "~/lib/syllabus";
 import { Enrollment } from "./Enrollment";

@@ -9,7 +9,7 @@ import { STATUS_ACCENT, StatusBadge } from "~/components/admin/front-desk/Status
 import type { HistoryEntryView } from "~/components/admin/front-desk/types";
 import { PresenceBadge } from "~/components/admin/reminders/ReminderNote";
 import { CANCELLED_BY_LABELS } from "~/lib/appointment-status";
-import { formatDA } from "~/lib/format";
+import { formatDA } from "~/lib/money";
 import type { AgendaItem } from "./model";
 
 /**
@@ -92,8 +92,8 @@ export function AgendaCard({ item, history, showChair }: { item: AgendaItem; his
 
           <div className="mt-3 flex flex-wrap items-start gap-x-3 gap-y-2 print:hidden">
             {/* an erased appointment has no one to contact */}
-            {item.phone && <ContactLinks name={item.name} phone={item.phone} email={item.email} date={item.date} time={item.time} links={item.links} compact />}
-            <StatusActions id={item.id} status={item.status} name={item.name} className="min-w-0 sm:border-l sm:border-slate-200 sm:pl-3" />
+            {item.phone && <ContactLinks name={item.name} phone={item.phone} email={item.email} date={item.date} time={item.time} links={item.links} />}
+            <StatusActions id={item.id} status={item.status} name={item.name} due={item.due} className="min-w-0" />
           </div>
         </div>
       </div>

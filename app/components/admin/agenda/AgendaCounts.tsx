@@ -1,35 +1,79 @@
-import { formatDA } from "~/lib/format";
+import { formatDA } from "~/lib/money";
+import { PAYMENT_MODE_LABELS } from "~/lib/payment-schema";
 import type { AgendaCounts as Counts } from "./model";
 
 /**
  * The day's (or week's) counts at the top of the agenda: 'À confirmer', 'Confirmés', 'Venus',
- * 'Absents' and 'Reste à payer'. Two columns on a phone, five in a row from 768 px.
+ * 'Absents', then the money: 'Reste à payer' and 'Encaissé aujourd'hui' with each mode's part
+ * ('Espèces 12 000 DA · CIB 5 000 DA'). A figure that means nothing (no price set on the days)
+ * reads '—' (docs/product.md, "Staff: agenda"). Two columns on a phone with the money tiles
+ * across, four from 576 px, one row from 992 px.
  */
-export function AgendaCounts({ counts, label }: { counts: Counts; label: string }) {
+export function AgendaCounts({ counts, label, collectedLabel }: { counts: Counts; label: string; collectedLabel: string }) {
   const tiles = [
     { key: "requested", label: "À confirmer", value: String(counts.requested), tone: counts.requested > 0 ? "text-amber-800" : "text-navy-900", dot: "bg-amber-500" },
     { key: "confirmed", label: "Confirmés", value: String(counts.confirmed), tone: "text-navy-900", dot: "bg-sky-600" },
     { key: "attended", label: "Venus", value: String(counts.attended), tone: "text-navy-900", dot: "bg-emerald-600" },
     { key: "no_show", label: "Absents", value: String(counts.no_show), tone: counts.no_show > 0 ? "text-rose-800" : "text-navy-900", dot: "bg-rose-600" },
-    { key: "due", label: "Reste à payer", value: formatDA(counts.due), tone: counts.due > 0 ? "text-amber-900" : "text-navy-900", dot: "bg-slate-400" },
   ];
+  const tile = "rounded-xl bg-white px-3 py-2 ring-1 ring-slate-200 lg:py-2.5";
+  const term = "flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500";
+  const collected = counts.collected;
   return (
     <section aria-label={label} className="print:hidden">
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 md:grid-cols-5">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-8">
         {tiles.map((t) => (
-          <div
-            key={t.key}
-            data-count={t.key}
-            className={`flex items-center justify-between gap-2 rounded-xl bg-white px-3 py-2 ring-1 ring-slate-200 md:block md:py-2.5 ${t.key === "due" ? "col-span-2 sm:col-span-4 md:col-span-1" : ""}`}
-          >
-            <dt className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">
+          <div key={t.key} data-count={t.key} className={`flex items-center justify-between gap-2 lg:block ${tile}`}>
+            <dt className={term}>
               <span aria-hidden className={`h-2 w-2 shrink-0 rounded-full ${t.dot}`} />
               {t.label}
             </dt>
-            <dd className={`text-xl font-bold tabular-nums md:mt-0.5 md:text-2xl ${t.tone}`}>{t.value}</dd>
+            <dd className={`text-xl font-bold tabular-nums lg:mt-0.5 lg:text-2xl ${t.tone}`}>{t.value}</dd>
           </div>
         ))}
+        <div data-count="due" className={`col-span-2 flex items-center justify-between gap-2 lg:block ${tile}`}>
+          <dt className={term}>
+            <span aria-hidden className="h-2 w-2 shrink-0 rounded-full bg-amber-600" />
+            Reste à payer
+          </dt>
+          <dd className={`text-xl font-bold tabular-nums lg:mt-0.5 lg:text-2xl ${counts.due ? "text-amber-900" : "text-navy-900"}`}>
+            <Amount value={counts.due} />
+          </dd>
+        </div>
+        <div data-count="collected" className={`col-span-2 grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 lg:block ${tile}`}>
+          <dt className={term}>
+            <span aria-hidden className="h-2 w-2 shrink-0 rounded-full bg-emerald-700" />
+            {collectedLabel}
+          </dt>
+          <dd className={`text-xl font-bold tabular-nums lg:mt-0.5 lg:text-2xl ${collected?.total ? "text-emerald-800" : "text-navy-900"}`}>
+            <Amount value={collected ? collected.total : null} />
+          </dd>
+          {collected && collected.byMode.length > 0 && (
+            <dd data-split className="col-span-2 mt-0.5 text-sm text-slate-600">
+              {collected.byMode.map((m, i) => (
+                <span key={m.mode} className="whitespace-nowrap">
+                  {i > 0 && <span aria-hidden> · </span>}
+                  {PAYMENT_MODE_LABELS[m.mode]} <span className="font-semibold tabular-nums text-navy-900">{formatDA(m.amount)}</span>
+                  {i < collected.byMode.length - 1 && <span className="sr-only">,</span>}
+                </span>
+              ))}
+            </dd>
+          )}
+        </div>
       </dl>
     </section>
   );
+}
+
+/** An amount, or '—' when there is none to show. */
+function Amount({ value }: { value: number | null }) {
+  if (value === null) {
+    return (
+      <>
+        <span aria-hidden>—</span>
+        <span className="sr-only">aucun prix fixé</span>
+      </>
+    );
+  }
+  return <>{formatDA(value)}</>;
 }

@@ -64,14 +64,23 @@ describe("agenda read model", () => {
     // a stored row without a duration takes the service's; a row without a chair is on the first
     expect(item({ service: "Implementation", duration_minutes: null, buffer_minutes: null, chair: null })).toMatchObject({ end: "11:30", chair: 1 });
     expect(item({ status: "cancelled", prixtotal: 500000 }).due).toBeNull();
-    expect(countItems([item({ status: "requested" }), item({ status: "attended" }), item({ status: "attended" })], 1200)).toEqual({
+    expect(countItems([item({ status: "requested" }), item({ status: "attended", prixtotal: 500000 }), item({ status: "attended" })], 1200)).toEqual({
       requested: 1,
       confirmed: 0,
       attended: 2,
       no_show: 0,
       cancelled: 0,
       due: 1200,
+      collected: { total: 0, byMode: [] },
     });
+  });
+
+  it("shows no money figure for days without any price, unless something was collected", () => {
+    const unpriced = [item({ status: "requested" }), item({ status: "cancelled", prixtotal: 500000 })];
+    expect(countItems(unpriced, 0)).toMatchObject({ due: null, collected: null });
+    const cash = { total: 300000, byMode: [{ mode: "especes" as const, amount: 300000 }] };
+    expect(countItems(unpriced, 0, cash)).toMatchObject({ due: null, collected: cash });
+    expect(countItems([item({ status: "attended", prixtotal: 0, prixpay: 0 })], 0)).toMatchObject({ due: 0, collected: { total: 0, byMode: [] } });
   });
 
   it("says a Friday is closed and names a closure", () => {

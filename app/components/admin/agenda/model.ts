@@ -5,10 +5,12 @@
  */
 import type { Appointment } from "~/.server/db/types";
 import type { ReminderLinks } from "~/lib/front-desk-contact";
-import { balanceDue, holdsSlot, type AppointmentStatus, type CancelledBy } from "~/lib/appointment-status";
+import { holdsSlot, type AppointmentStatus, type CancelledBy } from "~/lib/appointment-status";
+import { balanceDue } from "~/lib/money";
 import { isValidYmd } from "~/lib/rules";
 import { addDaysYmd, dayHours, fromMinutes, roundUpToUnit, toMinutes, UNIT_MINUTES, weekdayOf, type Schedule, type TimeRange } from "~/lib/schedule";
 import type { ClinicNow } from "~/lib/clinic-time";
+import type { StoredPaymentMode } from "~/lib/payment-schema";
 
 export type AgendaView = "jour" | "semaine";
 
@@ -54,8 +56,16 @@ export interface AgendaCounts {
   attended: number;
   no_show: number;
   cancelled: number;
-  /** centimes */
-  due: number;
+  /** 'Reste à payer' in centimes; null when no appointment of the days has a price ('—') */
+  due: number | null;
+  /** 'Encaissé aujourd'hui': what was collected on the days, by mode; null when nothing was collected and nothing is priced ('—') */
+  collected: Collected | null;
+}
+
+/** What was collected over the days (app/.server/repos/payments.ts, collectedTotals). */
+export interface Collected {
+  total: number;
+  byMode: { mode: StoredPaymentMode; amount: number }[];
 }
 
 /** ?jour=YYYY-MM-DD&vue=jour|semaine, today and the day view by default. */
@@ -107,8 +117,22 @@ export function toAgendaDay(schedule: Pick<Schedule, "weekly" | "exceptions">, d
   return { date, ranges, label: exception?.label, closed: ranges.length === 0, special: Boolean(exception && ranges.length > 0) };
 }
 
-export function countItems(items: AgendaItem[], due: number): AgendaCounts {
-  const counts: AgendaCounts = { requested: 0, confirmed: 0, attended: 0, no_show: 0, cancelled: 0, due };
+/**
+ * The tiles' figures (docs/product.md, "Staff: agenda"): the statuses counted, and the money
+ * shown only when it means something: with no price set on any (not cancelled) appointment of
+ * the days, 'Reste à payer' is '—', and so is 'Encaissé' unless something was collected anyway.
+ */
+export function countItems(items: AgendaItem[], due: number, collected: Collected = { total: 0, byMode: [] }): AgendaCounts {
+  const priced = items.some((i) => i.status !== "cancelled" && i.prixtotal !== null);
+  const counts: AgendaCounts = {
+    requested: 0,
+    confirmed: 0,
+    attended: 0,
+    no_show: 0,
+    cancelled: 0,
+    due: priced ? due : null,
+    collected: priced || collected.total > 0 ? collected : null,
+  };
   for (const i of items) counts[i.status] += 1;
   return counts;
 }

@@ -8,8 +8,9 @@ import { HistoryList } from "~/components/admin/front-desk/HistoryList";
 import { MoveForm } from "~/components/admin/front-desk/MoveForm";
 import { StatusActions } from "~/components/admin/front-desk/StatusActions";
 import { STATUS_ACCENT, StatusBadge } from "~/components/admin/front-desk/StatusBadge";
-import { balanceDue, isAppointmentDone } from "~/lib/appointment-status";
-import { formatCalendarDate, formatDA, formatDateTime } from "~/lib/format";
+import { isAppointmentDone } from "~/lib/appointment-status";
+import { formatCalendarDate, formatDateTime } from "~/lib/format";
+import { balanceDue, formatDA } from "~/lib/money";
 import { AppointmentEditForm, ReadOnlyPrices } from "./AppointmentEditForm";
 import type { AppointmentListItem } from "./types";
 
@@ -156,7 +157,7 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
         {/* the e-mail is a link in the details above: here the two one-tap ways of a phone */}
         {/* an anonymised appointment has no one to call */}
         {!row.anonymised_at && <ContactLinks name={row.name} phone={row.phone} email={null} date={row.date} time={row.time} links={row.reminder} />}
-        <StatusActions id={row.id} status={row.status} name={row.name} />
+        <StatusActions id={row.id} status={row.status} name={row.name} due={due} />
       </div>
 
       <div className="flex flex-wrap gap-0.5 border-t border-slate-100 px-2.5 py-1.5 sm:gap-1">

@@ -5,8 +5,7 @@ import { useCan } from "~/components/admin/permissions";
 import { Field, TextareaField, useAppForm } from "~/components/forms";
 import { Alert } from "~/components/ui/Alert";
 import { adminUpdateSchema } from "~/lib/appointment-schema";
-import { balanceDue } from "~/lib/appointment-status";
-import { centimesToInput, formatDA } from "~/lib/format";
+import { balanceDue, centimesToInput, formatDA } from "~/lib/money";
 import type { AppointmentView, UpdateResult } from "./types";
 
 /**

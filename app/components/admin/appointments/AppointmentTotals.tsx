@@ -1,6 +1,7 @@
 import { CalendarDays, CalendarRange } from "lucide-react";
 import type { ComponentType } from "react";
-import { formatCalendarDate, formatDA } from "~/lib/format";
+import { formatCalendarDate } from "~/lib/format";
+import { formatDA } from "~/lib/money";
 
 /** Billed, paid and due over a range of days, in centimes (cancelled appointments left out). */
 export interface MoneyTotalsView {

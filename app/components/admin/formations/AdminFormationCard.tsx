@@ -4,7 +4,7 @@ import { useCan } from "~/components/admin/permissions";
 import { FillBar } from "~/components/formation/FillBar";
 import { formatLongDate } from "~/lib/format";
 import type { FormationAdminItem } from "~/lib/formation";
-import { formationPriceLabel } from "~/lib/format";
+import { formationPriceLabel } from "~/lib/money";
 import { syllabusPath } from "~/lib/slug";
 import { ADMIN_FORMATION_TEXTS } from "./admin-formations";
 

@@ -2,11 +2,11 @@
  * HistoryList: what happened to an appointment, oldest first: who (the staff e-mail, 'Patient'
  * or 'Démo'), when (dd/mm/yyyy hh:mm, clinic time) and what: created (with its first status),
  * a status change from → to with the reason, a move with the old and new day and time, the
- * fields edited (names only), a reminder sent; a forced booking or move is marked 'Hors règles'.
+ * fields edited (names only), a reminder sent, a payment (its mode); a forced booking or move is marked 'Hors règles'.
  *
  *   <HistoryList entries={history.get(row.id) ?? []} />
  */
-import { ArrowRight, CalendarClock, CircleCheck, CirclePlus, EyeOff, Mail, Merge, Pencil, RefreshCw, TriangleAlert, type LucideIcon } from "lucide-react";
+import { ArrowRight, Banknote, CalendarClock, CircleCheck, CirclePlus, EyeOff, Mail, Merge, Pencil, RefreshCw, TriangleAlert, type LucideIcon } from "lucide-react";
 import { STATUS_LABELS, type AppointmentStatus } from "~/lib/appointment-status";
 import { formatCalendarDate, formatDateTime } from "~/lib/format";
 import type { HistoryEntryView } from "./types";
@@ -25,6 +25,7 @@ const ICONS: Record<HistoryEntryView["action"], LucideIcon> = {
   patient_confirmed: CircleCheck,
   merged: Merge,
   anonymised: EyeOff,
+  payment: Banknote,
 };
 
 const FORCED_MARK = "hors des règles";
@@ -57,6 +58,8 @@ function describe(e: HistoryEntryView): { title: string; detail?: string } {
       return { title: "Dossier patient fusionné", detail: e.detail ?? undefined };
     case "anonymised":
       return { title: "Données personnelles effacées", detail: e.detail ?? undefined };
+    case "payment":
+      return { title: "Paiement encaissé", detail: e.detail ? `Mode : ${e.detail}` : undefined };
     default:
       return { title: String(e.action), detail: e.detail ?? undefined };
   }

@@ -6,10 +6,13 @@
  * without JavaScript), whose action hands it to `frontDeskIntent`. The result's toast shows
  * through useToast; a refusal is said beside the buttons.
  *
- *   <StatusActions id={row.id} status={row.status} name={row.name} />
+ * 'Encaisser' (ADR 021) sits in the same row on an attended appointment with a balance (`due`),
+ * and its form (PaymentForm) opens by itself right after 'Honoré' is pressed on this card.
+ *
+ *   <StatusActions id={row.id} status={row.status} name={row.name} due={due} />
  */
 import { getFormProps } from "@conform-to/react";
-import { Ban, CalendarCheck2, CircleCheckBig, Loader2, RotateCcw, UserX, X, type LucideIcon } from "lucide-react";
+import { Ban, Banknote, CalendarCheck2, CircleCheckBig, Loader2, RotateCcw, UserX, X, type LucideIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { useCan } from "~/components/admin/permissions";
@@ -18,6 +21,7 @@ import { useToast } from "~/components/toaster";
 import { Alert } from "~/components/ui/Alert";
 import { CANCELLED_BY, CANCELLED_BY_LABELS, STATUS_TRANSITIONS, type AppointmentStatus } from "~/lib/appointment-status";
 import { CANCEL_REASON_MAX, statusSchema } from "~/lib/front-desk-schema";
+import { PaymentForm } from "./PaymentForm";
 import { firstMessage, FRONT_DESK_KEYS, type FrontDeskResult } from "./types";
 
 export interface StatusActionsProps {
@@ -25,6 +29,8 @@ export interface StatusActionsProps {
   status: AppointmentStatus;
   /** the patient's name, for the buttons' accessible names */
   name: string;
+  /** 'Reste à payer' in centimes (null: no price set): 'Encaisser' is offered when attended and above 0 */
+  due?: number | null;
   className?: string;
 }
 
@@ -54,7 +60,7 @@ export function StatusActions(props: StatusActionsProps) {
   return useCan("appointment:update") ? <StatusButtons {...props} /> : null;
 }
 
-function StatusButtons({ id, status, name, className = "" }: StatusActionsProps) {
+function StatusButtons({ id, status, name, due = null, className = "" }: StatusActionsProps) {
   // one fetcher for every card (FRONT_DESK_KEYS): this card reads its own results only
   const fetcher = useFetcher<FrontDeskResult>({ key: FRONT_DESK_KEYS.status });
   const [cancelOpen, setCancelOpen] = useState(false);
@@ -62,12 +68,26 @@ function StatusButtons({ id, status, name, className = "" }: StatusActionsProps)
   const pending = busy && fetcher.formData?.get("id") === String(id) ? fetcher.formData.get("to") : null;
   const mine = fetcher.state === "idle" && fetcher.data?.id === id ? fetcher.data : undefined;
   useToast(mine?.toast);
+  // 'Encaisser': its result is read here, on the card, so that its toast shows even when a full
+  // payment closes the form (FRONT_DESK_KEYS: one fetcher for every card)
+  const payFetcher = useFetcher<FrontDeskResult>({ key: FRONT_DESK_KEYS.pay });
+  const paid = payFetcher.state === "idle" && payFetcher.data?.id === id && payFetcher.data.ok ? payFetcher.data : undefined;
+  useToast(paid?.toast);
+  const [payOpen, setPayOpen] = useState(false);
+  const canPay = status === "attended" && due !== null && due > 0;
   const allowed = ORDER.filter((to) => STATUS_TRANSITIONS[status].includes(to));
   const refusal = mine && !mine.ok ? firstMessage(mine.result) : undefined;
 
   useEffect(() => {
     if (mine?.ok) setCancelOpen(false);
   }, [mine]);
+  // 'Honoré' pressed on this card: the payment form follows at once (shown once the status is stored)
+  useEffect(() => {
+    if (pending === "attended") setPayOpen(true);
+  }, [pending]);
+  useEffect(() => {
+    if (paid) setPayOpen(false);
+  }, [paid]);
 
   if (allowed.length === 0) return null;
   return (
@@ -75,6 +95,19 @@ function StatusButtons({ id, status, name, className = "" }: StatusActionsProps)
       <fetcher.Form method="post" className="flex flex-wrap gap-2">
         <input type="hidden" name="intent" value="status" />
         <input type="hidden" name="id" value={id} />
+        {canPay && (
+          <button
+            type="button"
+            className={`${BTN} bg-emerald-700 text-white ring-emerald-700 hover:bg-emerald-800`}
+            aria-expanded={payOpen}
+            aria-controls={`pay-${id}`}
+            onClick={() => setPayOpen((o) => !o)}
+          >
+            <Banknote aria-hidden className="h-4 w-4" />
+            Encaisser
+            <span className="sr-only"> — {name}</span>
+          </button>
+        )}
         {allowed.map((to) => {
           const { label, icon: Icon, className: tone } = to === "confirmed" && status !== "requested" ? UNDO : BUTTONS[to];
           if (to === "cancelled") {
@@ -101,6 +134,7 @@ function StatusButtons({ id, status, name, className = "" }: StatusActionsProps)
         </Alert>
       )}
       {cancelOpen && <CancelForm id={id} name={name} fetcher={fetcher} mine={mine} onClose={() => setCancelOpen(false)} />}
+      {canPay && payOpen && !cancelOpen && <PaymentForm id={id} name={name} due={due ?? 0} onClose={() => setPayOpen(false)} />}
     </div>
   );
 }

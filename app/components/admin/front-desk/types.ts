@@ -42,4 +42,4 @@ export function firstMessage(result: SubmissionResult<string[]> | undefined | nu
  * leaves the day), so that the layout's <FrontDeskToasts /> still shows its toast. Each card
  * reads only the results whose `id` is its own.
  */
-export const FRONT_DESK_KEYS = { status: "front-desk:status", move: "front-desk:move", book: "front-desk:book" } as const;
+export const FRONT_DESK_KEYS = { status: "front-desk:status", move: "front-desk:move", book: "front-desk:book", pay: "front-desk:pay" } as const;

@@ -5,7 +5,8 @@ import { useCan } from "~/components/admin/permissions";
 import { HistoryList } from "~/components/admin/front-desk/HistoryList";
 import { STATUS_ACCENT, StatusBadge } from "~/components/admin/front-desk/StatusBadge";
 import { CANCELLED_BY_LABELS } from "~/lib/appointment-status";
-import { formatCalendarDate, formatDA } from "~/lib/format";
+import { formatCalendarDate } from "~/lib/format";
+import { formatDA } from "~/lib/money";
 import type { PatientAppointment } from "./types";
 
 const weekday = new Intl.DateTimeFormat("fr-FR", { weekday: "short", timeZone: "UTC" });

@@ -1,6 +1,7 @@
 import { CalendarDays, ChevronRight, Mail, Phone, Wallet } from "lucide-react";
 import { Link } from "react-router";
-import { formatCalendarDate, formatDA } from "~/lib/format";
+import { formatCalendarDate } from "~/lib/format";
+import { formatDA } from "~/lib/money";
 import type { PatientListRow } from "./types";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;

@@ -1,4 +1,4 @@
-import { formatDA } from "~/lib/format";
+import { formatDA } from "~/lib/money";
 import type { MoneyAcrossVisits, PatientCounts } from "./types";
 
 /**
