@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { formatDA } from "../../app/lib/format";
+import { formatDA } from "../../app/lib/money";
 import { addDaysYmd } from "../../app/lib/schedule";
 import { dbQuery, dbRun, E2E_ASSISTANT, expectNoSeriousA11yViolations, loginAsStaff, reviewShot } from "./helpers";
 

@@ -2,7 +2,7 @@ import { ArrowRight, BellRing, Hourglass, Wallet, type LucideIcon } from "lucide
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { agendaHref } from "~/components/admin/agenda/model";
-import { formatDA } from "~/lib/format";
+import { formatDA } from "~/lib/money";
 import { dueText, type TodayMoney } from "./model";
 
 function Line({ icon: Icon, label, value, link, tone = "text-navy-900", children }: { icon: LucideIcon; label: string; value: string; link?: { to: string; label: string }; tone?: string; children?: ReactNode }) {

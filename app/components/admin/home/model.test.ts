@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { AgendaItem } from "~/components/admin/agenda/model";
-import { balanceDue } from "~/lib/appointment-status";
+import { balanceDue } from "~/lib/money";
 import { dueText, nextPatients, todayMoney } from "./model";
 
 let nextId = 1;

@@ -4,7 +4,7 @@
  * patients still expected and what today's appointments still owe. Pure functions, no I/O.
  */
 import type { AgendaItem } from "~/components/admin/agenda/model";
-import { formatDA } from "~/lib/format";
+import { formatDA } from "~/lib/money";
 import type { AppointmentStatus } from "~/lib/appointment-status";
 
 export interface NextPatient {
