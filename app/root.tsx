@@ -88,7 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrate && (
           <>
             {/* staff: at the bottom, never over the header's controls */}
-            <AppToaster position={staffArea ? "bottom-right" : "top-right"} />
+            <AppToaster position={staffArea ? "below-staff-header" : "top-right"} />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

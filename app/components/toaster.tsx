@@ -74,11 +74,12 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * Where the toasts appear: top right on the public site; in the staff area at the bottom (full
- * width on a phone, bottom right on a desk), away from the header's 'Menu', 'Site public' and
- * 'Se déconnecter' (docs/product.md, "Texts, toasts and timings").
+ * Where the toasts appear: top right on the public site; in the staff area at the top right too,
+ * but below the staff header (56 px on a phone, 64 px from 1024 px), so that they never cover its
+ * 'Menu', 'Site public' and 'Se déconnecter', nor the save buttons and card actions at the bottom
+ * of a phone's screen, where a thumb works (docs/product.md, "Texts, toasts and timings").
  */
-export type ToasterPlace = "top-right" | "bottom-right";
+export type ToasterPlace = "top-right" | "below-staff-header";
 
 /** The one toaster of the site, in the root layout: on screen from the first toast. */
 export function AppToaster({ position = "top-right" }: { position?: ToasterPlace }) {
@@ -102,7 +103,8 @@ function LoadedToaster({ sonner: s, position }: { sonner: Sonner; position: Toas
   // sonner's richColors draw green on pale green below WCAG AA; the same tones, darker text
   return (
     <s.Toaster
-      position={position}
+      position="top-right"
+      {...(position === "below-staff-header" ? { offset: { top: 76 }, mobileOffset: { top: 64 } } : {})}
       richColors
       closeButton
       toastOptions={{

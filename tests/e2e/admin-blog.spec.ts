@@ -31,8 +31,8 @@ function insertPost(title: string, content = "Contenu de départ.", imageUrl: st
   return Number(dbRun("insert into blogs (title, content, image_url, created_at, updated_at) values (?, ?, ?, ?, null)", title, content, imageUrl, new Date().toISOString()).lastInsertRowid);
 }
 
-// the staff area's toasts: at the bottom right, away from the header's controls
-const toaster = (page: Page) => page.locator('[data-sonner-toaster][data-y-position="bottom"][data-x-position="right"]');
+// the staff area's toasts: at the top right, below the header's controls
+const toaster = (page: Page) => page.locator('[data-sonner-toaster][data-y-position="top"][data-x-position="right"]');
 
 async function expectToast(page: Page, text: string, kind: "success" | "error") {
   const t = toaster(page).locator(`[data-sonner-toast][data-type="${kind}"]`).filter({ hasText: text });

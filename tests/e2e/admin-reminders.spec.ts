@@ -312,7 +312,7 @@ test.describe("admin: reminders without JavaScript", () => {
     // from the agenda's card too: back to the agenda's day
     await page.goto(`/admin/agenda?jour=${b.date}`);
     const card = page.getByRole("article", { name: b.name });
-    await card.locator(`summary[aria-label="Noter le rappel de ${b.name}"]`).click();
+    await card.getByText("Noter le rappel", { exact: true }).click();
     await card.getByLabel("Rappel fait par").selectOption("whatsapp");
     await card.getByRole("button", { name: /^Marquer comme envoyé/ }).click();
     await expect(page).toHaveURL(`/admin/agenda?jour=${b.date}`);

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { patientMatchKey } from "../../app/.server/db/migrations";
 import { toE164 } from "../../app/lib/phone";
-import { dbRun, E2E_ASSISTANT, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaff, reviewShot, type E2EAccount } from "./helpers";
+import { animationsDone, dbRun, E2E_ASSISTANT, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaff, reviewShot, type E2EAccount } from "./helpers";
 
 /**
  * The staff shell (docs/product.md, "Staff area"): the grouped navigation — a side bar from
@@ -160,13 +160,18 @@ for (const [label, viewport] of [
     await page.getByRole("button", { name: "Enregistrer les notes" }).click();
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Notes enregistrées." });
     await expect(toast).toBeVisible();
+    // measured where it rests, once its slide-in has ended
+    await animationsDone(page);
     await reviewShot(page, `shell-toast-${viewport.width}`, { fullPage: false });
     const toastBox = (await toast.boundingBox())!;
     const controls = [nav(page).getByRole("button", { name: "Se déconnecter" }), nav(page).getByRole("link", { name: /^Site public/ })];
     if (viewport.width < 1024) controls.push(menuButton(page));
     for (const control of controls) expect(overlaps(toastBox, (await control.boundingBox())!)).toBe(false);
-    // bottom of the screen: full width on a phone, bottom right on a desk
-    expect(toastBox.y + toastBox.height).toBeGreaterThan(viewport.height - 120);
+    // just below the header, in the top half: the bottom of a phone's screen, where a thumb taps
+    // the save buttons and a card's actions, stays free
+    const header = (await page.getByRole("banner").boundingBox())!;
+    expect(toastBox.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(toastBox.y + toastBox.height).toBeLessThan(viewport.height / 2);
     if (viewport.width >= 1024) expect(toastBox.x).toBeGreaterThan(viewport.width / 2);
   });
 }

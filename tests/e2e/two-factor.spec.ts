@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { enableTwoFactor, ensureStaffAccount, expectNoSeriousA11yViolations } from "./helpers";
+import { animationsDone, enableTwoFactor, ensureStaffAccount, expectNoSeriousA11yViolations } from "./helpers";
 
 /**
  * Two-factor sign-in as a person meets it (docs/product.md, "Staff: two-factor sign-in"). Codes
@@ -151,7 +151,8 @@ test.describe("two-factor sign-in", () => {
     const toast = page.getByText("Appareil oublié : le code y sera de nouveau demandé.");
     await expect(toast).toBeVisible();
     await expect(devices.getByText("Aucun appareil de confiance pour le moment.")).toBeVisible();
-    // the toast is at the bottom of the phone's screen: the header's buttons stay free to tap
+    // the toast sits below the header: its buttons stay free to tap (measured once it has slid in)
+    await animationsDone(page);
     const toastBox = (await page.locator("[data-sonner-toast]").filter({ hasText: "Appareil oublié" }).boundingBox())!;
     const logoutBox = (await page.getByRole("button", { name: "Se déconnecter" }).boundingBox())!;
     expect(toastBox.y).toBeGreaterThanOrEqual(logoutBox.y + logoutBox.height);
