@@ -1,4 +1,3 @@
-import { randomInt } from "node:crypto";
 import QRCode from "qrcode";
 import { audit, type AuditActor } from "./audit";
 import { throttleDelays } from "./auth";
@@ -18,7 +17,7 @@ import {
 } from "./repos/two-factor";
 import { getSessionSecret } from "./toast";
 import { looksLikeTotp, normalizeRecoveryCode, type CodeMethod } from "~/lib/two-factor-schema";
-import { generateTotpSecret, groupSecret, matchTotpStep, openTotpSecret, sealTotpSecret, sha256Hex, totpUri } from "./totp";
+import { generateRecoveryCodes, generateTotpSecret, groupSecret, hashRecoveryCode, matchTotpStep, openTotpSecret, sealTotpSecret, totpUri } from "./totp";
 
 /**
  * Two-factor sign-in of the staff (docs/product.md, "Staff: two-factor sign-in"; ADR 010): the
@@ -28,7 +27,6 @@ import { generateTotpSecret, groupSecret, matchTotpStep, openTotpSecret, sealTot
  */
 export const CODE_INCORRECT = "Code incorrect. Vérifiez l'heure de votre téléphone et réessayez.";
 export const RECOVERY_CODE_INCORRECT = "Ce code de secours est incorrect ou a déjà été utilisé.";
-export const RECOVERY_CODE_COUNT = 10;
 
 /** The throttle counter of an account's codes (sign-in and Mon compte alike). */
 export const twoFactorThrottleKey = (userId: number) => `2fa:user:${userId}`;
@@ -40,23 +38,6 @@ export type CodeCheck =
   | { ok: false; reason: "invalid"; method: CodeMethod }
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
-// ---- recovery codes ---------------------------------------------------------------------------
-
-/** Letters and digits that cannot be mistaken for one another (no i, l, o, 0, 1). */
-const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
-
-/** Ten fresh codes like "k7mq2-xw9pe" (about 49 bits each). */
-export function generateRecoveryCodes(n = RECOVERY_CODE_COUNT): string[] {
-  const codes = new Set<string>();
-  while (codes.size < n) {
-    let s = "";
-    for (let i = 0; i < 10; i++) s += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
-    codes.add(`${s.slice(0, 5)}-${s.slice(5)}`);
-  }
-  return [...codes];
-}
-
-export const hashRecoveryCode = (code: string) => sha256Hex(`recovery:${code}`);
 
 // ---- checking a code --------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ import { E2E_DATA_DIR } from "../../playwright.config";
 import { E2E_ADMIN, ensureStaffAccount, trustBrowser, type E2EAccount } from "./staff-accounts";
 
 export { E2E_ADMIN };
-export { E2E_ASSISTANT, E2E_DENTIST, E2E_TOTP_SECRET, enableTwoFactor, ensureStaffAccount, trustBrowser, type E2EAccount } from "./staff-accounts";
+export { E2E_ASSISTANT, E2E_DENTIST, E2E_TOTP_SECRET, enableTwoFactor, ensureStaffAccount, giveRecoveryCodes, trustBrowser, type E2EAccount } from "./staff-accounts";
 
 /** Read the e2e server's SQLite database directly (assert what was stored). */
 export function dbQuery<T = Record<string, unknown>>(sql: string, ...params: unknown[]): T[] {

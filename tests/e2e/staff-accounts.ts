@@ -5,7 +5,7 @@ import type { BrowserContext } from "@playwright/test";
 import Database from "better-sqlite3";
 import { createCookie } from "react-router";
 import { E2E_ADMIN as CONFIG_ADMIN, E2E_DATA_DIR, E2E_PORT, E2E_SESSION_SECRET } from "../../playwright.config";
-import { sealTotpSecret } from "../../app/.server/totp";
+import { generateRecoveryCodes, hashRecoveryCode, sealTotpSecret } from "../../app/.server/totp";
 
 /**
  * Staff accounts of the end-to-end tests, and what signing one in without typing a code needs:
@@ -96,6 +96,18 @@ export function enableTwoFactor(userId: number, secret: string = E2E_TOTP_SECRET
       .prepare("update staff_users set totp_secret = ?, totp_enabled_at = ?, totp_last_step = null where id = ? and totp_enabled_at is null")
       .run(sealTotpSecret(secret, E2E_SESSION_SECRET), new Date().toISOString(), userId),
   );
+}
+
+/** Give the account ten fresh recovery codes (stored hashed, as the set-up stores them); returns them. */
+export function giveRecoveryCodes(userId: number): string[] {
+  const codes = generateRecoveryCodes();
+  const now = new Date().toISOString();
+  withDb((db) => {
+    db.prepare("delete from staff_recovery_codes where user_id = ?").run(userId);
+    const insert = db.prepare("insert into staff_recovery_codes (user_id, code_hash, created_at) values (?, ?, ?)");
+    for (const c of codes) insert.run(userId, hashRecoveryCode(c), now);
+  });
+  return codes;
 }
 
 /**
