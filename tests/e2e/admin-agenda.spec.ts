@@ -3,7 +3,7 @@ import { DEMO_CLINIC } from "../../app/lib/clinic";
 import { defaultTemplates, reminderValues, renderTemplate } from "../../app/lib/reminder-template";
 import { nationalDigits } from "../../app/lib/rules";
 import { addDaysYmd, occupiedUnits } from "../../app/lib/schedule";
-import { dbQuery, dbRun, E2E_ADMIN, enableTwoFactor, ensureStaffAccount, expectNoSeriousA11yViolations, loginAsStaff, trustBrowser } from "./helpers";
+import { dbQuery, dbRun, E2E_ADMIN, enableTwoFactor, ensureStaffAccount, expectNoSeriousA11yViolations, hydrated, loginAsStaff, trustBrowser } from "./helpers";
 
 /** the reminder templates of the demo identity (the e2e database keeps it) */
 const DEFAULT_TEMPLATES = defaultTemplates(DEMO_CLINIC);
@@ -137,6 +137,8 @@ for (const [label, viewport] of [
       const nav = page.getByRole("navigation", { name: "Administration" });
       // below 1024 px the screens are in the header's menu
       const phone = viewport.width < 1024;
+      // the menu opens once React runs the page (a tap before that is a tap on a plain button)
+      if (phone) await hydrated(page);
       if (phone) await nav.getByRole("button", { name: "Menu", exact: true }).click();
       for (const [name, href] of [
         ["Agenda", "/admin/agenda"],

@@ -3,7 +3,7 @@ import { patientMatchKey } from "../../app/.server/db/migrations";
 import { toE164 } from "../../app/lib/phone";
 import { nationalDigits } from "../../app/lib/rules";
 import { addDaysYmd, occupiedUnits } from "../../app/lib/schedule";
-import { dbQuery, dbRun, E2E_ASSISTANT, expectNoSeriousA11yViolations, insertEnrollment, insertFormation, loginAsStaff } from "./helpers";
+import { dbQuery, dbRun, E2E_ASSISTANT, expectNoSeriousA11yViolations, hydrated, insertEnrollment, insertFormation, loginAsStaff } from "./helpers";
 
 /**
  * An assistant's day at the front desk (issue 13; docs/product.md, "Staff roles"), at 375 px and
@@ -100,6 +100,8 @@ for (const [label, viewport] of [
       const nav = page.getByRole("navigation", { name: "Administration" });
       // below 1024 px the screens are in the header's menu
       const phone = viewport.width < 1024;
+      // the menu opens once React runs the page (a tap before that is a tap on a plain button)
+      if (phone) await hydrated(page);
       if (phone) await nav.getByRole("button", { name: "Menu", exact: true }).click();
       for (const name of ["Agenda", "Rappels", "Rendez-vous", "Patients", "Horaires et fermetures", "Formations", "Mon compte"]) {
         await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(1);

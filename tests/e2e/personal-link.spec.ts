@@ -59,10 +59,11 @@ async function bookAndKeepLink(page: Page, request: APIRequestContext, o: { from
   await page.getByLabel("Nom complet").fill(name);
   await page.getByLabel("Email").fill("patient.lien@exemple.dz");
   await page.getByLabel("Téléphone").fill("0550 98 76 54");
+  // the consent box before the day: the day's free times, when they arrive, move the fields below them
+  await page.getByLabel(/J'accepte que la clinique utilise ces informations/).check();
   await page.getByLabel("Service").selectOption(service);
   await page.getByLabel("Date").fill(date);
   await page.getByLabel("Message").fill("Message privé du patient");
-  await page.getByLabel(/J'accepte que la clinique utilise ces informations/).check();
   if (o.noJs) await page.getByRole("button", { name: "Voir les horaires libres" }).click();
   const heure = page.getByLabel("Heure");
   await expect(heure).toBeEnabled();
