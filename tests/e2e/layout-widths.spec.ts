@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { BOOKING_LINK, DIRECT_LINKS, MENUS } from "../../app/content/navigation";
 import { PUBLIC_ROUTES } from "../../app/content/public-routes";
 import { showsPatientBar } from "../../app/lib/patient-bar";
+import { collectConsoleErrors, expectNoSeriousA11yViolations, hydrated } from "./helpers";
 
 /**
  * The layout at every width a visitor brings (docs/product.md, "Frame of every page"): on every
@@ -13,6 +14,13 @@ import { showsPatientBar } from "../../app/lib/patient-bar";
  *   page, not the bar; anchors land below it (scroll padding).
  * - Phone widths: one header bar, no sideways scroll, and no visible text sticks out of its card
  *   or of the screen.
+ * Before the widths, in the same page load at 1280 px, what a browser alone sees of a page: its
+ * scripts ran (the site's script, every island hydrated) with no console error, Chromium's Issues
+ * (read through the DevTools protocol, as Lighthouse's best-practices audit does) hold no Content
+ * Security Policy issue, and axe-core finds no serious or critical violation. The other public
+ * pages (every article and syllabus page of the sitemap, /login) get these checks too. What needs
+ * no browser (status, one h1, title, description, canonical, Open Graph, the CSP header) is
+ * tests/http/public-pages.test.ts.
  */
 
 const DESKTOP_WIDTHS = [1024, 1280, 1366, 1440, 1920];
@@ -24,9 +32,15 @@ const BAR_MAX_HEIGHT = 72;
 
 test.use({ reducedMotion: "reduce" });
 
-async function publicPaths(request: APIRequestContext): Promise<string[]> {
+/** Every address of /sitemap.xml, as a path. */
+async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
   const xml = await (await request.get("/sitemap.xml")).text();
-  const sitemap = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeURI(new URL(m[1].replace(/&amp;/g, "&")).pathname));
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeURI(new URL(m[1].replace(/&amp;/g, "&")).pathname));
+}
+
+/** One blog article and one syllabus page of the sitemap. */
+async function publicPaths(request: APIRequestContext): Promise<string[]> {
+  const sitemap = await sitemapPaths(request);
   const article = sitemap.find((p) => p.startsWith("/blog/"));
   const syllabus = sitemap.find((p) => p.startsWith("/syllabus/"));
   expect(article, "a blog article in the sitemap").toBeTruthy();
@@ -204,12 +218,36 @@ async function textOverflows(page: Page): Promise<string[]> {
   });
 }
 
-async function checkRoute(page: Page, path: string) {
-  const res = await page.goto(path, { waitUntil: "domcontentloaded" });
+/** Collects the page's console errors and Chromium's Content Security Policy issues from now on. */
+async function watch(page: Page) {
+  const errors = collectConsoleErrors(page);
+  const cdp = await page.context().newCDPSession(page);
+  const csp: string[] = [];
+  cdp.on("Audits.issueAdded", (e: { issue: { code: string; details: unknown } }) => {
+    if (e.issue.code === "ContentSecurityPolicyIssue") csp.push(JSON.stringify(e.issue.details));
+  });
+  await cdp.send("Audits.enable");
+  return { errors, csp };
+}
+
+/** Loads a public page at 1280 px: its scripts ran, no console error, no CSP issue, no serious axe violation. */
+async function openAndCheck(page: Page, path: string) {
+  const seen = await watch(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const res = await page.goto(path, { waitUntil: "load" });
   expect(res?.status(), `${path} status`).toBe(200);
-  // hydrated (the layout has measured the bar and published its height) and the fonts are in: the widths are final
-  await page.waitForFunction(() => document.documentElement.style.getPropertyValue("--site-bar-height") !== "");
+  // the site's script has run (it publishes the bar's height) and every island is hydrated: nothing was blocked
+  await hydrated(page);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await expectNoSeriousA11yViolations(page);
+  expect(seen.errors, `${path} console errors`).toEqual([]);
+  expect(seen.csp, `${path} Content Security Policy issues`).toEqual([]);
+}
+
+async function checkRoute(page: Page, path: string) {
+  await openAndCheck(page, path);
+  // the layout has measured the bar and published its height: the widths are final
+  await page.waitForFunction(() => document.documentElement.style.getPropertyValue("--site-bar-height") !== "");
 
   for (const width of DESKTOP_WIDTHS) {
     const height = 800;
@@ -249,6 +287,13 @@ test.describe("layout at every width", () => {
 
   test("a blog article and a syllabus page: navigation bar and texts fit from 320 to 1920 px", async ({ page, request }) => {
     for (const path of await publicPaths(request)) await checkRoute(page, path);
+  });
+
+  test("every other page of the sitemap (blog articles, syllabus pages) and /login: scripts run, no console error, no CSP issue, no serious a11y violation", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const walked = new Set([...PUBLIC_ROUTES.map((r) => r.path), ...(await publicPaths(request))]);
+    const others = [...(await sitemapPaths(request)).filter((p) => !walked.has(p)), "/login"];
+    for (const path of others) await openAndCheck(page, path);
   });
 });
 

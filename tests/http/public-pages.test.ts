@@ -1,3 +1,4 @@
+import { Window } from "happy-dom";
 import { afterAll, describe, expect, test } from "vitest";
 import { PUBLIC_ROUTES } from "../../app/content/public-routes";
 import { startAppServer } from "./app-server";
@@ -6,8 +7,10 @@ import { startAppServer } from "./app-server";
  * What the public site answers without a browser: no internal link reachable from / answers 404,
  * /sitemap.xml lists every public route, /robots.txt keeps crawlers out of the staff area, and the
  * page cache (docs/architecture.md, "Page cache") serves stored pages to visitors without a
- * cookie only, with their headers, and revalidates them. What a browser sees of these pages is
- * tests/e2e/public-routes.spec.ts and tests/e2e/page-cache.spec.ts.
+ * cookie only, with their headers, and revalidates them; every public page's head (status, lang,
+ * one h1, title, description, canonical link, Open Graph tags, the CSP). What a browser sees of
+ * these pages (axe, console errors, CSP issues, the layout at every width) is
+ * tests/e2e/layout-widths.spec.ts, tests/e2e/public-routes.spec.ts and tests/e2e/page-cache.spec.ts.
  */
 const server = await startAppServer();
 afterAll(() => server.close());
@@ -59,6 +62,47 @@ describe("link crawl", () => {
     }
     expect(seen.size, "the crawl reached the site's pages").toBeGreaterThan(STATIC_PATHS.length);
     expect(broken, "internal links answering 404").toEqual([]);
+  });
+});
+
+/** Every public page: the static routes, /login, and every address of /sitemap.xml (blog articles, syllabus pages). */
+async function everyPublicPath(): Promise<string[]> {
+  const xml = await (await get("/sitemap.xml")).text();
+  const sitemap = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => {
+    const u = new URL(m[1].replace(/&amp;/g, "&"));
+    return decodeURI(u.pathname) + u.search;
+  });
+  return [...new Set([...STATIC_PATHS, ...sitemap])];
+}
+
+describe("every public page's head", () => {
+  test("answers 200 with lang fr, exactly one h1, its own title, description, canonical link and Open Graph tags, under a CSP without 'unsafe-eval'", { timeout: 120_000 }, async () => {
+    const paths = await everyPublicPath();
+    expect(paths.some((p) => p.startsWith("/blog/")) && paths.some((p) => p.startsWith("/syllabus/")), "the seeded articles and formation are in the sitemap").toBe(true);
+    const window = new Window();
+    const problems: string[] = [];
+    for (const path of paths) {
+      const res = await get(path);
+      if (res.status !== 200) {
+        problems.push(`${path}: status ${res.status}`);
+        await res.arrayBuffer();
+        continue;
+      }
+      const csp = res.headers.get("content-security-policy") ?? "";
+      if (!csp.includes("script-src") || csp.includes("unsafe-eval")) problems.push(`${path}: CSP ${csp || "missing"}`);
+      const doc = new window.DOMParser().parseFromString(await res.text(), "text/html");
+      const attr = (selector: string, name: string) => doc.querySelector(selector)?.getAttribute(name)?.trim() ?? "";
+      const h1 = doc.querySelectorAll("h1");
+      if (doc.documentElement.getAttribute("lang") !== "fr") problems.push(`${path}: lang`);
+      if (h1.length !== 1 || !h1[0].textContent?.trim()) problems.push(`${path}: ${h1.length} h1`);
+      if (!doc.querySelector("title")?.textContent?.trim()) problems.push(`${path}: title`);
+      if (!attr('meta[name="description"]', "content")) problems.push(`${path}: description`);
+      const canonical = attr('link[rel="canonical"]', "href");
+      if (!canonical || new URL(canonical).pathname !== new URL(path, origin).pathname) problems.push(`${path}: canonical ${canonical}`);
+      for (const og of ["og:title", "og:description", "og:url"]) if (doc.querySelectorAll(`meta[property="${og}"]`).length !== 1) problems.push(`${path}: ${og}`);
+    }
+    await window.happyDOM.close();
+    expect(problems).toEqual([]);
   });
 });
 
