@@ -181,91 +181,95 @@ for (const [label, viewport] of [
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Rappels à envoyer(${before - 1})`);
     });
 
-    test("editing the WhatsApp template changes the links' text; a template without {lien} is refused in French", async ({ page }) => {
-      await loginAsStaff(page, "/admin/rappels");
-      const b = await bookTomorrow(page, "Modele", "0770 11 22 33");
-      await page.goto("/admin/rappels");
-      await hydrated(page);
-      try {
-        const editor = page.getByRole("region", { name: "Message WhatsApp" });
-        const box = editor.getByLabel("Texte du message WhatsApp");
-        const preview = page.getByTestId("preview-whatsapp");
+    // The template editor and the patient settings, on the phone only: they are forms that read
+    // the same at 1280 px, where the list above (links, marking, the row leaving) is what differs.
+    if (w === 375) {
+      test("editing the WhatsApp template changes the links' text; a template without {lien} is refused in French", async ({ page }) => {
+        await loginAsStaff(page, "/admin/rappels");
+        const b = await bookTomorrow(page, "Modele", "0770 11 22 33");
+        await page.goto("/admin/rappels");
+        await hydrated(page);
+        try {
+          const editor = page.getByRole("region", { name: "Message WhatsApp" });
+          const box = editor.getByLabel("Texte du message WhatsApp");
+          const preview = page.getByTestId("preview-whatsapp");
 
-        await box.fill("Bonjour {prénom}, à demain {heure} !");
-        await editor.getByRole("button", { name: "Enregistrer le message WhatsApp" }).click();
-        await expect(editor.getByText(/^Le message doit contenir \{lien\}/)).toBeVisible();
-        expect(dbQuery("select * from message_templates")).toEqual([]);
+          await box.fill("Bonjour {prénom}, à demain {heure} !");
+          await editor.getByRole("button", { name: "Enregistrer le message WhatsApp" }).click();
+          await expect(editor.getByText(/^Le message doit contenir \{lien\}/)).toBeVisible();
+          expect(dbQuery("select * from message_templates")).toEqual([]);
 
-        await box.fill("Salam {prenon} : votre RDV à {heure}. Lien : ");
-        await editor.getByRole("button", { name: "{lien} : insérer" }).click();
-        await expect(box).toHaveValue("Salam {prenon} : votre RDV à {heure}. Lien : {lien}");
-        await expect(preview).toContainText("Salam {prenon} : votre RDV à 10h30. Lien : http");
-        await expect(editor.getByText("Repère inconnu : {prenon} — il resterait tel quel dans le message.")).toBeVisible();
-        await editor.getByRole("button", { name: "Enregistrer le message WhatsApp" }).click();
-        await expect(editor.getByText("Repère inconnu : {prenon}. Repères possibles : {prénom}, {date}, {heure}, {lien}.")).toBeVisible();
+          await box.fill("Salam {prenon} : votre RDV à {heure}. Lien : ");
+          await editor.getByRole("button", { name: "{lien} : insérer" }).click();
+          await expect(box).toHaveValue("Salam {prenon} : votre RDV à {heure}. Lien : {lien}");
+          await expect(preview).toContainText("Salam {prenon} : votre RDV à 10h30. Lien : http");
+          await expect(editor.getByText("Repère inconnu : {prenon} — il resterait tel quel dans le message.")).toBeVisible();
+          await editor.getByRole("button", { name: "Enregistrer le message WhatsApp" }).click();
+          await expect(editor.getByText("Repère inconnu : {prenon}. Repères possibles : {prénom}, {date}, {heure}, {lien}.")).toBeVisible();
 
-        await box.fill("Salam {prénom} ! Votre RDV du {date} est à {heure}. Confirmez ici : {lien}");
-        await expect(preview).toContainText("Salam Amina ! Votre RDV du");
-        await editor.getByRole("button", { name: "Enregistrer le message WhatsApp" }).click();
-        await expect(page.getByText("Message WhatsApp enregistré.")).toBeVisible();
-        expect(dbQuery<{ key: string; updated_by: string }>("select key, updated_by from message_templates")).toEqual([{ key: "whatsapp", updated_by: E2E_ADMIN.email }]);
-        await expect(editor).toContainText(`par ${E2E_ADMIN.email}`);
+          await box.fill("Salam {prénom} ! Votre RDV du {date} est à {heure}. Confirmez ici : {lien}");
+          await expect(preview).toContainText("Salam Amina ! Votre RDV du");
+          await editor.getByRole("button", { name: "Enregistrer le message WhatsApp" }).click();
+          await expect(page.getByText("Message WhatsApp enregistré.")).toBeVisible();
+          expect(dbQuery<{ key: string; updated_by: string }>("select key, updated_by from message_templates")).toEqual([{ key: "whatsapp", updated_by: E2E_ADMIN.email }]);
+          await expect(editor).toContainText(`par ${E2E_ADMIN.email}`);
 
-        const wa = row(page, b.name).getByRole("link", { name: `Écrire à ${b.name} sur WhatsApp` });
-        await expect(wa).toHaveAttribute("href", /^https:\/\/wa\.me\/213770112233\?text=Salam%20/);
-        const text = await textOf(await wa.getAttribute("href"), "text");
-        expect(text).toMatch(new RegExp(`^Salam ${b.name.split(" ")[0]} ! Votre RDV du \\S+ \\d+ \\S+ est à \\d{1,2}h\\d{2}\\. Confirmez ici : http://127\\.0\\.0\\.1:\\d+/rdv/[A-Za-z0-9_-]{43}$`));
-        await reviewShot(page, `templates-${w}`);
+          const wa = row(page, b.name).getByRole("link", { name: `Écrire à ${b.name} sur WhatsApp` });
+          await expect(wa).toHaveAttribute("href", /^https:\/\/wa\.me\/213770112233\?text=Salam%20/);
+          const text = await textOf(await wa.getAttribute("href"), "text");
+          expect(text).toMatch(new RegExp(`^Salam ${b.name.split(" ")[0]} ! Votre RDV du \\S+ \\d+ \\S+ est à \\d{1,2}h\\d{2}\\. Confirmez ici : http://127\\.0\\.0\\.1:\\d+/rdv/[A-Za-z0-9_-]{43}$`));
+          await reviewShot(page, `templates-${w}`);
 
-        // back to the default text (not saved until asked)
-        await editor.getByRole("button", { name: "Rétablir le texte par défaut" }).click();
-        await expect(box).toHaveValue(DEFAULT_TEMPLATES.whatsapp);
-      } finally {
-        dbRun("delete from message_templates");
-      }
-    });
+          // back to the default text (not saved until asked)
+          await editor.getByRole("button", { name: "Rétablir le texte par défaut" }).click();
+          await expect(box).toHaveValue(DEFAULT_TEMPLATES.whatsapp);
+        } finally {
+          dbRun("delete from message_templates");
+        }
+      });
 
-    test("the schedule screen saves the patient settings, and refuses values out of range in French", async ({ page }) => {
-      await loginAsStaff(page, "/admin/horaires");
-      const section = page.getByRole("region", { name: "Patients : lien personnel, rappels et conservation" });
-      await page.getByRole("navigation", { name: "Parties de la page" }).getByRole("link", { name: "Patients" }).click();
-      await expect(section).toBeInViewport();
-      const cutoff = section.getByLabel("Changements par le lien : jusqu'à (heures avant)");
-      const reminder = section.getByLabel("E-mail de rappel (heures avant)");
-      const retention = section.getByLabel("Demandes jamais confirmées : conservées (mois)");
-      await expect(cutoff).toHaveValue("24");
-      await expect(reminder).toHaveValue("24");
-      await expect(retention).toHaveValue("12");
-      try {
-        await cutoff.fill("48");
-        await reminder.fill("12");
-        await retention.fill("24");
-        await section.getByRole("button", { name: "Enregistrer les réglages patients" }).click();
-        await expect(page.getByText("Réglages des patients enregistrés.")).toBeVisible();
-        expect(dbQuery("select cancel_cutoff_hours, reminder_hours, retention_months from schedule_settings")).toEqual([{ cancel_cutoff_hours: 48, reminder_hours: 12, retention_months: 24 }]);
-        // the screen's data reloaded after the save (it once reset the values typed next, on a loaded machine)
-        await page.waitForLoadState("networkidle");
-        await expect(cutoff).toHaveValue("48");
+      test("the schedule screen saves the patient settings, and refuses values out of range in French", async ({ page }) => {
+        await loginAsStaff(page, "/admin/horaires");
+        const section = page.getByRole("region", { name: "Patients : lien personnel, rappels et conservation" });
+        await page.getByRole("navigation", { name: "Parties de la page" }).getByRole("link", { name: "Patients" }).click();
+        await expect(section).toBeInViewport();
+        const cutoff = section.getByLabel("Changements par le lien : jusqu'à (heures avant)");
+        const reminder = section.getByLabel("E-mail de rappel (heures avant)");
+        const retention = section.getByLabel("Demandes jamais confirmées : conservées (mois)");
+        await expect(cutoff).toHaveValue("24");
+        await expect(reminder).toHaveValue("24");
+        await expect(retention).toHaveValue("12");
+        try {
+          await cutoff.fill("48");
+          await reminder.fill("12");
+          await retention.fill("24");
+          await section.getByRole("button", { name: "Enregistrer les réglages patients" }).click();
+          await expect(page.getByText("Réglages des patients enregistrés.")).toBeVisible();
+          expect(dbQuery("select cancel_cutoff_hours, reminder_hours, retention_months from schedule_settings")).toEqual([{ cancel_cutoff_hours: 48, reminder_hours: 12, retention_months: 24 }]);
+          // the screen's data reloaded after the save (it once reset the values typed next, on a loaded machine)
+          await page.waitForLoadState("networkidle");
+          await expect(cutoff).toHaveValue("48");
 
-        await cutoff.fill("200");
-        await reminder.fill("0");
-        await retention.fill("121");
-        await section.getByRole("button", { name: "Enregistrer les réglages patients" }).click();
-        await expect(section.getByText("De 0 à 168 heures (7 jours).")).toBeVisible();
-        await expect(section.getByText("De 1 à 168 heures (7 jours).")).toBeVisible();
-        await expect(section.getByText("De 1 à 120 mois (10 ans).")).toBeVisible();
-        await expect(cutoff).toHaveValue("200");
-        await expect(cutoff).toHaveAttribute("aria-invalid", "true");
-        await reviewShot(page, `horaires-patients-${w}`, { fullPage: false });
-        // refused by the server too (a post that skips the browser's checks)
-        const res = await page.request.post("/admin/horaires", { form: { intent: "contact", cancelCutoffHours: "-1", reminderHours: "24", retentionMonths: "12" } });
-        expect(res.status()).toBe(400);
-        expect(dbQuery("select cancel_cutoff_hours, reminder_hours, retention_months from schedule_settings")).toEqual([{ cancel_cutoff_hours: 48, reminder_hours: 12, retention_months: 24 }]);
-        await expectNoHorizontalScroll(page);
-      } finally {
-        dbRun("update schedule_settings set cancel_cutoff_hours = 24, reminder_hours = 24, retention_months = 12");
-      }
-    });
+          await cutoff.fill("200");
+          await reminder.fill("0");
+          await retention.fill("121");
+          await section.getByRole("button", { name: "Enregistrer les réglages patients" }).click();
+          await expect(section.getByText("De 0 à 168 heures (7 jours).")).toBeVisible();
+          await expect(section.getByText("De 1 à 168 heures (7 jours).")).toBeVisible();
+          await expect(section.getByText("De 1 à 120 mois (10 ans).")).toBeVisible();
+          await expect(cutoff).toHaveValue("200");
+          await expect(cutoff).toHaveAttribute("aria-invalid", "true");
+          await reviewShot(page, `horaires-patients-${w}`, { fullPage: false });
+          // refused by the server too (a post that skips the browser's checks)
+          const res = await page.request.post("/admin/horaires", { form: { intent: "contact", cancelCutoffHours: "-1", reminderHours: "24", retentionMonths: "12" } });
+          expect(res.status()).toBe(400);
+          expect(dbQuery("select cancel_cutoff_hours, reminder_hours, retention_months from schedule_settings")).toEqual([{ cancel_cutoff_hours: 48, reminder_hours: 12, retention_months: 24 }]);
+          await expectNoHorizontalScroll(page);
+        } finally {
+          dbRun("update schedule_settings set cancel_cutoff_hours = 24, reminder_hours = 24, retention_months = 12");
+        }
+      });
+    }
   });
 }
 
