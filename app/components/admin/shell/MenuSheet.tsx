@@ -51,7 +51,8 @@ export function MenuSheet({ groups }: { groups: readonly NavGroup[] }) {
         className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg bg-navy-900 px-2.5 text-sm font-semibold text-white transition hover:bg-navy-800 lg:hidden"
       >
         <Menu aria-hidden className="h-5 w-5" />
-        Menu
+        {/* on the narrowest phones (320 px) the icon alone, so that the clinic's name fits beside it */}
+        <span className="max-[359px]:sr-only">Menu</span>
       </button>
       <dialog
         ref={dialog}

@@ -14,7 +14,9 @@ const ACTION = "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 
  * holds the header — the clinic's short name to the staff home, who is signed in, 'Site public',
  * 'Se déconnecter' and, below 1024 px, 'Menu' — and the grouped links: a side bar from 1024 px
  * (its list stays in view while the page scrolls), the menu sheet below. On a phone the header
- * stays at the top of the screen, so 'Menu' is always at hand. Nothing of it prints.
+ * stays at the top of the screen, so 'Menu' is always at hand; below 360 px the name goes
+ * without its icon and 'Menu' shows its icon alone, so that the clinic's name stays whole. Nothing
+ * of it prints.
  */
 export function StaffShell({ groups, email, roleLabel, banner, children }: { groups: readonly NavGroup[]; email: string; roleLabel: string; banner?: ReactNode; children: ReactNode }) {
   const clinic = useClinic();
@@ -24,7 +26,7 @@ export function StaffShell({ groups, email, roleLabel, banner, children }: { gro
         <nav aria-label="Administration">
           <div className="flex h-14 items-center justify-between gap-2 px-3 sm:px-5 lg:h-16 lg:px-6">
             <Link to={STAFF_HOME} className="flex min-w-0 items-center gap-2 rounded-lg py-1 pr-1 sm:gap-2.5">
-              <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-navy-900 text-white">
+              <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-navy-900 text-white max-[359px]:hidden">
                 <Stethoscope aria-hidden className="h-5 w-5" />
               </span>
               <span className="min-w-0 leading-tight">
@@ -50,7 +52,7 @@ export function StaffShell({ groups, email, roleLabel, banner, children }: { gro
                 </button>
               </Form>
               {/* apart from 'Se déconnecter': a thumb aiming at the menu does not sign out */}
-              <span aria-hidden className="mx-0.5 h-6 w-px bg-slate-200 sm:mx-1 lg:hidden" />
+              <span aria-hidden className="mx-0.5 h-6 w-px bg-slate-200 max-[359px]:hidden sm:mx-1 lg:hidden" />
               <MenuSheet groups={groups} />
             </div>
           </div>
