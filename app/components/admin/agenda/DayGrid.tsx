@@ -52,7 +52,7 @@ export function DayGrid({
   return (
     <div role="region" aria-label="Grille du jour" data-grid-day={grid.date} className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="grid border-b border-slate-200 bg-slate-50" style={{ gridTemplateColumns: columns }}>
-        <span className="sr-only">Heure</span>
+        <span aria-hidden />
         {grid.chairs.map((c) => (
           <p key={c} className="truncate border-s border-slate-200 px-2 py-2 text-center text-xs font-semibold uppercase tracking-wider text-slate-600 first-of-type:border-s-0">
             Fauteuil {c}
@@ -62,6 +62,8 @@ export function DayGrid({
       <div
         ref={body}
         data-grid-body
+        data-rows={grid.rows}
+        data-start={grid.start}
         className="relative grid"
         style={{ gridTemplateColumns: columns, gridTemplateRows: `repeat(${grid.rows}, ${ROW})`, "--row": ROW } as CSSProperties}
       >

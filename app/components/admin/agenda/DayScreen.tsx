@@ -89,7 +89,12 @@ export function DayScreen({
   const select = useCallback(
     (id: number) => {
       setSelected((s) => (s === id && !wide ? null : id));
-      if (wide) requestAnimationFrame(() => panel.current?.scrollIntoView({ block: "nearest", behavior: "smooth" }));
+      // beside the grid: the card takes the focus (a keyboard goes on in it) and comes into view
+      if (wide)
+        requestAnimationFrame(() => {
+          panel.current?.focus({ preventScroll: true });
+          panel.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+        });
     },
     [wide],
   );
@@ -123,7 +128,7 @@ export function DayScreen({
         </Alert>
       )}
 
-      <div className={`mt-3 grid items-start gap-4 print:hidden ${wide ? "lg:grid-cols-[minmax(0,1fr)_22rem] xl:gap-6" : ""}`}>
+      <div className={`mt-3 grid items-start gap-4 max-md:mt-0 print:hidden ${wide ? "lg:grid-cols-[minmax(0,1fr)_22rem] xl:gap-6" : ""}`}>
         <div className="hidden min-w-0 md:block">
           <DayGrid grid={grid} selected={selected} pending={pending} canMove={canMove} onSelect={select} onPickFree={onPickFree} onDrop={(b, slot, steps) => move(b.item, slot, steps)} />
           <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-500">
@@ -140,7 +145,7 @@ export function DayScreen({
         </div>
         <div className="grid min-w-0 gap-4 lg:sticky lg:top-4">
           {wide && (
-            <div ref={panel} id="agenda-selection" className="scroll-mt-4">
+            <div ref={panel} id="agenda-selection" tabIndex={-1} aria-label="Rendez-vous sélectionné" role="region" className="scroll-mt-4 rounded-xl focus:outline-none">
               {current ? (
                 card(current)
               ) : (
@@ -186,7 +191,7 @@ function DayHoursLine({ day }: { day: AgendaDay }) {
     );
   }
   return (
-    <p className={`flex flex-wrap items-center gap-x-2 gap-y-1 text-sm ${day.special ? "rounded-lg bg-violet-50 px-3 py-2 text-violet-900 ring-1 ring-violet-600/20" : "text-slate-600"}`}>
+    <p className={`flex-wrap items-center gap-x-2 gap-y-1 text-sm ${day.special ? "flex" : "hidden md:flex"} ${day.special ? "rounded-lg bg-violet-50 px-3 py-2 text-violet-900 ring-1 ring-violet-600/20" : "text-slate-600"}`}>
       <Clock aria-hidden className="h-4 w-4" />
       {day.special ? <span className="font-semibold">Horaires spéciaux — {day.label} :</span> : <span>Ouvert :</span>}
       <span className="font-medium tabular-nums">{formatRanges(day.ranges)}</span>

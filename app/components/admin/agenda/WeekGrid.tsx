@@ -34,7 +34,7 @@ export function WeekGrid({ days, items, chairs, today, now }: { days: AgendaDay[
     <section aria-label="Semaine">
       <div className="hidden overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 md:block">
         <div className="grid border-b border-slate-200 bg-slate-50" style={{ gridTemplateColumns: columns }}>
-          <span className="sr-only">Heure</span>
+          <span aria-hidden />
           {w.days.map(({ day }, k) => {
             const isToday = day.date === today;
             return (
@@ -146,7 +146,7 @@ export function WeekGrid({ days, items, chairs, today, now }: { days: AgendaDay[
                 aria-label={`${formatDayLong(d.date)} : ${d.closed ? "fermé" : `${countOf(d.date)} rendez-vous`}`}
                 onClick={() => setPicked(d.date)}
                 className={`flex min-h-14 flex-col items-center justify-center rounded-lg text-xs ring-1 ring-inset ${
-                  on ? "bg-navy-900 text-white ring-navy-900" : d.closed ? "bg-slate-100 text-slate-500 ring-slate-200" : "bg-white text-navy-900 ring-slate-200"
+                  on ? "bg-navy-900 text-white ring-navy-900" : d.closed ? "bg-slate-100 text-slate-700 ring-slate-200" : "bg-white text-navy-900 ring-slate-200"
                 } ${d.date === today && !on ? "ring-2 ring-teal-600" : ""}`}
               >
                 <span className="font-semibold first-letter:uppercase">{dayName.format(utc(d.date)).replace(".", "")}</span>
