@@ -253,7 +253,7 @@ for (const [label, viewport] of [
       const next = target.times.length ? target : await dayOf(page, addDaysYmd(day.date, 2));
       await page.goto(`/admin/agenda?jour=${day.date}`);
       const c = await openCard(page, name);
-      await c.locator("summary", { hasText: "Déplacer" }).click();
+      await c.locator("summary").getByText("Déplacer", { exact: true }).click();
       const form = c.getByRole("form", { name: "Déplacer le rendez-vous" });
 
       // a closed day offers no time and says so
