@@ -18,7 +18,7 @@ export function AgendaCounts({ counts, label, collectedLabel }: { counts: Counts
   ];
   // a phone: the four counts in one row (number under its label), the money in a second
   const tile = "rounded-xl bg-white px-2 py-1.5 ring-1 ring-slate-200 sm:px-3 sm:py-2 lg:py-2.5";
-  const term = "flex items-center gap-1 text-[10px] font-semibold uppercase tracking-wide text-slate-600 sm:gap-1.5 sm:text-xs sm:text-slate-500";
+  const term = "flex items-center gap-1 text-[10px] font-semibold uppercase leading-tight text-slate-600 sm:gap-1.5 sm:text-xs sm:tracking-wide sm:text-slate-500";
   const collected = counts.collected;
   return (
     <section aria-label={label} className="print:hidden">
@@ -26,8 +26,8 @@ export function AgendaCounts({ counts, label, collectedLabel }: { counts: Counts
         {tiles.map((t) => (
           <div key={t.key} data-count={t.key} className={`min-w-0 sm:flex sm:items-center sm:justify-between sm:gap-2 lg:block ${tile}`}>
             <dt className={term}>
-              <span aria-hidden className={`h-2 w-2 shrink-0 rounded-full ${t.dot}`} />
-              <span className="truncate">{t.label}</span>
+              <span aria-hidden className={`h-2 w-2 shrink-0 rounded-full max-sm:hidden ${t.dot}`} />
+              {t.label}
             </dt>
             <dd className={`text-lg font-bold leading-6 tabular-nums sm:text-xl lg:mt-0.5 lg:text-2xl ${t.tone}`}>{t.value}</dd>
           </div>

@@ -128,7 +128,7 @@ export function DayScreen({
         </Alert>
       )}
 
-      <div className={`mt-3 grid items-start gap-4 max-md:mt-0 print:hidden ${wide ? "lg:grid-cols-[minmax(0,1fr)_22rem] xl:gap-6" : ""}`}>
+      <div className={`mt-3 grid items-start gap-4 max-md:mt-0 print:hidden ${wide ? "lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_26rem] xl:gap-6" : ""}`}>
         <div className="hidden min-w-0 md:block">
           <DayGrid grid={grid} selected={selected} pending={pending} canMove={canMove} onSelect={select} onPickFree={onPickFree} onDrop={(b, slot, steps) => move(b.item, slot, steps)} />
           <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-500">
