@@ -18,7 +18,7 @@ export function AgendaCounts({ counts, label, collectedLabel }: { counts: Counts
   ];
   // a phone: the four counts in one row (number under its label), the money in a second
   const tile = "rounded-xl bg-white px-2 py-1.5 ring-1 ring-slate-200 sm:px-3 sm:py-2 lg:py-2.5";
-  const term = "flex items-center gap-1 text-[10px] font-semibold uppercase leading-tight text-slate-600 sm:gap-1.5 sm:text-xs sm:tracking-wide sm:text-slate-500";
+  const term = "flex items-center gap-1 whitespace-nowrap text-[11px] font-semibold leading-tight text-slate-600 sm:gap-1.5 sm:whitespace-normal sm:text-xs sm:uppercase sm:tracking-wide sm:text-slate-500";
   const collected = counts.collected;
   return (
     <section aria-label={label} className="print:hidden">
