@@ -145,7 +145,19 @@ export function DayScreen({
         </div>
         <div className="grid min-w-0 gap-4 lg:sticky lg:top-4">
           {wide && (
-            <div ref={panel} id="agenda-selection" tabIndex={-1} aria-label="Rendez-vous sélectionné" role="region" className="scroll-mt-4 rounded-xl focus:outline-none">
+            <div
+              ref={panel}
+              id="agenda-selection"
+              tabIndex={-1}
+              aria-label="Rendez-vous sélectionné"
+              role="region"
+              className="scroll-mt-4 rounded-xl focus:outline-none"
+              onKeyDown={(e) => {
+                // Escape: back to the block on the grid (a form's own Escape aside)
+                if (e.key !== "Escape" || !current || e.defaultPrevented) return;
+                document.querySelector<HTMLElement>(`[data-block="${current.id}"]`)?.focus();
+              }}
+            >
               {current ? (
                 card(current)
               ) : (
