@@ -12,7 +12,9 @@ const DEFAULT_TEMPLATES = defaultTemplates(DEMO_CLINIC);
  * The front desk's agenda (/admin/agenda), at 1280 px and on a 375 px phone: the landing after
  * login, the one-tap status changes (confirm, came, absent, cancel with a reason), a move to
  * another free slot, a booking taken by phone without an e-mail, a forced booking outside the
- * hours, the week view, and the printed day list. Every fixture day is found through the
+ * hours, the week view, and the printed day list; the day grid (blocks' top and height against
+ * the 15-minute row, a drag to a free time and onto a taken one, the keyboard's 'Déplacer vers…')
+ * and the phone's compact list (eight lines on a 375 × 812 screen). Every fixture day is found through the
  * server's own free times (/admin/creneaux), years ahead and never on a fixed weekday.
  */
 
