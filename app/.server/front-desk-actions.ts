@@ -130,12 +130,13 @@ async function move(form: FormData, staff: StaffSession, screen: string) {
   const id = parseId(form.get("id"));
   if (id === null) return answer({ intent: "move", ok: false, result: submission.reply({ formErrors: ["Rendez-vous inconnu."] }) }, 400);
   if (submission.status !== "success") return answer({ intent: "move", ok: false, id, result: submission.reply() }, 400);
-  const { date, time, forced } = submission.value;
+  const { date, time, forced, chair } = submission.value;
   return guarded(
     screen,
     "move",
     async () => {
-      const outcome = await moveAppointment(getDb(), id, { date, time }, { actor: staffActor(staff), mode: forced ? "forced" : "staff" });
+      // a chair is asked for by a drop on the grid only; a forced move stays the form's (any chair)
+      const outcome = await moveAppointment(getDb(), id, { date, time }, { actor: staffActor(staff), mode: forced ? "forced" : "staff", chair: forced ? undefined : chair });
       if (!outcome.ok) return refusedChange("move", id, outcome, (o) => submission.reply(o));
       log.info({ event: "appointment_moved", appointmentId: id, userId: staff.userId, forced }, "appointment moved");
       // forced too: the patient must know the new time

@@ -30,6 +30,8 @@ export const moveSchema = z.object({
   date: calendarDay({ missing: "Choisissez la nouvelle date." }),
   time: timeOfDay({ missing: "Choisissez le nouvel horaire." }),
   forced: forcedBox,
+  /** a drop on the agenda grid: this chair only (absent: the same chair first, then the others) */
+  chair: z.number({ error: "Fauteuil inconnu." }).int({ error: "Fauteuil inconnu." }).min(1, { error: "Fauteuil inconnu." }).max(50, { error: "Fauteuil inconnu." }).optional(),
 });
 
 export const staffBookingSchema = z.object({

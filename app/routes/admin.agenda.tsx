@@ -15,9 +15,10 @@ import { getStaff } from "~/.server/staff-guard";
 import { AddBookingForm, type BookingPrefill } from "~/components/admin/agenda/AddBookingForm";
 import { AgendaCounts } from "~/components/admin/agenda/AgendaCounts";
 import { AgendaToolbar } from "~/components/admin/agenda/AgendaToolbar";
-import { DayView } from "~/components/admin/agenda/DayView";
-import { countItems, freeGaps, parseAgendaQuery, toAgendaDay, toAgendaItem, weekStart, type FreeGap } from "~/components/admin/agenda/model";
-import { WeekView } from "~/components/admin/agenda/WeekView";
+import { DayScreen } from "~/components/admin/agenda/DayScreen";
+import type { GridFree } from "~/components/admin/agenda/grid";
+import { countItems, parseAgendaQuery, toAgendaDay, toAgendaItem, weekStart } from "~/components/admin/agenda/model";
+import { WeekGrid } from "~/components/admin/agenda/WeekGrid";
 import { useCan } from "~/components/admin/permissions";
 import type { HistoryEntryView } from "~/components/admin/front-desk/types";
 import { addDaysYmd } from "~/lib/schedule";
@@ -29,9 +30,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Agenda | Admin Dashboar
 
 /**
  * The front desk's agenda (docs/product.md, "Staff: agenda"): ?jour=YYYY-MM-DD&vue=jour|semaine,
- * today's day view by default. The day: counts, the day's hours or closure, the appointments by
- * time (by chair when there are several) with their actions, the free stretches, and the add
- * form. The week: Saturday to Friday, compact entries opening the day.
+ * today's day view by default. The day: counts, the day's hours or closure, the grid (a column
+ * per chair, 15-minute rows; ADR 023) with the selected appointment's actions and the add form
+ * beside it, a compact list on a phone. The week: Saturday to Friday on the same time axis.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
@@ -52,24 +53,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const days = Array.from({ length: view === "semaine" ? 7 : 1 }, (_, i) => toAgendaDay(schedule, addDaysYmd(from, i)));
 
   let history: Record<number, HistoryEntryView[]> = {};
-  let gaps: FreeGap[] = [];
   if (view === "jour") {
     const byId = await historyFor(db, items.map((i) => i.id));
     history = Object.fromEntries(
       [...byId].map(([id, list]) => [id, list.map(({ id: entryId, at, actor, action, from_status, to_status, detail }) => ({ id: entryId, at, actor, action, from_status, to_status, detail }))]),
     );
-    gaps = freeGaps(days[0], items, schedule.settings.chairs, now);
   }
   return {
     day,
     view,
     today: now.date,
+    now,
     from,
     to,
     days,
     items,
     history,
-    gaps,
     chairs: schedule.settings.chairs,
     counts: countItems(items, totals.due, collected),
     remindersToSend,
@@ -94,13 +93,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminAgenda({ loaderData }: Route.ComponentProps) {
-  const { day, view, today, from, to, days, items, history, gaps, chairs, counts, remindersToSend, submissionKey } = loaderData;
+  const { day, view, today, now, from, to, days, items, history, chairs, counts, remindersToSend, submissionKey } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/agenda";
   const [prefill, setPrefill] = useState<BookingPrefill | null>(null);
   // the add form and 'Ajouter ici' only for who may book (`appointment:create`)
   const canBook = useCan("appointment:create");
-  const pickGap = useCallback((gap: FreeGap) => setPrefill({ date: day, time: gap.from, nonce: Date.now() }), [day]);
+  const pickFree = useCallback((free: GridFree) => setPrefill({ date: day, time: free.from, nonce: Date.now() }), [day]);
   const countsLabel = view === "semaine" ? "Chiffres de la semaine" : day === today ? "Chiffres du jour" : "Chiffres de ce jour";
 
   return (
@@ -115,16 +114,18 @@ export default function AdminAgenda({ loaderData }: Route.ComponentProps) {
       )}
       <div className={`transition-opacity ${loading ? "opacity-60" : ""}`}>
         {view === "semaine" ? (
-          <WeekView days={days} items={items} today={today} />
+          <WeekGrid key={from} days={days} items={items} chairs={chairs} today={today} now={now} />
         ) : (
-          <div className={`grid items-start gap-4 xl:gap-6 ${canBook ? "xl:grid-cols-[minmax(0,1fr)_22rem]" : ""}`}>
-            {canBook && (
-              <div className="xl:sticky xl:top-4 xl:order-last">
-                <AddBookingForm submissionKey={submissionKey} defaultDate={day} prefill={prefill} />
-              </div>
-            )}
-            <DayView day={days[0]} items={items} history={history} gaps={gaps} chairs={chairs} onPickGap={canBook ? pickGap : undefined} />
-          </div>
+          <DayScreen
+            key={day}
+            day={days[0]}
+            items={items}
+            history={history}
+            chairs={chairs}
+            now={now}
+            onPickFree={canBook ? pickFree : undefined}
+            aside={canBook ? <AddBookingForm submissionKey={submissionKey} defaultDate={day} prefill={prefill} /> : undefined}
+          />
         )}
       </div>
     </div>

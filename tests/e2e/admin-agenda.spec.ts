@@ -1,9 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DEMO_CLINIC } from "../../app/lib/clinic";
 import { defaultTemplates, reminderValues, renderTemplate } from "../../app/lib/reminder-template";
 import { nationalDigits } from "../../app/lib/rules";
 import { addDaysYmd, occupiedUnits } from "../../app/lib/schedule";
-import { dbQuery, dbRun, E2E_ADMIN, enableTwoFactor, ensureStaffAccount, expectNoSeriousA11yViolations, hydrated, loginAsStaff, trustBrowser } from "./helpers";
+import { dbQuery, dbRun, E2E_ADMIN, enableTwoFactor, ensureStaffAccount, expectNoSeriousA11yViolations, hydrated, loginAsStaff, reviewShot, trustBrowser } from "./helpers";
 
 /** the reminder templates of the demo identity (the e2e database keeps it) */
 const DEFAULT_TEMPLATES = defaultTemplates(DEMO_CLINIC);
@@ -12,7 +12,9 @@ const DEFAULT_TEMPLATES = defaultTemplates(DEMO_CLINIC);
  * The front desk's agenda (/admin/agenda), at 1280 px and on a 375 px phone: the landing after
  * login, the one-tap status changes (confirm, came, absent, cancel with a reason), a move to
  * another free slot, a booking taken by phone without an e-mail, a forced booking outside the
- * hours, the week view, and the printed day list. Every fixture day is found through the
+ * hours, the week view, and the printed day list; the day grid (blocks' top and height against
+ * the 15-minute row, a drag to a free time and onto a taken one, the keyboard's 'Déplacer vers…')
+ * and the phone's compact list (eight lines on a 375 × 812 screen). Every fixture day is found through the
  * server's own free times (/admin/creneaux), years ahead and never on a fixed weekday.
  */
 
@@ -98,6 +100,11 @@ const rowOf = (id: number) =>
 const historyOf = (id: number) => dbQuery<{ actor: string; action: string; from_status: string | null; to_status: string | null; detail: string | null }>("select actor, action, from_status, to_status, detail from appointment_history where appointment_id = ? order by id", id);
 
 const card = (page: Page, name: string) => page.getByRole("article", { name });
+/** The appointment's block on the grid (its line on a phone), whose name starts with its time, opens its card. */
+async function openCard(page: Page, name: string) {
+  await page.getByRole("button", { name: new RegExp(`^\\d\\d:\\d\\d.*${name}`) }).click();
+  return card(page, name);
+}
 
 async function expectNoHorizontalScroll(page: Page) {
   const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
@@ -172,7 +179,7 @@ for (const [label, viewport] of [
       const name = tag("Statut");
       const id = insertBooked({ name, date: day.date, time: day.times[1], status: "requested", message: "Merci de m'appeler après 16h, je travaille le matin." });
       await page.goto(`/admin/agenda?jour=${day.date}`);
-      const c = card(page, name);
+      const c = await openCard(page, name);
       await expect(c.getByText("Demande reçue").first()).toBeVisible();
       await expect(c.getByText("Merci de m'appeler après 16h", { exact: false })).toBeVisible();
       const wa = c.getByRole("link", { name: `Écrire à ${name} sur WhatsApp` });
@@ -220,7 +227,7 @@ for (const [label, viewport] of [
       const name = tag("Annulation");
       const id = insertBooked({ name, date: day.date, time: day.times[2], status: "confirmed" });
       await page.goto(`/admin/agenda?jour=${day.date}`);
-      const c = card(page, name);
+      const c = await openCard(page, name);
       await c.getByRole("button", { name: /^Annuler…/ }).click();
       const form = c.getByRole("form", { name: `Annuler le rendez-vous de ${name}` });
       await form.getByRole("button", { name: "Annuler le rendez-vous" }).click();
@@ -249,8 +256,8 @@ for (const [label, viewport] of [
       const target = await dayOf(page, addDaysYmd(day.date, 1));
       const next = target.times.length ? target : await dayOf(page, addDaysYmd(day.date, 2));
       await page.goto(`/admin/agenda?jour=${day.date}`);
-      const c = card(page, name);
-      await c.locator("summary", { hasText: "Déplacer" }).click();
+      const c = await openCard(page, name);
+      await c.locator("summary").getByText("Déplacer", { exact: true }).click();
       const form = c.getByRole("form", { name: "Déplacer le rendez-vous" });
 
       // a closed day offers no time and says so
@@ -271,7 +278,7 @@ for (const [label, viewport] of [
       await expect(card(page, name)).toHaveCount(0); // it left this day
 
       await page.goto(`/admin/agenda?jour=${next.date}`);
-      const moved = card(page, name);
+      const moved = await openCard(page, name);
       await moved.locator("summary", { hasText: "Historique" }).click();
       const entry = moved.getByRole("list", { name: "Historique du rendez-vous" }).getByRole("listitem").last();
       await expect(entry).toContainText("Déplacé");
@@ -296,7 +303,7 @@ for (const [label, viewport] of [
       await form.getByLabel("Message / motif").fill("Appel du patient : dent cassée.");
       await form.getByRole("button", { name: "Ajouter le rendez-vous" }).click();
       await expect(page.getByText("Rendez-vous ajouté.")).toBeVisible();
-      const c = card(page, name);
+      const c = await openCard(page, name);
       await expect(c).toBeVisible();
       await expect(c.getByText("Confirmé", { exact: true }).first()).toBeVisible();
       await expect(c.getByRole("link", { name: /par e-mail/ })).toHaveCount(0);
@@ -325,7 +332,7 @@ for (const [label, viewport] of [
       await form.getByLabel("Heure").fill("19:30");
       await form.getByRole("button", { name: "Ajouter le rendez-vous" }).click();
       await expect(page.getByText("Rendez-vous ajouté hors des règles de l'agenda (noté dans l'historique).")).toBeVisible();
-      const c = card(page, name);
+      const c = await openCard(page, name);
       await expect(c.getByText("Hors règles").first()).toBeVisible();
       const [row] = dbQuery<{ id: number; forced: number; time: string }>("select id, forced, time from appointments where name = ?", name);
       expect(row).toMatchObject({ forced: 1, time: "19:30" });
@@ -343,26 +350,38 @@ for (const [label, viewport] of [
       insertBooked({ name, date: day.date, time: day.times[0], status: "requested" });
       await page.goto(`/admin/agenda?jour=${day.date}&vue=semaine`);
       const week = page.getByRole("region", { name: "Semaine" });
-      const columns = week.locator("[data-day]");
-      await expect(columns).toHaveCount(7);
-      const first = (await columns.first().getAttribute("data-day"))!;
-      expect(new Date(`${first}T00:00:00Z`).getUTCDay()).toBe(6); // Saturday
-      const column = week.locator(`[data-day="${day.date}"]`);
-      await expect(column.getByRole("link", { name: new RegExp(name) })).toBeVisible();
-      await expect(column).toContainText("Demande reçue");
-      await expectNoSeriousA11yViolations(page);
-      // the closed weekday (Friday by default) says so
       const closedWeekdays = [0, 1, 2, 3, 4, 5, 6].filter((d) => dbQuery("select 1 from opening_hours where weekday = ?", d).length === 0);
-      for (const d of closedWeekdays) {
-        await expect(week.locator(`[data-day="${addDaysYmd(first, (d + 1) % 7)}"]`)).toContainText("Fermé");
+      let opener: Locator;
+      if (viewport.width >= 768) {
+        // the grid: seven day columns side by side on one time axis, Saturday first
+        const heads = week.locator("[data-day]");
+        await expect(heads).toHaveCount(7);
+        const first = (await heads.first().getAttribute("data-day"))!;
+        expect(new Date(`${first}T00:00:00Z`).getUTCDay()).toBe(6); // Saturday
+        const boxes = await Promise.all([0, 6].map((i) => heads.nth(i).boundingBox()));
+        expect(Math.abs(boxes[0]!.y - boxes[1]!.y)).toBeLessThan(2);
+        expect(boxes[1]!.x).toBeGreaterThan(boxes[0]!.x);
+        const column = week.locator(`[data-week-day="${day.date}"]`);
+        opener = column.getByRole("link", { name: new RegExp(name) });
+        await expect(opener).toContainText("Demande reçue");
+        // the closed weekday (Friday by default) is shaded and says so
+        for (const d of closedWeekdays) await expect(week.locator(`[data-week-day="${addDaysYmd(first, (d + 1) % 7)}"]`)).toContainText("Fermé");
+        await reviewShot(page, "week-grid-1280", { fullPage: false });
+      } else {
+        // a phone: seven day buttons over the chosen day's list
+        const picker = week.getByRole("group", { name: "Jour de la semaine" });
+        await expect(picker.getByRole("button")).toHaveCount(7);
+        await expect(picker.getByRole("button").first()).toHaveAccessibleName(/^samedi/);
+        for (const d of closedWeekdays) await expect(picker.getByRole("button", { name: new RegExp(`^${["dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"][d]}.*fermé$`) })).toHaveCount(1);
+        await picker.getByRole("button", { name: new RegExp(`^${longDay(day.date, false)}`) }).click();
+        opener = week.getByRole("button", { name: new RegExp(`^\\d\\d:\\d\\d.*${name}`) });
+        await expect(opener).toContainText("Demande reçue");
+        await reviewShot(page, "week-picker-375", { fullPage: false });
       }
-      // seven columns side by side at 1280, one under the other on a phone
-      const boxes = await Promise.all([0, 1].map((i) => columns.nth(i).boundingBox()));
-      if (viewport.width >= 1200) expect(Math.abs(boxes[0]!.y - boxes[1]!.y)).toBeLessThan(2);
-      else expect(boxes[1]!.y).toBeGreaterThan(boxes[0]!.y + boxes[0]!.height - 1);
+      await expectNoSeriousA11yViolations(page);
       await expectNoHorizontalScroll(page);
 
-      await column.getByRole("link", { name: new RegExp(name) }).click();
+      await opener.click();
       await expect(page).toHaveURL(new RegExp(`/admin/agenda\\?jour=${day.date}#rdv-\\d+$`));
       await expect(card(page, name)).toBeVisible();
     });
@@ -373,7 +392,7 @@ for (const [label, viewport] of [
       const name = tag("Impression");
       insertBooked({ name, date: day.date, time: day.times[0], status: "requested", message: "Patient anxieux." });
       await page.goto(`/admin/agenda?jour=${day.date}`);
-      const c = card(page, name);
+      const c = await openCard(page, name);
       await expect(page.getByRole("navigation", { name: "Administration" })).toBeVisible();
       await expect(c.getByRole("button", { name: /^Confirmer/ })).toBeVisible();
       await expectNoHorizontalScroll(page);
@@ -391,6 +410,96 @@ for (const [label, viewport] of [
     });
   });
 }
+
+const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+
+test.describe("admin: the agenda grid at 1280 px", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("blocks as tall as their duration; a drag moves one to a free time, a drag onto a taken time puts it back with the reason; the keyboard moves one too", async ({ page }) => {
+    await loginAsStaff(page, "/admin/agenda");
+    const day = await freeDay(page, "Orthodontie", 20);
+    const [a0, free, taken, later] = [0, 60, 120, 180].map((m) => hhmm(minutesOf(day.times[0]) + m));
+    for (const t of [free, taken, later]) expect(day.times).toContain(t);
+    const [nameA, nameB] = [tag("Grille"), tag("Occupe")];
+    const a = insertBooked({ name: nameA, date: day.date, time: a0, status: "confirmed" });
+    const b = insertBooked({ name: nameB, date: day.date, time: taken, status: "requested" });
+    await page.goto(`/admin/agenda?jour=${day.date}`);
+    const body = page.locator("[data-grid-body]");
+    const [rows, start] = [Number(await body.getAttribute("data-rows")), Number(await body.getAttribute("data-start"))];
+    const rowPx = (await body.boundingBox())!.height / rows;
+    const blockA = page.locator(`[data-block="${a}"]`);
+    /** a block's top in rows from the grid's first row, and its height in rows */
+    const place = async (block: Locator) => {
+      const [g, bb] = [(await body.boundingBox())!, (await block.boundingBox())!];
+      return { row: (bb.y - g.y) / rowPx, rows: bb.height / rowPx };
+    };
+    // 30 minutes and a 15-minute buffer: three rows, the visit itself two, at its time
+    expect(await place(blockA)).toEqual({ row: expect.closeTo((minutesOf(a0) - start) / 15, 1), rows: expect.closeTo(3, 1) });
+    expect((await blockA.locator("[data-part='visit']").boundingBox())!.height / rowPx).toBeCloseTo(2, 1);
+    await expect(blockA).toContainText("Confirmé");
+    await expect(page.locator(`[data-block="${b}"]`)).toContainText("Demande reçue");
+    await reviewShot(page, "day-grid-1280");
+    await expectNoSeriousA11yViolations(page);
+
+    const dragA = async (rowsDown: number) => {
+      const bb = (await blockA.boundingBox())!;
+      const [x, y] = [bb.x + bb.width / 2, bb.y + 10];
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x, y + (rowsDown * rowPx) / 2, { steps: 4 });
+      await page.mouse.move(x, y + rowsDown * rowPx, { steps: 4 });
+      await page.mouse.up();
+    };
+    // onto B's time: refused by the server, said in French, the block back where it was
+    await dragA(8);
+    await expect(page.getByRole("alert").filter({ hasText: "pas été déplacé" })).toContainText(`Le rendez-vous de ${nameA} n'a pas été déplacé : Ce créneau vient d'être pris.`);
+    expect(rowOf(a).time).toBe(a0);
+    await expect.poll(async () => (await place(blockA)).row).toBeCloseTo((minutesOf(a0) - start) / 15, 1);
+    // onto a free time: moved, in the database and on the grid
+    await dragA(4);
+    await expect(page.getByText("Rendez-vous déplacé.")).toBeVisible();
+    await expect.poll(() => rowOf(a).time).toBe(free);
+    expect(slotsOf(a)[0].unit_start).toBe(`${day.date}T${free}`);
+    await expect.poll(async () => (await place(blockA)).row).toBeCloseTo((minutesOf(free) - start) / 15, 1);
+
+    // the keyboard: the block, Enter, 'Déplacer vers…', a free time
+    await page.locator(`[data-block="${b}"]`).focus();
+    await page.keyboard.press("Enter");
+    const cardB = card(page, nameB);
+    await expect(cardB).toBeVisible();
+    await cardB.locator("summary").getByText("Déplacer vers…").press("Enter");
+    await cardB.getByRole("list", { name: `Horaires libres pour ${nameB}` }).getByRole("button", { name: later, exact: true }).press("Enter");
+    await expect.poll(() => rowOf(b).time).toBe(later);
+    await expect.poll(async () => (await place(page.locator(`[data-block="${b}"]`))).row).toBeCloseTo((minutesOf(later) - start) / 15, 1);
+  });
+});
+
+test.describe("admin: the agenda on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the day is a compact list: eight appointments or more on one screen, a tap opens the actions", async ({ page }) => {
+    await loginAsStaff(page, "/admin/agenda");
+    const day = await freeDay(page, "Orthodontie", 20);
+    const names = Array.from({ length: 9 }, () => tag("Ligne"));
+    names.forEach((name, k) => insertBooked({ name, date: day.date, time: hhmm(minutesOf(day.times[0]) + 45 * k), status: k % 3 ? "confirmed" : "requested" }));
+    await page.goto(`/admin/agenda?jour=${day.date}`);
+    const lines = page.getByRole("list", { name: "Rendez-vous du jour" }).getByRole("button");
+    await expect(lines).toHaveCount(9);
+    const bottoms = await Promise.all(names.map(async (_, k) => (await lines.nth(k).boundingBox())!));
+    expect(bottoms.filter((bb) => bb.y + bb.height <= 812).length).toBeGreaterThanOrEqual(8);
+    for (const bb of bottoms) expect(bb.height).toBeLessThanOrEqual(70);
+    await reviewShot(page, "phone-list-375", { fullPage: false });
+    await expectNoSeriousA11yViolations(page);
+    await expectNoHorizontalScroll(page);
+
+    await lines.nth(1).click();
+    const c = card(page, names[1]);
+    await expect(c.getByRole("button", { name: /^Honoré/ })).toBeVisible();
+    await expect(c.getByRole("link", { name: new RegExp(`^Appeler ${names[1]}`) })).toBeVisible();
+  });
+});
 
 test("the demo content books a real week: statuses, payments and slot units as the front desk makes them", async ({ page }) => {
   const demo = dbQuery<{ id: number; status: string; date: string; prixtotal: number | null; prixpay: number | null; email: string | null; cancel_reason: string | null; units: number; forced: number }>(

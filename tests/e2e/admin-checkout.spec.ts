@@ -72,6 +72,8 @@ for (const [label, viewport] of [
       const name = tag("Caisse");
       const id = insertPriced(name, 1_500_000, 300_000);
       await loginAsStaff(page, "/admin/agenda");
+      // the grid's block (the phone's line) opens the appointment's card
+      await page.getByRole("button", { name: new RegExp(`^\\d\\d:\\d\\d.*${name}`) }).click();
       const c = page.getByRole("article", { name });
 
       // every action of the card says what it does, with a target of 44 px at least
@@ -87,7 +89,7 @@ for (const [label, viewport] of [
         await expect(control).toContainText(text);
         await expectTarget(control);
       }
-      await expect(c.locator("summary", { hasText: "Déplacer" })).toBeVisible();
+      await expect(c.locator("summary").getByText("Déplacer", { exact: true })).toBeVisible();
       await expect(c.getByText("Reste à payer : 12 000 DA", { exact: false })).toBeVisible();
 
       await c.getByRole("button", { name: /^Honoré/ }).click();

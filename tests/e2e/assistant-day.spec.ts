@@ -115,6 +115,7 @@ for (const [label, viewport] of [
       const name = `${capital(letters())} Assistante`;
       const { id, patientId } = insertRequest({ name, phone: randomMobile(), date: day.date, time: day.times[0], prixtotal: 2_000_000, prixpay: 500_000 });
       await page.goto(`/admin/agenda?jour=${day.date}`);
+      await page.getByRole("button", { name: new RegExp(`^\\d\\d:\\d\\d.*${name}`) }).click();
       const agendaCard = page.getByRole("article", { name });
       await expect(agendaCard.getByText("Demande reçue").first()).toBeVisible();
       await expect(agendaCard.getByText(/Reste à payer/)).toContainText(/15\s000\sDA/);

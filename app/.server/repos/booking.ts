@@ -159,12 +159,16 @@ export type ChangeResult =
   | { ok: false; reason: "not_found" | "transition" | "conflict" }
   | { ok: false; reason: BookingRefusal; alternatives: SlotChoice[] };
 
-/** A move to another day or time, under the same availability rules (or forced by staff). */
+/**
+ * A move to another day or time, under the same availability rules (or forced by staff). With
+ * `chair` (a drop on the agenda grid), that chair only: refused as 'taken' when it is not free,
+ * by the read or by the database's unique (chair, unit_start) rows.
+ */
 export async function moveAppointment(
   h: Db,
   id: number,
   wanted: SlotChoice,
-  opts: { actor: Actor; mode: BookingMode; now?: Date },
+  opts: { actor: Actor; mode: BookingMode; now?: Date; chair?: number },
 ): Promise<ChangeResult> {
   const current = await h.db.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirst();
   if (!current) return { ok: false, reason: "not_found" };
@@ -181,8 +185,9 @@ export async function moveAppointment(
   if (refused) return refusal(rules, service, wanted, ctx.busy, now, refused) as ChangeResult;
   const detail = `${current.date} ${current.time} → ${wanted.date} ${wanted.time}${opts.mode === "forced" ? ` (${FORCED_DETAIL})` : ""}`;
 
-  // the same chair first, when it is free
-  const order = [...chairs].sort((a, b) => Number(b === current.chair) - Number(a === current.chair));
+  // the chair asked for only; else the same chair first, when it is free
+  const order = opts.chair !== undefined ? chairs.filter((c) => c === opts.chair) : [...chairs].sort((a, b) => Number(b === current.chair) - Number(a === current.chair));
+  if (order.length === 0) return refusal(rules, service, wanted, ctx.busy, now, "taken") as ChangeResult;
   for (const chair of order) {
     try {
       const appointment = await writeTransaction(h, async (trx) => {

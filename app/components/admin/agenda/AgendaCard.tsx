@@ -1,4 +1,4 @@
-import { ChevronRight, History, MessageSquareText, MoveRight } from "lucide-react";
+import { ChevronRight, Clock, History, MessageSquareText, MoveRight } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useCan } from "~/components/admin/permissions";
 import { ContactLinks } from "~/components/admin/front-desk/ContactLinks";
@@ -15,10 +15,11 @@ import type { AgendaItem } from "./model";
 /**
  * One appointment of the day list: time and end, patient, service, phone, status, what is still
  * due, the patient's message (two lines; in full when printed), the one-tap contact links and
- * status actions, and two disclosures: 'Déplacer' (another free slot) and 'Historique'.
+ * status actions, and the disclosures: 'Déplacer vers…' (`moveTo`: the day's free times, the
+ * grid's keyboard path), 'Déplacer' (another day, or forced) and 'Historique'.
  * Printed, only the facts remain (no buttons).
  */
-export function AgendaCard({ item, history, showChair }: { item: AgendaItem; history: HistoryEntryView[]; showChair: boolean }) {
+export function AgendaCard({ item, history, showChair, moveTo }: { item: AgendaItem; history: HistoryEntryView[]; showChair: boolean; moveTo?: ReactNode }) {
   const [moveOpen, setMoveOpen] = useState(false);
   // 'Déplacer' and the status actions need `appointment:update` (StatusActions checks it itself)
   const movable = useCan("appointment:update") && (item.status === "requested" || item.status === "confirmed");
@@ -99,6 +100,12 @@ export function AgendaCard({ item, history, showChair }: { item: AgendaItem; his
       </div>
 
       <div className="divide-y divide-slate-100 border-t border-slate-100 print:hidden">
+        {movable && moveTo && (
+          <details className="group">
+            <Summary icon={<Clock aria-hidden className="h-4 w-4" />}>Déplacer vers…</Summary>
+            <div className="px-3 pb-4 sm:px-4">{moveTo}</div>
+          </details>
+        )}
         {movable && (
           <details className="group" onToggle={(e) => setMoveOpen(e.currentTarget.open)}>
             <Summary icon={<MoveRight aria-hidden className="h-4 w-4" />}>Déplacer</Summary>

@@ -65,19 +65,21 @@ export function AgendaToolbar({
             )}
           </div>
         </div>
-        <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
-          <p className="flex flex-wrap items-center gap-2 text-base font-medium text-slate-700">
+        <div className="mt-1 flex items-center gap-x-2 gap-y-1 sm:flex-wrap">
+          <p className="flex min-w-0 flex-wrap items-center gap-2 text-sm font-medium text-slate-700 sm:text-base">
             <span className="first-letter:uppercase">{title}</span>
             {isToday && <span className="rounded-full bg-teal-600 px-2 py-0.5 text-xs font-semibold text-white print:hidden">{view === "semaine" ? "Cette semaine" : "Aujourd'hui"}</span>}
           </p>
           {remindersToSend > 0 && canOpenReminders && (
             <Link
               to="/admin/rappels"
-              className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-amber-900 hover:bg-amber-50 sm:ml-auto print:hidden"
+              className="ml-auto inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-amber-900 hover:bg-amber-50 print:hidden"
             >
               <BellRing aria-hidden className="h-4 w-4" />
               <span className="rounded-full bg-amber-100 px-2 py-0.5 tabular-nums ring-1 ring-inset ring-amber-600/30">{remindersToSend}</span>
-              {remindersToSend > 1 ? "rappels à envoyer demain" : "rappel à envoyer demain"}
+              {/* a phone shows '2 rappels' (the date beside it); the name stays whole */}
+              {remindersToSend > 1 ? "rappels" : "rappel"}
+              <span className="-ms-1 max-sm:sr-only"> à envoyer demain</span>
             </Link>
           )}
         </div>

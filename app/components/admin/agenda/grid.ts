@@ -140,3 +140,80 @@ function laneOut(items: AgendaItem[], chair: number, start: number): GridBlock[]
   close();
   return out;
 }
+
+// ---- the pointer's move, in rows and chairs ---------------------------------------------------
+
+/** The top and height in pixels of a block's visit and of its buffer, for a row height. */
+export function blockBox(block: Pick<GridBlock, "row" | "span" | "bufferSpan">, rowPx: number): { top: number; height: number; buffer: number } {
+  return { top: block.row * rowPx, height: block.span * rowPx, buffer: block.bufferSpan * rowPx };
+}
+
+/** A pointer's move in pixels as whole rows and chair columns, to the nearest. */
+export function dragSteps(dx: number, dy: number, rowPx: number, columnPx: number): { rows: number; columns: number } {
+  const steps = (d: number, size: number) => (size > 0 ? Math.round(d / size) || 0 : 0);
+  return { rows: steps(dy, rowPx), columns: steps(dx, columnPx) };
+}
+
+/**
+ * Where a block moved by `steps` lands: its new start (the grid's unit at that row) and chair,
+ * kept inside the grid; null when it lands where it is. The server judges the rest (hours,
+ * closures, the chair free), as for the 'Déplacer' form.
+ */
+export function dropSlot(grid: Pick<DayGrid, "date" | "start" | "rows" | "chairs">, block: Pick<GridBlock, "row" | "chair">, steps: { rows: number; columns: number }): { date: string; time: string; chair: number } | null {
+  const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+  const row = clamp(block.row + steps.rows, 0, grid.rows - 1);
+  const column = clamp(grid.chairs.indexOf(block.chair) + steps.columns, 0, grid.chairs.length - 1);
+  const chair = grid.chairs[column];
+  if (row === block.row && chair === block.chair) return null;
+  return { date: grid.date, time: fromMinutes(grid.start + row * UNIT_MINUTES), chair };
+}
+
+// ---- the week -----------------------------------------------------------------------------------
+
+export interface WeekGrid {
+  /** the common time axis: minutes of the first row's start and of the last row's end */
+  start: number;
+  end: number;
+  rows: number;
+  hours: { row: number; label: string }[];
+  /** chairs side by side inside each day */
+  chairs: number[];
+  days: { day: AgendaDay; blocks: GridBlock[]; closed: GridBand[]; count: number }[];
+  /** today's day (index in `days`) and the 'now' line's row, or null */
+  now: { day: number; row: number } | null;
+}
+
+/**
+ * The week's grid: the days' grids on one time axis (the earliest opening to the latest closing
+ * of the open days), each day's blocks and closed stretches shifted onto it; the rows outside a
+ * day's own hours are shaded, a closed day entirely, with its label. Cancelled appointments are
+ * left out (the day lists them).
+ */
+export function weekGrid(days: AgendaDay[], items: AgendaItem[], chairCount: number, now: ClinicNow): WeekGrid {
+  const shown = items.filter((i) => i.status !== "cancelled");
+  const grids = days.map((d) => dayGrid(d, shown, chairCount, now));
+  const spans = grids.filter((g, k) => !days[k].closed || g.blocks.length > 0);
+  const start = spans.length ? Math.min(...spans.map((g) => g.start)) : FALLBACK_RANGE.from;
+  const end = spans.length ? Math.max(...spans.map((g) => g.end)) : FALLBACK_RANGE.to;
+  const rows = Math.max(1, (end - start) / UNIT_MINUTES);
+  const hours: WeekGrid["hours"] = [];
+  for (let m = Math.ceil(start / 60) * 60; m < end; m += 60) hours.push({ row: rowOf(m, start), label: fromMinutes(m) });
+  const chairs = Array.from({ length: Math.max(1, ...grids.map((g) => g.chairs.length)) }, (_, k) => k + 1);
+  let nowAt: WeekGrid["now"] = null;
+  const out = grids.map((g, k) => {
+    const day = days[k];
+    const offset = (g.start - start) / UNIT_MINUTES;
+    const blocks = g.blocks.map((b) => ({ ...b, row: b.row + offset }));
+    let closed: GridBand[];
+    if (day.closed) closed = [{ row: 0, span: rows, label: day.label ?? "Fermé" }];
+    else {
+      closed = g.closed.map((c) => ({ ...c, row: c.row + offset }));
+      if (offset > 0) closed.unshift({ row: 0, span: offset, label: "Fermé" });
+      const tail = (end - g.end) / UNIT_MINUTES;
+      if (tail > 0) closed.push({ row: rows - tail, span: tail, label: "Fermé" });
+    }
+    if (day.date === now.date && now.minutes >= start && now.minutes <= end) nowAt = { day: k, row: (now.minutes - start) / UNIT_MINUTES };
+    return { day, blocks, closed, count: blocks.length };
+  });
+  return { start, end, rows, hours, chairs, days: out, now: nowAt };
+}

@@ -1,0 +1,144 @@
+import { Plus } from "lucide-react";
+import { useCallback, useRef, type CSSProperties } from "react";
+import { dropSlot, type DayGrid as Grid, type GridBlock as Block, type GridFree } from "./grid";
+import { GridBlock } from "./GridBlock";
+
+/** The height of a 15-minute row. */
+export const ROW = "1.875rem";
+const AXIS = "3.75rem";
+
+export interface PendingMove {
+  id: number;
+  time: string;
+  chair: number;
+  rows: number;
+  columns: number;
+}
+
+/**
+ * The day as a grid (ADR 023): one column per chair, one 15-minute row per unit from the day's
+ * opening to its closing (CSS grid; logical properties, so it turns with `dir="rtl"`), the hours
+ * on the axis, the closed stretches shaded with their label, the free stretches as buttons that
+ * open the booking form there, the appointments as blocks, and the 'now' line.
+ */
+export function DayGrid({
+  grid,
+  selected,
+  pending,
+  canMove,
+  onSelect,
+  onPickFree,
+  onDrop,
+}: {
+  grid: Grid;
+  selected: number | null;
+  pending: PendingMove | null;
+  canMove: boolean;
+  onSelect: (id: number) => void;
+  onPickFree?: (free: GridFree) => void;
+  onDrop: (block: Block, slot: { date: string; time: string; chair: number }, steps: { rows: number; columns: number }) => void;
+}) {
+  const body = useRef<HTMLDivElement>(null);
+  const several = grid.chairs.length > 1;
+  const columns = `${AXIS} repeat(${grid.chairs.length}, minmax(0, 1fr))`;
+  const geometry = useCallback(() => {
+    const el = body.current;
+    const column = el?.querySelector<HTMLElement>("[data-chair-column]");
+    return { rowPx: el ? el.getBoundingClientRect().height / grid.rows : 0, columnPx: column?.getBoundingClientRect().width ?? 0 };
+  }, [grid.rows]);
+  const preview = useCallback((b: Block, steps: { rows: number; columns: number }) => dropSlot(grid, b, steps), [grid]);
+  const firstHour = grid.hours[0]?.row ?? 0;
+
+  return (
+    <div role="region" aria-label="Grille du jour" data-grid-day={grid.date} className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="grid border-b border-slate-200 bg-slate-50" style={{ gridTemplateColumns: columns }}>
+        <span aria-hidden />
+        {grid.chairs.map((c) => (
+          <p key={c} className="truncate border-s border-slate-200 px-2 py-2 text-center text-xs font-semibold uppercase tracking-wider text-slate-600 first-of-type:border-s-0">
+            Fauteuil {c}
+          </p>
+        ))}
+      </div>
+      <div
+        ref={body}
+        data-grid-body
+        data-rows={grid.rows}
+        data-start={grid.start}
+        className="relative grid"
+        style={{ gridTemplateColumns: columns, gridTemplateRows: `repeat(${grid.rows}, ${ROW})`, "--row": ROW } as CSSProperties}
+      >
+        {grid.hours.map((h) => (
+          <span key={h.label} aria-hidden className="px-2 pt-0.5 text-end text-xs font-medium tabular-nums text-slate-500" style={{ gridRow: h.row + 1, gridColumn: 1 }}>
+            {h.label}
+          </span>
+        ))}
+        {grid.chairs.map((c, k) => (
+          <div
+            key={c}
+            aria-hidden
+            data-chair-column={c}
+            className="border-s border-slate-200"
+            style={{
+              gridRow: "1 / -1",
+              gridColumn: k + 2,
+              backgroundImage: "linear-gradient(to bottom, rgb(203 213 225) 1px, transparent 1px), linear-gradient(to bottom, rgb(241 245 249) 1px, transparent 1px)",
+              backgroundSize: `100% calc(var(--row) * 4), 100% var(--row)`,
+              backgroundPosition: `0 calc(var(--row) * ${firstHour}), 0 0`,
+            }}
+          />
+        ))}
+        {grid.closed.map((band) => (
+          <div
+            key={`c${band.row}`}
+            className="z-0 flex items-start justify-center border-s border-slate-200 bg-[repeating-linear-gradient(135deg,rgb(241_245_249)_0_6px,rgb(226_232_240)_6px_12px)]"
+            style={{ gridRow: `${band.row + 1} / span ${band.span}`, gridColumn: "2 / -1" }}
+          >
+            {band.span >= 2 && <span className="mt-1 rounded bg-white/90 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300">{band.label}</span>}
+          </div>
+        ))}
+        {onPickFree &&
+          grid.free.map((f) => (
+            <button
+              key={`f${f.chair}-${f.from}`}
+              type="button"
+              onClick={() => onPickFree(f)}
+              className="group z-0 m-0.5 flex items-start justify-between gap-1 rounded-md border border-dashed border-transparent px-1.5 py-1 text-start text-xs text-emerald-800 hover:border-emerald-400 hover:bg-emerald-50 focus-visible:border-emerald-600 focus-visible:bg-emerald-50 focus-visible:outline-none"
+              style={{ gridRow: `${f.row + 1} / span ${f.span}`, gridColumn: grid.chairs.indexOf(f.chair) + 2 }}
+            >
+              <span className="font-medium">
+                Libre <span className="tabular-nums">{f.from} – {f.to}</span>
+                {several && <span className="sr-only">, Fauteuil {f.chair}</span>}
+                <span className="sr-only"> : ajouter un rendez-vous</span>
+              </span>
+              <Plus aria-hidden className="h-4 w-4 shrink-0 opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100" />
+            </button>
+          ))}
+        {grid.blocks.map((b) => (
+          <GridBlock
+            key={b.item.id}
+            block={b}
+            column={grid.chairs.indexOf(b.chair) + 2}
+            selected={selected === b.item.id}
+            showChair={several}
+            target={pending?.id === b.item.id ? pending : null}
+            movable={canMove && (b.item.status === "requested" || b.item.status === "confirmed")}
+            geometry={geometry}
+            preview={preview}
+            onSelect={onSelect}
+            onDrop={(block, steps) => {
+              const slot = dropSlot(grid, block, steps);
+              if (slot) onDrop(block, slot, steps);
+            }}
+          />
+        ))}
+        {grid.now !== null && (
+          <div aria-hidden data-now className="pointer-events-none absolute z-40 flex items-center" style={{ top: `calc(var(--row) * ${grid.now})`, insetInlineStart: `calc(${AXIS} - 0.375rem)`, insetInlineEnd: 0 }}>
+            <span className="h-3 w-3 -translate-y-1/2 rounded-full bg-rose-600" />
+            <span className="h-0.5 flex-1 -translate-y-1/2 bg-rose-600" />
+          </div>
+        )}
+      </div>
+      {grid.now !== null && <p className="sr-only">La ligne rouge marque l'heure actuelle.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+import { CalendarOff, Clock, MousePointerClick } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { firstMessage, type FrontDeskResult, type HistoryEntryView } from "~/components/admin/front-desk/types";
+import { useCan } from "~/components/admin/permissions";
+import { useToast } from "~/components/toaster";
+import { Alert } from "~/components/ui/Alert";
+import type { ClinicNow } from "~/lib/clinic-time";
+import { formatRanges } from "~/lib/schedule";
+import { AgendaCard } from "./AgendaCard";
+import { AgendaLines } from "./AgendaLines";
+import { DayGrid, type PendingMove } from "./DayGrid";
+import { dayGrid, type GridFree } from "./grid";
+import type { AgendaDay, AgendaItem } from "./model";
+import { MoveToTimes } from "./MoveToTimes";
+import { PrintDay } from "./PrintDay";
+
+/** From 768 px the day is a grid with its panel; below, the compact list. Known after hydration (the server draws both, CSS shows one). */
+function useWide(): boolean {
+  const [wide, setWide] = useState(true);
+  useEffect(() => {
+    const query = window.matchMedia("(min-width: 768px)");
+    const follow = () => setWide(query.matches);
+    follow();
+    query.addEventListener("change", follow);
+    return () => query.removeEventListener("change", follow);
+  }, []);
+  return wide;
+}
+
+/**
+ * The day (docs/product.md, "Staff: agenda"): the grid and, beside it, the selected
+ * appointment's actions (AgendaCard) above the booking form (`aside`); on a phone the compact
+ * list, a line opening its actions under it. A drop on the grid and 'Déplacer vers…' post the
+ * 'move' intent on one fetcher: a refusal puts the block back and says the server's reason.
+ * The cancelled ones are listed apart; printed, the day is a plain list.
+ */
+export function DayScreen({
+  day,
+  items,
+  history,
+  chairs,
+  now,
+  aside,
+  onPickFree,
+}: {
+  day: AgendaDay;
+  items: AgendaItem[];
+  history: Record<number, HistoryEntryView[]>;
+  chairs: number;
+  now: ClinicNow;
+  aside?: React.ReactNode;
+  onPickFree?: (free: GridFree) => void;
+}) {
+  const wide = useWide();
+  const [selected, setSelected] = useState<number | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const canMove = useCan("appointment:update");
+  const active = useMemo(() => items.filter((i) => i.status !== "cancelled"), [items]);
+  const cancelled = items.filter((i) => i.status === "cancelled");
+  const grid = useMemo(() => dayGrid(day, active, chairs, now), [day, active, chairs, now]);
+  const several = grid.chairs.length > 1;
+  const current = items.find((i) => i.id === selected) ?? null;
+
+  const mover = useFetcher<FrontDeskResult>({ key: "agenda:drop" });
+  const [pending, setPending] = useState<PendingMove | null>(null);
+  const [refusal, setRefusal] = useState<{ name: string; text: string } | null>(null);
+  useToast(mover.state === "idle" && mover.data?.ok ? mover.data.toast : undefined);
+  useEffect(() => {
+    if (mover.state !== "idle") return;
+    setPending(null);
+    const answer = mover.data;
+    if (answer && !answer.ok) setRefusal({ name: items.find((i) => i.id === answer.id)?.name ?? "", text: firstMessage(answer.result) ?? "Déplacement refusé." });
+    // items: the name only; the answer is what changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mover.state, mover.data]);
+
+  const move = useCallback(
+    (item: AgendaItem, to: { time: string; chair?: number }, steps?: { rows: number; columns: number }) => {
+      setRefusal(null);
+      if (steps && to.chair !== undefined) setPending({ id: item.id, time: to.time, chair: to.chair, ...steps });
+      const form: Record<string, string> = { intent: "move", id: String(item.id), date: item.date, time: to.time };
+      if (to.chair !== undefined) form.chair = String(to.chair);
+      void mover.submit(form, { method: "post" });
+    },
+    [mover],
+  );
+
+  const select = useCallback(
+    (id: number) => {
+      setSelected((s) => (s === id && !wide ? null : id));
+      // beside the grid: the card takes the focus (a keyboard goes on in it) and comes into view
+      if (wide)
+        requestAnimationFrame(() => {
+          panel.current?.focus({ preventScroll: true });
+          panel.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+        });
+    },
+    [wide],
+  );
+
+  // a week's block or a link opens the day at its appointment (#rdv-12)
+  useEffect(() => {
+    const m = /^#rdv-(\d+)$/.exec(window.location.hash);
+    if (m && items.some((i) => i.id === Number(m[1]))) setSelected(Number(m[1]));
+    // on arrival only
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [day.date]);
+
+  const card = (item: AgendaItem) => (
+    <AgendaCard
+      item={item}
+      history={history[item.id] ?? []}
+      showChair={several}
+      moveTo={canMove ? <MoveToTimes item={item} busy={mover.state !== "idle"} onMove={(time) => move(item, { time })} /> : undefined}
+    />
+  );
+
+  return (
+    <section aria-labelledby="day-title" className="min-w-0">
+      <h2 id="day-title" className="sr-only">
+        Rendez-vous du jour
+      </h2>
+      <DayHoursLine day={day} />
+      {refusal && (
+        <Alert tone="error" className="mt-3 print:hidden" onClose={() => setRefusal(null)} focusKey={refusal}>
+          Le rendez-vous de {refusal.name} n'a pas été déplacé : {refusal.text}
+        </Alert>
+      )}
+
+      <div className={`mt-3 grid items-start gap-4 max-md:mt-0 print:hidden ${wide ? "lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_26rem] xl:gap-6" : ""}`}>
+        <div className="hidden min-w-0 md:block">
+          <DayGrid grid={grid} selected={selected} pending={pending} canMove={canMove} onSelect={select} onPickFree={onPickFree} onDrop={(b, slot, steps) => move(b.item, slot, steps)} />
+          <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-500">
+            <MousePointerClick aria-hidden className="h-3.5 w-3.5" />
+            Cliquez un rendez-vous pour ses actions ; glissez-le vers un autre horaire ou fauteuil pour le déplacer.
+          </p>
+        </div>
+        <div className="min-w-0 md:hidden">
+          {active.length === 0 ? (
+            <Empty closed={day.closed} />
+          ) : (
+            <AgendaLines items={active} selected={selected} showChair={several} onSelect={select} renderOpen={wide ? undefined : card} label="Rendez-vous du jour" />
+          )}
+        </div>
+        <div className="grid min-w-0 gap-4 lg:sticky lg:top-4">
+          {wide && (
+            <div
+              ref={panel}
+              id="agenda-selection"
+              tabIndex={-1}
+              aria-label="Rendez-vous sélectionné"
+              role="region"
+              className="scroll-mt-4 rounded-xl focus:outline-none"
+              onKeyDown={(e) => {
+                // Escape: back to the block on the grid (a form's own Escape aside)
+                if (e.key !== "Escape" || !current || e.defaultPrevented) return;
+                document.querySelector<HTMLElement>(`[data-block="${current.id}"]`)?.focus();
+              }}
+            >
+              {current ? (
+                card(current)
+              ) : (
+                <p className="hidden rounded-xl border border-dashed border-slate-300 bg-white px-4 py-5 text-sm text-slate-600 md:block">
+                  Sélectionnez un rendez-vous dans la grille pour voir ses actions : confirmer, honoré, encaisser, appeler, déplacer…
+                </p>
+              )}
+            </div>
+          )}
+          {aside}
+        </div>
+      </div>
+
+      {cancelled.length > 0 && (
+        <div className="mt-6 print:hidden">
+          <h3 className="font-sans text-sm font-semibold uppercase tracking-wider text-slate-500">Annulés ({cancelled.length})</h3>
+          <div className="mt-2 max-w-3xl">
+            <AgendaLines items={cancelled} selected={selected} showChair={several} onSelect={select} renderOpen={wide ? undefined : card} label="Rendez-vous annulés" />
+          </div>
+        </div>
+      )}
+      <PrintDay items={active} showChair={several} />
+    </section>
+  );
+}
+
+function Empty({ closed }: { closed: boolean }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center">
+      <CalendarOff aria-hidden className="mx-auto h-8 w-8 text-slate-400" />
+      <p className="mt-2 font-medium text-slate-700">{closed ? "La clinique est fermée ce jour-là." : "Aucun rendez-vous ce jour-là."}</p>
+    </div>
+  );
+}
+
+function DayHoursLine({ day }: { day: AgendaDay }) {
+  if (day.closed) {
+    return (
+      <p className="flex items-center gap-2 rounded-lg bg-slate-800 px-3 py-2 text-sm font-semibold text-white" role="note">
+        <CalendarOff aria-hidden className="h-4 w-4" />
+        Fermé{day.label ? ` — ${day.label}` : ""}
+      </p>
+    );
+  }
+  return (
+    <p className={`flex-wrap items-center gap-x-2 gap-y-1 text-sm ${day.special ? "flex" : "hidden md:flex"} ${day.special ? "rounded-lg bg-violet-50 px-3 py-2 text-violet-900 ring-1 ring-violet-600/20" : "text-slate-600"}`}>
+      <Clock aria-hidden className="h-4 w-4" />
+      {day.special ? <span className="font-semibold">Horaires spéciaux — {day.label} :</span> : <span>Ouvert :</span>}
+      <span className="font-medium tabular-nums">{formatRanges(day.ranges)}</span>
+    </p>
+  );
+}

@@ -1,0 +1,32 @@
+import { STATUS_LABELS } from "~/lib/appointment-status";
+import { formatDA } from "~/lib/money";
+import type { AgendaItem } from "./model";
+
+/** The day printed (screen: hidden): the appointments in time order with their facts, no buttons. */
+export function PrintDay({ items, showChair }: { items: AgendaItem[]; showChair: boolean }) {
+  const list = [...items].sort((a, b) => a.time.localeCompare(b.time) || a.chair - b.chair);
+  return (
+    <ol className="hidden divide-y divide-slate-300 print:block">
+      {list.map((i) => (
+        <li key={i.id}>
+          <article aria-labelledby={`print-${i.id}-name`} data-appointment-id={i.id} className="flex break-inside-avoid gap-4 py-2">
+            <p className="w-20 shrink-0 font-bold tabular-nums">
+              {i.time} <span className="block text-xs font-normal">→ {i.end}</span>
+              {showChair && <span className="block text-xs font-normal">Fauteuil {i.chair}</span>}
+            </p>
+            <div className="min-w-0 flex-1">
+              <h3 id={`print-${i.id}-name`} className="font-sans text-base font-semibold">
+                {i.name}
+              </h3>
+              <p className="text-sm">
+                {i.service} · {i.phone} · {STATUS_LABELS[i.status]}
+                {i.due !== null && i.due > 0 && <> · Reste à payer : {formatDA(i.due)}</>}
+              </p>
+              {i.message && <p className="whitespace-pre-line text-sm italic">{i.message}</p>}
+            </div>
+          </article>
+        </li>
+      ))}
+    </ol>
+  );
+}
