@@ -7,7 +7,7 @@ import type { AgendaItem } from "./model";
 
 /**
  * The compact list of a day (a phone, and the cancelled ones under the grid): one line per
- * appointment — time, patient, service, the status in words, 'Reste dû' — 48 px high, so
+ * appointment — time, patient, service, the status in words, 'Reste dû' — 44 px high (a thumb's target), so
  * that a 375 × 812 screen shows eight of them or more. A tap opens the line's actions:
  * `renderOpen` draws them under the line (a phone), or nothing when they open beside (the grid's
  * panel).
@@ -39,7 +39,7 @@ export function AgendaLines({
                 type="button"
                 aria-expanded={open}
                 onClick={() => onSelect(i.id)}
-                className={`flex min-h-12 w-full items-center gap-3 border-s-4 px-3 py-1 text-start ${BLOCK_TONE[i.status].replace(/bg-\S+-50 /, "bg-white ")} ${open ? "bg-slate-50" : ""}`}
+                className={`flex min-h-11 w-full items-center gap-3 border-s-4 px-3 py-1 text-start ${BLOCK_TONE[i.status].replace(/bg-\S+-50 /, "bg-white ")} ${open ? "bg-slate-50" : ""}`}
               >
                 <span className={`w-11 shrink-0 text-base font-bold tabular-nums text-navy-900 ${muted ? "text-slate-500 line-through decoration-1" : ""}`}>{i.time}</span>
                 <span className="min-w-0 flex-1">
