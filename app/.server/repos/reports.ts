@@ -191,7 +191,11 @@ export async function ratesByWeekday(h: H, p: ReportPeriod): Promise<({ weekday:
 }
 
 export async function ratesByService(h: H, p: ReportPeriod): Promise<({ service: string } & RateCounts)[]> {
-  const rows = await h.db.selectFrom("appointments").where("date", ">=", p.from).where("date", "<=", p.to).select(["service", ...rateColumns]).groupBy("service").execute();
+  // grouped by an expression of the column, not the column: on SQLite, `group by service` made the
+  // planner walk the whole table in the order of appointments_service_idx (to skip a sort) rather
+  // than read the period's range of the covering index (migration 010): 100 ms against 10 at 100k
+  const service = sql<string>`${sql.ref("service")} || ''`;
+  const rows = await h.db.selectFrom("appointments").where("date", ">=", p.from).where("date", "<=", p.to).select([service.as("service"), ...rateColumns]).groupBy(service).execute();
   return rows.map((r) => ({ service: r.service, ...toRates(r) })).sort((a, b) => b.total - a.total || a.service.localeCompare(b.service));
 }
 
