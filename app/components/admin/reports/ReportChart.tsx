@@ -19,7 +19,8 @@ export function ReportChart({ table }: { table: ReportTable }) {
   const height = horizontal ? Math.max(200, 56 + data.length * (chart.series.length > 1 ? 44 : 32)) : 280;
   const tick = { fontSize: 12, fill: "#334155" };
   const valueAxis = { tick, tickFormatter: (v: number) => formatTick(chart.unit, v), allowDecimals: chart.unit !== "count" };
-  const categoryAxis = { dataKey: "name", tick, interval: "preserveStartEnd" as const, minTickGap: 8 };
+  // the axis names a week by its Saturday ('21/11'); the table says 'sem. du 21/11'
+  const categoryAxis = { dataKey: "name", tick, interval: "preserveStartEnd" as const, minTickGap: 4, tickFormatter: (v: string) => v.replace(/^sem\. du /, "") };
 
   return (
     <div role="img" aria-label={`Graphique : ${table.title}. Les chiffres sont dans le tableau.`} className="w-full" style={{ height }}>
@@ -47,7 +48,7 @@ export function ReportChart({ table }: { table: ReportTable }) {
               }}
               cursor={{ fill: "#f1f5f9" }}
             />
-            <Legend wrapperStyle={{ fontSize: 13, color: "#334155" }} />
+            <Legend itemSorter="dataKey" wrapperStyle={{ fontSize: 13 }} />
             {chart.series.map((s) => (
               <Bar key={s.column} dataKey={`s${s.column}`} name={s.label} fill={s.color} stackId={chart.stacked ? "a" : undefined} maxBarSize={horizontal ? 22 : 48} isAnimationActive={false} />
             ))}

@@ -3,13 +3,13 @@ import type { ReportTable } from "~/lib/report-tables";
 import { ReportChart } from "./ReportChart";
 import { ReportTableView } from "./ReportTableView";
 
-/** One report: its heading and definition, the chart and, beside it from 1200 px, its table; its .xlsx export. */
+/** One report: its heading and definition, the chart and, beside it from 1200 px (under it when wide), its table; its .xlsx export. */
 export function ReportSection({ table, exportHref }: { table: ReportTable; exportHref: string }) {
   const headingId = `rapport-${table.id}`;
   return (
     <section aria-labelledby={headingId} className="scroll-mt-24 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 max-w-3xl">
+        <div className="min-w-0 flex-1 basis-72">
           <h2 id={headingId} className="font-sans text-lg font-semibold text-navy-900 sm:text-xl">
             {table.title}
           </h2>
@@ -20,7 +20,8 @@ export function ReportSection({ table, exportHref }: { table: ReportTable; expor
           Exporter (.xlsx)
         </a>
       </div>
-      <div className="mt-4 grid gap-5 xl:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] xl:items-start">
+      {/* side by side from 1200 px when the table is narrow; a wide table (rates, statuses) goes under its chart */}
+      <div className={`mt-4 grid gap-5 ${table.columns.length <= 4 ? "xl:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] xl:items-start" : ""}`}>
         <ReportChart table={table} />
         <ReportTableView table={table} />
       </div>

@@ -6,7 +6,7 @@ export function ReportTableView({ table }: { table: ReportTable }) {
   const cells = (row: ReportCell[], head: boolean) =>
     row.map((v, i) =>
       i === 0 ? (
-        <th key={i} scope="row" className={`px-3 py-2 text-left font-medium ${head ? "text-navy-900" : "text-slate-800"}`}>
+        <th key={i} scope="row" className={`px-3 py-2 text-left font-medium ${table.id === "services" || table.id === "formations" ? "" : "whitespace-nowrap"} ${head ? "text-navy-900" : "text-slate-800"}`}>
           {formatCell("text", v)}
         </th>
       ) : (
@@ -22,7 +22,7 @@ export function ReportTableView({ table }: { table: ReportTable }) {
         <thead className="sticky top-0 bg-slate-50 text-slate-700">
           <tr>
             {table.columns.map((c, i) => (
-              <th key={c.header} scope="col" className={`px-3 py-2 font-semibold ${i === 0 ? "text-left" : "text-right"}`}>
+              <th key={c.header} scope="col" className={`px-3 py-2 font-semibold ${i === 0 ? "" : "whitespace-nowrap"} ${i === 0 ? "text-left" : "text-right"}`}>
                 {c.header}
               </th>
             ))}

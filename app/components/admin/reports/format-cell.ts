@@ -1,4 +1,4 @@
-import { formatFigure, formatNumber } from "~/lib/format";
+import { formatNumber, formatPercent } from "~/lib/format";
 import { formatDA } from "~/lib/money";
 import type { CellKind, ReportCell } from "~/lib/report-tables";
 
@@ -7,13 +7,13 @@ export function formatCell(kind: CellKind, value: ReportCell): string {
   if (value === null || value === undefined) return "—";
   if (typeof value === "string") return value;
   if (kind === "amount") return formatDA(value);
-  if (kind === "percent") return formatFigure(value, "%");
+  if (kind === "percent") return formatPercent(value);
   return formatNumber(value);
 }
 
 /** An axis tick: amounts in whole DA, rates in percent, counts as figures. */
 export function formatTick(unit: "amount" | "count" | "percent", value: number): string {
   if (unit === "amount") return formatDA(Math.round(value / 100) * 100);
-  if (unit === "percent") return formatFigure(value, "%");
+  if (unit === "percent") return formatPercent(value);
   return formatNumber(value);
 }
