@@ -1,8 +1,24 @@
 import { sql, type RawBuilder } from "kysely";
-import { OCCUPYING_STATUSES, type AppointmentStatus } from "~/lib/appointment-status";
+import {
+  OCCUPYING_STATUSES,
+  type AppointmentStatus,
+} from "~/lib/appointment-status";
 import { clinicDayBounds, clinicOffsetMinutes } from "~/lib/clinic-time";
-import { BALANCE_AGES, bucketKeys, bucketOf, type BalanceAge, type Granularity, type ReportPeriod } from "~/lib/reports";
-import { addDaysYmd, dayHours, toMinutes, type Schedule, type Weekday } from "~/lib/schedule";
+import {
+  BALANCE_AGES,
+  bucketKeys,
+  bucketOf,
+  type BalanceAge,
+  type Granularity,
+  type ReportPeriod,
+} from "~/lib/reports";
+import {
+  addDaysYmd,
+  dayHours,
+  toMinutes,
+  type Schedule,
+  type Weekday,
+} from "~/lib/schedule";
 import type { StoredPaymentMode } from "~/lib/payment-schema";
 import { PATIENT_ACTOR } from "../actor";
 import type { Db } from "../db";
@@ -36,7 +52,9 @@ function bucketSql(h: H, day: Expr, g: Granularity): RawBuilder<string> {
 
 /** The weekday (0 = Sunday … 6 = Saturday) of a 'YYYY-MM-DD' expression. */
 function weekdaySql(h: H, day: Expr): RawBuilder<number> {
-  return h.engine === "postgres" ? sql<number>`cast(extract(dow from cast(${day} as date)) as integer)` : sql<number>`cast(strftime('%w', ${day}) as integer)`;
+  return h.engine === "postgres"
+    ? sql<number>`cast(extract(dow from cast(${day} as date)) as integer)`
+    : sql<number>`cast(strftime('%w', ${day}) as integer)`;
 }
 
 /** The clinic day 'YYYY-MM-DD' of an ISO instant column (Algeria keeps UTC+1 all year). */
@@ -56,7 +74,12 @@ function instantBounds(p: ReportPeriod): [string, string] {
 const n = (v: unknown) => Number(v ?? 0);
 
 /** Zeros for every bucket of the period, then the database's rows on top. */
-function byBucket<T extends object>(p: ReportPeriod, zero: () => T, rows: { bucket: string }[], fill: (acc: T, row: never) => void): ({ bucket: string } & T)[] {
+function byBucket<T extends object>(
+  p: ReportPeriod,
+  zero: () => T,
+  rows: { bucket: string }[],
+  fill: (acc: T, row: never) => void,
+): ({ bucket: string } & T)[] {
   const map = new Map(bucketKeys(p).map((k) => [k, { bucket: k, ...zero() }]));
   for (const r of rows) {
     const acc = map.get(r.bucket);
@@ -75,7 +98,10 @@ export interface MoneyBucket {
   collected: number;
 }
 
-export async function productionAndCollected(h: H, p: ReportPeriod): Promise<MoneyBucket[]> {
+export async function productionAndCollected(
+  h: H,
+  p: ReportPeriod,
+): Promise<MoneyBucket[]> {
   const billed = bucketSql(h, sql.ref("date"), p.granularity);
   const paid = bucketSql(h, sql.ref("paid_day"), p.granularity);
   const [production, collected] = await Promise.all([
@@ -84,7 +110,10 @@ export async function productionAndCollected(h: H, p: ReportPeriod): Promise<Mon
       .where("date", ">=", p.from)
       .where("date", "<=", p.to)
       .where("status", "=", "attended")
-      .select([billed.as("bucket"), sql<number>`coalesce(sum(prixtotal), 0)`.as("amount")])
+      .select([
+        billed.as("bucket"),
+        sql<number>`coalesce(sum(prixtotal), 0)`.as("amount"),
+      ])
       .groupBy(billed)
       .execute(),
     h.db
@@ -95,11 +124,27 @@ export async function productionAndCollected(h: H, p: ReportPeriod): Promise<Mon
       .groupBy(paid)
       .execute(),
   ]);
-  const rows = [...production.map((r) => ({ bucket: r.bucket, production: n(r.amount), collected: 0 })), ...collected.map((r) => ({ bucket: r.bucket, production: 0, collected: n(r.amount) }))];
-  return byBucket(p, () => ({ production: 0, collected: 0 }), rows, (acc: Omit<MoneyBucket, "bucket">, r: MoneyBucket) => {
-    acc.production += r.production;
-    acc.collected += r.collected;
-  });
+  const rows = [
+    ...production.map((r) => ({
+      bucket: r.bucket,
+      production: n(r.amount),
+      collected: 0,
+    })),
+    ...collected.map((r) => ({
+      bucket: r.bucket,
+      production: 0,
+      collected: n(r.amount),
+    })),
+  ];
+  return byBucket(
+    p,
+    () => ({ production: 0, collected: 0 }),
+    rows,
+    (acc: Omit<MoneyBucket, "bucket">, r: MoneyBucket) => {
+      acc.production += r.production;
+      acc.collected += r.collected;
+    },
+  );
 }
 
 export interface ModeTotal {
@@ -109,15 +154,24 @@ export interface ModeTotal {
 }
 
 /** The period's payments by mode, largest amount first. */
-export async function collectedByMode(h: H, p: ReportPeriod): Promise<ModeTotal[]> {
+export async function collectedByMode(
+  h: H,
+  p: ReportPeriod,
+): Promise<ModeTotal[]> {
   const rows = await h.db
     .selectFrom("payments")
     .where("paid_day", ">=", p.from)
     .where("paid_day", "<=", p.to)
-    .select(["mode", sql<number>`sum(amount)`.as("amount"), sql<number>`count(*)`.as("count")])
+    .select([
+      "mode",
+      sql<number>`sum(amount)`.as("amount"),
+      sql<number>`count(*)`.as("count"),
+    ])
     .groupBy("mode")
     .execute();
-  return rows.map((r) => ({ mode: r.mode, amount: n(r.amount), count: n(r.count) })).sort((a, b) => b.amount - a.amount || a.mode.localeCompare(b.mode));
+  return rows
+    .map((r) => ({ mode: r.mode, amount: n(r.amount), count: n(r.count) }))
+    .sort((a, b) => b.amount - a.amount || a.mode.localeCompare(b.mode));
 }
 
 export interface BalanceBracket {
@@ -132,14 +186,21 @@ export interface BalanceBracket {
  * What is still due on `asOf` (prixtotal − prixpay of the appointments not cancelled, dated on or
  * before it), by the age of the appointment's day: 0–30, 31–90, 91–180, more than 180 days.
  */
-export async function balancesByAge(h: H, asOf: string): Promise<BalanceBracket[]> {
+export async function balancesByAge(
+  h: H,
+  asOf: string,
+): Promise<BalanceBracket[]> {
   const age = sql<BalanceAge>`case when ${sql.ref("date")} >= ${sql.lit(addDaysYmd(asOf, -30))} then '0-30' when ${sql.ref("date")} >= ${sql.lit(addDaysYmd(asOf, -90))} then '31-90' when ${sql.ref("date")} >= ${sql.lit(addDaysYmd(asOf, -180))} then '91-180' else '181+' end`;
   const rows = await h.db
     .selectFrom("appointments")
     .where("date", "<=", asOf)
     .where("status", "!=", "cancelled")
     .where(sql<boolean>`prixtotal > coalesce(prixpay, 0)`)
-    .select([age.as("age"), sql<number>`sum(prixtotal - coalesce(prixpay, 0))`.as("amount"), sql<number>`count(*)`.as("count")])
+    .select([
+      age.as("age"),
+      sql<number>`sum(prixtotal - coalesce(prixpay, 0))`.as("amount"),
+      sql<number>`count(*)`.as("count"),
+    ])
     .groupBy(age)
     .execute();
   return BALANCE_AGES.map((a) => {
@@ -151,9 +212,18 @@ export async function balancesByAge(h: H, asOf: string): Promise<BalanceBracket[
 // ---- appointments --------------------------------------------------------------------------------
 
 export type StatusCounts = Record<AppointmentStatus, number>;
-const zeroStatuses = (): StatusCounts => ({ requested: 0, confirmed: 0, attended: 0, no_show: 0, cancelled: 0 });
+const zeroStatuses = (): StatusCounts => ({
+  requested: 0,
+  confirmed: 0,
+  attended: 0,
+  no_show: 0,
+  cancelled: 0,
+});
 
-export async function appointmentsByStatus(h: H, p: ReportPeriod): Promise<({ bucket: string } & StatusCounts)[]> {
+export async function appointmentsByStatus(
+  h: H,
+  p: ReportPeriod,
+): Promise<({ bucket: string } & StatusCounts)[]> {
   const bucket = bucketSql(h, sql.ref("date"), p.granularity);
   const rows = await h.db
     .selectFrom("appointments")
@@ -162,9 +232,14 @@ export async function appointmentsByStatus(h: H, p: ReportPeriod): Promise<({ bu
     .select([bucket.as("bucket"), "status", sql<number>`count(*)`.as("count")])
     .groupBy([bucket, "status"])
     .execute();
-  return byBucket(p, zeroStatuses, rows, (acc: StatusCounts, r: { status: AppointmentStatus; count: unknown }) => {
-    acc[r.status] += n(r.count);
-  });
+  return byBucket(
+    p,
+    zeroStatuses,
+    rows,
+    (acc: StatusCounts, r: { status: AppointmentStatus; count: unknown }) => {
+      acc[r.status] += n(r.count);
+    },
+  );
 }
 
 /** The counts behind the no-show rate (absent / (honoré + absent)) and the cancellation rate (annulé / all). */
@@ -176,27 +251,65 @@ export interface RateCounts {
 }
 
 const rateColumns = [
-  sql<number>`sum(case when status = 'attended' then 1 else 0 end)`.as("attended"),
-  sql<number>`sum(case when status = 'no_show' then 1 else 0 end)`.as("no_show"),
-  sql<number>`sum(case when status = 'cancelled' then 1 else 0 end)`.as("cancelled"),
+  sql<number>`sum(case when status = 'attended' then 1 else 0 end)`.as(
+    "attended",
+  ),
+  sql<number>`sum(case when status = 'no_show' then 1 else 0 end)`.as(
+    "no_show",
+  ),
+  sql<number>`sum(case when status = 'cancelled' then 1 else 0 end)`.as(
+    "cancelled",
+  ),
   sql<number>`count(*)`.as("total"),
 ];
-const toRates = (r: { attended: unknown; no_show: unknown; cancelled: unknown; total: unknown }): RateCounts => ({ attended: n(r.attended), noShow: n(r.no_show), cancelled: n(r.cancelled), total: n(r.total) });
+const toRates = (r: {
+  attended: unknown;
+  no_show: unknown;
+  cancelled: unknown;
+  total: unknown;
+}): RateCounts => ({
+  attended: n(r.attended),
+  noShow: n(r.no_show),
+  cancelled: n(r.cancelled),
+  total: n(r.total),
+});
 
 /** By weekday, Saturday first (the clinic's week); days without appointments are left out. */
-export async function ratesByWeekday(h: H, p: ReportPeriod): Promise<({ weekday: Weekday } & RateCounts)[]> {
+export async function ratesByWeekday(
+  h: H,
+  p: ReportPeriod,
+): Promise<({ weekday: Weekday } & RateCounts)[]> {
   const weekday = weekdaySql(h, sql.ref("date"));
-  const rows = await h.db.selectFrom("appointments").where("date", ">=", p.from).where("date", "<=", p.to).select([weekday.as("weekday"), ...rateColumns]).groupBy(weekday).execute();
-  return rows.map((r) => ({ weekday: n(r.weekday) as Weekday, ...toRates(r) })).sort((a, b) => ((a.weekday + 1) % 7) - ((b.weekday + 1) % 7));
+  const rows = await h.db
+    .selectFrom("appointments")
+    .where("date", ">=", p.from)
+    .where("date", "<=", p.to)
+    .select([weekday.as("weekday"), ...rateColumns])
+    .groupBy(weekday)
+    .execute();
+  return rows
+    .map((r) => ({ weekday: n(r.weekday) as Weekday, ...toRates(r) }))
+    .sort((a, b) => ((a.weekday + 1) % 7) - ((b.weekday + 1) % 7));
 }
 
-export async function ratesByService(h: H, p: ReportPeriod): Promise<({ service: string } & RateCounts)[]> {
+export async function ratesByService(
+  h: H,
+  p: ReportPeriod,
+): Promise<({ service: string } & RateCounts)[]> {
   // grouped by an expression of the column, not the column: on SQLite, `group by service` made the
   // planner walk the whole table in the order of appointments_service_idx (to skip a sort) rather
   // than read the period's range of the covering index (migration 010): 100 ms against 10 at 100k
   const service = sql<string>`${sql.ref("service")} || ''`;
-  const rows = await h.db.selectFrom("appointments").where("date", ">=", p.from).where("date", "<=", p.to).select([service.as("service"), ...rateColumns]).groupBy(service).execute();
-  return rows.map((r) => ({ service: r.service, ...toRates(r) })).sort((a, b) => b.total - a.total || a.service.localeCompare(b.service));
+  const rows = await h.db
+    .selectFrom("appointments")
+    .where("date", ">=", p.from)
+    .where("date", "<=", p.to)
+    .select([service.as("service"), ...rateColumns])
+    .groupBy(service)
+    .execute();
+  return rows
+    .map((r) => ({ service: r.service, ...toRates(r) }))
+    .sort((a, b) => b.total - a.total || a.service.localeCompare(b.service));
 }
 
 export interface FillBucket {
@@ -213,22 +326,37 @@ export interface FillBucket {
  * and special hours included, times today's number of chairs; computed from the schedule, a few
  * hundred days at most).
  */
-export async function fillRate(h: H, p: ReportPeriod, schedule: Pick<Schedule, "weekly" | "exceptions" | "settings">): Promise<FillBucket[]> {
+export async function fillRate(
+  h: H,
+  p: ReportPeriod,
+  schedule: Pick<Schedule, "weekly" | "exceptions" | "settings">,
+): Promise<FillBucket[]> {
   const bucket = bucketSql(h, sql.ref("date"), p.granularity);
   const rows = await h.db
     .selectFrom("appointments")
     .where("date", ">=", p.from)
     .where("date", "<=", p.to)
     .where("status", "in", OCCUPYING_STATUSES)
-    .select([bucket.as("bucket"), sql<number>`coalesce(sum(duration_minutes), 0)`.as("booked")])
+    .select([
+      bucket.as("bucket"),
+      sql<number>`coalesce(sum(duration_minutes), 0)`.as("booked"),
+    ])
     .groupBy(bucket)
     .execute();
-  const out = byBucket(p, () => ({ booked: 0, open: 0 }), rows, (acc: { booked: number }, r: { booked: unknown }) => {
-    acc.booked += n(r.booked);
-  });
+  const out = byBucket(
+    p,
+    () => ({ booked: 0, open: 0 }),
+    rows,
+    (acc: { booked: number }, r: { booked: unknown }) => {
+      acc.booked += n(r.booked);
+    },
+  );
   const index = new Map(out.map((b) => [b.bucket, b]));
   for (let day = p.from; day <= p.to; day = addDaysYmd(day, 1)) {
-    const minutes = dayHours(schedule, day).ranges.reduce((s, r) => s + Math.max(0, toMinutes(r.closes) - toMinutes(r.opens)), 0);
+    const minutes = dayHours(schedule, day).ranges.reduce(
+      (s, r) => s + Math.max(0, toMinutes(r.closes) - toMinutes(r.opens)),
+      0,
+    );
     const b = index.get(bucketOf(day, p.granularity));
     if (b) b.open += minutes * schedule.settings.chairs;
   }
@@ -238,7 +366,10 @@ export async function fillRate(h: H, p: ReportPeriod, schedule: Pick<Schedule, "
 // ---- people --------------------------------------------------------------------------------------
 
 /** Patient records created in the period (merged duplicates left out: they were one patient). */
-export async function newPatients(h: H, p: ReportPeriod): Promise<{ bucket: string; count: number }[]> {
+export async function newPatients(
+  h: H,
+  p: ReportPeriod,
+): Promise<{ bucket: string; count: number }[]> {
   const bucket = bucketSql(h, clinicDaySql(h, "created_at", p), p.granularity);
   const [from, to] = instantBounds(p);
   const rows = await h.db
@@ -249,9 +380,14 @@ export async function newPatients(h: H, p: ReportPeriod): Promise<{ bucket: stri
     .select([bucket.as("bucket"), sql<number>`count(*)`.as("count")])
     .groupBy(bucket)
     .execute();
-  return byBucket(p, () => ({ count: 0 }), rows, (acc: { count: number }, r: { count: unknown }) => {
-    acc.count += n(r.count);
-  });
+  return byBucket(
+    p,
+    () => ({ count: 0 }),
+    rows,
+    (acc: { count: number }, r: { count: unknown }) => {
+      acc.count += n(r.count);
+    },
+  );
 }
 
 export interface SourceBucket {
@@ -265,22 +401,49 @@ export interface SourceBucket {
 }
 
 /** Appointments booked in the period (by the day they were received), by who booked them. */
-export async function bookingSources(h: H, p: ReportPeriod): Promise<SourceBucket[]> {
-  const bucket = bucketSql(h, clinicDaySql(h, "appointments.created_at", p), p.granularity);
+export async function bookingSources(
+  h: H,
+  p: ReportPeriod,
+): Promise<SourceBucket[]> {
+  const bucket = bucketSql(
+    h,
+    clinicDaySql(h, "appointments.created_at", p),
+    p.granularity,
+  );
   const [from, to] = instantBounds(p);
   const source = sql<string>`case when appointment_history.staff_user_id is not null then 'staff' when appointment_history.actor = ${sql.lit(PATIENT_ACTOR.label)} then 'online' else 'other' end`;
   const rows = await h.db
     .selectFrom("appointments")
-    .leftJoin("appointment_history", (j) => j.onRef("appointment_history.appointment_id", "=", "appointments.id").on("appointment_history.action", "=", "created"))
+    // the literal 'created' (not a parameter) lets both engines read the partial index of migration 010
+    .leftJoin("appointment_history", (j) =>
+      j
+        .onRef("appointment_history.appointment_id", "=", "appointments.id")
+        .on(
+          sql<boolean>`${sql.ref("appointment_history.action")} = ${sql.lit("created")}`,
+        ),
+    )
     .where("appointments.created_at", ">=", from)
     .where("appointments.created_at", "<", to)
-    .select([bucket.as("bucket"), source.as("source"), sql<number>`count(*)`.as("count")])
+    .select([
+      bucket.as("bucket"),
+      source.as("source"),
+      sql<number>`count(*)`.as("count"),
+    ])
     .groupBy([bucket, source])
     .execute();
-  return byBucket(p, () => ({ online: 0, staff: 0, other: 0 }), rows, (acc: Omit<SourceBucket, "bucket">, r: { source: string; count: unknown }) => {
-    const key = r.source === "staff" || r.source === "online" ? r.source : "other";
-    acc[key] += n(r.count);
-  });
+  return byBucket(
+    p,
+    () => ({ online: 0, staff: 0, other: 0 }),
+    rows,
+    (
+      acc: Omit<SourceBucket, "bucket">,
+      r: { source: string; count: unknown },
+    ) => {
+      const key =
+        r.source === "staff" || r.source === "online" ? r.source : "other";
+      acc[key] += n(r.count);
+    },
+  );
 }
 
 export interface CourseEnrolments {
@@ -294,7 +457,10 @@ export interface CourseEnrolments {
 }
 
 /** Enrolments received in the period, per formation (its current title; the chosen title for a deleted one). */
-export async function enrolmentsByCourse(h: H, p: ReportPeriod): Promise<CourseEnrolments[]> {
+export async function enrolmentsByCourse(
+  h: H,
+  p: ReportPeriod,
+): Promise<CourseEnrolments[]> {
   const [from, to] = instantBounds(p);
   const title = sql<string>`coalesce(formations.title, enrollments.formation_chosen, '')`;
   const rows = await h.db
@@ -305,14 +471,26 @@ export async function enrolmentsByCourse(h: H, p: ReportPeriod): Promise<CourseE
     .select([
       "enrollments.formation_id as formationId",
       title.as("title"),
-      sql<number>`sum(case when enrollments.status <> 'cancelled' then 1 else 0 end)`.as("active"),
-      sql<number>`sum(case when enrollments.status in ('confirmed', 'completed') then 1 else 0 end)`.as("confirmed"),
-      sql<number>`sum(case when enrollments.status = 'cancelled' then 1 else 0 end)`.as("cancelled"),
+      sql<number>`sum(case when enrollments.status <> 'cancelled' then 1 else 0 end)`.as(
+        "active",
+      ),
+      sql<number>`sum(case when enrollments.status in ('confirmed', 'completed') then 1 else 0 end)`.as(
+        "confirmed",
+      ),
+      sql<number>`sum(case when enrollments.status = 'cancelled' then 1 else 0 end)`.as(
+        "cancelled",
+      ),
     ])
     .groupBy(["enrollments.formation_id", title])
     .execute();
   return rows
-    .map((r) => ({ formationId: r.formationId === null ? null : n(r.formationId), title: r.title || "Formation supprimée", active: n(r.active), confirmed: n(r.confirmed), cancelled: n(r.cancelled) }))
+    .map((r) => ({
+      formationId: r.formationId === null ? null : n(r.formationId),
+      title: r.title || "Formation supprimée",
+      active: n(r.active),
+      confirmed: n(r.confirmed),
+      cancelled: n(r.cancelled),
+    }))
     .sort((a, b) => b.active - a.active || a.title.localeCompare(b.title));
 }
 
@@ -322,9 +500,24 @@ export async function enrolmentsByCourse(h: H, p: ReportPeriod): Promise<CourseE
  * Every report of the screen for one period, asked together. The balances are aged on the
  * period's last day, or today when the period reaches into the future.
  */
-export async function loadReportData(h: H, period: ReportPeriod, today: string): Promise<ReportData> {
+export async function loadReportData(
+  h: H,
+  period: ReportPeriod,
+  today: string,
+): Promise<ReportData> {
   const asOf = period.to < today ? period.to : today;
-  const [money, modes, balances, statuses, weekdays, services, schedule, patients, sources, courses] = await Promise.all([
+  const [
+    money,
+    modes,
+    balances,
+    statuses,
+    weekdays,
+    services,
+    schedule,
+    patients,
+    sources,
+    courses,
+  ] = await Promise.all([
     productionAndCollected(h, period),
     collectedByMode(h, period),
     balancesByAge(h, asOf),
@@ -337,5 +530,18 @@ export async function loadReportData(h: H, period: ReportPeriod, today: string):
     enrolmentsByCourse(h, period),
   ]);
   const fill = await fillRate(h, period, schedule);
-  return { period, asOf, money, modes, balances, statuses, weekdays, services, fill, patients, sources, courses };
+  return {
+    period,
+    asOf,
+    money,
+    modes,
+    balances,
+    statuses,
+    weekdays,
+    services,
+    fill,
+    patients,
+    sources,
+    courses,
+  };
 }
