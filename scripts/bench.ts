@@ -1,7 +1,7 @@
 /**
  * npm run bench
  *
- * A script, not a test: figures depend on the machine. BENCH_PARTS=list,desk,staff runs only the
+ * A script, not a test: figures depend on the machine. BENCH_PARTS=list,desk,staff,reports runs only the
  * parts named (default: all). Two parts, each on a temporary SQLite
  * database, and on PostgreSQL too when BENCH_DATABASE_URL names a server (a database is created
  * there for each size and dropped afterwards).
@@ -26,6 +26,10 @@
  *    chairs as the rows need, never two appointments on one chair at once), so the ratio shows
  *    how the queries scale with the table. An extra line, for information, asks the free slots of
  *    60 days inside that dense history (over a hundred appointments a day at 100k).
+ * 4. The reports of /admin/rapports (issue 28, item 8; ADR 024) on the front desk's fill of
+ *    10,000 and 100,000 appointments (one patient record each, a payment for each amount paid,
+ *    2,000 enrolments): each report over the current month by weeks and over the last 12 months
+ *    by months, and the whole screen's ten together: median < 200 ms.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -47,7 +51,9 @@ import { listAuditLog } from "../app/.server/repos/audit-log";
 import { AUDIT_GENESIS_HASH, auditEntryHash } from "../app/.server/audit-chain";
 import { appendAuditEntry, sealAuditLog } from "../app/.server/audit";
 import { auditIntegrity, verifyAuditLog } from "../app/.server/audit-verify";
-import { saveSettings } from "../app/.server/repos/schedule";
+import { loadSchedule, saveSettings } from "../app/.server/repos/schedule";
+import { appointmentsByStatus, balancesByAge, bookingSources, collectedByMode, enrolmentsByCourse, fillRate, loadReportData, newPatients, productionAndCollected, ratesByService, ratesByWeekday } from "../app/.server/repos/reports";
+import type { ReportPeriod } from "../app/lib/reports";
 import { insertStaff } from "../app/.server/repos/staff";
 import { getStaffSession, startSession } from "../app/.server/session";
 import { staffGuard } from "../app/.server/staff-guard";
@@ -453,6 +459,92 @@ async function benchDesk(name: string, open: Opener): Promise<string[]> {
   return verdicts;
 }
 
+// ---- 4. the reports (issue 28, item 8) ---------------------------------------------------------------
+
+const TARGET_REPORT_MS = 200;
+const REPORT_RUNS = 20;
+
+/** The payments of the fill (one per appointment with something paid, on its day, modes in turn) and 2,000 enrolments over two years. */
+async function fillMoney(h: Db, today: string) {
+  const staff = (await insertStaff(h, "caisse@clinique.dz", "hash-not-used", "admin")).id;
+  await sql`insert into payments (appointment_id, patient_id, amount, mode, paid_at, paid_day, taken_by, note, created_at)
+    select id, patient_id, prixpay, case id % 5 when 0 then 'especes' when 1 then 'cib' when 2 then 'edahabia' when 3 then 'cheque' else 'virement' end,
+      date || 'T10:00:00.000Z', date, ${staff}, null, date || 'T10:00:00.000Z' from appointments where prixpay > 0`.execute(h.db);
+  const at = new Date().toISOString();
+  const formations: number[] = [];
+  for (const title of ["Implantologie", "Orthodontie pratique", "Esthétique du sourire"]) {
+    formations.push(Number((await h.db.insertInto("formations").values({ title, description: "x", duration_months: 3, max_participants: 30, price: null, is_active: 1, syllabus: null, created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow()).id));
+  }
+  const statuses = ["pending", "confirmed", "completed", "cancelled"] as const;
+  const rows = Array.from({ length: 2_000 }, (_, i) => ({
+    formation_id: Number(formations[i % formations.length]),
+    user_name: `Nom ${i}`,
+    user_surname: "Prénom",
+    email: `eleve${i}@exemple.dz`,
+    phone: "0550000000",
+    formation_chosen: null,
+    enrollment_date: `${addDaysYmd(today, -(i % 730))}T09:00:00.000Z`,
+    status: statuses[i % statuses.length],
+    submission_key: null,
+  }));
+  for (let i = 0; i < rows.length; i += 500) await h.db.insertInto("enrollments").values(rows.slice(i, i + 500)).execute();
+  // PostgreSQL reads a covering index without the table only for pages its visibility map marks
+  // all-visible, which autovacuum keeps up to date on a live database: VACUUM does it here
+  await sql`${sql.raw(h.engine === "postgres" ? "vacuum analyze" : "analyze")}`.execute(h.db);
+}
+
+const REPORT_CASES = (today: string, schedule: Awaited<ReturnType<typeof loadSchedule>>): [string, (h: Db, p: ReportPeriod) => Promise<unknown>][] => [
+  ["production et encaissé", productionAndCollected],
+  ["encaissé par mode", collectedByMode],
+  ["soldes par ancienneté", (h, p) => balancesByAge(h, p.to < today ? p.to : today)],
+  ["rendez-vous par statut", appointmentsByStatus],
+  ["taux par jour de semaine", ratesByWeekday],
+  ["taux par soin", ratesByService],
+  ["remplissage des fauteuils", (h, p) => fillRate(h, p, schedule)],
+  ["nouveaux patients", newPatients],
+  ["en ligne / personnel", bookingSources],
+  ["inscriptions par formation", enrolmentsByCourse],
+  ["écran entier (les 10, ensemble)", (h, p) => loadReportData(h, p, today)],
+];
+
+async function benchReports(name: string, open: Opener): Promise<string[]> {
+  const today = todayInClinic();
+  const month = { from: `${today.slice(0, 7)}-01`, to: addDaysYmd(`${today.slice(0, 7)}-01`, 30), granularity: "semaine" as const };
+  const year = { from: addDaysYmd(today, -364), to: today, granularity: "mois" as const };
+  const results = new Map<number, Map<string, [Timing, Timing]>>();
+  for (const n of DESK_SIZES) {
+    const { h, drop } = await open();
+    try {
+      await migrateToLatest(h.db, h.engine);
+      const t0 = performance.now();
+      await fillDesk(h, n, today);
+      await fillPatients(h);
+      await fillMoney(h, today);
+      const payments = Number((await h.db.selectFrom("payments").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      console.log(`[${name}] rapports : ${n.toLocaleString("fr-FR")} rendez-vous, autant de patients, ${payments.toLocaleString("fr-FR")} paiements, 2 000 inscriptions, insérés en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      const schedule = await loadSchedule(h, month.from);
+      const per = new Map<string, [Timing, Timing]>();
+      for (const [label, fn] of REPORT_CASES(today, schedule)) per.set(label, [await measure(() => fn(h, month), REPORT_RUNS), await measure(() => fn(h, year), REPORT_RUNS)]);
+      results.set(n, per);
+    } finally {
+      await drop();
+    }
+  }
+  console.log(`\n${name} — rapports (issue 28), ${REPORT_RUNS} mesures ; mois en cours par semaine, 12 derniers mois par mois ; limite ${TARGET_REPORT_MS} ms`);
+  console.log(`${"rapport".padEnd(34)} ${"10k mois".padStart(10)} ${"10k 12 m".padStart(10)} ${"100k mois".padStart(10)} ${"100k 12 m".padStart(10)} ${"100k p95".padStart(10)}  limite`);
+  const verdicts: string[] = [];
+  const small = results.get(DESK_SIZES[0])!;
+  const big = results.get(DESK_SIZES[1])!;
+  for (const [label, [bm, by]] of big) {
+    const [sm, sy] = small.get(label)!;
+    const worst = Math.max(bm.median, by.median, sm.median, sy.median);
+    console.log(`${label.padEnd(34)} ${ms(sm.median).padStart(10)} ${ms(sy.median).padStart(10)} ${ms(bm.median).padStart(10)} ${ms(by.median).padStart(10)} ${ms(Math.max(bm.p95, by.p95)).padStart(10)}  < ${TARGET_REPORT_MS} ms ${worst < TARGET_REPORT_MS ? "OK" : "DÉPASSÉ"}`);
+    verdicts.push(`${name} rapport ${label} : pire médiane ${ms(worst)} — ${worst < TARGET_REPORT_MS ? "ATTEINT" : "DÉPASSÉ"} (< ${TARGET_REPORT_MS} ms)`);
+  }
+  console.log("");
+  return verdicts;
+}
+
 // ---- the engines --------------------------------------------------------------------------------
 
 
@@ -615,12 +707,13 @@ async function main() {
   const engines: [string, Opener][] = [["SQLite", sqliteOpener]];
   if (pgUrl) engines.push(["PostgreSQL", postgresOpener(pgUrl)]);
 
-  // BENCH_PARTS=list,desk,staff (default: all) runs only some parts
-  const parts = new Set((process.env.BENCH_PARTS ?? "list,desk,staff").split(",").map((p) => p.trim()));
+  // BENCH_PARTS=list,desk,staff,reports (default: all) runs only some parts
+  const parts = new Set((process.env.BENCH_PARTS ?? "list,desk,staff,reports").split(",").map((p) => p.trim()));
   if (parts.has("list")) for (const [name, open] of engines) await benchList(name, open);
   const verdicts: string[] = [];
   if (parts.has("desk")) for (const [name, open] of engines) verdicts.push(...(await benchDesk(name, open)));
   if (parts.has("staff")) for (const [name, open] of engines) verdicts.push(...(await benchStaff(name, open)));
+  if (parts.has("reports")) for (const [name, open] of engines) verdicts.push(...(await benchReports(name, open)));
 
   console.log("Cibles de l'accueil :");
   console.log(`  ${loadLine()}`);

@@ -142,6 +142,8 @@ export const EXPECTED: Record<string, { view: string; post: string; intents?: Re
   "/admin/galerie": { view: "D", post: "D" },
   "/admin/formations/1/inscriptions.xlsx": { view: "D", post: "D" },
   "/admin/emails": { view: "", post: "" },
+  "/admin/rapports": { view: "D", post: "D" },
+  "/admin/rapports.xlsx": { view: "D", post: "D" },
 };
 
 /**

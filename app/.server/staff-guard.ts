@@ -93,6 +93,9 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   "/admin/galerie": { view: ["content:manage"], otherwise: ["content:manage"] },
   "/admin/emails": { view: ["outbox:manage"], otherwise: ["outbox:manage"] },
   "/admin/formations/:id/inscriptions.xlsx": { view: ["formation:read", "enrollment:export"] },
+  // the reports (money included): administrators and dentists, never an assistant (ADR 024)
+  "/admin/rapports": { view: ["report:read"] },
+  "/admin/rapports.xlsx": { view: ["report:read"] },
 };
 
 /** The policy of a path, or undefined: the path is not a known staff screen. */

@@ -18,10 +18,11 @@ import type { Enrollment } from "./db/types";
 export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /**
- * text; integer; amount (a number of DA, i.e. centimes / 100); datetime (an ISO instant, shown in
+ * text; integer; amount (a number of DA, i.e. centimes / 100); percent (a number of percent, 12.5,
+ * stored as Excel's 0.125 shown '12,5 %'); datetime (an ISO instant, shown in
  * the clinic's time); date (a calendar day YYYY-MM-DD).
  */
-export type XlsxKind = "text" | "integer" | "amount" | "datetime" | "date";
+export type XlsxKind = "text" | "integer" | "amount" | "percent" | "datetime" | "date";
 
 export interface XlsxColumn {
   header: string;
@@ -44,6 +45,7 @@ export interface XlsxSheet {
 export const AMOUNT_FORMAT = '#,##0.00 "DA"';
 export const DATETIME_FORMAT = "dd/mm/yyyy hh:mm";
 export const DATE_FORMAT = "dd/mm/yyyy";
+export const PERCENT_FORMAT = "0.0%";
 /** Excel's limit for one cell */
 const CELL_MAX = 32_767;
 // characters XML 1.0 cannot hold (a stray control character would make the file unreadable); the
@@ -79,6 +81,8 @@ export function xlsxCell(columnKind: XlsxKind, cell: XlsxValue): Cell {
       return typeof value === "number" && Number.isFinite(value) ? { value, type: Number, format: "0" } : textCell(String(value));
     case "amount":
       return typeof value === "number" && Number.isFinite(value) ? { value, type: Number, format: AMOUNT_FORMAT } : textCell(String(value));
+    case "percent":
+      return typeof value === "number" && Number.isFinite(value) ? { value: value / 100, type: Number, format: PERCENT_FORMAT } : textCell(String(value));
     case "datetime": {
       const d = typeof value === "string" ? clinicWallClock(value) : null;
       return d ? { value: d, type: Date, format: DATETIME_FORMAT } : textCell(String(value));

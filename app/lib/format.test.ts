@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatFigure, formatMegabytes, formatNumber, NARROW_NBSP, NBSP } from "./format";
+import { formatFigure, formatMegabytes, formatNumber, formatPercent, NARROW_NBSP, NBSP } from "./format";
 import { formatDA } from "./money";
 import { MEDIA_WIDTHS, mediaSrcSet, parseWidths, widthsFor } from "./media";
 
@@ -61,5 +61,14 @@ describe("photo widths", () => {
     expect(mediaSrcSet({ id: "a".repeat(32), width: 960, height: 640, widths: [480, 960] }, "avif")).toBe(
       `/uploads/media/${"a".repeat(32)}-480.avif 480w, /uploads/media/${"a".repeat(32)}-960.avif 960w`,
     );
+  });
+});
+
+describe("formatPercent", () => {
+  it("writes a rate with one decimal at most, a comma and a no-break space before %", () => {
+    expect(formatPercent(12.5)).toBe("12,5\u00a0%");
+    expect(formatPercent(40)).toBe("40\u00a0%");
+    expect(formatPercent(1.17)).toBe("1,2\u00a0%");
+    expect(formatPercent(1234.5)).toBe("1\u202f234,5\u00a0%");
   });
 });

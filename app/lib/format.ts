@@ -42,6 +42,12 @@ export function formatMegabytes(bytes: number): string {
   return `${frenchDigits(oneDecimal.format(bytes / 1024 / 1024))} Mo`;
 }
 
+/** A rate in percent with one decimal at most: 12.5 -> "12,5 %", 40 -> "40 %" (the reports). */
+export function formatPercent(value: number): string {
+  if (!Number.isFinite(value)) return "";
+  return `${frenchDigits(oneDecimal.format(value))}${NBSP}%`;
+}
+
 /** A public figure with its sign, written the same on every page: 7000 -> "7 000+". */
 export function formatFigure(value: number, sign: "+" | "%" | "" = "+"): string {
   if (sign === "%") return `${formatNumber(value)}${NBSP}%`;

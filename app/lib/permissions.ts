@@ -16,8 +16,8 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   admin: "Tout, y compris les comptes du personnel, le journal d'audit et les réglages de sécurité.",
-  dentist: "Agenda, rendez-vous, patients (export et effacement compris), prix, horaires, identité de la clinique, photos, galerie et avis, blog, formations et inscriptions, exports.",
-  assistant: "Agenda, rendez-vous, rappels et patients, sans export ni effacement ; prix en lecture seule sauf réglage ; ni blog, ni contenu du site, ni modification des formations, ni comptes.",
+  dentist: "Agenda, rendez-vous, patients (export et effacement compris), prix, rapports chiffrés, horaires, identité de la clinique, photos, galerie et avis, blog, formations et inscriptions, exports.",
+  assistant: "Agenda, rendez-vous, rappels et patients, sans export ni effacement ; prix en lecture seule sauf réglage ; ni rapports chiffrés ; ni blog, ni contenu du site, ni modification des formations, ni comptes.",
 };
 
 export function isRole(v: unknown): v is Role {
@@ -50,6 +50,7 @@ export const PERMISSIONS = [
   "staff:manage",
   "audit:read",
   "outbox:manage",
+  "report:read",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -148,6 +148,11 @@ const MATRIX: Row[] = [
   ...["case-create", "case-update", "withdraw", "review-create", "review-delete", "inconnue"].map((intent) => post("/admin/galerie", intent, CLINICAL_LEADS)),
   get("/admin/formations/:id/inscriptions.xlsx", CLINICAL_LEADS, "/admin/formations/3/inscriptions.xlsx"),
   post("/admin/formations/:id/inscriptions.xlsx", "", CLINICAL_LEADS, { url: "/admin/formations/3/inscriptions.xlsx" }),
+  // the reports show money: administrators and dentists, never an assistant (with the price setting or not)
+  get("/admin/rapports", CLINICAL_LEADS, "/admin/rapports?du=2026-11-01&au=2026-11-30&pas=semaine"),
+  post("/admin/rapports", "", CLINICAL_LEADS),
+  get("/admin/rapports.xlsx", CLINICAL_LEADS, "/admin/rapports.xlsx?rapport=production"),
+  post("/admin/rapports.xlsx", "", CLINICAL_LEADS),
 
   // the outbox: administrators only
   get("/admin/emails", ADMIN),

@@ -1030,6 +1030,37 @@ const m009_payments: EngineMigration = (engine) => ({
   },
 });
 
+/**
+ * The reports of /admin/rapports (issue 28, item 8; ADR 024): indexes that hold every column a
+ * report groups or sums, so that a month or a year of 100,000 appointments is read from the index
+ * alone (day, status, service, care minutes, total, paid), the patients of a period by their creation,
+ * the payments of a period with their mode and amount, and the 'created' line of each appointment's
+ * history with its author (online or staff bookings).
+ */
+const m010_report_indexes: EngineMigration = () => ({
+  async up(db: AnyDb) {
+    await db.schema.createIndex("appointments_report_idx").on("appointments").columns(["date", "status", "service", "duration_minutes", "prixtotal", "prixpay"]).execute();
+    await db.schema.createIndex("patients_created_idx").on("patients").column("created_at").execute();
+    await db.schema.createIndex("payments_day_amount_idx").on("payments").columns(["paid_day", "mode", "amount"]).execute();
+    // who created each appointment (online or staff), read without the rest of the history
+    await db.schema
+      .createIndex("appointment_history_created_idx")
+      .on("appointment_history")
+      .columns(["appointment_id", "staff_user_id", "actor"])
+      .where(sql.ref("action"), "=", sql.lit("created"))
+      .execute();
+    // the new one starts with the same columns: the old (paid_day, mode) would only be written
+    await db.schema.dropIndex("payments_day_idx").execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.createIndex("payments_day_idx").on("payments").columns(["paid_day", "mode"]).execute();
+    await db.schema.dropIndex("payments_day_amount_idx").ifExists().execute();
+    await db.schema.dropIndex("appointment_history_created_idx").ifExists().execute();
+    await db.schema.dropIndex("patients_created_idx").ifExists().execute();
+    await db.schema.dropIndex("appointments_report_idx").ifExists().execute();
+  },
+});
+
 const all: Record<string, EngineMigration> = {
   "001_initial": m001_initial,
   "002_backup_runs": m002_backup_runs,
@@ -1040,6 +1071,7 @@ const all: Record<string, EngineMigration> = {
   "007_content_version": m007_content_version,
   "008_audit_chain": m008_audit_chain,
   "009_payments": m009_payments,
+  "010_report_indexes": m010_report_indexes,
 };
 
 class CodeProvider implements MigrationProvider {

@@ -7,9 +7,10 @@ const links = (role: Role, assistantCanEditPrices = false) =>
   visibleNavGroups(NAV_GROUPS, openablePaths(permissionsOf(role, { assistantCanEditPrices }))).map((g) => [g.label, g.to ?? null, g.items.map((i) => i.label)]);
 
 describe("the staff navigation", () => {
-  test("an administrator sees every screen that exists, in four groups; 'Argent' waits for its screens", () => {
+  test("an administrator sees every screen that exists, in four groups; 'Argent' has its reports", () => {
     expect(links("admin")).toEqual([
       ["Accueil", "/admin", ["Agenda", "Rappels", "Patients", "Rendez-vous"]],
+      ["Argent", null, ["Rapports"]],
       ["Cabinet", null, ["Horaires et fermetures", "Équipe", "E-mails", "Journal", "Mon compte"]],
       ["Site", null, ["Clinique", "Photos", "Galerie et avis", "Blog", "Formations"]],
     ]);
@@ -18,12 +19,13 @@ describe("the staff navigation", () => {
   test("a dentist has no team, e-mails or journal", () => {
     expect(links("dentist")).toEqual([
       ["Accueil", "/admin", ["Agenda", "Rappels", "Patients", "Rendez-vous"]],
+      ["Argent", null, ["Rapports"]],
       ["Cabinet", null, ["Horaires et fermetures", "Mon compte"]],
       ["Site", null, ["Clinique", "Photos", "Galerie et avis", "Blog", "Formations"]],
     ]);
   });
 
-  test("an assistant sees the front desk, the hours, the account and the formations (read only), whatever the price setting", () => {
+  test("an assistant sees the front desk, the hours, the account and the formations (read only), and no reports, whatever the price setting", () => {
     const expected = [
       ["Accueil", "/admin", ["Agenda", "Rappels", "Patients", "Rendez-vous"]],
       ["Cabinet", null, ["Horaires et fermetures", "Mon compte"]],
