@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEMO_CLINIC } from "../../app/lib/clinic";
 import { defaultTemplates, reminderValues, renderTemplate } from "../../app/lib/reminder-template";
 import { addDaysYmd } from "../../app/lib/schedule";
-import { dbQuery, dbRun, E2E_ADMIN, expectNoSeriousA11yViolations, loginAsStaff , reviewShot } from "./helpers";
+import { dbQuery, dbRun, E2E_ADMIN, expectNoSeriousA11yViolations, hydrated as scriptsRan, loginAsStaff, reviewShot } from "./helpers";
 
 /** the reminder templates of the demo identity (the e2e database keeps it) */
 const DEFAULT_TEMPLATES = defaultTemplates(DEMO_CLINIC);
@@ -149,6 +149,9 @@ for (const [label, viewport] of [
 
       // the agenda of that day shows it in the history, and the patient's links
       await page.goto(`/admin/agenda?jour=${b.date}`);
+      // the appointment's block on the grid (its line on a phone) opens its card
+      await scriptsRan(page);
+      await page.getByRole("button", { name: new RegExp(`^\\d\\d:\\d\\d.*${b.name}`) }).click();
       const card = page.getByRole("article", { name: b.name });
       await expect(card).toContainText(`par ${E2E_ADMIN.email} (Appel téléphonique)`);
       expect(await card.getByRole("link", { name: `Écrire à ${b.name} sur WhatsApp` }).getAttribute("href")).toBe(waHref);

@@ -179,6 +179,16 @@ export function DayScreen({
           </div>
         </div>
       )}
+      {/* Without JavaScript a block cannot open its card: every card of the day, one under the
+          other, their forms posting as plain forms. With JavaScript the browser does not even
+          parse this (and React does not hydrate it). */}
+      <noscript>
+        <div className="mt-6 grid max-w-3xl gap-3 print:hidden">
+          {active.map((i) => (
+            <div key={i.id}>{card(i)}</div>
+          ))}
+        </div>
+      </noscript>
       <PrintDay items={active} showChair={several} />
     </section>
   );
