@@ -21,6 +21,7 @@ export const formatNumber = (n: number) => String(Math.round(n)).replace(/\B(?=(
 /** Gives `doc` its behaviour; `stop()` removes the listeners on the document and the window. */
 export function start(doc: Document = document): { init: () => void; stop: () => void } {
   const w = doc.defaultView as SiteWindow;
+  doc.documentElement.dataset.js = ""; // what only a page without scripts needs is hidden at once (app.css, [data-no-js])
   const abort = new AbortController();
   const on: Listen = (target, type, fn, options) => target.addEventListener(type, fn as EventListener, { ...options, signal: abort.signal });
   const reduced = () => w.matchMedia("(prefers-reduced-motion: reduce)").matches;

@@ -17,7 +17,9 @@ type ClinicPhone = Clinic["phones"][number];
  * Every choice here is a submit button of the booking form (`intent` = "slots", "day:…",
  * "slot:…", without validation): without JavaScript the server renders the form again with the
  * free times; once hydrated (`useHydrated`), `onChoose` sets the date (and time) in place and
- * nothing is posted, and 'Voir les horaires libres' is gone (the times follow by themselves).
+ * nothing is posted, and 'Voir les horaires libres' is gone (the times follow by themselves). It is
+ * hidden as soon as the site's script runs (`data-no-js`), before the island hydrates: its 52 px
+ * vanishing at hydration moved the fields below it under a patient's finger.
  */
 export function SlotPanel({
   id,
@@ -130,7 +132,7 @@ export function SlotPanel({
 
       {/* without JavaScript the server shows the free times of the day chosen; once hydrated they follow by themselves */}
       {!hydrated && (
-        <button type="submit" name="intent" value="slots" formNoValidate className="btn min-h-10 bg-white px-4 text-navy-900 ring-1 ring-slate-300 hover:bg-slate-100">
+        <button type="submit" name="intent" value="slots" formNoValidate data-no-js className="btn min-h-10 bg-white px-4 text-navy-900 ring-1 ring-slate-300 hover:bg-slate-100">
           <Search aria-hidden className="h-4 w-4" />
           Voir les horaires libres
         </button>
