@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { patientMatchKey } from "../../app/.server/db/migrations";
 import { toE164 } from "../../app/lib/phone";
-import { animationsDone, dbRun, E2E_ASSISTANT, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaff, reviewShot, type E2EAccount } from "./helpers";
+import { animationsDone, dbRun, E2E_ASSISTANT, E2E_DENTIST, expectNoSeriousA11yViolations, hydrated, loginAsStaff, reviewShot, type E2EAccount } from "./helpers";
 
 /**
  * The staff shell (docs/product.md, "Staff area"): the grouped navigation — a side bar from
@@ -32,6 +32,8 @@ async function inViewport(locator: Locator, width: number) {
 
 test("the navigation fits from 320 to 1920 px: the side bar from 1024 px, 'Menu' below, never a sideways scroll", async ({ page }) => {
   await loginAsStaff(page, "/admin/agenda");
+  // 'Menu' opens once React runs the page
+  await hydrated(page);
   for (const width of [320, 375, 1024, 1280, 1920]) {
     await page.setViewportSize({ width, height: width < 1024 ? 812 : 900 });
     for (const name of ["Se déconnecter", /^Site public/]) {
@@ -101,6 +103,8 @@ test.describe("on a 375 px phone", () => {
 
   test("'Menu' opens and closes with the keyboard; the focus goes in and comes back; a link followed closes it", async ({ page }) => {
     await loginAsStaff(page, "/admin/agenda");
+    // 'Menu' opens once React runs the page (a key pressed before that presses a plain button)
+    await hydrated(page);
     const button = menuButton(page);
     await expect(button).toHaveAttribute("aria-expanded", "false");
     await button.focus();

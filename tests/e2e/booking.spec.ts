@@ -120,11 +120,12 @@ async function fillBooking(page: Page, name: string, date: string, over: Fill = 
   await page.getByLabel("Nom complet").fill(name);
   await page.getByLabel("Email").fill(over.email ?? "patient.e2e@exemple.dz");
   await page.getByLabel("Téléphone").fill("0550 12 34 56");
-  // the consent box before the day: the day's free times, when they arrive, move the fields below them
-  if (over.consent !== false) await page.getByLabel(/J'accepte que la clinique utilise ces informations/).check();
   if (over.service !== null) await page.getByLabel("Service").selectOption(over.service ?? "Orthodontie");
   await page.getByLabel("Date").fill(over.date ?? date);
   await page.getByLabel("Message").fill("Je souhaite un bilan complet.");
+  // ticked again if the tap missed: the day's free times arriving (or the page's smooth scroll to
+  // the box) can move it between the check that it stands still and the tap, as under a finger
+  if (over.consent !== false) await expect(async () => page.getByLabel(/J'accepte que la clinique utilise ces informations/).setChecked(true, { timeout: 3000 })).toPass();
   if (over.time === null) return null;
   if (over.noJs) await page.getByRole("button", { name: "Voir les horaires libres" }).click();
   const time = over.time ?? (await firstOfferedTime(page));

@@ -59,11 +59,12 @@ async function bookAndKeepLink(page: Page, request: APIRequestContext, o: { from
   await page.getByLabel("Nom complet").fill(name);
   await page.getByLabel("Email").fill("patient.lien@exemple.dz");
   await page.getByLabel("Téléphone").fill("0550 98 76 54");
-  // the consent box before the day: the day's free times, when they arrive, move the fields below them
-  await page.getByLabel(/J'accepte que la clinique utilise ces informations/).check();
   await page.getByLabel("Service").selectOption(service);
   await page.getByLabel("Date").fill(date);
   await page.getByLabel("Message").fill("Message privé du patient");
+  // ticked again if the tap missed: the day's free times arriving (or the page's smooth scroll to
+  // the box) can move it between the check that it stands still and the tap, as under a finger
+  await expect(async () => page.getByLabel(/J'accepte que la clinique utilise ces informations/).setChecked(true, { timeout: 3000 })).toPass();
   if (o.noJs) await page.getByRole("button", { name: "Voir les horaires libres" }).click();
   const heure = page.getByLabel("Heure");
   await expect(heure).toBeEnabled();

@@ -65,14 +65,22 @@ export function SlotPanel({
   } else if (hydrated || chosen) {
     line = <Line icon={<Info aria-hidden className="h-5 w-5 text-slate-500" />} text="Choisissez un service et une date : les horaires libres de ce jour s'affichent ici." />;
   } else {
-    line = <Line icon={<Info aria-hidden className="h-5 w-5 text-slate-500" />} text="Choisissez un service et une date, puis affichez les horaires libres de ce jour." />;
+    // before hydration: the words of a page without scripts, or (`data-js`) those the island will show, so that nothing moves then
+    const words = (
+      <>
+        <span data-no-js>Choisissez un service et une date, puis affichez les horaires libres de ce jour.</span>
+        <span data-js-only>Choisissez un service et une date : les horaires libres de ce jour s'affichent ici.</span>
+      </>
+    );
+    line = <Line icon={<Info aria-hidden className="h-5 w-5 text-slate-500" />} text={words} />;
   }
 
   const showNext = !offline && !slots.loading && !slots.failed && view !== null && view.times.length === 0 && view.next !== null;
   return (
-    <div id={id} className="space-y-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+    // a gap, not margins: the button hidden before hydration (`data-no-js`) leaves no space behind it
+    <div id={id} className="flex flex-col items-start gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
       {/* a live region present from the start, so that each new line is announced */}
-      <div role="status" aria-live="polite">
+      <div role="status" aria-live="polite" className="self-stretch">
         {line}
       </div>
 
@@ -106,7 +114,7 @@ export function SlotPanel({
       )}
 
       {!offline && alternatives.length > 0 && (
-        <div>
+        <div className="self-stretch">
           <p className="text-sm font-semibold text-navy-900">Horaires libres les plus proches :</p>
           <ul className="mt-2 flex flex-wrap gap-2">
             {alternatives.map((a) => (
@@ -151,7 +159,7 @@ function dayIcon(view: SlotsView) {
 
 const TONES = { slate: "text-slate-700", teal: "text-teal-800", red: "text-red-800", gold: "text-navy-900" } as const;
 
-function Line({ icon, text, tone = "slate" }: { icon: ReactNode; text: string; tone?: keyof typeof TONES }) {
+function Line({ icon, text, tone = "slate" }: { icon: ReactNode; text: ReactNode; tone?: keyof typeof TONES }) {
   return (
     <div className="flex items-start gap-3">
       <span className="mt-px shrink-0">{icon}</span>
