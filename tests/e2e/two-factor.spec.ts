@@ -111,7 +111,12 @@ test.describe("two-factor sign-in", () => {
     // the same recovery code does not open a second time
     await signOut(page);
     await passwordStep(page, email);
-    await page.getByRole("link", { name: "Utiliser un code de secours" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Vérification en deux étapes" })).toBeVisible();
+    // (twice in loaded CI runs, this click left the page on the app's code: clicked again then)
+    await expect(async () => {
+      await page.getByRole("link", { name: "Utiliser un code de secours" }).click({ timeout: 5000 });
+      await expect(page.getByLabel("Code de secours")).toBeVisible({ timeout: 5000 });
+    }).toPass({ timeout: 30_000 });
     await page.getByLabel("Code de secours").fill(recovery[0]);
     await page.getByRole("button", { name: "Vérifier" }).click();
     await expect(page.getByText("Ce code de secours est incorrect ou a déjà été utilisé.")).toBeVisible();
