@@ -15,7 +15,7 @@ import { JournalIntegrity, toIntegrityView, type JournalIntegrityView } from "~/
 import { JournalList } from "~/components/admin/journal/JournalList";
 import { JournalPagination } from "~/components/admin/journal/JournalPagination";
 import { hasFilters, JOURNAL_NOTES, JOURNAL_PAGE_SIZE, parseJournalQuery } from "~/components/admin/journal/query";
-import { Alert } from "~/components/ui/Alert";
+import { QueryNotes } from "~/components/admin/QueryNotes";
 import { clinicDayBounds } from "~/lib/clinic-time";
 import { formatNumber } from "~/lib/format";
 import { can } from "~/lib/permissions";
@@ -107,15 +107,7 @@ export default function AdminJournal({ loaderData }: Route.ComponentProps) {
 
       <JournalFilters query={query} accounts={accounts} basePath={BASE_PATH} />
 
-      {notes.length > 0 && (
-        <Alert tone="info">
-          <ul className="space-y-1">
-            {notes.map((n) => (
-              <li key={n}>{n}</li>
-            ))}
-          </ul>
-        </Alert>
-      )}
+      <QueryNotes notes={notes} />
 
       <div className="flex min-h-6 items-center text-sm text-slate-600" aria-live="polite">
         {loading ? (

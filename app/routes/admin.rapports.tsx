@@ -5,7 +5,7 @@ import { loadReportData } from "~/.server/repos/reports";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { ReportPeriodForm, type PeriodShortcut } from "~/components/admin/reports/ReportPeriodForm";
 import { ReportSection } from "~/components/admin/reports/ReportSection";
-import { Alert } from "~/components/ui/Alert";
+import { QueryNotes } from "~/components/admin/QueryNotes";
 import { todayInClinic } from "~/lib/clinic-time";
 import { formatCalendarDate } from "~/lib/format";
 import { reportTables } from "~/lib/report-tables";
@@ -73,15 +73,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
 
       <ReportPeriodForm period={period} basePath={BASE_PATH} shortcuts={links} />
 
-      {notes.length > 0 && (
-        <Alert tone="info">
-          <ul className="space-y-1">
-            {notes.map((n) => (
-              <li key={n}>{n}</li>
-            ))}
-          </ul>
-        </Alert>
-      )}
+      <QueryNotes notes={notes} />
 
       <nav aria-label="Sommaire des rapports" className="rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200">
         <ul className="flex flex-wrap gap-x-4 gap-y-2">
