@@ -70,9 +70,12 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   "/admin/patients": { view: ["patient:read"] },
   "/admin/patients/:id": {
     view: ["patient:read"],
-    intents: { notes: ["patient:update"], merge: ["patient:merge"], erase: ["patient:erase"] },
+    intents: { notes: ["patient:update"], merge: ["patient:merge"], erase: ["patient:erase"], "account-pay": ["payment:take"] },
     otherwise: ["patient:erase"],
   },
+  // the patient's 'Relevé de compte' (print page and PDF)
+  "/admin/patients/:id/releve": { view: ["patient:read", "payment:take"] },
+  "/admin/patients/:id/releve/pdf": { view: ["patient:read", "payment:take"] },
   "/admin/patients/:id/export": { view: ["patient:read", "patient:export"] },
   "/admin/horaires": { view: ["schedule:read"], otherwise: ["schedule:update"] },
   "/admin/blog": {
@@ -96,6 +99,21 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   // the reports (money included): administrators and dentists, never an assistant (ADR 024)
   "/admin/rapports": { view: ["report:read"] },
   "/admin/rapports.xlsx": { view: ["report:read"] },
+  // money (issue 29, ADR 026): acts and quotes for dentists and administrators (assistants with the
+  // team setting for prices: quotes only); payments and receipts for every role; cancelling a
+  // receipt and closing the cash for administrators
+  "/admin/actes": { view: ["act:manage"], otherwise: ["act:manage"] },
+  "/admin/devis": { view: ["quote:manage"], otherwise: ["quote:manage"] },
+  "/admin/devis/:id": {
+    view: ["quote:manage"],
+    intents: { pay: ["payment:take"] },
+    otherwise: ["quote:manage"],
+  },
+  "/admin/devis/:id/pdf": { view: ["quote:manage"] },
+  "/admin/recus/:id": { view: ["payment:take"], intents: { cancel: ["payment:cancel"] }, otherwise: ["payment:cancel"] },
+  "/admin/recus/:id/pdf": { view: ["payment:take"] },
+  "/admin/caisse": { view: ["payment:take"], intents: { close: ["cash:close"] }, otherwise: ["cash:close"] },
+  "/admin/caisse.xlsx": { view: ["payment:take"] },
 };
 
 /** The policy of a path, or undefined: the path is not a known staff screen. */

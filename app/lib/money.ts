@@ -123,3 +123,167 @@ export function centimesToInput(centimes: number | null | undefined): string {
 export function formationPriceLabel(centimes: number | null | undefined, onRequest: "Prix sur demande" | "Sur demande"): string {
   return centimes === null || centimes === undefined || centimes === 0 ? onRequest : formatDA(centimes);
 }
+
+// ---- quotes, plans and the ledger (issue 29; ADR 026, "Rounding") --------------------------------
+
+/** A line's amounts: quantity × unit price, minus the line's own discount (never below 0). */
+export interface LineAmounts {
+  quantity: number;
+  /** centimes */
+  unitPrice: number;
+  /** centimes, at most quantity × unit price */
+  discount: number;
+}
+
+/** A line's total in centimes; throws when the discount is larger than the line (the form refuses it first). */
+export function lineTotal(l: LineAmounts): number {
+  if (!Number.isSafeInteger(l.quantity) || l.quantity < 1) throw new RangeError("a quantity is a whole number of at least 1");
+  assertCentimes(l.unitPrice);
+  assertCentimes(l.discount);
+  if (l.unitPrice < 0 || l.discount < 0) throw new RangeError("prices and discounts are not negative");
+  const gross = l.quantity * l.unitPrice;
+  assertCentimes(gross);
+  if (l.discount > gross) throw new RangeError("a discount cannot exceed its line");
+  return gross - l.discount;
+}
+
+/**
+ * A percentage of an amount, rounded to the nearest centime, halves up (the one rounding of a
+ * quote: "10 %" of 12 345,67 DA is 1 234,57 DA). `percent` is a whole number from 0 to 100.
+ */
+export function percentOf(centimes: number, percent: number): number {
+  assertCentimes(centimes);
+  if (!Number.isInteger(percent) || percent < 0 || percent > 100) throw new RangeError("a percentage is a whole number from 0 to 100");
+  const product = centimes * percent;
+  assertCentimes(product);
+  return Math.floor((product + 50) / 100);
+}
+
+/** What the totals need of a line: its option (null: every option), its phase and its total. */
+export interface PricedLine {
+  option: string | null;
+  phase: string | null;
+  total: number;
+}
+
+export interface OptionTotals {
+  /** null when the quote has no alternative options */
+  option: string | null;
+  /** each phase's subtotal, in the order the phases first appear (null: lines without a phase) */
+  phases: { phase: string | null; subtotal: number }[];
+  subtotal: number;
+  /** the overall discount applied to this option (never more than its subtotal) */
+  discount: number;
+  total: number;
+}
+
+/**
+ * A quote's totals, once per alternative option: the lines without an option belong to every
+ * option, an option's own lines to it alone; the overall discount is taken from each option's
+ * subtotal (capped at it). A quote without options has one entry, `option: null`.
+ */
+export function quoteTotals(lines: readonly PricedLine[], overallDiscount = 0): OptionTotals[] {
+  assertCentimes(overallDiscount);
+  if (overallDiscount < 0) throw new RangeError("a discount is not negative");
+  const options: (string | null)[] = [];
+  for (const l of lines) if (l.option !== null && !options.includes(l.option)) options.push(l.option);
+  if (options.length === 0) options.push(null);
+  return options.map((option) => {
+    const mine = lines.filter((l) => l.option === null || l.option === option);
+    const phases: { phase: string | null; subtotal: number }[] = [];
+    for (const l of mine) {
+      const p = phases.find((x) => x.phase === l.phase);
+      if (p) p.subtotal = sumCentimes([p.subtotal, l.total]);
+      else phases.push({ phase: l.phase, subtotal: sumCentimes([l.total]) });
+    }
+    const subtotal = sumCentimes(mine.map((l) => l.total));
+    const discount = Math.min(overallDiscount, subtotal);
+    return { option, phases, subtotal, discount, total: subtotal - discount };
+  });
+}
+
+/** The total a quote stands for: the accepted option's, else the first option's. */
+export function quoteHeadline(totals: readonly OptionTotals[], acceptedOption: string | null = null): number {
+  const accepted = acceptedOption === null ? undefined : totals.find((t) => t.option === acceptedOption);
+  return (accepted ?? totals[0])?.total ?? 0;
+}
+
+/**
+ * `total` in `count` instalments of whole DA: each gets the same whole number of DA, and what is
+ * left (fewer DA than instalments, and any centimes) goes to the first one. The amounts always sum
+ * to the total, to the centime.
+ */
+export function splitEqually(total: number, count: number): number[] {
+  assertCentimes(total);
+  if (!Number.isInteger(count) || count < 1 || count > 120) throw new RangeError("between 1 and 120 instalments");
+  if (total < 0) throw new RangeError("a total is not negative");
+  const eachDa = Math.floor(total / 100 / count);
+  const each = eachDa * 100;
+  const amounts = Array.from({ length: count }, () => each);
+  amounts[0] = total - each * (count - 1);
+  return amounts;
+}
+
+/** A payment plan's amounts: the down payment (when above 0) then `count` equal instalments of the rest. */
+export function planAmounts(total: number, downPayment: number, count: number): number[] {
+  assertCentimes(downPayment);
+  if (downPayment < 0 || downPayment > total) throw new RangeError("the down payment is between 0 and the total");
+  const rest = total - downPayment;
+  if (rest === 0) return [downPayment];
+  return downPayment > 0 ? [downPayment, ...splitEqually(rest, count)] : splitEqually(rest, count);
+}
+
+export type InstalmentState = "paid" | "partial" | "due" | "late";
+
+export interface Instalment {
+  /** YYYY-MM-DD */
+  dueDay: string;
+  amount: number;
+}
+
+export interface AllocatedInstalment extends Instalment {
+  /** what the payments cover of it */
+  paid: number;
+  state: InstalmentState;
+}
+
+/**
+ * What the payments of a plan cover, the oldest instalment first (by due day, then in order):
+ * 'paid' when covered, 'late' when its day is past (before `today`) and it is not, 'partial' when
+ * partly covered and not yet late, 'due' otherwise. An amount paid beyond the plan is not placed
+ * (`allocationOverflow` says how much).
+ */
+export function allocatePayments(instalments: readonly Instalment[], paid: number, today: string): AllocatedInstalment[] {
+  assertCentimes(paid);
+  let left = Math.max(0, paid);
+  const order = instalments.map((inst, i) => ({ inst, i })).sort((a, b) => (a.inst.dueDay < b.inst.dueDay ? -1 : a.inst.dueDay > b.inst.dueDay ? 1 : a.i - b.i));
+  const out: AllocatedInstalment[] = new Array(instalments.length);
+  for (const { inst, i } of order) {
+    assertCentimes(inst.amount);
+    const covered = Math.min(left, inst.amount);
+    left -= covered;
+    const state: InstalmentState = covered === inst.amount ? "paid" : inst.dueDay < today ? "late" : covered > 0 ? "partial" : "due";
+    out[i] = { ...inst, paid: covered, state };
+  }
+  return out;
+}
+
+/** What was paid beyond every instalment of a plan. */
+export function allocationOverflow(instalments: readonly Instalment[], paid: number): number {
+  return Math.max(0, paid - sumCentimes(instalments.map((i) => i.amount)));
+}
+
+/** A line of a patient's account: what it adds to what they owe (debit) or pays of it (credit). */
+export interface LedgerLine {
+  debit: number;
+  credit: number;
+}
+
+/** The running balance after each line (debits minus credits so far), in the lines' order. */
+export function runningBalances(lines: readonly LedgerLine[]): number[] {
+  let balance = 0;
+  return lines.map((l) => {
+    balance = sumCentimes([balance, l.debit, -l.credit]);
+    return balance;
+  });
+}

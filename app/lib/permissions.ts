@@ -15,9 +15,9 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
-  admin: "Tout, y compris les comptes du personnel, le journal d'audit et les réglages de sécurité.",
-  dentist: "Agenda, rendez-vous, patients (export et effacement compris), prix, rapports chiffrés, horaires, identité de la clinique, photos, galerie et avis, blog, formations et inscriptions, exports.",
-  assistant: "Agenda, rendez-vous, rappels et patients, sans export ni effacement ; prix en lecture seule sauf réglage ; ni rapports chiffrés ; ni blog, ni contenu du site, ni modification des formations, ni comptes.",
+  admin: "Tout, y compris les comptes du personnel, le journal d'audit, l'annulation des reçus, la clôture de la caisse et les réglages de sécurité.",
+  dentist: "Agenda, rendez-vous, patients (export et effacement compris), prix, actes et devis, encaissements et reçus, rapports chiffrés, horaires, identité de la clinique, photos, galerie et avis, blog, formations et inscriptions, exports.",
+  assistant: "Agenda, rendez-vous, rappels et patients, sans export ni effacement ; encaissements et reçus ; prix et devis en lecture seule sauf réglage ; ni rapports chiffrés ; ni blog, ni contenu du site, ni modification des formations, ni comptes.",
 };
 
 export function isRole(v: unknown): v is Role {
@@ -51,6 +51,12 @@ export const PERMISSIONS = [
   "audit:read",
   "outbox:manage",
   "report:read",
+  // money (issue 29, ADR 026)
+  "act:manage",
+  "quote:manage",
+  "payment:take",
+  "payment:cancel",
+  "cash:close",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -65,9 +71,10 @@ const ASSISTANT: Permission[] = [
   "patient:merge",
   "schedule:read",
   "formation:read",
+  "payment:take",
 ];
 
-const ADMIN_ONLY: Permission[] = ["staff:manage", "audit:read", "outbox:manage"];
+const ADMIN_ONLY: Permission[] = ["staff:manage", "audit:read", "outbox:manage", "payment:cancel", "cash:close"];
 
 /** The settings that widen a role (team_settings). */
 export interface RoleOptions {
@@ -78,7 +85,8 @@ export interface RoleOptions {
 export function permissionsOf(role: string, options: RoleOptions): Permission[] {
   if (role === "admin") return [...PERMISSIONS];
   if (role === "dentist") return PERMISSIONS.filter((p) => !ADMIN_ONLY.includes(p));
-  if (role === "assistant") return options.assistantCanEditPrices ? [...ASSISTANT, "appointment:price"] : [...ASSISTANT];
+  // the team setting for prices also opens quotes (never the catalogue of acts)
+  if (role === "assistant") return options.assistantCanEditPrices ? [...ASSISTANT, "appointment:price", "quote:manage"] : [...ASSISTANT];
   return [];
 }
 

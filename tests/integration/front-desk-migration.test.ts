@@ -137,7 +137,7 @@ for (const engine of ENGINES) {
       }
       await expect(old.insertInto("appointments").values({ name: "Sans e-mail", email: null, phone: "0550", service: "Orthodontie", date: FUTURE, time: "09:00", created_at: "2025-01-05T00:00:00.000Z" }).execute()).rejects.toThrow();
 
-      expect(await migrateToLatest(h.db, h.engine)).toEqual(["003_front_desk", "004_patients", "005_staff_security", "006_site_content", "007_content_version", "008_audit_chain", "009_payments", "010_report_indexes"]);
+      expect(await migrateToLatest(h.db, h.engine)).toEqual(["003_front_desk", "004_patients", "005_staff_security", "006_site_content", "007_content_version", "008_audit_chain", "009_payments", "010_report_indexes", "011_money"]);
 
       const rows = await h.db.selectFrom("appointments").selectAll().orderBy("id").execute();
       const byKey = new Map(rows.map((r) => [r.submission_key!.replace("legacy-", ""), r]));
@@ -160,6 +160,13 @@ for (const engine of ENGINES) {
       expect(rows.map((r) => Number(r.id))).toEqual(LEGACY.map((_, i) => i + 1));
       expect(byKey.get("past-priced")).toMatchObject({ name: "Patient past-priced", email: "past-priced@exemple.dz", prixtotal: 12_000_000, prixpay: 4_000_000, created_at: "2025-01-01T09:00:00.000Z" });
       expect(byKey.get("past-progress")!.progress).toBe("Bagues posées");
+      // 011_money: 'Prix payé' is now the sum of the appointment's entries; what was typed before is one adjustment
+      const entries = await h.db.selectFrom("payments").select(["appointment_id", "kind", "mode", "amount", "taken_by", "paid_day", "receipt_no"]).orderBy("appointment_id").execute();
+      const paidRows = rows.filter((r) => r.prixpay !== null && Number(r.prixpay) !== 0);
+      expect(paidRows.length).toBeGreaterThan(0);
+      expect(entries.map((e) => ({ ...e, appointment_id: Number(e.appointment_id), amount: Number(e.amount) }))).toEqual(
+        paidRows.map((r) => ({ appointment_id: Number(r.id), kind: "adjustment", mode: "ajustement", amount: Number(r.prixpay), taken_by: null, paid_day: r.date, receipt_no: null })),
+      );
       expect(byKey.get("future-priced")!.phone_digits).toBe("550123456");
       expect(byKey.get("past-bare")!.phone_digits).toBe("661000000");
 

@@ -96,8 +96,11 @@ describeEachEngine("payments", (t) => {
     await expect(insert({ amount: -500 })).rejects.toThrow();
     await expect(insert({ note: "x".repeat(201) })).rejects.toThrow();
     expect(await rows()).toHaveLength(0);
-    // the reserved mode of the Money issue is a value the table already takes
-    await insert({ mode: "ajustement" });
+    // 'ajustement' is an adjustment's mode only, and an adjustment may go either way but not be 0
+    await expect(insert({ mode: "ajustement" })).rejects.toThrow();
+    await expect(insert({ kind: "adjustment", mode: "ajustement", amount: 0 })).rejects.toThrow();
+    await expect(insert({ kind: "cancellation", amount: 100 })).rejects.toThrow();
+    await insert({ kind: "adjustment", mode: "ajustement", amount: -100 });
     expect(await rows()).toHaveLength(1);
   });
 

@@ -5,6 +5,7 @@ import { toE164 } from "~/lib/phone";
 import { occupiedUnits } from "~/lib/schedule";
 import { AUDIT_GENESIS_HASH, auditEntryHash, type ChainedFields } from "../audit-chain";
 import type { Engine } from "./connection";
+import { m011_money } from "./migration-money";
 
 /**
  * Code migrations shared by both engines. Each receives the engine so that the few
@@ -790,6 +791,14 @@ export const PRIVATE_TABLES = [
   "appointment_slots",
   "appointment_history",
   "payments",
+  "acts",
+  "money_counters",
+  "quotes",
+  "quote_lines",
+  "quote_events",
+  "payment_plans",
+  "plan_instalments",
+  "cash_closings",
   "patients",
   "patient_events",
   "message_templates",
@@ -1072,6 +1081,7 @@ const all: Record<string, EngineMigration> = {
   "008_audit_chain": m008_audit_chain,
   "009_payments": m009_payments,
   "010_report_indexes": m010_report_indexes,
+  "011_money": m011_money,
 };
 
 class CodeProvider implements MigrationProvider {

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { AppointmentStatus, CancelledBy } from "~/lib/appointment-status";
+import type { ActCategory } from "~/lib/acts";
 import type { StoredPaymentMode } from "~/lib/payment-schema";
 
 /** Timestamps are ISO-8601 UTC text; booleans are 0/1; money is integer centimes. */
@@ -115,21 +116,153 @@ export type AppointmentHistoryAction = "created" | "status" | "moved" | "edited"
  * One amount collected (ADR 021): integer centimes above 0, its mode, when and on which clinic day,
  * by whom. The appointment's prixpay is raised by the same transaction.
  */
+export type PaymentKind = "payment" | "cancellation" | "adjustment";
+
+/**
+ * Every amount that moved (ADR 021, ADR 026). `amount` is signed: a payment (> 0, with its receipt
+ * number), a cancellation (< 0, reversing one receipt), an adjustment ('ajustement', either sign:
+ * a hand edit of 'Prix payé'). An appointment's prixpay is the sum of its entries.
+ */
 export interface PaymentsTable {
   id: Generated<number>;
-  /** null for a payment that belongs to no single visit (the Money issue: plans, quotes) */
+  /** null for a payment that belongs to no single visit (a quote, a plan, an account payment) */
   appointment_id: number | null;
   /** the patient record, copied from the appointment; follows merges, null once erased */
   patient_id: number | null;
+  quote_id: number | null;
+  kind: Generated<PaymentKind>;
   amount: number;
   mode: StoredPaymentMode;
+  /** the cheque's number, for mode 'cheque' */
+  cheque_number: string | null;
   /** ISO-8601 UTC */
   paid_at: string;
   /** YYYY-MM-DD, the clinic day (Africa/Algiers) of paid_at */
   paid_day: string;
-  taken_by: number;
+  /** null only for the entries migration 011 wrote */
+  taken_by: number | null;
   note: string | null;
+  /** 'Reçu n° 2026-000123' of a payment; null for cancellations and adjustments */
+  receipt_year: number | null;
+  receipt_seq: number | null;
+  receipt_no: string | null;
+  /** a cancellation: the payment whose receipt it reverses (once) */
+  cancels_payment_id: number | null;
+  /** a cancellation's or an adjustment's reason */
+  reason: string | null;
   created_at: string;
+}
+
+export interface ActsTable {
+  id: Generated<number>;
+  code: string;
+  label: string;
+  /** centimes */
+  price: number;
+  category: ActCategory;
+  active: Generated<number>; // 0/1
+  /** 1: from the seeded demo list (go-live checklist) */
+  demo: Generated<number>; // 0/1
+  created_at: string;
+  updated_at: string;
+}
+
+/** Numbers without gaps: the last number given per kind and year, taken in the numbered row's transaction. */
+export interface MoneyCountersTable {
+  kind: "receipt" | "quote";
+  year: number;
+  last: number;
+}
+
+export type QuoteStatus = "draft" | "proposed" | "accepted" | "refused" | "expired";
+
+export interface QuotesTable {
+  id: Generated<number>;
+  year: number;
+  seq: number;
+  /** 'Devis n° 2026-0042' */
+  number: string;
+  patient_id: number | null;
+  title: string | null;
+  status: Generated<QuoteStatus>;
+  /** YYYY-MM-DD: proposed and unanswered after this day, it expires */
+  valid_until: string;
+  note: string | null;
+  /** the overall discount, centimes */
+  discount: Generated<number>;
+  /** the accepted option's total, else the first option's (app/lib/money.ts quoteTotals) */
+  total: Generated<number>;
+  link_salt: string | null;
+  link_hash: string | null;
+  replaces_id: number | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  proposed_at: string | null;
+  decided_at: string | null;
+  accepted_option: string | null;
+  accepted_name: string | null;
+  accepted_ip: string | null;
+  accepted_hash: string | null;
+  refusal_reason: string | null;
+}
+
+export interface QuoteLinesTable {
+  id: Generated<number>;
+  quote_id: number;
+  position: number;
+  phase: string | null;
+  /** null: the line belongs to every option */
+  option: string | null;
+  act_id: number | null;
+  label: string;
+  /** FDI teeth '11,12,21', or 'arcade-sup' / 'arcade-inf' / 'bouche'; null: none */
+  teeth: string | null;
+  quantity: number;
+  unit_price: number;
+  discount: Generated<number>;
+  total: number;
+}
+
+export interface QuoteEventsTable {
+  id: Generated<number>;
+  quote_id: number;
+  action: string;
+  from_status: string | null;
+  to_status: string | null;
+  actor: "staff" | "patient" | "system";
+  staff_user_id: number | null;
+  detail: string | null;
+  at: string;
+}
+
+export interface PaymentPlansTable {
+  id: Generated<number>;
+  quote_id: number;
+  patient_id: number | null;
+  total: number;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PlanInstalmentsTable {
+  id: Generated<number>;
+  plan_id: number;
+  /** 0: the down payment, then 1..N */
+  position: number;
+  due_day: string;
+  amount: number;
+}
+
+export interface CashClosingsTable {
+  day: string;
+  expected_cash: number;
+  counted_cash: number;
+  difference: number;
+  note: string | null;
+  closed_by: number;
+  closed_at: string;
 }
 
 export interface OpeningHoursTable {
@@ -154,6 +287,8 @@ export interface ServiceSettingsTable {
   duration_minutes: number;
   buffer_minutes: number;
   online: number; // 0/1
+  /** the act this service stands for in quotes (migration 011); null: none */
+  act_id: Generated<number | null>;
 }
 
 /** One row (id = 1). */
@@ -428,6 +563,14 @@ export interface Database {
   appointment_slots: AppointmentSlotsTable;
   appointment_history: AppointmentHistoryTable;
   payments: PaymentsTable;
+  acts: ActsTable;
+  money_counters: MoneyCountersTable;
+  quotes: QuotesTable;
+  quote_lines: QuoteLinesTable;
+  quote_events: QuoteEventsTable;
+  payment_plans: PaymentPlansTable;
+  plan_instalments: PlanInstalmentsTable;
+  cash_closings: CashClosingsTable;
   opening_hours: OpeningHoursTable;
   schedule_exceptions: ScheduleExceptionsTable;
   service_settings: ServiceSettingsTable;
@@ -462,6 +605,13 @@ export type NewAppointment = Insertable<AppointmentsTable>;
 export type AppointmentUpdate = Updateable<AppointmentsTable>;
 export type AppointmentHistoryEntry = Selectable<AppointmentHistoryTable>;
 export type Payment = Selectable<PaymentsTable>;
+export type Act = Selectable<ActsTable>;
+export type Quote = Selectable<QuotesTable>;
+export type QuoteLine = Selectable<QuoteLinesTable>;
+export type QuoteEvent = Selectable<QuoteEventsTable>;
+export type PaymentPlan = Selectable<PaymentPlansTable>;
+export type PlanInstalment = Selectable<PlanInstalmentsTable>;
+export type CashClosing = Selectable<CashClosingsTable>;
 export type Patient = Selectable<PatientsTable>;
 export type PatientEvent = Selectable<PatientEventsTable>;
 export type Blog = Selectable<BlogsTable>;
