@@ -24,3 +24,14 @@ export function newLinkColumns(): { link_salt: string; link_hash: string } {
   const link_salt = newLinkSalt();
   return { link_salt, link_hash: hashToken(tokenFromSalt(link_salt)) };
 }
+
+/** A quote's link /devis/<token> (issue 29): its own salt, another HMAC label than /rdv's. */
+export function quoteTokenFromSalt(salt: string): string {
+  return crypto.createHmac("sha256", getSessionSecret()).update(`devis-link:${salt}`).digest("base64url");
+}
+
+/** The columns that give a quote its link. */
+export function newQuoteLinkColumns(): { link_salt: string; link_hash: string } {
+  const link_salt = newLinkSalt();
+  return { link_salt, link_hash: hashToken(quoteTokenFromSalt(link_salt)) };
+}

@@ -110,6 +110,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
     otherwise: ["quote:manage"],
   },
   "/admin/devis/:id/pdf": { view: ["quote:manage"] },
+  // the payment plan of an accepted quote
+  "/admin/devis/:id/echeancier": { view: ["quote:manage"], otherwise: ["quote:manage"] },
   "/admin/recus/:id": { view: ["payment:take"], intents: { cancel: ["payment:cancel"] }, otherwise: ["payment:cancel"] },
   "/admin/recus/:id/pdf": { view: ["payment:take"] },
   "/admin/caisse": { view: ["payment:take"], intents: { close: ["cash:close"] }, otherwise: ["cash:close"] },

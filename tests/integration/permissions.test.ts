@@ -165,6 +165,8 @@ const MATRIX: Row[] = [
   post("/admin/devis/:id", "save", "ADP", { url: "/admin/devis/4" }),
   post("/admin/devis/:id", "pay", "ADP", { url: "/admin/devis/4" }),
   get("/admin/devis/:id/pdf", "ADP", "/admin/devis/4/pdf"),
+  get("/admin/devis/:id/echeancier", "ADP", "/admin/devis/4/echeancier"),
+  post("/admin/devis/:id/echeancier", "save", "ADP", { url: "/admin/devis/4/echeancier" }),
   post("/admin/devis/:id/pdf", "", "ADP", { url: "/admin/devis/4/pdf" }),
   get("/admin/recus/:id", ALL, "/admin/recus/9"),
   post("/admin/recus/:id", "cancel", ADMIN, { url: "/admin/recus/9" }),
