@@ -191,12 +191,12 @@ async function pay(form: FormData, staff: StaffSession, screen: string) {
   const id = parseId(form.get("id"));
   if (id === null) return answer({ intent: "pay", ok: false, result: submission.reply({ formErrors: ["Rendez-vous inconnu."] }) }, 400);
   if (submission.status !== "success") return answer({ intent: "pay", ok: false, id, result: submission.reply() }, 400);
-  const { amount, mode, note } = submission.value;
+  const { amount, mode, note, chequeNumber } = submission.value;
   return guarded(
     screen,
     "pay",
     async () => {
-      const outcome = await recordPayment(getDb(), { appointmentId: id, amount, mode, note, actor: staffActor(staff) });
+      const outcome = await recordPayment(getDb(), { appointmentId: id, amount, mode, chequeNumber, note, actor: staffActor(staff) });
       if (!outcome.ok) {
         if (outcome.reason === "over_balance") {
           return answer({ intent: "pay", ok: false, id, result: submission.reply({ fieldErrors: { amount: [overBalanceMessage(outcome.balance ?? 0)] } }) }, 409);
@@ -205,7 +205,7 @@ async function pay(form: FormData, staff: StaffSession, screen: string) {
         return answer({ intent: "pay", ok: false, id, result: submission.reply({ formErrors: [message] }) }, outcome.reason === "not_found" ? 404 : 409);
       }
       log.info({ event: "payment_recorded", appointmentId: id, paymentId: outcome.payment.id, userId: staff.userId, mode }, "payment recorded");
-      const toast = makeToast({ type: "success", description: `Encaissé : ${formatDA(amount)} (${PAYMENT_MODE_LABELS[mode]}).`, duration: 4000 });
+      const toast = makeToast({ type: "success", description: `Encaissé : ${formatDA(amount)} (${PAYMENT_MODE_LABELS[mode]}), reçu n° ${outcome.payment.receipt_no}.`, duration: 6000 });
       return answer({ intent: "pay", ok: true, id, result: submission.reply({ resetForm: true }), toast });
     },
     () => answer({ intent: "pay", ok: false, id, result: submission.reply({ formErrors: [STORE_FAILED] }) }, 503),

@@ -40,6 +40,15 @@ export const PAYMENT_MESSAGES = {
   tooLarge: "Montant trop élevé.",
   mode: "Choisissez le mode de paiement.",
   noteTooLong: `La note ne peut pas dépasser ${PAYMENT_NOTE_MAX} caractères.`,
+  chequeMissing: "Indiquez le numéro du chèque.",
+  chequeTooLong: `Le numéro du chèque ne peut pas dépasser ${40} caractères.`,
+  patientNotFound: "Ce dossier patient n'existe plus.",
+  quoteNotFound: "Ce devis n'appartient pas à ce patient.",
+  quoteNotAccepted: "Ce devis n'est pas accepté : un paiement ne peut y être rattaché.",
+  reasonMissing: "Indiquez la raison de l'annulation.",
+  reasonTooLong: "La raison ne peut pas dépasser 200 caractères.",
+  alreadyCancelled: "Ce reçu est déjà annulé.",
+  notAReceipt: "Seul un reçu de paiement peut être annulé.",
   cancelled: "Ce rendez-vous est annulé : aucun paiement ne peut y être encaissé.",
   noPrice: "Aucun prix total n'est fixé pour ce rendez-vous : indiquez-le avant d'encaisser.",
   notFound: "Ce rendez-vous n'existe plus.",
@@ -76,10 +85,43 @@ const amount = singleLine()
     return centimes;
   });
 
-export const paymentSchema = z.object({
+export const CHEQUE_NUMBER_MAX = 40;
+
+const paymentFields = {
   amount,
   mode: z.enum(PAYMENT_MODES, { error: PAYMENT_MESSAGES.mode }),
+  /** 'N° du chèque': required for a cheque, ignored otherwise */
+  chequeNumber: optionalText({ max: CHEQUE_NUMBER_MAX, tooLong: PAYMENT_MESSAGES.chequeTooLong }),
   note: optionalText({ max: PAYMENT_NOTE_MAX, tooLong: PAYMENT_MESSAGES.noteTooLong }),
+};
+
+function chequeNeedsNumber(v: { mode: PaymentMode; chequeNumber?: string | null }, ctx: z.RefinementCtx) {
+  if (v.mode === "cheque" && !v.chequeNumber) ctx.addIssue({ code: "custom", path: ["chequeNumber"], message: PAYMENT_MESSAGES.chequeMissing });
+}
+
+export const paymentSchema = z.object(paymentFields).superRefine(chequeNeedsNumber);
+
+/** A payment on a patient's account ('Encaisser un paiement' on the record): the same, and an optional accepted quote. */
+export const accountPaymentSchema = z
+  .object({ ...paymentFields, quoteId: z.coerce.number().int().positive().optional() })
+  .superRefine(chequeNeedsNumber);
+
+/** 'Annuler ce reçu': the reason is required. */
+export const cancelReceiptSchema = z.object({
+  reason: singleLine()
+    .optional()
+    .transform((v, ctx): string => {
+      const t = (v ?? "").trim();
+      if (!t) {
+        ctx.addIssue({ code: "custom", message: PAYMENT_MESSAGES.reasonMissing });
+        return z.NEVER;
+      }
+      if (t.length > 200) {
+        ctx.addIssue({ code: "custom", message: PAYMENT_MESSAGES.reasonTooLong });
+        return z.NEVER;
+      }
+      return t;
+    }),
 });
 
 export type PaymentInput = z.output<typeof paymentSchema>;

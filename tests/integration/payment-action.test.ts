@@ -24,7 +24,7 @@ describeEachEngine("the agenda's 'Encaisser' action", { appDb: true }, (t) => {
     };
     return { ok: r.data.ok, status: r.init?.status ?? 200, errors: r.data.result?.error ?? {}, toast: r.data.toast?.description };
   };
-  const stored = async () => t.h.db.selectFrom("payments").selectAll().execute();
+  const stored = async () => t.h.db.selectFrom("payments").selectAll().where("kind", "=", "payment").execute();
 
   beforeEach(async () => {
     userId = Number((await insertStaff(t.h, "assistant@clinique.test", "not-a-real-hash", "assistant")).id);
@@ -42,6 +42,8 @@ describeEachEngine("the agenda's 'Encaisser' action", { appDb: true }, (t) => {
     expect(await submit({ id, amount: "12 000,01", mode: "cib" })).toMatchObject({ ok: false, status: 409, errors: { amount: ["Le montant dépasse le reste à payer (12\u202f000\u00a0DA)."] } });
     expect(await submit({ id: "999999", amount: "100", mode: "cib" })).toMatchObject({ status: 404, errors: { "": ["Ce rendez-vous n'existe plus."] } });
     expect(await submit({ amount: "100", mode: "cib" })).toMatchObject({ status: 400 });
+    // a cheque carries its number
+    expect(await submit({ id, amount: "100", mode: "cheque" })).toMatchObject({ status: 400, errors: { chequeNumber: ["Indiquez le numéro du chèque."] } });
     expect(await stored()).toHaveLength(0);
   });
 
@@ -53,7 +55,7 @@ describeEachEngine("the agenda's 'Encaisser' action", { appDb: true }, (t) => {
 
   it("stores the payment of an assistant and answers the toast once committed", async () => {
     const r = await submit({ id: String(appointmentId), amount: "12000", mode: "especes", note: "reçu remis" });
-    expect(r).toMatchObject({ ok: true, status: 200, toast: "Encaissé : 12\u202f000\u00a0DA (Espèces)." });
+    expect(r).toMatchObject({ ok: true, status: 200, toast: expect.stringMatching(/^Encaissé : 12\u202f000\u00a0DA \(Espèces\), reçu n° \d{4}-000001\.$/) });
     expect(await stored()).toMatchObject([{ amount: expect.anything(), mode: "especes", note: "reçu remis", taken_by: userId }]);
     const row = await t.h.db.selectFrom("appointments").select("prixpay").where("id", "=", appointmentId).executeTakeFirstOrThrow();
     expect(Number(row.prixpay)).toBe(1_500_000);

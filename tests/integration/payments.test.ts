@@ -38,7 +38,8 @@ describeEachEngine("payments", (t) => {
     return Number(appointment.id);
   };
   const paid = async (id: number) => Number((await getAppointment(t.h, id))!.prixpay);
-  const rows = () => t.h.db.selectFrom("payments").selectAll().execute();
+  // the payments collected (the appointment's creation with a 'Prix payé' wrote an adjustment: ADR 026)
+  const rows = () => t.h.db.selectFrom("payments").selectAll().where("kind", "=", "payment").execute();
   const auditEntries = () => t.h.db.selectFrom("audit_log").selectAll().where("action", "=", "appointment.payment").execute();
 
   it("records the payment as a row, raises prixpay, and writes the history and the audit entry, without the amount", async () => {
@@ -50,10 +51,14 @@ describeEachEngine("payments", (t) => {
     expect(r.payment).toMatchObject({ appointment_id: id, patient_id: patientId, amount: 500_050, mode: "especes", paid_day: "2026-11-23", taken_by: staff.staffUserId, note: "acompte" });
     expect(r.payment.paid_at).toBe(MONDAY_NOON.toISOString());
     expect(await paid(id)).toBe(800_050);
-    expect(await paymentsOf(t.h, id)).toHaveLength(1);
+    expect((await paymentsOf(t.h, id)).map((p) => [p.kind, p.amount])).toEqual([
+      ["adjustment", 300_000],
+      ["payment", 500_050],
+    ]);
+    expect(r.payment.receipt_no).toBe("2026-000001");
     expect((await historyFor(t.h, [id])).get(id)!.at(-1)).toMatchObject({ action: "payment", actor: "accueil@clinique.dz", from_status: "attended", to_status: "attended", detail: "Espèces" });
     const [entry] = await auditEntries();
-    expect(entry).toMatchObject({ target_type: "appointment", target_id: String(id), actor: "accueil@clinique.dz", ip: "198.51.100.9", detail: `Paiement #${r.payment.id} (Espèces)` });
+    expect(entry).toMatchObject({ target_type: "appointment", target_id: String(id), actor: "accueil@clinique.dz", ip: "198.51.100.9", detail: "Reçu n° 2026-000001 (Espèces)" });
     expect(entry.detail).not.toMatch(/5\s?000|500050|DA/);
   });
 
@@ -101,7 +106,7 @@ describeEachEngine("payments", (t) => {
     await expect(insert({ kind: "adjustment", mode: "ajustement", amount: 0 })).rejects.toThrow();
     await expect(insert({ kind: "cancellation", amount: 100 })).rejects.toThrow();
     await insert({ kind: "adjustment", mode: "ajustement", amount: -100 });
-    expect(await rows()).toHaveLength(1);
+    expect(await t.h.db.selectFrom("payments").select("id").where("kind", "=", "adjustment").where("amount", "=", -100).execute()).toHaveLength(1);
   });
 
   it("two payments at once that together exceed the balance: one is stored, the other refused", async () => {
@@ -126,7 +131,7 @@ describeEachEngine("payments", (t) => {
     await recordPayment(t.h, { appointmentId: a, amount: 200_000, mode: "cib", actor: staff, at: MONDAY_NOON });
     await recordPayment(t.h, { appointmentId: b, amount: 1_000_000, mode: "especes", actor: staff, at: MONDAY_NOON });
     await recordPayment(t.h, { appointmentId: a, amount: 150, mode: "especes", actor: staff, at: MONDAY_NOON });
-    await recordPayment(t.h, { appointmentId: b, amount: 50_000, mode: "cheque", actor: staff, at: LATE_EVENING });
+    await recordPayment(t.h, { appointmentId: b, amount: 50_000, mode: "cheque", chequeNumber: "0012345", actor: staff, at: LATE_EVENING });
     expect(await collectedTotals(t.h, "2026-11-23", "2026-11-23")).toEqual({
       total: 1_200_150,
       byMode: [
@@ -146,13 +151,14 @@ describeEachEngine("payments", (t) => {
     await updateAppointment(t.h, id, { name: "Amina Benali-Haddad" }, staff);
     const relinked = Number((await getAppointment(t.h, id))!.patient_id);
     expect(relinked).not.toBe(first);
-    expect((await paymentsOf(t.h, id))[0].patient_id).toBe(relinked);
+    const collected = async () => (await paymentsOf(t.h, id)).find((p) => p.kind === "payment")!;
+    expect((await collected()).patient_id).toBe(relinked);
 
     expect((await mergePatients(t.h, first, relinked, staff)).ok).toBe(true);
-    expect((await paymentsOf(t.h, id))[0].patient_id).toBe(first);
+    expect((await collected()).patient_id).toBe(first);
 
     expect((await erasePatient(t.h, first, staff)).ok).toBe(true);
-    expect((await paymentsOf(t.h, id))[0]).toMatchObject({ patient_id: null, note: null, amount: 100_000, mode: "especes" });
+    expect(await collected()).toMatchObject({ patient_id: null, note: null, amount: 100_000, mode: "especes" });
     expect(await paid(id)).toBe(400_000);
   });
 

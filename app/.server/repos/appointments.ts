@@ -10,6 +10,7 @@ import type { Appointment, AppointmentHistoryAction, AppointmentHistoryEntry, Da
 import { newLinkColumns } from "../link-tokens";
 import { linkPatient } from "./patients";
 import { searchPatterns } from "./search-patterns";
+import { insertPaidAdjustment, PAID_AT_CREATION_REASON, PAID_EDIT_REASON } from "./payment-entries";
 
 export type { Appointment, AppointmentHistoryEntry };
 
@@ -68,11 +69,14 @@ export async function createAppointment(
   try {
     const appointment = await writeTransaction(h, async (trx) => {
       const patient_id = await linkPatient(trx, input, opts.createdAt);
-      return trx
+      const row = await trx
         .insertInto("appointments")
         .values({ ...appointmentValues(input, key, opts.createdAt), patient_id })
         .returningAll()
         .executeTakeFirstOrThrow();
+      // 'Prix payé' is the sum of the appointment's entries (ADR 026)
+      await insertPaidAdjustment(trx, { appointmentId: Number(row.id), patientId: row.patient_id, difference: Number(row.prixpay ?? 0), takenBy: null, at: new Date(opts.createdAt ?? nowIso()), reason: PAID_AT_CREATION_REASON });
+      return row;
     });
     return { appointment, duplicate: false };
   } catch (err) {
@@ -220,6 +224,11 @@ export async function updateAppointment(h: Db, id: number, patch: AppointmentPro
       .executeTakeFirst();
     // its payments follow the appointment to its record (ADR 021)
     if (relink && row) await trx.updateTable("payments").set({ patient_id: row.patient_id }).where("appointment_id", "=", id).execute();
+    // a hand edit of 'Prix payé' is recorded as an adjustment of the difference (ADR 026)
+    if (row && values.prixpay !== undefined) {
+      const difference = Number(row.prixpay ?? 0) - Number(before.prixpay ?? 0);
+      await insertPaidAdjustment(trx, { appointmentId: id, patientId: row.patient_id, difference, takenBy: actor?.staffUserId ?? null, at: new Date(at), reason: PAID_EDIT_REASON });
+    }
     const changed = (Object.keys(values) as (keyof AppointmentProgressUpdate)[]).filter((k) => {
       const a = before[k] === null ? null : k === "prixtotal" || k === "prixpay" ? Number(before[k]) : before[k];
       return a !== values[k];

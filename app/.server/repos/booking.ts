@@ -22,6 +22,7 @@ import { auditStaff } from "../audit";
 import { isUniqueViolation, nowIso, writeTransaction } from "../db";
 import type { Appointment } from "../db/types";
 import { appointmentValues, insertHistory, type AppointmentInput } from "./appointments";
+import { insertPaidAdjustment, PAID_AT_CREATION_REASON } from "./payment-entries";
 import type { Actor } from "../actor";
 import { linkPatient } from "./patients";
 import { loadBusyUnits, loadSchedule } from "./schedule";
@@ -140,6 +141,8 @@ export async function bookAppointment(
           .values(units.map((unit_start) => ({ chair, unit_start, appointment_id: Number(row.id) })))
           .execute();
         await insertHistory(trx, Number(row.id), opts.actor, "created", { to: status, detail: opts.mode === "forced" ? FORCED_DETAIL : null });
+        // 'Prix payé' typed with a phone booking is the appointment's first entry (ADR 026)
+        await insertPaidAdjustment(trx, { appointmentId: Number(row.id), patientId: row.patient_id, difference: Number(row.prixpay ?? 0), takenBy: opts.actor.staffUserId, at: new Date(), reason: PAID_AT_CREATION_REASON });
         return row;
       });
       return { ok: true, appointment, duplicate: false };

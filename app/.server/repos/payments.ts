@@ -1,12 +1,13 @@
 import { sql, type Kysely } from "kysely";
-import { todayInClinic } from "~/lib/clinic-time";
 import { balanceDue, sumCentimes } from "~/lib/money";
 import { PAYMENT_MODE_LABELS, PAYMENT_MODES, type PaymentMode, type StoredPaymentMode } from "~/lib/payment-schema";
 import type { Actor } from "../actor";
 import { auditStaff } from "../audit";
-import { writeTransaction, type Db } from "../db";
+import { isUniqueViolation, writeTransaction, type Db } from "../db";
 import type { Appointment, Database, Payment } from "../db/types";
 import { insertHistory } from "./appointments";
+import { formatMoneyNumber, takeNumber } from "./money-counters";
+import { tillDay } from "./payment-entries";
 
 export type { Payment };
 
@@ -28,6 +29,8 @@ export interface PaymentRequest {
   /** centimes, > 0 */
   amount: number;
   mode: PaymentMode;
+  /** the cheque's number (mode 'cheque') */
+  chequeNumber?: string | null;
   note?: string | null;
   actor: Actor;
   /** the time of the payment (tests); now by default */
@@ -44,6 +47,7 @@ export async function recordPayment(h: Db, req: PaymentRequest): Promise<Payment
   if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw new RangeError("a payment is a positive number of centimes");
   const at = req.at ?? new Date();
   const paidAt = at.toISOString();
+  if (req.mode === "cheque" && !req.chequeNumber?.trim()) throw new RangeError("a cheque payment carries the cheque's number");
   const result = await writeTransaction(h, async (trx): Promise<PaymentResult> => {
     const appointment = await trx
       .updateTable("appointments")
@@ -55,24 +59,20 @@ export async function recordPayment(h: Db, req: PaymentRequest): Promise<Payment
       .returningAll()
       .executeTakeFirst();
     if (!appointment) return refusal(trx, req.appointmentId);
-    const payment = await trx
-      .insertInto("payments")
-      .values({
-        appointment_id: req.appointmentId,
-        patient_id: appointment.patient_id,
-        amount: req.amount,
-        mode: req.mode,
-        paid_at: paidAt,
-        paid_day: todayInClinic(at),
-        taken_by: req.actor.staffUserId as number,
-        note: req.note?.trim() || null,
-        created_at: paidAt,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const payment = await insertReceipt(trx, {
+      appointmentId: req.appointmentId,
+      patientId: appointment.patient_id,
+      quoteId: null,
+      amount: req.amount,
+      mode: req.mode,
+      chequeNumber: req.chequeNumber,
+      note: req.note,
+      takenBy: req.actor.staffUserId as number,
+      at,
+    });
     // the history shows the mode; the amount is on the card, the audit log never holds it
     await insertHistory(trx, req.appointmentId, req.actor, "payment", { from: appointment.status, to: appointment.status, detail: PAYMENT_MODE_LABELS[req.mode], at: paidAt });
-    await auditStaff(trx, req.actor, { action: "appointment.payment", targetType: "appointment", targetId: req.appointmentId, detail: `Paiement #${payment.id} (${PAYMENT_MODE_LABELS[req.mode]})` });
+    await auditStaff(trx, req.actor, { action: "appointment.payment", targetType: "appointment", targetId: req.appointmentId, detail: `Reçu n° ${payment.receipt_no} (${PAYMENT_MODE_LABELS[req.mode]})` });
     return { ok: true, payment: toPayment(payment), appointment };
   });
   return result;
@@ -88,14 +88,203 @@ async function refusal(trx: Trx, id: number): Promise<PaymentResult> {
   return { ok: false, reason: "over_balance", balance };
 }
 
+const num = (v: number | null): number | null => (v === null ? null : Number(v));
+
 function toPayment(r: Payment): Payment {
   return {
     ...r,
     id: Number(r.id),
-    appointment_id: r.appointment_id === null ? null : Number(r.appointment_id),
-    patient_id: r.patient_id === null ? null : Number(r.patient_id),
+    appointment_id: num(r.appointment_id),
+    patient_id: num(r.patient_id),
+    quote_id: num(r.quote_id),
     amount: Number(r.amount),
-    taken_by: Number(r.taken_by),
+    taken_by: num(r.taken_by),
+    receipt_year: num(r.receipt_year),
+    receipt_seq: num(r.receipt_seq),
+    cancels_payment_id: num(r.cancels_payment_id),
+  };
+}
+
+/**
+ * A payment row with its receipt number, in the caller's transaction: the number is taken from
+ * the counter of the till day's year in this same transaction, so it is never given twice and a
+ * rolled-back payment gives it back (ADR 026).
+ */
+async function insertReceipt(
+  trx: Trx,
+  p: { appointmentId: number | null; patientId: number | null; quoteId: number | null; amount: number; mode: PaymentMode; chequeNumber?: string | null; note?: string | null; takenBy: number; at: Date },
+): Promise<Payment> {
+  const iso = p.at.toISOString();
+  const day = await tillDay(trx, p.at);
+  const year = Number(day.slice(0, 4));
+  const seq = await takeNumber(trx, "receipt", year);
+  const row = await trx
+    .insertInto("payments")
+    .values({
+      appointment_id: p.appointmentId,
+      patient_id: p.patientId,
+      quote_id: p.quoteId,
+      kind: "payment",
+      amount: p.amount,
+      mode: p.mode,
+      cheque_number: p.mode === "cheque" ? p.chequeNumber?.trim() || null : null,
+      paid_at: iso,
+      paid_day: day,
+      taken_by: p.takenBy,
+      note: p.note?.trim() || null,
+      receipt_year: year,
+      receipt_seq: seq,
+      receipt_no: formatMoneyNumber("receipt", year, seq),
+      created_at: iso,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toPayment(row);
+}
+
+// ---- payments on a patient's account (a quote, a deposit) ------------------------------------------
+
+export interface AccountPaymentRequest {
+  patientId: number;
+  amount: number;
+  mode: PaymentMode;
+  chequeNumber?: string | null;
+  /** a quote of this patient, accepted: the payment counts towards its plan */
+  quoteId?: number | null;
+  note?: string | null;
+  actor: Actor;
+  at?: Date;
+}
+
+export type AccountPaymentRefusal = "patient_not_found" | "quote_not_found" | "quote_not_accepted";
+export type AccountPaymentResult = { ok: true; payment: Payment } | { ok: false; reason: AccountPaymentRefusal };
+
+/**
+ * A payment on the patient's account rather than one visit: an instalment of an accepted quote, a
+ * deposit. One transaction: the checks, the receipt number, the row and the audit entry.
+ */
+export async function recordAccountPayment(h: Db, req: AccountPaymentRequest): Promise<AccountPaymentResult> {
+  if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw new RangeError("a payment is a positive number of centimes");
+  if (req.mode === "cheque" && !req.chequeNumber?.trim()) throw new RangeError("a cheque payment carries the cheque's number");
+  const at = req.at ?? new Date();
+  return writeTransaction(h, async (trx): Promise<AccountPaymentResult> => {
+    const patient = await trx.selectFrom("patients").select(["id", "erased_at"]).where("id", "=", req.patientId).executeTakeFirst();
+    if (!patient || patient.erased_at) return { ok: false, reason: "patient_not_found" };
+    if (req.quoteId != null) {
+      const quote = await trx.selectFrom("quotes").select(["status", "patient_id"]).where("id", "=", req.quoteId).executeTakeFirst();
+      if (!quote || Number(quote.patient_id) !== req.patientId) return { ok: false, reason: "quote_not_found" };
+      if (quote.status !== "accepted") return { ok: false, reason: "quote_not_accepted" };
+    }
+    const payment = await insertReceipt(trx, {
+      appointmentId: null,
+      patientId: req.patientId,
+      quoteId: req.quoteId ?? null,
+      amount: req.amount,
+      mode: req.mode,
+      chequeNumber: req.chequeNumber,
+      note: req.note,
+      takenBy: req.actor.staffUserId as number,
+      at,
+    });
+    await auditStaff(trx, req.actor, { action: "patient.payment", targetType: "patient", targetId: req.patientId, detail: `Reçu n° ${payment.receipt_no} (${PAYMENT_MODE_LABELS[req.mode]})` });
+    return { ok: true, payment };
+  });
+}
+
+// ---- cancelling a receipt ----------------------------------------------------------------------------
+
+export type CancelRefusal = "not_found" | "not_a_receipt" | "already_cancelled";
+export type CancelResult = { ok: true; cancellation: Payment } | { ok: false; reason: CancelRefusal };
+
+/**
+ * 'Annuler ce reçu' (administrators): a receipt is never changed or deleted; a cancelling entry of
+ * the opposite amount is written, with its reason, in today's till, and the appointment's prixpay
+ * goes down by the amount in the same transaction. A receipt is cancelled once (the database's
+ * unique `cancels_payment_id` holds even for two administrators at once).
+ */
+export async function cancelReceipt(h: Db, req: { paymentId: number; reason: string; actor: Actor; at?: Date }): Promise<CancelResult> {
+  const reason = req.reason.trim();
+  if (!reason) throw new RangeError("a cancellation has a reason");
+  const at = req.at ?? new Date();
+  const iso = at.toISOString();
+  try {
+    return await writeTransaction(h, async (trx): Promise<CancelResult> => {
+      const original = await trx.selectFrom("payments").selectAll().where("id", "=", req.paymentId).executeTakeFirst();
+      if (!original) return { ok: false, reason: "not_found" };
+      if (original.kind !== "payment") return { ok: false, reason: "not_a_receipt" };
+      const done = await trx.selectFrom("payments").select("id").where("cancels_payment_id", "=", req.paymentId).executeTakeFirst();
+      if (done) return { ok: false, reason: "already_cancelled" };
+      const amount = Number(original.amount);
+      const row = await trx
+        .insertInto("payments")
+        .values({
+          appointment_id: original.appointment_id,
+          patient_id: original.patient_id,
+          quote_id: original.quote_id,
+          kind: "cancellation",
+          amount: -amount,
+          mode: original.mode,
+          cheque_number: original.cheque_number,
+          paid_at: iso,
+          paid_day: await tillDay(trx, at),
+          taken_by: req.actor.staffUserId,
+          note: `Annulation du reçu n° ${original.receipt_no}`,
+          cancels_payment_id: req.paymentId,
+          reason: reason.slice(0, 200),
+          created_at: iso,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (original.appointment_id !== null) {
+        const appointmentId = Number(original.appointment_id);
+        await trx
+          .updateTable("appointments")
+          .set((eb) => ({ prixpay: sql<number>`coalesce(${eb.ref("prixpay")}, 0) - ${amount}`, updated_at: iso }))
+          .where("id", "=", appointmentId)
+          .execute();
+        await insertHistory(trx, appointmentId, req.actor, "payment", { detail: `Annulation du reçu n° ${original.receipt_no}`, at: iso });
+      }
+      await auditStaff(trx, req.actor, { action: "payment.cancel", targetType: "payment", targetId: req.paymentId, detail: `Annulation du reçu n° ${original.receipt_no}` });
+      return { ok: true, cancellation: toPayment(row) };
+    });
+  } catch (err) {
+    // two administrators at once: the database's unique key refused the second cancelling row
+    if (isUniqueViolation(err)) return { ok: false, reason: "already_cancelled" };
+    throw err;
+  }
+}
+
+/** One receipt or entry, with what the receipt shows: the patient, who took it, what it pays, its cancellation. */
+export interface ReceiptView {
+  payment: Payment;
+  patientName: string | null;
+  takenByEmail: string | null;
+  appointment: { service: string; date: string; time: string } | null;
+  quoteNumber: string | null;
+  /** the entry that cancelled this receipt, or for a cancellation the receipt it reverses */
+  related: Payment | null;
+}
+
+export async function receiptView(h: Pick<Db, "db">, id: number): Promise<ReceiptView | undefined> {
+  const row = await h.db.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  const payment = toPayment(row);
+  const [patient, staff, appointment, quote, related] = await Promise.all([
+    payment.patient_id === null ? undefined : h.db.selectFrom("patients").select("name").where("id", "=", payment.patient_id).executeTakeFirst(),
+    payment.taken_by === null ? undefined : h.db.selectFrom("staff_users").select("email").where("id", "=", payment.taken_by).executeTakeFirst(),
+    payment.appointment_id === null ? undefined : h.db.selectFrom("appointments").select(["service", "date", "time", "name"]).where("id", "=", payment.appointment_id).executeTakeFirst(),
+    payment.quote_id === null ? undefined : h.db.selectFrom("quotes").select("number").where("id", "=", payment.quote_id).executeTakeFirst(),
+    payment.kind === "cancellation" && payment.cancels_payment_id !== null
+      ? h.db.selectFrom("payments").selectAll().where("id", "=", payment.cancels_payment_id).executeTakeFirst()
+      : h.db.selectFrom("payments").selectAll().where("cancels_payment_id", "=", payment.id).executeTakeFirst(),
+  ]);
+  return {
+    payment,
+    patientName: patient?.name ?? appointment?.name ?? null,
+    takenByEmail: staff?.email ?? null,
+    appointment: appointment ? { service: appointment.service, date: appointment.date, time: appointment.time } : null,
+    quoteNumber: quote?.number ?? null,
+    related: related ? toPayment(related) : null,
   };
 }
 
@@ -117,6 +306,8 @@ export async function collectedTotals(h: Pick<Db, "db">, fromDay: string, toDay:
     .select((eb) => ["mode", eb.fn.sum<number>("amount").as("amount")])
     .where("paid_day", ">=", fromDay)
     .where("paid_day", "<=", toDay)
+    // adjustments correct 'Prix payé': no money collected (ADR 026); cancellations net out
+    .where("mode", "!=", "ajustement")
     .groupBy("mode")
     .execute();
   const order: readonly string[] = [...PAYMENT_MODES, "ajustement"];

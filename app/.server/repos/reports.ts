@@ -120,6 +120,8 @@ export async function productionAndCollected(
       .selectFrom("payments")
       .where("paid_day", ">=", p.from)
       .where("paid_day", "<=", p.to)
+      // adjustments correct 'Prix payé' and are no money collected; cancellations net out (ADR 026)
+      .where("mode", "!=", "ajustement")
       .select([paid.as("bucket"), sql<number>`sum(amount)`.as("amount")])
       .groupBy(paid)
       .execute(),
@@ -162,10 +164,12 @@ export async function collectedByMode(
     .selectFrom("payments")
     .where("paid_day", ">=", p.from)
     .where("paid_day", "<=", p.to)
+    .where("mode", "!=", "ajustement")
     .select([
       "mode",
       sql<number>`sum(amount)`.as("amount"),
-      sql<number>`count(*)`.as("count"),
+      // payments, not the cancellations that reverse some of them (their amount is below 0)
+      sql<number>`sum(case when amount > 0 then 1 else 0 end)`.as("count"),
     ])
     .groupBy("mode")
     .execute();

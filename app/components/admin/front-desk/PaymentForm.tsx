@@ -14,10 +14,19 @@ import { useFetcher } from "react-router";
 import { ErrorList, Field, useAppForm } from "~/components/forms";
 import { Alert } from "~/components/ui/Alert";
 import { centimesToInput, formatDA } from "~/lib/money";
-import { PAYMENT_MODE_LABELS, PAYMENT_MODES, PAYMENT_NOTE_MAX, paymentSchema } from "~/lib/payment-schema";
+import { CHEQUE_NUMBER_MAX, PAYMENT_MODE_LABELS, PAYMENT_MODES, PAYMENT_NOTE_MAX, paymentSchema } from "~/lib/payment-schema";
 import { FRONT_DESK_KEYS, type FrontDeskResult } from "./types";
 
 const BTN = "inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg px-3.5 text-sm font-semibold ring-1 ring-inset transition disabled:cursor-not-allowed disabled:opacity-60";
+
+/** 'N° du chèque', shown when the mode is Chèque (and kept in the form while hidden, as typed). */
+export function ChequeNumber({ meta, chosen }: { meta: Parameters<typeof Field>[0]["meta"]; chosen: boolean }) {
+  return (
+    <div hidden={!chosen && !meta.errors}>
+      <Field meta={meta} label="N° du chèque" maxLength={CHEQUE_NUMBER_MAX} autoComplete="off" inputMode="numeric" className="max-w-60" inputClassName="field-input tabular-nums" />
+    </div>
+  );
+}
 
 export function PaymentForm({ id, name, due, onClose }: { id: number; name: string; due: number; onClose: () => void }) {
   const fetcher = useFetcher<FrontDeskResult>({ key: FRONT_DESK_KEYS.pay });
@@ -57,6 +66,7 @@ export function PaymentForm({ id, name, due, onClose }: { id: number; name: stri
           </div>
           <ErrorList id={fields.mode.errorId} errors={fields.mode.errors} />
         </fieldset>
+        <ChequeNumber meta={fields.chequeNumber} chosen={fields.mode.value === "cheque"} />
         <Field meta={fields.note} label="Note" optional maxLength={PAYMENT_NOTE_MAX} autoComplete="off" placeholder="Exemple : acompte, reçu remis" />
         {formError && (
           <Alert tone="error" id={form.errorId} focusKey={mine}>
