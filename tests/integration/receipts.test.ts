@@ -3,7 +3,12 @@ import type { Actor } from "~/.server/actor";
 import { createAppointment, getAppointment, updateAppointment, type AppointmentInput } from "~/.server/repos/appointments";
 import { cancelReceipt, collectedTotals, receiptView, recordAccountPayment, recordPayment } from "~/.server/repos/payments";
 import { insertStaff } from "~/.server/repos/staff";
+import { receiptPdf } from "~/.server/pdf/receipt";
+import { receiptFacts } from "~/.server/receipts";
+import { DEMO_CLINIC } from "~/lib/clinic";
+import { receiptText } from "~/lib/receipt-view";
 import { describeEachEngine } from "../helpers/db";
+import { pdfPages } from "../helpers/pdf-text";
 
 /**
  * Receipts (issue 29, ADR 026) on both engines: numbered per year without gaps or reuse even when
@@ -157,5 +162,28 @@ describeEachEngine("receipts", (t) => {
     await t.h.db.insertInto("cash_closings").values({ day: "2026-11-23", expected_cash: 0, counted_cash: 0, difference: 0, note: null, closed_by: admin.staffUserId!, closed_at: NOON.toISOString() }).execute();
     const r = await recordPayment(t.h, { appointmentId: a.id, amount: 100_000, mode: "especes", actor: staff, at: new Date("2026-11-23T16:00:00Z") });
     expect(r.ok && r.payment.paid_day).toBe("2026-11-24");
+  });
+
+  it("the printed receipt (PDF) says its number, the patient, the amount, the mode with the cheque's number, and ANNULÉ once cancelled", async () => {
+    const a = await appointment(7, { name: "Yasmine Kaci" });
+    const r = await recordPayment(t.h, { appointmentId: a.id, amount: 4_500_050, mode: "cheque", chequeNumber: "0098812", actor: staff, at: NOON });
+    if (!r.ok) throw new Error("refused");
+    const read = async () => {
+      const facts = (await receiptFacts(t.h, r.payment.id))!;
+      const [page] = await pdfPages(await receiptPdf(DEMO_CLINIC, receiptText(facts), "23 novembre 2026"));
+      return page.replace(/\u00a0/g, " ");
+    };
+    const page = await read();
+    expect(page).toContain("Reçu n° 2026-000001");
+    expect(page).toContain(DEMO_CLINIC.name);
+    expect(page).toContain("Yasmine Kaci");
+    expect(page).toContain("45 000,50 DA");
+    expect(page).toContain("Chèque n° 0098812");
+    expect(page).toContain("Orthodontie, rendez-vous du");
+    expect(page).not.toContain("ANNULÉ");
+    await cancelReceipt(t.h, { paymentId: r.payment.id, reason: "Chèque refusé par la banque", actor: admin });
+    const cancelled = await read();
+    expect(cancelled).toContain("ANNULÉ");
+    expect(cancelled).toContain("Chèque refusé par la banque");
   });
 });
