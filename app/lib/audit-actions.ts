@@ -29,7 +29,6 @@ export const AUDIT_ACTIONS = {
   "patient.payment": "Paiement encaissé sur le compte du patient",
   "payment.cancel": "Reçu annulé",
   "cash.close": "Caisse clôturée",
-  "export.cash": "Export Excel de la caisse",
   "patient.export": "Dossier patient exporté",
   "patient.merge": "Dossiers patients fusionnés",
   "patient.erase": "Dossier patient effacé",
