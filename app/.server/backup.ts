@@ -545,3 +545,12 @@ export async function runAsProcess(command: (io: CommandIo) => Promise<number>):
   });
   process.exit(code);
 }
+
+/** What becomes of an erased patient's data in the backups (docs/product.md, "Personal data"), for the record's privacy panel. */
+export function erasedDataInBackupsText(): string {
+  const c = getConfig();
+  if (c.BACKUP_DAILY && c.DATABASE_URL.kind === "sqlite") {
+    return `Les sauvegardes (une par jour, les ${c.BACKUP_KEEP} dernières gardées) les contiennent encore : elles en disparaissent au plus tard dans ${c.BACKUP_KEEP} jours.`;
+  }
+  return `Les sauvegardes les contiennent encore jusqu'à leur remplacement (les ${c.BACKUP_KEEP} dernières sont gardées).`;
+}

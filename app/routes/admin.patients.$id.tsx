@@ -3,7 +3,9 @@ import { AlertTriangle, ArrowLeft } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/admin.patients.$id";
 import { guarded, intentOf, readForm } from "~/.server/admin-action";
-import { getConfig } from "~/.server/config";
+import { erasedDataInBackupsText } from "~/.server/backup";
+import { accountPay } from "~/.server/payment-actions";
+import { patientAccount, payableQuotes } from "~/.server/repos/ledger";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
 import { staffActor } from "~/.server/actor";
@@ -24,6 +26,8 @@ import { NotesForm } from "~/components/admin/patients/NotesForm";
 import { PatientAppointments } from "~/components/admin/patients/PatientAppointments";
 import { PatientHeader } from "~/components/admin/patients/PatientHeader";
 import { PatientSummary } from "~/components/admin/patients/PatientSummary";
+import { PatientLedger } from "~/components/admin/patients/PatientLedger";
+import { AccountPaymentForm } from "~/components/admin/payments/AccountPaymentForm";
 import { PrivacyPanel } from "~/components/admin/patients/PrivacyPanel";
 import { useCan } from "~/components/admin/permissions";
 import { eraseSchema, mergeSchema, notesSchema, PATIENT_SEARCH_MAX } from "~/lib/patient-schema";
@@ -42,10 +46,9 @@ const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enre
 const notFound = () => data({ message: "Dossier introuvable." }, { status: 404 });
 
 /**
- * One patient record (docs/product.md, "Staff: patients" and "Personal data"): contacts, every
- * appointment with its status, the counts, the money across visits, the staff notes, the merge of
- * another record, the export and the erasure, and the record's journal. A merged record sends to
- * the record it went into. `?fusion=` searches the other records for the merge form.
+ * One patient record (docs/product.md, "Staff: patients", "Personal data", "the patient's account"):
+ * contacts, appointments, counts, the account and its payments, notes, merge, export, erasure and
+ * the record's journal. A merged record sends to the one it went into; `?fusion=` searches others.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const id = parseId(params.id);
@@ -58,7 +61,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     throw await redirectWithToast(request, `/admin/patients/${patient.mergedInto}`, { description: `Le dossier n° ${id} a été fusionné dans celui-ci.` });
   }
   const search = (new URL(request.url).searchParams.get("fusion") ?? "").trim().slice(0, PATIENT_SEARCH_MAX);
-  const [candidates, settings, galleryCases] = await Promise.all([patient.erasedAt ? Promise.resolve([]) : mergeCandidates(db, id, search), loadContactSettings(db), casesOfPatient(db, id)]);
+  const candidatesOf = patient.erasedAt ? Promise.resolve([]) : mergeCandidates(db, id, search);
+  const [candidates, settings, galleryCases, account, payable] = await Promise.all([candidatesOf, loadContactSettings(db), casesOfPatient(db, id), patientAccount(db, id), payableQuotes(db, id)]);
   const display = (e164: string | null, raw: string | null) => (e164 ? formatPhoneDisplay(e164) : raw);
   return {
     ...record,
@@ -71,18 +75,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     candidates: candidates.map((c) => ({ ...c, phoneDisplay: display(c.phoneE164, c.phone) })),
     search,
     retentionMonths: settings.retentionMonths,
-    backups: backupsText(),
+    backups: erasedDataInBackupsText(),
+    account,
+    payable,
     galleryCases,
   };
-}
-
-/** What becomes of an erased patient's data in the backups (docs/product.md, "Personal data"). */
-function backupsText(): string {
-  const c = getConfig();
-  if (c.BACKUP_DAILY && c.DATABASE_URL.kind === "sqlite") {
-    return `Les sauvegardes (une par jour, les ${c.BACKUP_KEEP} dernières gardées) les contiennent encore : elles en disparaissent au plus tard dans ${c.BACKUP_KEEP} jours.`;
-  }
-  return `Les sauvegardes les contiennent encore jusqu'à leur remplacement (les ${c.BACKUP_KEEP} dernières sont gardées).`;
 }
 
 const answer = (body: PatientActionResult, status = 200) => data(body, { status });
@@ -101,6 +98,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return merge(request, form, id, staff);
     case "erase":
       return erase(request, form, id, staff);
+    case "account-pay":
+      return accountPay(request, form, id, staff);
     default:
       return answer({ intent: "unknown", message: "Action inconnue." }, 400);
   }
@@ -185,12 +184,13 @@ async function erase(request: Request, form: FormData, id: number, staff: StaffS
 }
 
 export default function PatientRecordScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { patient, appointments, counts, totals, events, merged, candidates, search, retentionMonths, backups, galleryCases } = loaderData;
+  const { patient, appointments, counts, totals, events, merged, candidates, search, retentionMonths, backups, galleryCases, account, payable } = loaderData;
   const act = actionData as PatientActionResult | undefined;
   const erasedBy = events.find((e) => e.action === "erased");
   // what the role may not do is not shown (the staff guard refuses it anyway): the merge here,
   // the export and the erasure in PrivacyPanel, the notes' editor in NotesForm
   const canMerge = useCan("patient:merge");
+  const canPay = useCan("payment:take") && !patient.erasedAt;
   return (
     <div className="space-y-6">
       <PatientHeader patient={patient} merged={merged} />
@@ -206,10 +206,12 @@ export default function PatientRecordScreen({ loaderData, actionData }: Route.Co
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
         <div className="min-w-0 space-y-6">
           <PatientSummary counts={counts} totals={totals} />
+          <PatientLedger patientId={patient.id} account={account} />
           <PatientAppointments appointments={appointments} />
           <PatientGalleryCases cases={galleryCases} />
         </div>
         <div className="min-w-0 space-y-6">
+          {canPay && <AccountPaymentForm quotes={payable} balance={account.balance} lastResult={act?.intent === "account-pay" ? act.result : undefined} />}
           {!patient.erasedAt && <NotesForm notes={patient.notes} version={patient.updatedAt} actionData={act} />}
           {!patient.erasedAt && (
             <PrivacyPanel patientId={patient.id} retentionMonths={retentionMonths} backups={backups} upcoming={counts.upcoming} actionData={act} />
