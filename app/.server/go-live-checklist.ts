@@ -1,3 +1,4 @@
+import { countDemoActs } from "./repos/acts";
 import { DEMO_CLINIC, type Clinic } from "~/lib/clinic";
 import type { ChecklistItem } from "~/lib/go-live-checklist";
 import { can, type Permission } from "~/lib/permissions";
@@ -131,7 +132,24 @@ export async function goLiveChecklist(input: ChecklistInput): Promise<ChecklistI
   const h = input.h ?? getDb();
   const config = input.config ?? getConfig();
   const clinic = await getClinic(h);
-  return [...legalItems(clinic), ...identityItems(clinic), ...(await photoItems(h, input.photoSlots)), ...(await serverItems(h, config))];
+  return [...legalItems(clinic), ...identityItems(clinic), ...(await photoItems(h, input.photoSlots)), ...(await priceItems(h)), ...(await serverItems(h, config))];
+}
+
+/** The catalogue of acts while some of its prices are the demo list's (issue 29). */
+async function priceItems(h: Db): Promise<ChecklistItem[]> {
+  const n = await countDemoActs(h);
+  if (n === 0) return [];
+  return [
+    {
+      id: "acts-demo",
+      group: "prices",
+      label: n === 1 ? "Tarifs des actes : 1 prix de la liste de démonstration" : `Tarifs des actes : ${n} prix de la liste de démonstration`,
+      hint: "Les devis reprennent ces prix : vérifiez chaque acte et enregistrez-le avec le prix de la clinique.",
+      href: "/admin/actes",
+      linkLabel: "Vérifier les tarifs",
+      permission: "act:manage",
+    },
+  ];
 }
 
 /** The items a staff member may act on. */

@@ -5,6 +5,7 @@ import { closeDb, getDb, type Db } from "./db";
 import { ping } from "./db/connection";
 import { migrateToLatest } from "./db/migrations";
 import { seedDemo } from "./db/seed";
+import { seedDemoActs } from "./db/seed-acts";
 import { ensureFirstStaff } from "./auth";
 import { errorCode, log } from "./log";
 import { heartbeat } from "./repos/formations";
@@ -23,6 +24,7 @@ import { startContentWatch, stopContentWatch } from "./content-version";
 export async function prepareDatabase(h: Db = getDb()): Promise<{ migrated: string[]; seeded: boolean; firstStaff: { email: string; password?: string } | null }> {
   const migrated = await migrateToLatest(h.db, h.engine);
   const seeded = getConfig().SEED_DEMO ? await seedDemo(h) : false;
+  if (getConfig().SEED_DEMO) await seedDemoActs(h);
   const firstStaff = await ensureFirstStaff(h);
   return { migrated, seeded, firstStaff };
 }

@@ -4,7 +4,7 @@ import type { Permission } from "./permissions";
  * The lines of 'Avant la mise en ligne' on the staff home (docs/product.md, "Staff: clinic
  * identity"), as the server computes them (app/.server/go-live-checklist.ts) and the screen shows them.
  */
-export type ChecklistGroup = "legal" | "identity" | "photos" | "server";
+export type ChecklistGroup = "legal" | "identity" | "photos" | "prices" | "server";
 
 export interface ChecklistItem {
   id: string;
@@ -30,6 +30,7 @@ export const CHECKLIST_GROUP_LABELS: Record<ChecklistGroup, string> = {
   legal: "Mentions légales",
   identity: "Identité de la clinique",
   photos: "Photos et galerie",
+  prices: "Tarifs",
   server: "Serveur",
 };
 

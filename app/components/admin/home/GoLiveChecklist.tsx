@@ -2,7 +2,7 @@ import { ArrowRight, CircleAlert, ClipboardCheck, Info } from "lucide-react";
 import { Link } from "react-router";
 import { CHECKLIST_GROUP_HINTS, CHECKLIST_GROUP_LABELS, type ChecklistGroup, type ChecklistItem } from "~/lib/go-live-checklist";
 
-const GROUP_ORDER: ChecklistGroup[] = ["legal", "identity", "photos", "server"];
+const GROUP_ORDER: ChecklistGroup[] = ["legal", "identity", "photos", "prices", "server"];
 
 function ChecklistLine({ item }: { item: ChecklistItem }) {
   return (
