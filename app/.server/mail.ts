@@ -22,8 +22,9 @@ import { claimOutboxRows, insertOutboxMessage, settleOutboxRow, type OutboxRow }
 export interface MailAttachment {
   filename: string;
   contentType: string;
-  /** text content (an .ics file) */
+  /** text content (an .ics file), or base64 with `encoding` (a PDF) */
   content: string;
+  encoding?: "base64";
 }
 
 export interface MailMessage {
@@ -148,6 +149,7 @@ function mailOf(row: OutboxRow) {
           attachments: attachments.map((a) => ({
             filename: a.filename,
             content: a.content,
+            ...(a.encoding ? { encoding: a.encoding } : {}),
             // an .ics as a calendar part, so that mail clients offer "add to calendar"
             contentType: a.contentType,
           })),

@@ -104,11 +104,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   // receipt and closing the cash for administrators
   "/admin/actes": { view: ["act:manage"], otherwise: ["act:manage"] },
   "/admin/devis": { view: ["quote:manage"], otherwise: ["quote:manage"] },
-  "/admin/devis/:id": {
-    view: ["quote:manage"],
-    intents: { pay: ["payment:take"] },
-    otherwise: ["quote:manage"],
-  },
+  "/admin/devis/:id": { view: ["quote:manage"], otherwise: ["quote:manage"] },
   "/admin/devis/:id/pdf": { view: ["quote:manage"] },
   // the payment plan of an accepted quote
   "/admin/devis/:id/echeancier": { view: ["quote:manage"], otherwise: ["quote:manage"] },

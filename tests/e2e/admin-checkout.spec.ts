@@ -45,7 +45,7 @@ function todaysMoney() {
     "select count(prixtotal) as priced, coalesce(sum(case when prixtotal > coalesce(prixpay, 0) then prixtotal - coalesce(prixpay, 0) else 0 end), 0) as due from appointments where date = ? and status != 'cancelled'",
     today,
   );
-  const [cash] = dbQuery<{ total: number; especes: number }>("select coalesce(sum(amount), 0) as total, coalesce(sum(case when mode = 'especes' then amount else 0 end), 0) as especes from payments where paid_day = ?", today);
+  const [cash] = dbQuery<{ total: number; especes: number }>("select coalesce(sum(amount), 0) as total, coalesce(sum(case when mode = 'especes' then amount else 0 end), 0) as especes from payments where paid_day = ? and mode != 'ajustement'", today);
   return { due: due.priced ? formatDA(due.due) : "—", collected: formatDA(cash.total), especes: formatDA(cash.especes) };
 }
 

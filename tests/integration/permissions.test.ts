@@ -163,7 +163,7 @@ const MATRIX: Row[] = [
   post("/admin/devis", "create", "ADP"),
   get("/admin/devis/:id", "ADP", "/admin/devis/4"),
   post("/admin/devis/:id", "save", "ADP", { url: "/admin/devis/4" }),
-  post("/admin/devis/:id", "pay", "ADP", { url: "/admin/devis/4" }),
+  post("/admin/devis/:id", "propose", "ADP", { url: "/admin/devis/4" }),
   get("/admin/devis/:id/pdf", "ADP", "/admin/devis/4/pdf"),
   get("/admin/devis/:id/echeancier", "ADP", "/admin/devis/4/echeancier"),
   post("/admin/devis/:id/echeancier", "save", "ADP", { url: "/admin/devis/4/echeancier" }),

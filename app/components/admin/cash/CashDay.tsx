@@ -53,7 +53,7 @@ export function CashEntries({ cash }: { cash: DayCash }) {
       <span className="text-slate-500">—</span>
     );
   const label = (e: DayCash["entries"][number]) => (
-    <Link to={`/admin/recus/${e.id}`} className="font-semibold text-navy-900 underline decoration-slate-300 underline-offset-2 hover:decoration-navy-900">
+    <Link to={`/admin/recus/${e.id}`} className="whitespace-nowrap font-semibold text-navy-900 underline decoration-slate-300 underline-offset-2 hover:decoration-navy-900">
       {entryLabel(e)}
     </Link>
   );

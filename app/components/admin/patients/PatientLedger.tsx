@@ -3,13 +3,15 @@
  * billed, total paid, the balance, and every line in date order with the running balance; the
  * 'Relevé de compte' to print or download.
  */
-import { FileText } from "lucide-react";
+import { FilePlus2, FileText } from "lucide-react";
 import { Link } from "react-router";
 import type { PatientAccount } from "~/.server/repos/ledger";
+import { useCan } from "~/components/admin/permissions";
 import { formatCalendarDate } from "~/lib/format";
 import { formatDA } from "~/lib/money";
 
 export function PatientLedger({ patientId, account }: { patientId: number; account: PatientAccount }) {
+  const canQuote = useCan("quote:manage");
   const figures: [string, number][] = [
     ["Total facturé", account.billed],
     ["Total payé", account.paid],
@@ -21,10 +23,18 @@ export function PatientLedger({ patientId, account }: { patientId: number; accou
         <h2 id="ledger-title" className="font-sans text-lg font-semibold text-navy-900">
           Compte du patient
         </h2>
-        <Link to={`/admin/patients/${patientId}/releve`} className="btn-outline">
-          <FileText aria-hidden className="h-4 w-4" />
-          Relevé de compte
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          {canQuote && (
+            <Link to={`/admin/devis?patient=${patientId}`} className="btn-outline">
+              <FilePlus2 aria-hidden className="h-4 w-4" />
+              Nouveau devis
+            </Link>
+          )}
+          <Link to={`/admin/patients/${patientId}/releve`} className="btn-outline">
+            <FileText aria-hidden className="h-4 w-4" />
+            Relevé de compte
+          </Link>
+        </div>
       </div>
       <dl className="mt-4 grid grid-cols-3 gap-2 sm:gap-3">
         {figures.map(([label, value]) => (
