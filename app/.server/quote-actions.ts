@@ -11,7 +11,7 @@ import { guarded } from "./admin-action";
 import { auditStaff } from "./audit";
 import { getClinic } from "./clinic";
 import { publicOrigin } from "./config";
-import { getDb, writeTransaction } from "./db";
+import { getDb, writeTransaction, type Db } from "./db";
 import { log } from "./log";
 import { queueMail } from "./mail";
 import { quotePdf } from "./pdf/quote";
@@ -102,9 +102,9 @@ export function quoteLink(token: string): string {
 }
 
 /** The PDF of a quote, from its detail. */
-export async function quotePdfOf(d: QuoteDetail): Promise<Buffer> {
+export async function quotePdfOf(d: QuoteDetail, h: Db = getDb()): Promise<Buffer> {
   const { groups, totals } = quoteGroups(d.lines);
-  return quotePdf(await getClinic(), {
+  return quotePdf(await getClinic(h), {
     number: d.quote.number,
     title: d.quote.title,
     patientName: d.patient?.name ?? "",
@@ -127,7 +127,7 @@ export async function sendQuote(request: Request, id: number, staff: StaffSessio
       if (!d || d.quote.status !== "proposed" || !d.token) return data({ result: null, message: "Seul un devis proposé peut être envoyé." as string }, { status: 409 });
       if (!d.patient?.email) return data({ result: null, message: "Ce patient n'a pas d'adresse e-mail : envoyez le lien par WhatsApp ou SMS." as string }, { status: 409 });
       const clinic = await getClinic(db);
-      const pdf = await quotePdfOf(d);
+      const pdf = await quotePdfOf(d, db);
       const link = quoteLink(d.token);
       await queueMail([
         {

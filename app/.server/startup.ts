@@ -6,6 +6,8 @@ import { ping } from "./db/connection";
 import { migrateToLatest } from "./db/migrations";
 import { seedDemo } from "./db/seed";
 import { seedDemoActs } from "./db/seed-acts";
+import { expireQuotes } from "./repos/quotes";
+import { todayInClinic } from "~/lib/clinic-time";
 import { ensureFirstStaff } from "./auth";
 import { errorCode, log } from "./log";
 import { heartbeat } from "./repos/formations";
@@ -87,6 +89,8 @@ export function startBackgroundJobs(h: Db = getDb()) {
   every("retention", 60 * 60 * 1000, () => runRetention(h), { atStart: true });
   // The audit log keeps its entries for team_settings.audit_retention_months, then they go (ADR 010)
   every("audit-purge", AUDIT_PURGE_JOB_MS, () => purgeAuditLog(h), { atStart: true });
+  // A proposed quote unanswered after its validity day becomes 'Expiré' (issue 29, ADR 026)
+  every("quote-expiry", 60 * 60 * 1000, () => expireQuotes(h, todayInClinic()), { atStart: true });
 
   every("cleanup", 60_000, async () => {
     const now = new Date();

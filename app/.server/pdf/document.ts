@@ -18,9 +18,9 @@ export const INK = "#1f2937";
 export const MUTED = "#6b7280";
 export const ACCENT = "#0f766e";
 
-/** Text as the standard fonts can write it: narrow and thin spaces become no-break spaces. */
+/** Text as the standard fonts (WinAnsi) can write it: narrow and thin spaces become no-break spaces, the minus sign a hyphen. */
 export function pdfText(s: string): string {
-  return s.replace(/[\u202f\u2009]/g, "\u00a0");
+  return s.replace(/[\u202f\u2009]/g, "\u00a0").replace(/\u2212/g, "-");
 }
 
 export interface DocumentHead {
