@@ -21,6 +21,10 @@ import { PATIENT_ACTOR } from "./actor";
 import { moveAppointment, setAppointmentStatus } from "./repos/booking";
 import { loadContactSettings } from "./repos/contact-settings";
 import { loadServiceSettings } from "./repos/schedule";
+import { patientAccount } from "./repos/ledger";
+import { nextInstalmentOf } from "./repos/plans";
+import { quotesForPatientPage } from "./repos/quote-decisions";
+import type { RdvAccount } from "~/lib/rdv-account";
 
 /**
  * The patient's own page behind the personal link, /rdv/<token> (docs/product.md, "Personal
@@ -50,6 +54,13 @@ export const RDV_HEADERS: Record<string, string> = {
   "Referrer-Policy": RDV_REFERRER_POLICY,
   "X-Robots-Tag": "noindex",
 };
+
+/** The patient's quotes and balance for their page (only this appointment's patient's; issue 29). */
+export async function rdvAccount(patientId: number | null, h: Db = getDb()): Promise<RdvAccount> {
+  if (patientId === null) return { quotes: [], balance: null, nextInstalment: null };
+  const [quotes, account, next] = await Promise.all([quotesForPatientPage(h, patientId), patientAccount(h, patientId), nextInstalmentOf(h, patientId, todayInClinic())]);
+  return { quotes, balance: account.lines.length ? account.balance : null, nextInstalment: next };
+}
 
 export const LINK_NOT_FOUND_MESSAGE = "Lien introuvable.";
 export const LINK_BLOCKED_MESSAGE = "Trop de tentatives.";

@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = {
   "quote.update": "Devis modifié",
   "quote.propose": "Devis proposé au patient",
   "quote.send": "Devis envoyé par e-mail",
+  "plan.save": "Échéancier enregistré",
   "act.create": "Acte ajouté au catalogue",
   "act.update": "Acte du catalogue modifié",
   "act.services": "Actes des services de réservation",

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/rdv.$token";
-import { openPersonalLink, patientView, RDV_HEADERS, rdvAction } from "~/.server/rdv-actions";
+import { openPersonalLink, patientView, RDV_HEADERS, rdvAccount, rdvAction } from "~/.server/rdv-actions";
+import { AccountSection } from "~/components/rdv/AccountSection";
 import { loadBookingRules } from "~/.server/booking-slots";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AppointmentCard } from "~/components/rdv/AppointmentCard";
@@ -45,7 +46,7 @@ export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const appointment = await openPersonalLink(params.token, context.get(requestInfo).clientIp);
-  const [view, rules] = await Promise.all([patientView(appointment), loadBookingRules()]);
+  const [view, rules, account] = await Promise.all([patientView(appointment), loadBookingRules(), rdvAccount(appointment.patient_id)]);
   const today = todayInClinic();
   return data(
     {
@@ -54,6 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       horizonDays: rules.horizonDays,
       maxDate: addDays(today, rules.horizonDays),
       icsHref: `/rdv/${params.token}/calendrier.ics`,
+      account,
     },
     { headers: RDV_HEADERS },
   );
@@ -70,7 +72,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function RdvPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointment: a, today, horizonDays, maxDate, icsHref } = loaderData;
+  const { appointment: a, today, horizonDays, maxDate, icsHref, account } = loaderData;
   const reply = actionData;
   const open = a.status === "requested" || a.status === "confirmed";
   const clinic = useClinic();
@@ -111,6 +113,7 @@ export default function RdvPage({ loaderData, actionData }: Route.ComponentProps
             {open && !a.canChange && (
               <CallToChange title="Annuler ou déplacer ce rendez-vous" text={RDV_TEXTS.cutoffPage(a.cutoffHours)} />
             )}
+            <AccountSection account={account} />
             {a.status === "cancelled" && <CallToChange title="Un nouveau rendez-vous ?" text="Ce rendez-vous est annulé. Pour en convenir d'un autre, appelez-nous :" />}
           </div>
           <aside aria-label="La clinique">
