@@ -120,7 +120,7 @@ export function bodies(): Record<string, string>[] {
     other: "2",
     confirmation: "EFFACER",
   };
-  return ["create", "update", "delete", "status", "move", "book", "pay", "toggle", "hours", "exception-add", "exception-delete", "services", "settings", "reminded", "template", "contact", "notes", "merge", "erase", ""].map((intent) => ({ ...common, intent }));
+  return ["create", "update", "delete", "status", "move", "book", "pay", "toggle", "hours", "exception-add", "exception-delete", "services", "settings", "reminded", "template", "contact", "notes", "merge", "erase", "account-pay", "cancel", "close", "save", "propose", ""].map((intent) => ({ ...common, intent }));
 }
 
 /**
@@ -137,7 +137,20 @@ export const EXPECTED: Record<string, { view: string; post: string; intents?: Re
   "/admin/appointments": { view: "DS", post: "DS", intents: { create: "D", update: "D" } },
   "/admin/rappels": { view: "DS", post: "D", intents: { reminded: "DS" } },
   "/admin/patients": { view: "DS", post: "DS" },
-  "/admin/patients/1": { view: "DS", post: "D", intents: { notes: "DS", merge: "DS" } },
+  "/admin/patients/1": { view: "DS", post: "D", intents: { notes: "DS", merge: "DS", "account-pay": "DS" } },
+  "/admin/patients/1/releve": { view: "DS", post: "DS" },
+  "/admin/patients/1/releve/pdf": { view: "DS", post: "DS" },
+  // money (issue 29): acts and quotes for dentists (assistants only with the price setting), receipts
+  // and the day's cash for everyone, cancelling a receipt and closing the cash for administrators
+  "/admin/actes": { view: "D", post: "D" },
+  "/admin/devis": { view: "D", post: "D" },
+  "/admin/devis/1": { view: "D", post: "D" },
+  "/admin/devis/1/pdf": { view: "D", post: "D" },
+  "/admin/devis/1/echeancier": { view: "D", post: "D" },
+  "/admin/recus/1": { view: "DS", post: "" },
+  "/admin/recus/1/pdf": { view: "DS", post: "DS" },
+  "/admin/caisse": { view: "DS", post: "" },
+  "/admin/caisse.xlsx": { view: "DS", post: "DS" },
   "/admin/patients/1/export": { view: "D", post: "D" },
   "/admin/horaires": { view: "DS", post: "D" },
   "/admin/blog": { view: "D", post: "D" },

@@ -10,6 +10,9 @@ import { getStaff } from "~/.server/staff-guard";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { countItems, toAgendaItem } from "~/components/admin/agenda/model";
 import { GoLiveChecklist } from "~/components/admin/home/GoLiveChecklist";
+import { MoneyWaiting } from "~/components/admin/home/MoneyWaiting";
+import { lateInstalments } from "~/.server/repos/plans";
+import { pendingQuotes } from "~/.server/repos/quotes";
 import { nextPatients, todayMoney } from "~/components/admin/home/model";
 import { NextPatients } from "~/components/admin/home/NextPatients";
 import { TodayCounts } from "~/components/admin/home/TodayCounts";
@@ -35,12 +38,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const now = clinicNow();
   const day = now.date;
   const may = (p: Parameters<typeof can>[1]) => can(staff.permissions, p);
-  const [schedule, rows, requests, reminders, checklist] = await Promise.all([
+  const [schedule, rows, requests, reminders, checklist, quotes, late] = await Promise.all([
     may("agenda:read") ? loadSchedule(db, day) : null,
     may("agenda:read") ? listAgenda(db, day, day) : [],
     may("appointment:read") ? listAppointments(db, { state: "requested" }, { limit: 1, offset: 0 }).then((r) => r.total) : null,
     may("appointment:read") ? countRemindersToSend(db, addDaysYmd(day, 1)) : null,
     goLiveChecklist({ h: db, photoSlots: PHOTO_SLOTS.map((s) => s.key) }).then((all) => checklistFor(all, staff.permissions)),
+    may("quote:manage") ? pendingQuotes(db, 8) : null,
+    may("payment:take") ? lateInstalments(db, day) : null,
   ]);
   const items = schedule ? rows.map((r) => toAgendaItem(r, schedule)) : [];
   const { requested, confirmed, attended, no_show } = countItems(items, 0);
@@ -53,11 +58,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     reminders,
     money: schedule && withMoney ? todayMoney(items) : null,
     checklist,
+    quotes: quotes?.map((q) => ({ id: q.id, number: q.number, patientName: q.patientName, total: q.total, waitedDays: Math.floor((Date.now() - Date.parse(q.proposedAt ?? q.createdAt)) / 86_400_000) })) ?? null,
+    late: late?.slice(0, 8) ?? null,
   };
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { day, agenda, requests, reminders, money, checklist } = loaderData;
+  const { day, agenda, requests, reminders, money, checklist, quotes, late } = loaderData;
   return (
     <div className="space-y-5 sm:space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -79,6 +86,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           <WaitingList today={day} requests={requests} reminders={reminders} money={money} />
         </div>
       )}
+      <MoneyWaiting quotes={quotes} late={late} />
       {checklist.length > 0 && <GoLiveChecklist items={checklist} />}
     </div>
   );

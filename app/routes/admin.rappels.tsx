@@ -1,6 +1,8 @@
 import { BellRing, CalendarCheck2, ChevronLeft, ChevronRight, Loader2 } from "lucide-react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/admin.rappels";
+import { lateReminders } from "~/.server/instalment-reminders";
+import { LateInstalments } from "~/components/admin/reminders/LateInstalments";
 import { getClinic } from "~/.server/clinic";
 import { publicOrigin } from "~/.server/config";
 import { getDb } from "~/.server/db";
@@ -39,7 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const tomorrow = addDaysYmd(now.date, 1);
   const jour = new URL(request.url).searchParams.get("jour") ?? "";
   const day = isValidYmd(jour) ? jour : tomorrow;
-  const [appointments, templates] = await Promise.all([listRemindersToSend(db, day), getClinic(db).then((clinic) => loadTemplates(db, clinic))]);
+  const clinic = await getClinic(db);
+  const [appointments, templates, late] = await Promise.all([listRemindersToSend(db, day), loadTemplates(db, clinic), lateReminders(db, clinic, now.date)]);
   const links = await reminderLinksOf(db, appointments, now.date);
   const rows: ReminderRowView[] = appointments.map((a) => ({
     id: Number(a.id),
@@ -52,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     links: links.get(Number(a.id))!,
   }));
   const example: ExampleValues = { prénom: "Amina", date: reminderDate(day), heure: "10h30", lien: `${publicOrigin()}/rdv/${EXAMPLE_TOKEN}` };
-  return { day, today: now.date, tomorrow, rows, templates: TEMPLATE_KEYS.map((k) => templates[k]), example };
+  return { day, today: now.date, tomorrow, rows, templates: TEMPLATE_KEYS.map((k) => templates[k]), example, late };
 }
 
 /** The intents "reminded" and "template": app/.server/reminder-actions.ts. */
@@ -153,6 +156,8 @@ export default function AdminReminders({ loaderData, actionData }: Route.Compone
           )}
         </div>
       </section>
+
+      <LateInstalments rows={loaderData.late} />
 
       <section aria-labelledby="templates-title" className="space-y-4">
         <div>

@@ -91,6 +91,11 @@ export function QuoteSidePanel({ q }: { q: QuoteSide }) {
           </div>
         </section>
       )}
+      {q.status === "accepted" && (
+        <Link to={`/admin/devis/${q.id}/echeancier`} className="btn-primary">
+          Échéancier
+        </Link>
+      )}
       {q.status !== "draft" && (
         <Form method="post">
           <input type="hidden" name="intent" value="version" />
