@@ -1,7 +1,7 @@
 /**
  * npm run bench
  *
- * A script, not a test: figures depend on the machine. BENCH_PARTS=list,desk,staff,reports runs only the
+ * A script, not a test: figures depend on the machine. BENCH_PARTS=list,desk,staff,reports,money runs only the
  * parts named (default: all). Two parts, each on a temporary SQLite
  * database, and on PostgreSQL too when BENCH_DATABASE_URL names a server (a database is created
  * there for each size and dropped afterwards).
@@ -30,6 +30,8 @@
  *    10,000 and 100,000 appointments (one patient record each, a payment for each amount paid,
  *    2,000 enrolments): each report over the current month by weeks and over the last 12 months
  *    by months, and the whole screen's ten together: median < 200 ms.
+ * 5. Money (issue 29): a patient's ledger of 200 entries, the day's cash of 500 payments and the
+ *    quotes' list, on 100,000 entries and 100,000 quotes: median < 50 ms (scripts/bench-money.ts).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -62,6 +64,7 @@ import { nationalDigits } from "../app/lib/rules";
 import { addDaysYmd, DEFAULT_SERVICE_MINUTES, DEFAULT_SETTINGS, DEFAULT_WEEKLY, fromMinutes, occupiedUnits, toMinutes, weekdayOf } from "../app/lib/schedule";
 import { todayInClinic } from "../app/lib/clinic-time";
 import { SERVICES, type Service } from "../app/lib/services";
+import { benchMoney } from "./bench-money";
 
 const RUNS = 30;
 
@@ -708,12 +711,13 @@ async function main() {
   if (pgUrl) engines.push(["PostgreSQL", postgresOpener(pgUrl)]);
 
   // BENCH_PARTS=list,desk,staff,reports (default: all) runs only some parts
-  const parts = new Set((process.env.BENCH_PARTS ?? "list,desk,staff,reports").split(",").map((p) => p.trim()));
+  const parts = new Set((process.env.BENCH_PARTS ?? "list,desk,staff,reports,money").split(",").map((p) => p.trim()));
   if (parts.has("list")) for (const [name, open] of engines) await benchList(name, open);
   const verdicts: string[] = [];
   if (parts.has("desk")) for (const [name, open] of engines) verdicts.push(...(await benchDesk(name, open)));
   if (parts.has("staff")) for (const [name, open] of engines) verdicts.push(...(await benchStaff(name, open)));
   if (parts.has("reports")) for (const [name, open] of engines) verdicts.push(...(await benchReports(name, open)));
+  if (parts.has("money")) for (const [name, open] of engines) verdicts.push(...(await benchMoney(name, open, (fn) => measure(fn), ms)));
 
   console.log("Cibles de l'accueil :");
   console.log(`  ${loadLine()}`);

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
-import type { Route } from "./+types/admin.devis.$id_.echeancier";
+import type { Route } from "./+types/admin.devis_.$id_.echeancier";
 import { staffActor } from "~/.server/actor";
 import { guarded, intentOf, readForm } from "~/.server/admin-action";
 import { getDb } from "~/.server/db";

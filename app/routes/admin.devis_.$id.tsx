@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
-import type { Route } from "./+types/admin.devis.$id";
+import type { Route } from "./+types/admin.devis_.$id";
 import { intentOf, readForm } from "~/.server/admin-action";
 import { getClinic } from "~/.server/clinic";
 import { getDb } from "~/.server/db";

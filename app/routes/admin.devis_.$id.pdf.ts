@@ -1,4 +1,4 @@
-import type { Route } from "./+types/admin.devis.$id.pdf";
+import type { Route } from "./+types/admin.devis_.$id.pdf";
 import { getDb } from "~/.server/db";
 import { pdfResponse } from "~/.server/pdf/document";
 import { quotePdfOf } from "~/.server/quote-actions";
