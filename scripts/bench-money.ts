@@ -34,7 +34,9 @@ async function fill(h: Db, staffId: number) {
   // the measured patient (id 1) has 200 entries; the measured day has 500; the rest spread over three years
   const start = Date.UTC(2024, 0, 1);
   const payments = Array.from({ length: PAYMENTS }, (_, i) => {
-    const day = i < 500 ? "2026-06-15" : new Date(start + ((i * 7919) % 1095) * 86_400_000).toISOString().slice(0, 10);
+    const spread = new Date(start + ((i * 7919) % 1095) * 86_400_000).toISOString().slice(0, 10);
+    // the measured day holds exactly the first 500
+    const day = i < 500 ? "2026-06-15" : spread === "2026-06-15" ? "2026-06-16" : spread;
     const year = Number(day.slice(0, 4));
     return {
       patient_id: i >= 500 && i < 700 ? 1 : 2 + (i % (PATIENTS - 1)),
