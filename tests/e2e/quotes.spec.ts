@@ -106,6 +106,50 @@ test.describe("the staff writes a quote at 1280 px", () => {
   });
 });
 
+test.describe("the plan of an accepted quote at 1280 px", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("'Calculer' equal instalments, save them; the list, the plan and the statement pass axe; the printed quote is A4 without the staff shell", async ({ page }) => {
+    const patient = aPatient();
+    const { id } = proposedQuote(patient.id);
+    dbRun("update quotes set status = 'accepted', accepted_option = 'Option A : bridge', accepted_name = 'Nassim', decided_at = ?, total = 9300000 where id = ?", new Date().toISOString(), id);
+    await loginAsStaff(page, "/admin/devis?statut=accepted", E2E_DENTIST);
+    await expectNoSeriousA11yViolations(page);
+    await page.goto(`/admin/devis/${id}/echeancier`);
+    await hydrated(page);
+    await page.getByLabel("Acompte (DA)").fill("30000");
+    await page.getByLabel("Nombre d'échéances").fill("3");
+    await page.getByLabel("Première échéance").fill("2030-01-10");
+    await page.getByRole("button", { name: "Calculer" }).click();
+    await expect(page.getByText("Somme des échéances : 93\u202f000\u00a0DA sur 93\u202f000\u00a0DA — le compte est bon.")).toBeVisible();
+    await expect(page.getByLabel("Montant de la ligne 2 (DA)")).toHaveValue("21000");
+    await expect(page.getByLabel("Date de la ligne 4")).toHaveValue("2030-04-10");
+    await page.getByRole("button", { name: "Enregistrer l'échéancier" }).click();
+    await expect(page.getByText("Échéancier enregistré.")).toBeVisible();
+    const instalments = page.getByRole("list", { name: "Échéances" });
+    await expect(instalments.getByRole("listitem")).toHaveCount(4);
+    await expect(instalments.getByRole("listitem").first()).toContainText("À venir");
+    expect(dbQuery("select i.position, i.due_day, i.amount from plan_instalments i join payment_plans p on p.id = i.plan_id where p.quote_id = ? order by i.position", id)).toEqual([
+      { position: 0, due_day: "2030-01-10", amount: 3_000_000 },
+      { position: 1, due_day: "2030-02-10", amount: 2_100_000 },
+      { position: 2, due_day: "2030-03-10", amount: 2_100_000 },
+      { position: 3, due_day: "2030-04-10", amount: 2_100_000 },
+    ]);
+    await expectNoSeriousA11yViolations(page);
+    await page.goto(`/admin/patients/${patient.id}/releve`);
+    await expect(page.getByRole("heading", { level: 1, name: "Relevé de compte" })).toBeVisible();
+    await expect(page.getByRole("cell", { name: /Devis n° 1999-\d{4} accepté \(Option A : bridge\)/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    // the printed quote: the document alone
+    await page.goto(`/admin/devis/${id}`);
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("navigation", { name: "Administration" })).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: /^Devis n° 1999-\d{4}$/ })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Envoyer au patient" })).toBeHidden();
+    await reviewShot(page, "quote-printed", { fullPage: true });
+  });
+});
+
 test.describe("the patient answers at 375 px", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 

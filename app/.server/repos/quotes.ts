@@ -192,14 +192,15 @@ export async function listQuotes(h: Pick<Db, "db">, f: { status?: QuoteStatus; q
   if (f.patientId) base = base.where("q.patient_id", "=", f.patientId);
   const q = f.q?.trim();
   if (q) {
+    // the patients first (a few thousand records), then their quotes by the patient index
     const digits = q.replace(/\D/g, "").replace(/^0/, "");
-    base = base.where((eb) =>
-      eb.or([
-        ...searchPatterns(q).map((like) => sql<boolean>`lower(${eb.ref("p.name")}) like ${like} escape '\\'`),
-        eb("q.number", "like", `%${q}%`),
-        ...(digits.length >= 3 ? [eb("p.phone_e164", "like", `%${digits}%`)] : []),
-      ]),
-    );
+    const patients = h.db
+      .selectFrom("patients")
+      .select("id")
+      .where((eb) => eb.or([...searchPatterns(q).map((like) => sql<boolean>`lower(${eb.ref("name")}) like ${like} escape '\\'`), ...(digits.length >= 3 ? [eb("phone_e164", "like", `%${digits}%`)] : [])]));
+    // a quote's number is looked for only when what was typed can be one ('2026-0042', '42')
+    const number = /^[\d-]+$/.test(q) ? q : null;
+    base = base.where((eb) => (number ? eb.or([eb("q.patient_id", "in", patients), eb("q.number", "like", `%${number}%`)]) : eb("q.patient_id", "in", patients)));
   }
   const [rows, count] = await Promise.all([
     base
