@@ -3,6 +3,7 @@ import { createAppointment } from "~/.server/repos/appointments";
 import { patientAccount, payableQuotes } from "~/.server/repos/ledger";
 import { cancelReceipt, recordAccountPayment, recordPayment } from "~/.server/repos/payments";
 import { insertStaff } from "~/.server/repos/staff";
+import { erasePatient } from "~/.server/repos/patient-erasure";
 import { statementPdf } from "~/.server/pdf/statement";
 import { DEMO_CLINIC } from "~/lib/clinic";
 import { describeEachEngine } from "../helpers/db";
@@ -56,5 +57,12 @@ describeEachEngine("the patient's account", (t) => {
     expect(text).toContain("Devis n° 2026-0001 accepté");
     expect(text).toContain("Solde : 200 000 DA");
     expect(text).not.toContain("Autre Patient");
+
+    // erasure (law 18-07): the account's free texts go, the amounts stay
+    await t.h.db.updateTable("payments").set({ note: "Acompte remis par son frère Karim" }).where("id", "=", deposit.payment.id).execute();
+    await t.h.db.updateTable("quotes").set({ accepted_name: "Nadia Cherif", accepted_ip: "198.51.100.4", note: "Allergie à la pénicilline" }).where("id", "=", quote.id).execute();
+    expect((await erasePatient(t.h, patientId, staff)).ok).toBe(true);
+    expect(await t.h.db.selectFrom("payments").select(["note", "amount"]).where("id", "=", deposit.payment.id).executeTakeFirst()).toEqual({ note: null, amount: expect.anything() });
+    expect(await t.h.db.selectFrom("quotes").select(["accepted_name", "accepted_ip", "note", "total"]).where("id", "=", quote.id).executeTakeFirst()).toMatchObject({ accepted_name: null, accepted_ip: null, note: null });
   });
 });

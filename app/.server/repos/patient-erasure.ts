@@ -8,7 +8,7 @@ import { errorCode, log } from "../log";
 import type { Actor } from "../actor";
 import { loadContactSettings } from "./contact-settings";
 import { withdrawCasesOfPatients } from "./gallery";
-import { anonymisePayments } from "./payments";
+import { anonymiseAccounts, anonymisePayments } from "./payments";
 import { addEvent, ERASED_NAME, lockedPatient, RETENTION_ACTOR, stateOf, type PatientChange, type Trx } from "./patients";
 
 /** Erasure of a record and the retention job (law 18-07): identity removed, accounts kept. */
@@ -149,6 +149,7 @@ export async function erasePatient(h: Db, id: number, actor: Actor, now: Date = 
       "Effacement à la demande du patient (loi 18-07)",
       { contacts },
     );
+    await anonymiseAccounts(trx, records);
     await eraseRecords(trx, records, at);
     await addEvent(trx, id, actor, "erased", `${appointments.length} rendez-vous anonymisé(s)`, at);
     await auditStaff(trx, actor, { action: "patient.erase", targetType: "patient", targetId: id, detail: `${appointments.length} rendez-vous anonymisé(s)` });

@@ -329,3 +329,14 @@ export async function anonymisePayments(trx: Trx, appointmentIds: number[]): Pro
   if (appointmentIds.length === 0) return;
   await trx.updateTable("payments").set({ note: null, patient_id: null }).where("appointment_id", "in", appointmentIds).execute();
 }
+
+/**
+ * Erasure of records (law 18-07), in its transaction: the free texts of their account entries and
+ * quotes go (notes, titles, the name typed on an acceptance, its address, a refusal's reason);
+ * amounts, modes, days, receipt numbers and the quotes' lines stay (the clinic's accounts).
+ */
+export async function anonymiseAccounts(trx: Trx, patientIds: number[]): Promise<void> {
+  if (patientIds.length === 0) return;
+  await trx.updateTable("payments").set({ note: null }).where("patient_id", "in", patientIds).where("kind", "=", "payment").execute();
+  await trx.updateTable("quotes").set({ title: null, note: null, accepted_name: null, accepted_ip: null, refusal_reason: null }).where("patient_id", "in", patientIds).execute();
+}
