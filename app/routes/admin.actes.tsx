@@ -55,6 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 async function services(request: Request, form: FormData, staff: StaffSession) {
+  // the form names every service: a post without them is not this form
+  if (SERVICES.some((s) => !form.has(`service:${s}`))) return data({ id: 0, result: null }, { status: 400 });
   const known = new Set((await listActs(getDb())).map((a) => a.id));
   const map: Record<string, number | null> = {};
   for (const s of SERVICES) {

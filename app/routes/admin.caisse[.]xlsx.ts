@@ -7,16 +7,20 @@ import { toXlsx, XLSX_CONTENT_TYPE } from "~/.server/xlsx";
 import { cashDay } from "~/lib/cash-schema";
 import { todayInClinic } from "~/lib/clinic-time";
 import { PAYMENT_MODE_LABELS } from "~/lib/payment-schema";
+import { isValidYmd } from "~/lib/ymd";
 
 const KIND_LABELS = { payment: "Paiement", cancellation: "Annulation", adjustment: "Ajustement" } as const;
 
 /**
- * GET /admin/caisse.xlsx?jour=… — every role (`payment:take`): the day's entries ('caisse_2026-11-28.xlsx'),
+ * GET /admin/caisse.xlsx?jour=AAAA-MM-JJ (400 without a valid day) — every role (`payment:take`): the day's entries ('caisse_2026-11-28.xlsx'),
  * one sheet of entries and one of totals; patients' names are in it, so it is written in the audit log.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = getStaff(context);
-  const { day } = cashDay(new URL(request.url).searchParams.get("jour"), todayInClinic());
+  // the screen's link always names its day; an export is never of a day guessed
+  const jour = new URL(request.url).searchParams.get("jour");
+  if (!jour || !isValidYmd(jour)) throw new Response("Indiquez le jour de la caisse (?jour=AAAA-MM-JJ).", { status: 400 });
+  const { day } = cashDay(jour, todayInClinic());
   const db = getDb();
   const cash = await dayCash(db, day);
   const fileName = `caisse_${day}.xlsx`;

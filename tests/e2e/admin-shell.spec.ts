@@ -54,7 +54,7 @@ test("the navigation fits from 320 to 1920 px: the side bar from 1024 px, 'Menu'
       await expect(sheet(page)).toBeHidden();
     } else {
       await expect(menuButton(page)).toBeHidden();
-      for (const name of ["Accueil", "Agenda", "Rendez-vous", "Horaires et fermetures", "Formations", "Mon compte"]) {
+      for (const name of ["Accueil", "Agenda", "Rendez-vous", "Caisse", "Devis", "Horaires et fermetures", "Formations", "Mon compte"]) {
         await expect(nav(page).getByRole("link", { name, exact: true })).toBeInViewport();
       }
     }
@@ -79,11 +79,11 @@ test("the current place is marked, 'Accueil' and the brand lead to the staff hom
   await expectNoSeriousA11yViolations(page);
 });
 
-const ALL = ["Accueil", "Agenda", "Rappels", "Patients", "Rendez-vous", "Rapports", "Horaires et fermetures", "Équipe", "E-mails", "Journal", "Mon compte", "Clinique", "Photos", "Galerie et avis", "Blog", "Formations"];
+const ALL = ["Accueil", "Agenda", "Rappels", "Patients", "Rendez-vous", "Caisse", "Devis", "Rapports", "Horaires et fermetures", "Équipe", "E-mails", "Journal", "Mon compte", "Clinique", "Photos", "Galerie et avis", "Blog", "Formations"];
 const ROLES: [string, E2EAccount | undefined, string[]][] = [
   ["an administrator", undefined, ALL],
   ["a dentist", E2E_DENTIST, ALL.filter((l) => !["Équipe", "E-mails", "Journal"].includes(l))],
-  ["an assistant", E2E_ASSISTANT, ["Accueil", "Agenda", "Rappels", "Patients", "Rendez-vous", "Horaires et fermetures", "Mon compte", "Formations"]],
+  ["an assistant", E2E_ASSISTANT, ["Accueil", "Agenda", "Rappels", "Patients", "Rendez-vous", "Caisse", "Horaires et fermetures", "Mon compte", "Formations"]],
 ];
 
 for (const [who, account, expected] of ROLES) {
@@ -91,9 +91,9 @@ for (const [who, account, expected] of ROLES) {
     await loginAsStaff(page, "/admin", account);
     const side = nav(page);
     for (const name of ALL) await expect(side.getByRole("link", { name, exact: true }), name).toHaveCount(expected.includes(name) ? 1 : 0);
-    // the groups: 'Argent' holds the reports, for the roles that see money
+    // the groups: 'Argent' holds the day's cash (every role), the quotes and the reports (the roles that see prices)
     await expect(side.getByRole("list", { name: "Accueil" })).toBeVisible();
-    await expect(side.getByRole("list", { name: "Argent" })).toHaveCount(expected.includes("Rapports") ? 1 : 0);
+    await expect(side.getByRole("list", { name: "Argent" })).toHaveCount(expected.includes("Caisse") || expected.includes("Rapports") ? 1 : 0);
     await expect(side.getByRole("list", { name: "Site" }).getByRole("link", { name: "Formations" })).toBeVisible();
   });
 }

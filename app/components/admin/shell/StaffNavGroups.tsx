@@ -5,7 +5,9 @@ import type { NavGroup } from "./nav";
 const STYLES = {
   /** the side bar, from 1024 px: one column */
   side: {
-    list: "mt-1 space-y-0.5",
+    // tight: the eighteen links of an administrator stay in a 900 px high window, each 44 px high
+    groups: "space-y-2",
+    list: "mt-0.5",
     link: "flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-semibold transition",
     idle: "text-slate-700 hover:bg-slate-100 hover:text-navy-900",
     current: "bg-teal-50 text-navy-900 ring-1 ring-teal-200",
@@ -13,6 +15,7 @@ const STYLES = {
   },
   /** the menu of a phone or a tablet: two columns of big tiles, for a thumb */
   sheet: {
+    groups: "space-y-4",
     list: "mt-2 grid grid-cols-2 gap-2",
     link: "flex min-h-12 items-center gap-2.5 rounded-xl px-3 py-2 text-[15px] font-semibold leading-tight transition",
     idle: "bg-slate-50 text-slate-800 ring-1 ring-slate-200 active:bg-slate-100",
@@ -30,7 +33,7 @@ export function StaffNavGroups({ groups, variant }: { groups: readonly NavGroup[
   const s = STYLES[variant];
   const cls = ({ isActive }: { isActive: boolean }) => `${s.link} ${isActive ? s.current : s.idle}`;
   return (
-    <div className="space-y-4">
+    <div className={s.groups}>
       {groups.map((g) => {
         const labelId = `nav-${variant}-${g.id}`;
         return (

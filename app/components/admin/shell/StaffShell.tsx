@@ -58,7 +58,7 @@ export function StaffShell({ groups, email, roleLabel, banner, children }: { gro
           </div>
           {/* the side bar: a column of the page's full height, its list kept in view */}
           <div className="absolute bottom-0 left-0 top-16 hidden w-60 border-r border-slate-200 bg-white lg:block">
-            <div className="sticky top-0 max-h-dvh overflow-y-auto px-3 py-4">
+            <div className="sticky top-0 max-h-dvh overflow-y-auto px-3 py-3">
               <StaffNavGroups groups={groups} variant="side" />
             </div>
           </div>
