@@ -23,7 +23,10 @@ import { cleanText, hasMultiLineControl, hasSingleLineControl, oneLine } from ".
 import { enrollmentSchema } from "./enrollment-schema";
 import { formationFormSchema } from "./formation-schema";
 import { moveSchema, staffBookingSchema, statusSchema } from "./front-desk-schema";
-import { paymentSchema } from "./payment-schema";
+import { accountPaymentSchema, cancelReceiptSchema, paymentSchema } from "./payment-schema";
+import { actSchema } from "./act-schema";
+import { closeCashSchema } from "./cash-schema";
+import { quoteFormSchema } from "./quote-schema";
 import { caseSchema, deletionDaysSchema, reviewSchema, rowSchema } from "./gallery-form";
 import { loginSchema } from "./login-schema";
 import { forgotPasswordSchema, newPasswordSchema } from "./password-reset-schema";
@@ -221,6 +224,19 @@ const FORMS: FormEntry[] = [
   { file: "app/lib/front-desk-schema.ts", exportName: "moveSchema", form: "Agenda : déplacer", staff: true, schema: moveSchema },
   { file: "app/lib/front-desk-schema.ts", exportName: "staffBookingSchema", form: "Agenda : rendez-vous pris par téléphone", staff: true, schema: staffBookingSchema, multiLine: ["message"] },
   { file: "app/lib/payment-schema.ts", exportName: "paymentSchema", form: "Agenda : encaisser", staff: true, schema: paymentSchema },
+  { file: "app/lib/payment-schema.ts", exportName: "accountPaymentSchema", form: "Dossier : encaisser un paiement", staff: true, schema: accountPaymentSchema },
+  { file: "app/lib/payment-schema.ts", exportName: "cancelReceiptSchema", form: "Reçu : annuler", staff: true, schema: cancelReceiptSchema },
+  { file: "app/lib/act-schema.ts", exportName: "actSchema", form: "Actes et tarifs : un acte", staff: true, schema: actSchema },
+  { file: "app/lib/cash-schema.ts", exportName: "closeCashSchema", form: "Caisse : clôturer", staff: true, schema: closeCashSchema },
+  {
+    file: "app/lib/quote-schema.ts",
+    exportName: "quoteFormSchema",
+    form: "Devis : brouillon",
+    staff: true,
+    schema: quoteFormSchema,
+    multiLine: ["note"],
+    exempt: { lines: "the editor's lines as JSON (control characters arrive escaped); every text in it is checked by readLines, 'Ligne n : … caractère de contrôle.'" },
+  },
   { file: "app/lib/blog-form.ts", exportName: "blogFormSchema", form: "Blog : article", staff: true, schema: blogFormSchema, multiLine: ["content"] },
   {
     file: "app/lib/formation-schema.ts",

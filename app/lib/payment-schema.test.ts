@@ -18,9 +18,9 @@ describe("the payment form", () => {
   it("reads the amount typed in DA into centimes, the mode and an optional note", () => {
     const s = submit({ amount: "12 500,50", mode: "cib", note: "  acompte " });
     expect(s.status).toBe("success");
-    if (s.status === "success") expect(s.value).toEqual({ amount: 1_250_050, mode: "cib", note: "acompte" });
+    if (s.status === "success") expect(s.value).toEqual({ amount: 1_250_050, mode: "cib", chequeNumber: null, note: "acompte" });
     const bare = submit({ amount: "5000", mode: "especes" });
-    expect(bare.status === "success" && bare.value).toEqual({ amount: 500_000, mode: "especes", note: null });
+    expect(bare.status === "success" && bare.value).toEqual({ amount: 500_000, mode: "especes", chequeNumber: null, note: null });
   });
 
   it("says in French, beside the amount, what is wrong with it", () => {

@@ -1,6 +1,8 @@
 import { z } from "~/lib/zod";
 import { lineTotal, MAX_AMOUNT_CENTIMES, parseAmount, percentOf, quoteTotals } from "./money";
 import { parseTeeth } from "./teeth";
+import { hasSingleLineControl } from "./control-characters";
+import { optionalText, singleLine } from "./rules";
 import { isValidYmd } from "./ymd";
 
 /**
@@ -35,6 +37,7 @@ export const QUOTE_MESSAGES = {
   price: (n: number) => `Ligne ${n} : prix invalide (un nombre en DA).`,
   discount: (n: number) => `Ligne ${n} : la remise ne peut pas dépasser le montant de la ligne.`,
   phase: (n: number) => `Ligne ${n} : la phase ne peut pas dépasser 80 caractères.`,
+  control: (n: number) => `Ligne ${n} : un texte contient un retour à la ligne ou un caractère de contrôle.`,
   option: (n: number) => `Ligne ${n} : l'option ne peut pas dépasser 80 caractères.`,
   validity: "Indiquez une date de validité.",
   validityPast: "La date de validité est déjà passée.",
@@ -91,6 +94,7 @@ export function readLines(drafts: LineDraft[]): { lines: QuoteLineValue[]; error
     const discount = amountOf(String(d.discount ?? ""));
     const phase = String(d.phase ?? "").trim();
     const option = String(d.option ?? "").trim();
+    if ([label, phase, option, String(d.teeth ?? "")].some(hasSingleLineControl)) return void errors.push(QUOTE_MESSAGES.control(n));
     if (!label) return void errors.push(QUOTE_MESSAGES.label(n));
     if (label.length > 200) return void errors.push(QUOTE_MESSAGES.labelTooLong(n));
     if (!teeth.ok) return void errors.push(QUOTE_MESSAGES.teeth(n));
@@ -126,12 +130,12 @@ export function overallDiscount(text: string, lines: QuoteLineValue[]): { ok: tr
 }
 
 export const quoteFormSchema = z.object({
-  title: z.string().trim().max(120, { error: QUOTE_MESSAGES.titleTooLong }).optional(),
-  validUntil: z
-    .string({ error: QUOTE_MESSAGES.validity })
+  title: optionalText({ max: 120, tooLong: QUOTE_MESSAGES.titleTooLong }),
+  validUntil: singleLine()
     .trim()
     .refine((v) => isValidYmd(v), { error: QUOTE_MESSAGES.validity }),
-  note: z.string().trim().max(2000, { error: QUOTE_MESSAGES.noteTooLong }).optional(),
-  discount: z.string().trim().max(30).optional(),
+  note: optionalText({ max: 2000, tooLong: QUOTE_MESSAGES.noteTooLong, multiline: true }),
+  discount: optionalText({ max: 30, tooLong: QUOTE_MESSAGES.discountInvalid }),
+  /** the editor's lines as JSON; each text in it is checked again by readLines */
   lines: z.string().max(200_000).optional(),
 });

@@ -7,6 +7,7 @@ import { createForPatient } from "~/.server/quote-actions";
 import { getPatientRecord } from "~/.server/repos/patient-record";
 import { listQuotes } from "~/.server/repos/quotes";
 import { getStaff } from "~/.server/staff-guard";
+import { useCan } from "~/components/admin/permissions";
 import { QuoteStatusBadge } from "~/components/admin/quotes/QuoteStatusBadge";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { Alert } from "~/components/ui/Alert";
@@ -51,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function QuotesScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, total, status, q, patient, page } = loaderData;
+  const canActs = useCan("act:manage");
   const chip = (value: string | null, label: string) => (
     <Link
       key={label}
@@ -66,6 +68,11 @@ export default function QuotesScreen({ loaderData, actionData }: Route.Component
       <div className="max-w-3xl">
         <h1 className="text-3xl font-bold md:text-4xl">Devis</h1>
         <p className="mt-1 text-slate-600">Les devis des patients : un nouveau devis se crée depuis le dossier du patient (« Nouveau devis »).</p>
+        {canActs && (
+          <Link to="/admin/actes" className="mt-2 inline-block text-sm font-medium text-teal-800 underline underline-offset-2">
+            Actes et tarifs
+          </Link>
+        )}
       </div>
       {patient && (
         <Form method="post" className="flex flex-wrap items-center gap-3 rounded-2xl bg-teal-50 p-4 ring-1 ring-teal-600/30">

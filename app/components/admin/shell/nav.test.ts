@@ -7,10 +7,10 @@ const links = (role: Role, assistantCanEditPrices = false) =>
   visibleNavGroups(NAV_GROUPS, openablePaths(permissionsOf(role, { assistantCanEditPrices }))).map((g) => [g.label, g.to ?? null, g.items.map((i) => i.label)]);
 
 describe("the staff navigation", () => {
-  test("an administrator sees every screen that exists, in four groups; 'Argent' has its reports", () => {
+  test("an administrator sees every screen that exists, in four groups; 'Argent' has the cash, the quotes and the reports", () => {
     expect(links("admin")).toEqual([
       ["Accueil", "/admin", ["Agenda", "Rappels", "Patients", "Rendez-vous"]],
-      ["Argent", null, ["Rapports"]],
+      ["Argent", null, ["Caisse", "Devis", "Rapports"]],
       ["Cabinet", null, ["Horaires et fermetures", "Équipe", "E-mails", "Journal", "Mon compte"]],
       ["Site", null, ["Clinique", "Photos", "Galerie et avis", "Blog", "Formations"]],
     ]);
@@ -19,20 +19,21 @@ describe("the staff navigation", () => {
   test("a dentist has no team, e-mails or journal", () => {
     expect(links("dentist")).toEqual([
       ["Accueil", "/admin", ["Agenda", "Rappels", "Patients", "Rendez-vous"]],
-      ["Argent", null, ["Rapports"]],
+      ["Argent", null, ["Caisse", "Devis", "Rapports"]],
       ["Cabinet", null, ["Horaires et fermetures", "Mon compte"]],
       ["Site", null, ["Clinique", "Photos", "Galerie et avis", "Blog", "Formations"]],
     ]);
   });
 
-  test("an assistant sees the front desk, the hours, the account and the formations (read only), and no reports, whatever the price setting", () => {
-    const expected = [
+  test("an assistant sees the front desk, the day's cash, the hours, the account and the formations (read only), never the reports; the quotes with the price setting", () => {
+    const expected = (money: string[]) => [
       ["Accueil", "/admin", ["Agenda", "Rappels", "Patients", "Rendez-vous"]],
+      ["Argent", null, money],
       ["Cabinet", null, ["Horaires et fermetures", "Mon compte"]],
       ["Site", null, ["Formations"]],
     ];
-    expect(links("assistant")).toEqual(expected);
-    expect(links("assistant", true)).toEqual(expected);
+    expect(links("assistant")).toEqual(expected(["Caisse"]));
+    expect(links("assistant", true)).toEqual(expected(["Caisse", "Devis"]));
   });
 
   test("a screen appears in its group once it may be opened; a group without any is left out", () => {
