@@ -15,6 +15,7 @@ import { getDb, writeTransaction, type Db } from "./db";
 import { log } from "./log";
 import { queueMail } from "./mail";
 import { quotePdf } from "./pdf/quote";
+import { actOfLatestVisit } from "./repos/acts";
 import { createQuote, newVersion, proposeQuote, quoteDetail, saveDraft, type QuoteDetail } from "./repos/quotes";
 import type { StaffSession } from "./session";
 import { redirectWithToast } from "./toast";
@@ -32,7 +33,10 @@ export async function createForPatient(request: Request, patientId: number | nul
     "quotes",
     "create",
     async () => {
-      const q = await createQuote(getDb(), { patientId, validUntil: addDays(todayInClinic(), QUOTE_VALIDITY_DAYS) }, staffActor(staff));
+      // the first line: the act of the service the patient last came for (the catalogue's mapping)
+      const act = await actOfLatestVisit(getDb(), patientId);
+      const lines = act ? [{ actId: act.id, label: act.label, teeth: null, quantity: 1, unitPrice: act.price, discount: 0, total: act.price, phase: null, option: null }] : [];
+      const q = await createQuote(getDb(), { patientId, validUntil: addDays(todayInClinic(), QUOTE_VALIDITY_DAYS), lines }, staffActor(staff));
       if (!q) return data({ result: null, message: "Ce dossier patient n'existe plus." as string }, { status: 404 });
       return redirectWithToast(request, `/admin/devis/${q.id}`, { type: "success", description: `Devis n° ${q.number} créé : ajoutez ses lignes.` });
     },

@@ -1,7 +1,8 @@
 import { expect, it } from "vitest";
 import { seedDemoActs } from "~/.server/db/seed-acts";
 import { goLiveChecklist } from "~/.server/go-live-checklist";
-import { countDemoActs, createAct, listActs, saveServiceActs, serviceActs, updateAct } from "~/.server/repos/acts";
+import { createAppointment } from "~/.server/repos/appointments";
+import { actOfLatestVisit, countDemoActs, createAct, listActs, saveServiceActs, serviceActs, updateAct } from "~/.server/repos/acts";
 import { insertStaff } from "~/.server/repos/staff";
 import { describeEachEngine } from "../helpers/db";
 
@@ -38,7 +39,11 @@ describeEachEngine("acts", (t) => {
     for (const a of await listActs(t.h)) if (a.demo === 1) await updateAct(t.h, a.id, { code: a.code, label: a.label, price: a.price, category: a.category, active: a.active === 1 }, staff);
     expect((await items()).find((i) => i.id === "acts-demo")).toBeUndefined();
 
+    // a new quote starts with the act of the service the patient last came for
+    const { appointment } = await createAppointment(t.h, { name: "Ali Mansouri", email: null, phone: "0550 77 66 55", service: "Implementation", date: "2026-11-20", time: "10:00" });
+    expect(await actOfLatestVisit(t.h, Number(appointment.patient_id))).toMatchObject({ code: "IMPL", price: 12_000_000 });
     await saveServiceActs(t.h, { Implementation: null }, staff);
+    expect(await actOfLatestVisit(t.h, Number(appointment.patient_id))).toBeUndefined();
     expect((await serviceActs(t.h))["Implementation"]).toBeNull();
     expect(await t.h.db.selectFrom("audit_log").select("action").where("action", "like", "act.%").execute()).not.toHaveLength(0);
   });

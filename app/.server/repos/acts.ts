@@ -85,3 +85,19 @@ export async function saveServiceActs(h: Db, map: Record<string, number | null>,
     await auditStaff(trx, actor, { action: "act.services", targetType: "act", detail: "Actes des services de réservation" });
   });
 }
+
+/** The act of the service of a patient's latest appointment (the first line of a new quote), or undefined. */
+export async function actOfLatestVisit(h: Pick<Db, "db">, patientId: number): Promise<Act | undefined> {
+  const row = await h.db
+    .selectFrom("appointments as a")
+    .innerJoin("service_settings as s", "s.service", "a.service")
+    .innerJoin("acts as x", "x.id", "s.act_id")
+    .selectAll("x")
+    .where("a.patient_id", "=", patientId)
+    .where("x.active", "=", 1)
+    .orderBy("a.date", "desc")
+    .orderBy("a.id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toAct(row) : undefined;
+}
