@@ -101,7 +101,11 @@ test.describe("two-factor sign-in", () => {
 
     await passwordStep(page, email);
     await expect(page.getByRole("heading", { level: 1, name: "Vérification en deux étapes" })).toBeVisible();
-    await page.getByRole("link", { name: "Utiliser un code de secours" }).click();
+    // the same race as the second click below (seen again in a loaded CI run): clicked again then
+    await expect(async () => {
+      await page.getByRole("link", { name: "Utiliser un code de secours" }).click({ timeout: 5000 });
+      await expect(page.getByLabel("Code de secours")).toBeVisible({ timeout: 5000 });
+    }).toPass({ timeout: 30_000 });
     await page.getByLabel("Code de secours").fill(recovery[0].toUpperCase());
     await page.getByRole("button", { name: "Vérifier" }).click();
     await expect(page).toHaveURL(/\/admin\/agenda$/);
