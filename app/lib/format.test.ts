@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatFigure, formatMegabytes, formatNumber, formatPercent, NARROW_NBSP, NBSP } from "./format";
+import { formatFigure, formatMegabytes, formatNumber, formatPercent, formatTime, formatTimeRange, NARROW_NBSP, NBSP } from "./format";
 import { formatDA } from "./money";
 import { MEDIA_WIDTHS, mediaSrcSet, parseWidths, widthsFor } from "./media";
 
@@ -70,5 +70,16 @@ describe("formatPercent", () => {
     expect(formatPercent(40)).toBe("40\u00a0%");
     expect(formatPercent(1.17)).toBe("1,2\u00a0%");
     expect(formatPercent(1234.5)).toBe("1\u202f234,5\u00a0%");
+  });
+});
+
+describe("formatTime", () => {
+  it("writes every time of day one way: two-digit hours, a colon, 24 hours", () => {
+    expect(formatTime("9:00")).toBe("09:00");
+    expect(formatTime("09:00")).toBe("09:00");
+    expect(formatTime("17:30:00")).toBe("17:30");
+    expect(formatTime("")).toBe("");
+    expect(formatTime("fermé")).toBe("fermé");
+    expect(formatTimeRange("9:00", "17:00")).toBe(`09:00${NBSP}–${NBSP}17:00`);
   });
 });

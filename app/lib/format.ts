@@ -82,4 +82,20 @@ export function formatCalendarDate(ymd: string | null | undefined): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : ymd;
 }
 
+/**
+ * The one way the site writes a time of day (issue 30): "09:00", 24-hour, two-digit hours, as
+ * the browser's time fields, Doctolib and the SNCF write it. Accepts "9:00", "09:00", "09:00:00";
+ * anything else is returned unchanged.
+ */
+export function formatTime(hhmm: string | null | undefined): string {
+  if (!hhmm) return "";
+  const m = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(hhmm.trim());
+  return m && Number(m[1]) < 24 ? `${m[1].padStart(2, "0")}:${m[2]}` : hhmm;
+}
+
+/** A span of time: "09:00 – 17:00" (en dash between no-break spaces, so it never breaks in two). */
+export function formatTimeRange(from: string, to: string): string {
+  return `${formatTime(from)}${NBSP}–${NBSP}${formatTime(to)}`;
+}
+
 // Amounts (formatDA, parsing DA, sums, balances) are in ./money.ts: the one module of money.
