@@ -3,6 +3,7 @@ import { minify } from "terser";
 import tailwindcss from "@tailwindcss/vite";
 import { build } from "esbuild";
 import fs from "node:fs/promises";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, transformWithEsbuild, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
@@ -34,7 +35,35 @@ function inlineScript(): Plugin {
   };
 }
 
+/**
+ * React Router gives every route module a browser entry, a resource route's too (an export, a PDF,
+ * robots.txt, logout: a loader or an action and no component), whose browser module is then empty,
+ * and Rollup warns "Generated an empty chunk" for each (remix-run/remix#9055, closed without a fix;
+ * React Router 7 still does it). The manifest needs those entries, so they stay; the warning is
+ * left out for them only, found by their file having no default export: any other empty chunk
+ * (a page or a component that lost its code) still warns.
+ */
+export function resourceRouteChunks(routesDir = path.resolve(import.meta.dirname, "app/routes")): Set<string> {
+  const names = new Set<string>();
+  for (const file of readdirSync(routesDir)) {
+    if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+    if (/^export default\b/m.test(readFileSync(path.join(routesDir, file), "utf8"))) continue;
+    // Rollup's chunk name: the file's name without its extension, other characters than [\w.-] as "_"
+    names.add(file.replace(/\.tsx?$/, "").replace(/[^\w.-]/g, "_"));
+  }
+  return names;
+}
+const RESOURCE_ROUTE_CHUNKS = resourceRouteChunks();
+
 export default defineConfig({
   plugins: [inlineScript(), tailwindcss(), reactRouter(), tsconfigPaths()],
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        if (warning.code === "EMPTY_BUNDLE" && warning.names?.length && warning.names.every((n) => RESOURCE_ROUTE_CHUNKS.has(n))) return;
+        warn(warning);
+      },
+    },
+  },
 });

@@ -18,6 +18,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const serial = process.env.TEST_TIERS_SERIAL === "1";
 /** @param {string} name */
@@ -25,17 +26,37 @@ const bin = (name) => path.resolve("node_modules", ".bin", name);
 const started = Date.now();
 
 /**
- * Runs a command; `buffered`: its output is kept in a file and printed when it ends.
- * @param {string} label @param {string} command @param {string[]} args @param {{ buffered: boolean }} options
+ * Runs a command; `buffered`: its output is kept in a file and printed when it ends; `refuse`: a line
+ * of its output that matches fails the step (the build: no warning).
+ * @param {string} label @param {string} command @param {string[]} args @param {{ buffered: boolean; refuse?: RegExp }} options
  * @returns {Promise<{ label: string; ok: boolean; code: number | string | null; seconds: number }>}
  */
-function run(label, command, args, { buffered }) {
+function run(label, command, args, { buffered, refuse }) {
   const t0 = Date.now();
   const logFile = buffered ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), "test-tiers-")), `${label}.log`) : null;
-  const out = logFile ? fs.openSync(logFile, "w") : "inherit";
+  const out = logFile ? fs.openSync(logFile, "w") : refuse ? "pipe" : "inherit";
   const child = spawn(command, args, { stdio: ["ignore", out, out], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } });
+  /** @type {string[]} lines of the output that `refuse` matches */
+  const refused = [];
+  if (refuse && !logFile) {
+    let tail = "";
+    /** @param {NodeJS.WriteStream} to */
+    const watch = (to) => (/** @type {Buffer} */ chunk) => {
+      to.write(chunk);
+      const lines = (tail + chunk.toString("utf8")).split("\n");
+      tail = lines.pop() ?? "";
+      refused.push(...lines.filter((l) => refuse.test(stripVTControlCharacters(l))));
+    };
+    child.stdout?.on("data", watch(process.stdout));
+    child.stderr?.on("data", watch(process.stderr));
+  }
   return new Promise((resolve) => {
     child.on("exit", (code, signal) => {
+      if (refused.length && code === 0) {
+        process.stdout.write(`\n${label}: ${refused.length} warning(s), which a build must not print (issue 30):\n${refused.map((l) => `  ${l.trim()}`).join("\n")}\n`);
+        resolve({ label, ok: false, code: "warnings", seconds: Math.round((Date.now() - t0) / 1000) });
+        return;
+      }
       const seconds = Math.round((Date.now() - t0) / 1000);
       if (logFile) {
         process.stdout.write(`\n===== ${label}: its report (${seconds} s) =====\n`);
@@ -68,7 +89,9 @@ async function chain(...steps) {
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const lint = () => run("lint", npm, ["run", "--silent", "lint"], { buffered: false });
 const typecheck = () => run("typecheck", npm, ["run", "--silent", "typecheck"], { buffered: false });
-const build = () => run("build", npm, ["run", "--silent", "build"], { buffered: false });
+/** What a build must not print: Rollup's and Vite's warnings, React Router's future-flag notices. */
+const BUILD_WARNING = /Generated an empty chunk|Future Flag Warning|^\s*\(!\)|^\s*warn(ing)?\b|\[warn\]/i;
+const build = () => run("build", npm, ["run", "--silent", "build"], { buffered: false, refuse: BUILD_WARNING });
 const vitestNoBuild = () => run("vitest unit+integration", bin("vitest"), ["run", "--project", "unit", "--project", "integration"], { buffered: !serial });
 const vitestHttp = () => run("vitest http", bin("vitest"), ["run", "--project", "http"], { buffered: !serial });
 const playwright = () => run("playwright", bin("playwright"), ["test"], { buffered: false });

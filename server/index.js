@@ -107,21 +107,52 @@ function trustProxyLine(trust) {
   return `Proxys de confiance (TRUST_PROXY) : ${trust} ; X-Forwarded-For n'est lu qu'en remontant ces adresses, l'adresse d'un visiteur est la première qui n'en est pas une.`;
 }
 
-/** @param {string} url  @param {string} processes */
+/**
+ * Lines in a frame, so that what must be read (a password shown once, the demo's key) stands out
+ * from the log lines around it.
+ * @param {string[]} lines
+ */
+function framed(lines) {
+  const width = Math.max(...lines.map((l) => [...l].length));
+  const pad = (/** @type {string} */ l) => l + " ".repeat(width - [...l].length);
+  return [`  ┌${"─".repeat(width + 2)}┐`, ...lines.map((l) => `  │ ${pad(l)} │`), `  └${"─".repeat(width + 2)}┘`].join("\n");
+}
+
+/**
+ * The start banner, printed once the first run of the background jobs has logged (so that it is
+ * the last thing on the screen): the address, warnings, then in a frame the first account's
+ * password (shown once) and, on a local trial of the demo, the administrator's authenticator key
+ * as text and QR code (app/.server/demo-trial.ts).
+ * @param {string} url  @param {string} processes
+ */
 function printBanner(url, processes) {
-  console.log(`\n  Site de la clinique prêt : ${url}  (base ${started.engine}${processes})`);
+  const out = [`\n  Site de la clinique prêt : ${url}  (base ${started.engine}${processes})`];
   if (!config.PUBLIC_URL) {
-    console.log(`  Attention : PUBLIC_URL n'est pas défini ; les liens publics (canonique, Open Graph, sitemap, e-mails) pointent vers ${url}.`);
+    out.push(`  Attention : PUBLIC_URL n'est pas défini ; les liens publics (canonique, Open Graph, sitemap, e-mails) pointent vers ${url}.`);
   }
   const trust = trustProxyLine(config.TRUST_PROXY);
-  if (trust) console.log(`  ${trust}`);
+  if (trust) out.push(`  ${trust}`);
+  const account = [];
   if (started.firstStaff) {
-    console.log(`\n  Compte du personnel créé : ${started.firstStaff.email}`);
-    if (started.firstStaff.password) {
-      console.log(`  Mot de passe (affiché une seule fois, notez-le) : ${started.firstStaff.password}`);
-    }
-    console.log(`  Connexion : ${url}/login\n`);
+    account.push(`Compte du personnel créé : ${started.firstStaff.email}`);
+    if (started.firstStaff.password) account.push(`Mot de passe (affiché une seule fois, notez-le) : ${started.firstStaff.password}`);
   }
+  const trial = started.demoTrial;
+  if (trial) {
+    if (!started.firstStaff) account.push(`Compte de démonstration : ${trial.email}`);
+    account.push(
+      "",
+      "Essai de la démo : la connexion demande aussi un code à 6 chiffres.",
+      "Dans une application d'authentification (Google Authenticator, Microsoft",
+      "Authenticator, FreeOTP…), ajoutez un compte : scannez le QR code ci-dessous",
+      "ou saisissez la clé à la main.",
+      `  Nom : ${trial.issuer}    Compte : ${trial.email}`,
+      `  Clé : ${trial.key}`,
+    );
+  }
+  if (account.length) out.push("", framed([...account, "", `Connexion : ${url}/login`]));
+  if (trial) out.push(trial.qr.replace(/^/gm, "  "));
+  console.log(out.join("\n") + "\n");
 }
 
 if (clusterPrimary) {
@@ -157,7 +188,7 @@ function serve() {
   });
 
   if (!isWorker) {
-    httpServer.listen(config.PORT, config.HOST, () => printBanner(entry.publicOrigin(config), ""));
+    httpServer.listen(config.PORT, config.HOST, () => void started.settled.then(() => printBanner(entry.publicOrigin(config), "")));
     process.on("SIGTERM", () => shutdown("SIGTERM"));
     process.on("SIGINT", () => shutdown("SIGINT"));
     return;
@@ -242,7 +273,7 @@ function runPrimary() {
         for (const socket of waiting.splice(0)) dispatch(socket);
         if (served.size >= workers && !listenCalled) {
           listenCalled = true;
-          listener.listen(config.PORT, config.HOST, () => printBanner(entry.publicOrigin(config), `, ${workers} processus`));
+          listener.listen(config.PORT, config.HOST, () => void started.settled.then(() => printBanner(entry.publicOrigin(config), `, ${workers} processus`)));
         }
       } else if (message === MESSAGE.leaving) {
         unready(worker);

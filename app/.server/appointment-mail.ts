@@ -10,6 +10,7 @@ import { queueAndSend, type MailAttachment, type MailMessage } from "./mail";
 import { renderMail, type MailAction, type MailContent, type MailDetail } from "./mail-layout";
 import { personalLink } from "./personal-link";
 import { loadContactSettings } from "./repos/contact-settings";
+import { isDemoAppointment } from "./demo";
 
 /**
  * The e-mails a patient receives about an appointment (docs/product.md, "Patient e-mails"):
@@ -97,7 +98,7 @@ function details(clinic: Clinic, a: Appointment, withAddress: boolean): MailDeta
 /** The message of an event, or null when the appointment has no e-mail address (or no identity). */
 export function appointmentMessage(a: Appointment, event: AppointmentMailEvent, opts: AppointmentMailOptions): MailMessage | null {
   const { clinic } = opts;
-  if (!a.email || a.anonymised_at) return null;
+  if (!a.email || a.anonymised_at || isDemoAppointment(a)) return null;
   const origin = opts.origin ?? publicOrigin();
   const when = formatWhen(a);
   const link = event === "cancelled" ? null : (opts.link ?? null);

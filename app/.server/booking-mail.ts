@@ -13,6 +13,7 @@ import { clinicInbox, queueAndSend, type MailMessage } from "./mail";
 import { renderHtml, renderMail } from "./mail-layout";
 import { personalLink } from "./personal-link";
 import { loadContactSettings } from "./repos/contact-settings";
+import { isDemoAppointment } from "./demo";
 
 /** What a patient picked from the booking form's lists: the only details an acknowledgement repeats. */
 export interface BookingChoice {
@@ -141,6 +142,7 @@ export function bookingMessages(
  * sending promise for tests; request handlers do not await it.
  */
 export async function notifyNewBooking(a: Appointment, h: Db = getDb()): Promise<{ ids: number[]; sending: Promise<unknown> }> {
+  if (isDemoAppointment(a)) return { ids: [], sending: Promise.resolve() };
   try {
     const [settings, clinic] = await Promise.all([loadContactSettings(h), getClinic(h)]);
     const messages = bookingMessages(a, {

@@ -139,9 +139,12 @@ export function openablePaths(permissions: readonly string[], pending = false): 
     .map(([path]) => path);
 }
 
-/** The permissions a request needs, from its path, its method and (for a POST) its form. */
-export async function permissionsNeeded(request: Request): Promise<Permission[] | null> {
-  const policy = policyFor(new URL(request.url).pathname);
+/**
+ * The permissions a request needs, from its path, its method and (for a POST) its form. The path is
+ * the page's (React Router's `url` argument: no `.data` of a data request, future.v8_passThroughRequests).
+ */
+export async function permissionsNeeded(request: Request, pathname: string = new URL(request.url).pathname): Promise<Permission[] | null> {
+  const policy = policyFor(pathname);
   if (!policy) return null;
   const method = request.method.toUpperCase();
   if (method === "GET" || method === "HEAD") return policy.view;
@@ -161,14 +164,13 @@ export async function permissionsNeeded(request: Request): Promise<Permission[] 
 /** Paths that open while a password change or the two-factor set-up is pending. */
 const PENDING_PATHS = new Set(["/admin/account"]);
 
-function forbidden(staff: StaffSession, request: Request, permission: Permission | "setup") {
-  log.warn({ event: "staff_forbidden", userId: staff.userId, role: staff.role, permission, method: request.method, path: new URL(request.url).pathname }, "staff request refused: permission");
+function forbidden(staff: StaffSession, request: Request, url: URL, permission: Permission | "setup") {
+  log.warn({ event: "staff_forbidden", userId: staff.userId, role: staff.role, permission, method: request.method, path: url.pathname }, "staff request refused: permission");
   return data({ reason: "forbidden" as const, role: roleLabel(staff.role) }, { status: 403 });
 }
 
-export const staffGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const staffGuard: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
   const session = await getStaffSession(request);
-  const url = new URL(request.url);
   const method = request.method.toUpperCase();
   const isRead = method === "GET" || method === "HEAD";
   if (!session) {
@@ -182,13 +184,13 @@ export const staffGuard: MiddlewareFunction<Response> = async ({ request, contex
   const pending = staff.mustChangePassword || (twoFactorRequired(staff.role, settings) && !staff.twoFactorEnabled);
   if (pending && !PENDING_PATHS.has(path)) {
     if (isRead) throw redirect("/admin/account");
-    throw forbidden(staff, request, "setup");
+    throw forbidden(staff, request, url, "setup");
   }
 
-  const needed = await permissionsNeeded(request);
+  const needed = await permissionsNeeded(request, url.pathname);
   if (needed === null) throw data({ message: "Page introuvable." }, { status: 404 });
   const missing = needed.find((p) => !can(staff.permissions, p));
-  if (missing) throw forbidden(staff, request, missing);
+  if (missing) throw forbidden(staff, request, url, missing);
 
   context.set(staffContext, { ...staff, pending });
   const response = await next();

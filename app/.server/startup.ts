@@ -21,6 +21,7 @@ import { DAILY_BACKUP_CHECK_MS, markSiteRunning, runDailyBackup } from "./backup
 import { purgeAuditLog } from "./audit";
 import { purgeDueMedia } from "./media";
 import { startContentWatch, stopContentWatch } from "./content-version";
+import { prepareDemoTrial, type DemoTrial } from "./demo-trial";
 
 /** Migrate, seed and create the first staff account. Safe to run at every start. */
 export async function prepareDatabase(h: Db = getDb()): Promise<{ migrated: string[]; seeded: boolean; firstStaff: { email: string; password?: string } | null }> {
@@ -44,7 +45,7 @@ export const AUDIT_PURGE_JOB_MS = 60 * 60 * 1000;
  * the next tick skip). Failures are logged with the job's name and the error's class only: no
  * query, no row, no patient data.
  */
-function every(name: string, ms: number, run: () => Promise<unknown>, opts: { atStart?: boolean } = {}) {
+function every(name: string, ms: number, run: () => Promise<unknown>, opts: { atStart?: boolean } = {}): Promise<void> {
   let running = false;
   const tick = async () => {
     if (running) return;
@@ -57,8 +58,8 @@ function every(name: string, ms: number, run: () => Promise<unknown>, opts: { at
       running = false;
     }
   };
-  if (opts.atStart) void tick();
   timers.push(setInterval(tick, ms));
+  return opts.atStart ? tick() : Promise.resolve();
 }
 
 /**
@@ -69,7 +70,7 @@ function every(name: string, ms: number, run: () => Promise<unknown>, opts: { at
  * (hourly and at start); the removal of expired sessions and limits (every minute). Failures are
  * logged, never thrown.
  */
-export function startBackgroundJobs(h: Db = getDb()) {
+export function startBackgroundJobs(h: Db = getDb()): Promise<void> {
   const c = getConfig();
   const beat = async () => {
     try {
@@ -79,18 +80,18 @@ export function startBackgroundJobs(h: Db = getDb()) {
       log.error({ event: "db_heartbeat_failed", err: err instanceof Error ? err.message : String(err) }, "database heartbeat failed");
     }
   };
-  void beat();
+  const atStart = [beat()];
   timers.push(setInterval(beat, c.HEARTBEAT_INTERVAL_MS));
 
   // flushOutbox never throws (it logs its own failure by outbox id and kind)
-  every("outbox", c.OUTBOX_POLL_MS, () => flushOutbox(h), { atStart: true });
-  every("reminders", REMINDER_JOB_MS, () => queueDueReminders(h), { atStart: true });
+  atStart.push(every("outbox", c.OUTBOX_POLL_MS, () => flushOutbox(h), { atStart: true }));
+  atStart.push(every("reminders", REMINDER_JOB_MS, () => queueDueReminders(h), { atStart: true }));
   // Retention (docs/decisions/009): requests never confirmed lose their identity after the period set
-  every("retention", 60 * 60 * 1000, () => runRetention(h), { atStart: true });
+  atStart.push(every("retention", 60 * 60 * 1000, () => runRetention(h), { atStart: true }));
   // The audit log keeps its entries for team_settings.audit_retention_months, then they go (ADR 010)
-  every("audit-purge", AUDIT_PURGE_JOB_MS, () => purgeAuditLog(h), { atStart: true });
+  atStart.push(every("audit-purge", AUDIT_PURGE_JOB_MS, () => purgeAuditLog(h), { atStart: true }));
   // A proposed quote unanswered after its validity day becomes 'Expiré' (issue 29, ADR 026)
-  every("quote-expiry", 60 * 60 * 1000, () => expireQuotes(h, todayInClinic()), { atStart: true });
+  atStart.push(every("quote-expiry", 60 * 60 * 1000, () => expireQuotes(h, todayInClinic()), { atStart: true }));
 
   every("cleanup", 60_000, async () => {
     const now = new Date();
@@ -113,6 +114,8 @@ export function startBackgroundJobs(h: Db = getDb()) {
     timers.push(setTimeout(backup, 60_000), setInterval(backup, DAILY_BACKUP_CHECK_MS));
   }
   for (const t of timers) t.unref();
+  // the first run of each job (their log lines), for the start banner to come after them
+  return Promise.all(atStart).then(() => undefined);
 }
 
 /** Stops the timers of startBackgroundJobs (stopApp does it too, and closes the database). */
@@ -129,12 +132,21 @@ let unmarkSite: (() => void) | undefined;
  * `startApp({ worker: true })`, which only opens its database handle: jobs run once per server,
  * not once per worker.
  */
-export async function startApp(opts: { worker?: boolean } = {}): Promise<{ firstStaff: { email: string; password?: string } | null; engine: string }> {
+export interface Started {
+  firstStaff: { email: string; password?: string } | null;
+  engine: string;
+  /** a local trial of the demo: the administrator's authenticator key (app/.server/demo-trial.ts) */
+  demoTrial: DemoTrial | null;
+  /** the first run of the background jobs is over (at most a few seconds): the banner comes after their log lines */
+  settled: Promise<void>;
+}
+
+export async function startApp(opts: { worker?: boolean } = {}): Promise<Started> {
   const h = getDb();
   if (opts.worker) {
     await ping(h.db);
     await startContentWatch(h);
-    return { firstStaff: null, engine: h.engine };
+    return { firstStaff: null, engine: h.engine, demoTrial: null, settled: Promise.resolve() };
   }
   const { migrated, seeded, firstStaff } = await prepareDatabase(h);
   log.info({ event: "db_ready", engine: h.engine, migrated, seeded }, "database ready");
@@ -146,10 +158,15 @@ export async function startApp(opts: { worker?: boolean } = {}): Promise<{ first
       log.warn({ event: "site_marker_failed", ...errorCode(err) }, "could not write the running-site marker in DATA_DIR");
     }
   }
-  startBackgroundJobs(h);
+  const demoTrial = await prepareDemoTrial(h, c);
+  const jobs = startBackgroundJobs(h);
   // the page cache's content version (PostgreSQL: notifications and polling; SQLite: nothing)
   await startContentWatch(h);
-  return { firstStaff, engine: h.engine };
+  // the jobs' first run (3 s at most), then the log lines still buffered are written
+  const settled = Promise.race([jobs, new Promise<void>((resolve) => setTimeout(resolve, 3000).unref())]).then(
+    () => new Promise<void>((resolve) => log.flush(() => resolve())),
+  );
+  return { firstStaff, engine: h.engine, demoTrial, settled };
 }
 
 export async function healthCheck(): Promise<boolean> {

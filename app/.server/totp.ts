@@ -13,7 +13,8 @@ import { Secret, TOTP } from "otpauth";
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_WINDOW = 1;
-export const TOTP_ISSUER = "Clinique dentaire Kouba";
+/** The authenticator entry's name when the clinic's own is not known (tests); the app passes the clinic's name (identity). */
+export const TOTP_ISSUER = "Clinique dentaire";
 
 function sealKey(sessionSecret: string): Buffer {
   return Buffer.from(hkdfSync("sha256", sessionSecret, "", "totp-secret", 32));
@@ -48,13 +49,13 @@ export function generateTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
 }
 
-function totp(base32: string, label = "") {
-  return new TOTP({ issuer: TOTP_ISSUER, label, algorithm: "SHA1", digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(base32) });
+function totp(base32: string, label = "", issuer = TOTP_ISSUER) {
+  return new TOTP({ issuer, label, algorithm: "SHA1", digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(base32) });
 }
 
-/** The otpauth:// address the QR code holds (the account's e-mail as label). */
-export function totpUri(base32: string, accountEmail: string): string {
-  return totp(base32, accountEmail).toString();
+/** The otpauth:// address the QR code holds: the account's e-mail as label, the clinic's name as issuer (the entry's name in the app). */
+export function totpUri(base32: string, accountEmail: string, issuer: string = TOTP_ISSUER): string {
+  return totp(base32, accountEmail, issuer.trim() || TOTP_ISSUER).toString();
 }
 
 /** The time step of an instant. */

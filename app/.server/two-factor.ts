@@ -1,6 +1,7 @@
 import QRCode from "qrcode";
 import { audit, type AuditActor } from "./audit";
 import { throttleDelays } from "./auth";
+import { getClinic } from "./clinic";
 import { getConfig } from "./config";
 import { writeTransaction, type Db } from "./db";
 import { log } from "./log";
@@ -111,7 +112,7 @@ export async function pendingSetup(h: Db, userId: number, email: string): Promis
   if (!state?.secret || state.enabledAt) return null;
   const base32 = openTotpSecret(state.secret, getSessionSecret());
   if (!base32) return null;
-  const svg = await QRCode.toString(totpUri(base32, email), { type: "svg", margin: 1, errorCorrectionLevel: "M", color: { dark: "#0f172a", light: "#ffffff" } });
+  const svg = await QRCode.toString(totpUri(base32, email, (await getClinic(h)).name), { type: "svg", margin: 1, errorCorrectionLevel: "M", color: { dark: "#0f172a", light: "#ffffff" } });
   return { secret: groupSecret(base32), qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
 }
 

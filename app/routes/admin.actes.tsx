@@ -21,9 +21,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Actes et tarifs | Espac
 const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
 
 /** The catalogue of acts (docs/product.md, "Staff: acts and prices"): dentists and administrators (`act:manage`). */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const db = getDb();
-  const wanted = new URL(request.url).searchParams.get("categorie");
+  const wanted = url.searchParams.get("categorie");
   const [acts, map] = await Promise.all([listActs(db), serviceActs(db)]);
   return { acts, map, category: isActCategory(wanted) ? wanted : null };
 }

@@ -34,10 +34,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Agenda | Admin Dashboar
  * per chair, 15-minute rows; ADR 023) with the selected appointment's actions and the add form
  * beside it, a compact list on a phone. The week: Saturday to Friday on the same time axis.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const db = getDb();
   const now = clinicNow();
-  const { day, view } = parseAgendaQuery(new URL(request.url).searchParams, now.date);
+  const { day, view } = parseAgendaQuery(url.searchParams, now.date);
   const from = view === "semaine" ? weekStart(day) : day;
   const to = view === "semaine" ? addDaysYmd(from, 6) : day;
   const [schedule, rows, totals, collected, remindersToSend] = await Promise.all([

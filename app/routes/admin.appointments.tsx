@@ -48,8 +48,8 @@ function monthEnd(ymd: string): string {
   return `${ymd.slice(0, 8)}${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, "0")}`;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const query = parseAppointmentQuery(new URL(request.url).searchParams);
+export async function loader({ url }: Route.LoaderArgs) {
+  const query = parseAppointmentQuery(url.searchParams);
   const db = getDb();
   const { rows, total } = await listAppointments(
     db,

@@ -27,9 +27,9 @@ const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enre
  * The day's cash (docs/product.md, "Staff: the day's cash"), for every role (`payment:take`):
  * `?jour=YYYY-MM-DD` (today by default). Administrators close it (`cash:close`).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const today = todayInClinic();
-  const { day, note } = cashDay(new URL(request.url).searchParams.get("jour"), today);
+  const { day, note } = cashDay(url.searchParams.get("jour"), today);
   return { today, cash: await dayCash(getDb(), day), notes: note ? [note] : [] };
 }
 

@@ -15,10 +15,10 @@ const KIND_LABELS = { payment: "Paiement", cancellation: "Annulation", adjustmen
  * GET /admin/caisse.xlsx?jour=AAAA-MM-JJ (400 without a valid day) — every role (`payment:take`): the day's entries ('caisse_2026-11-28.xlsx'),
  * one sheet of entries and one of totals; patients' names are in it, so it is written in the audit log.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const staff = getStaff(context);
   // the screen's link always names its day; an export is never of a day guessed
-  const jour = new URL(request.url).searchParams.get("jour");
+  const jour = url.searchParams.get("jour");
   if (!jour || !isValidYmd(jour)) throw new Response("Indiquez le jour de la caisse (?jour=AAAA-MM-JJ).", { status: 400 });
   const { day } = cashDay(jour, todayInClinic());
   const db = getDb();

@@ -12,8 +12,8 @@ import { SERVICES, type Service } from "~/lib/services";
  * for the agenda's 'Déplacer' and 'Ajouter' forms. `except`: the appointment being moved (its
  * own units count as free). Staff only (the admin route's guard runs first, and marks it no-store).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+export async function loader({ url }: Route.LoaderArgs) {
+  const params = url.searchParams;
   const service = params.get("service") ?? "";
   const date = params.get("date") ?? "";
   if (!(SERVICES as readonly string[]).includes(service) || !isValidYmd(date)) {

@@ -29,9 +29,8 @@ function waited(iso: string | null): string {
  * The quotes (docs/product.md, "Staff: quotes"), `quote:manage`: newest first, by status and by
  * patient; `?patient=<id>` offers 'Créer le devis' for that patient (the record's 'Nouveau devis').
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const status = url.searchParams.get("statut");
+export async function loader({ url }: Route.LoaderArgs) {
+    const status = url.searchParams.get("statut");
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 80);
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const patientId = parseId(url.searchParams.get("patient"));

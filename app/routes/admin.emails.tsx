@@ -24,9 +24,8 @@ export const meta: Route.MetaFunction = () => [{ title: "E-mails | Espace de Tra
  * the outbox newest first, 25 a page, filtered by state (`?statut=`). Recipients are masked and
  * bodies never leave the server. 'Réessayer' hands a failed message back to the worker.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const status = statusOfParam(url.searchParams.get("statut"));
+export async function loader({ url }: Route.LoaderArgs) {
+    const status = statusOfParam(url.searchParams.get("statut"));
   const page = Number(url.searchParams.get("page")) || 1;
   const h = getDb();
   const [list, counts] = await Promise.all([listOutbox(h, { status, page }), outboxCounts(h)]);

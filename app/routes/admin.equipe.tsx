@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Équipe | Espace de Tra
  * `staff:manage` for the page and every intent): the accounts, a panel to manage one
  * (?compte=<id>), a new member, and the team's settings.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const staff = getStaff(context);
   const db = getDb();
   const [accounts, settings] = await Promise.all([listStaffAccounts(db), getTeamSettings(db)]);
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     twoFactorRequired: twoFactorRequired(a.role, settings),
     lastAdmin: a.role === "admin" && a.disabledAt === null && activeAdmins <= 1,
   }));
-  const wanted = parseId(new URL(request.url).searchParams.get("compte"));
+  const wanted = parseId(url.searchParams.get("compte"));
   return { accounts: views, selected: views.some((a) => a.id === wanted) ? wanted : null, settings };
 }
 

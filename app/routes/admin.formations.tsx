@@ -48,13 +48,13 @@ async function loadEnrollments(h: Db, param: string | null) {
 
 const NO_STATS = { total: 0, active: 0, enrollments: 0 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const h = getDb();
   const [list, unassigned, view] = await Promise.all([
     load("admin_formations_load_failed", () => Promise.all([listFormations(h), formationStats(h)]), [[], NO_STATS]),
     // a side note: its failure is logged, not toasted
     load("admin_enrollments_count_failed", () => countEnrollmentsWithoutFormation(h), 0),
-    loadEnrollments(h, new URL(request.url).searchParams.get("inscriptions")),
+    loadEnrollments(h, url.searchParams.get("inscriptions")),
   ]);
   const [rows, stats] = list.value;
   const formations: FormationAdminItem[] = rows.map(({ updated_at: _u, ...f }) => f);

@@ -26,11 +26,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Galerie et avis | Espac
  * and the reviews of /gallery. `?modifier=<id>` edits a case, `?avis=<id>` a review (ids only,
  * never a name in the address).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const db = getDb();
   const [cases, reviews, days] = await Promise.all([listCases(db), listReviews(db), getPhotoDeletionDays(db)]);
-  const url = new URL(request.url);
-  const caseId = parseId(url.searchParams.get("modifier"));
+    const caseId = parseId(url.searchParams.get("modifier"));
   const reviewId = parseId(url.searchParams.get("avis"));
   const edited = cases.find((c) => c.id === caseId && !c.withdrawnAt) ?? null;
   return {

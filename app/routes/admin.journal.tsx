@@ -30,9 +30,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Journal d'audit | Admin
  * screen only reads: this module has no action, so a POST here is answered 405 by React Router
  * and nothing changes; the database's triggers refuse any change to an entry anyway.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const staff = getStaff(context);
-  const { query, cursor, notes } = parseJournalQuery(new URL(request.url).searchParams);
+  const { query, cursor, notes } = parseJournalQuery(url.searchParams);
   const db = getDb();
   const [accounts, settings] = await Promise.all([listAuditAccounts(db), getTeamSettings(db)]);
   if (typeof query.account === "number" && !accounts.some((a) => a.id === query.account)) {

@@ -16,10 +16,10 @@ const text = (body: string, status: number, headers: Record<string, string> = {}
  * sent. 400 for another format, 404 for an unknown, merged or erased record. A request started by
  * another site (Sec-Fetch-Site: cross-site) is refused, so no page elsewhere can fill the journal.
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context, url }: Route.LoaderArgs) {
   const staff = getStaff(context);
   if (request.headers.get("Sec-Fetch-Site") === "cross-site") return text("Export refusé : ouvrez-le depuis le dossier du patient.", 403);
-  const format = new URL(request.url).searchParams.get("format");
+  const format = url.searchParams.get("format");
   if (format !== "json" && format !== "csv" && format !== "xlsx") return text("Format inconnu : json, csv ou xlsx.", 400);
   const id = parseId(params.id);
   const file = id === null ? undefined : await exportPatient(getDb(), id, staffActor(staff), format);

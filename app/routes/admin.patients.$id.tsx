@@ -50,7 +50,7 @@ const notFound = () => data({ message: "Dossier introuvable." }, { status: 404 }
  * contacts, appointments, counts, the account and its payments, notes, merge, export, erasure and
  * the record's journal. A merged record sends to the one it went into; `?fusion=` searches others.
  */
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, url }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (id === null) throw notFound();
   const db = getDb();
@@ -60,7 +60,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (patient.mergedInto !== null) {
     throw await redirectWithToast(request, `/admin/patients/${patient.mergedInto}`, { description: `Le dossier n° ${id} a été fusionné dans celui-ci.` });
   }
-  const search = (new URL(request.url).searchParams.get("fusion") ?? "").trim().slice(0, PATIENT_SEARCH_MAX);
+  const search = (url.searchParams.get("fusion") ?? "").trim().slice(0, PATIENT_SEARCH_MAX);
   const candidatesOf = patient.erasedAt ? Promise.resolve([]) : mergeCandidates(db, id, search);
   const [candidates, settings, galleryCases, account, payable] = await Promise.all([candidatesOf, loadContactSettings(db), casesOfPatient(db, id), patientAccount(db, id), payableQuotes(db, id)]);
   const display = (e164: string | null, raw: string | null) => (e164 ? formatPhoneDisplay(e164) : raw);

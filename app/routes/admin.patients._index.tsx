@@ -19,8 +19,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Patients | Admin Dashbo
  * docs/product.md, "Staff: patients": the live records, the latest appointment first, 24 a page,
  * searched in the database by name, phone (any form) or e-mail.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const query = parsePatientQuery(new URL(request.url).searchParams);
+export async function loader({ url }: Route.LoaderArgs) {
+  const query = parsePatientQuery(url.searchParams);
   const { rows, total } = await listPatients(
     getDb(),
     { q: query.q || undefined },

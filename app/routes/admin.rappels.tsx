@@ -35,11 +35,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Rappels à envoyer | Es
  * or has not confirmed through the personal link, with their WhatsApp and SMS links; below, the
  * two templates with their preview.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const db = getDb();
   const now = clinicNow();
   const tomorrow = addDaysYmd(now.date, 1);
-  const jour = new URL(request.url).searchParams.get("jour") ?? "";
+  const jour = url.searchParams.get("jour") ?? "";
   const day = isValidYmd(jour) ? jour : tomorrow;
   const clinic = await getClinic(db);
   const [appointments, templates, late] = await Promise.all([listRemindersToSend(db, day), loadTemplates(db, clinic), lateReminders(db, clinic, now.date)]);

@@ -44,9 +44,9 @@ function shortcuts(today: string, current: ReportPeriod): PeriodShortcut[] {
  * dentists only (the staff guard: `report:read`, the roles that see money). Every figure is an
  * aggregate of the database (app/.server/repos/reports.ts); the screen only reads.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const today = todayInClinic();
-  const { period, notes } = parseReportPeriod(new URL(request.url).searchParams, today);
+  const { period, notes } = parseReportPeriod(url.searchParams, today);
   const data = await loadReportData(getDb(), period, today);
   return { period, notes, tables: reportTables(data), shortcuts: shortcuts(today, period) };
 }

@@ -13,8 +13,8 @@ import { parseReportPeriod, REPORTS, type ReportId } from "~/lib/reports";
  * rapport=tout, every report, one sheet each. The same tables as the screen (app/lib/report-tables.ts).
  * Figures only, no patient's data: nothing to record in the audit log.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+export async function loader({ url }: Route.LoaderArgs) {
+  const params = url.searchParams;
   const wanted = params.get("rapport") ?? "tout";
   if (wanted !== "tout" && !(REPORTS as readonly string[]).includes(wanted)) throw new Response("Rapport inconnu.", { status: 404 });
   const today = todayInClinic();

@@ -9,8 +9,8 @@ import { todayInClinic } from "~/lib/clinic-time";
  * JavaScript. Nothing about the patient travels in the address. A missing or unknown service
  * or a date that is no real day is a 400 with a French message, never an error page.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+export async function loader({ url }: Route.LoaderArgs) {
+  const params = url.searchParams;
   const query = parseDayQuery((name) => params.get(name));
   const headers = { "Cache-Control": "no-store" };
   if (!query) return Response.json({ message: "Service ou date invalide." }, { status: 400, headers });

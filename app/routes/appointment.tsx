@@ -28,9 +28,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
  * The clinic's today and booking horizon, the services
  * booked by phone only, and (`?service=…&date=…`, a plain GET) the free times of that day.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const today = todayInClinic();
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const query = parseDayQuery((name) => params.get(name));
   const [rules, slots] = await Promise.all([loadBookingRules(), query ? loadDaySlots(query.service, query.date) : undefined]);
   return {

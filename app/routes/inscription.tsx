@@ -28,9 +28,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** The choice of formation, the one the link names when it is still open, and a fresh key. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const { formations } = await loadActiveFormations();
-  const wanted = parseId(new URL(request.url).searchParams.get("formation"));
+  const wanted = parseId(url.searchParams.get("formation"));
   const preselected = formations.find((f) => f.id === wanted && !isFull(f));
   return { options: formationOptions(formations), preselectedId: preselected ? String(preselected.id) : "" };
 }

@@ -41,10 +41,9 @@ export const handle = CONTENT_PAGE;
  * the password, then — for an account with two-factor sign-in, on a browser that is not one of
  * its trusted devices — the code step, held by a 5-minute challenge (no session before the code).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const session = await getStaffSession(request);
-  const url = new URL(request.url);
-  if (session) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
+    if (session) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
   const challenge = await currentChallenge(getDb(), request);
   if (challenge) return { step: "code" as const, method: (url.searchParams.get("methode") === "secours" ? "recovery" : "totp") as CodeMethod };
   return { step: "password" as const, method: "totp" as CodeMethod };

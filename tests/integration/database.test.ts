@@ -6,7 +6,11 @@ import { ping } from "~/.server/db/connection";
 import type { Db } from "~/.server/db";
 import { heartbeat, listActiveFormations } from "~/.server/repos/formations";
 import { listBlogs } from "~/.server/repos/blogs";
-import { listAppointments } from "~/.server/repos/appointments";
+import { createAppointment, listAppointments } from "~/.server/repos/appointments";
+import { queueDueReminders } from "~/.server/reminders";
+import { notifyAppointment } from "~/.server/appointment-mail";
+import { notifyNewBooking } from "~/.server/booking-mail";
+import { clinicInstant } from "~/lib/clinic-time";
 import { countStaff, findStaffByEmail, insertStaff } from "~/.server/repos/staff";
 import { deleteExpiredSessions, deleteSessionsOfUser, findSession, insertSession } from "~/.server/repos/sessions";
 import { getThrottle, hitCounter, purgeExpiredLimits, reserveAttempt } from "~/.server/repos/limits";
@@ -63,6 +67,28 @@ describeEachEngine("database: connection, migrations, demo content and storage",
     }
     const { total } = await listAppointments(t.h);
     expect(total).toBe(first.appointments);
+  });
+
+  it("the demo content's appointments produce no message to anyone: no reminder, acknowledgement or confirmation", async () => {
+    // seeded by the test above; reminders over the next three days, as the job at start and every 5 minutes would
+    const demo = (await t.h.db.selectFrom("appointments").selectAll().where("email", "is not", null).execute()).filter((a) => a.submission_key?.startsWith("demo-"));
+    expect(demo.length).toBeGreaterThanOrEqual(8);
+    const upcoming = demo.filter((a) => a.status === "confirmed" || a.status === "requested");
+    expect(upcoming.length).toBeGreaterThan(0);
+    for (let hours = 0; hours <= 72; hours += 6) expect(await queueDueReminders(t.h, new Date(Date.now() + hours * 3_600_000))).toEqual([]);
+    for (const a of upcoming) {
+      expect((await notifyAppointment(a, "confirmed", t.h, { now: new Date(Date.now() - 7 * 86_400_000) })).ids).toEqual([]);
+      expect((await notifyNewBooking(a, t.h)).ids).toEqual([]);
+    }
+    expect(await t.h.db.selectFrom("outbox").select("id").execute()).toEqual([]);
+    // the same appointment typed by a person is reminded: the rule is the demo key, not the address
+    const [first] = upcoming;
+    const copy = await createAppointment(t.h, { ...first, date: first.date, time: first.time, email: "patient@exemple.dz" });
+    await t.h.db.updateTable("appointments").set({ status: "confirmed" }).where("id", "=", copy.appointment.id).execute();
+    const at = new Date(clinicInstant(first.date, first.time).getTime() - 3_600_000);
+    expect(await queueDueReminders(t.h, at)).toHaveLength(1);
+    await t.h.db.deleteFrom("outbox").execute();
+    await t.h.db.updateTable("appointments").set({ status: "cancelled" }).where("id", "=", copy.appointment.id).execute();
   });
 
   it("stores staff accounts with unique, lower-cased e-mails", async () => {

@@ -9,6 +9,7 @@ import { addDaysYmd, dayHours, toMinutes, type Schedule } from "~/lib/schedule";
 import { clinicInstant, clinicNow } from "~/lib/clinic-time";
 import type { Service } from "~/lib/services";
 import type { Syllabus } from "~/lib/syllabus";
+import { DEMO_SUBMISSION_PREFIX } from "../demo";
 
 const BLOGS = [
   {
@@ -168,7 +169,7 @@ export async function seedDemo(h: Db): Promise<boolean> {
       const past = await createAppointment(
         t,
         { name: "Sarah Haddad", email: "sarah.haddad@example.com", phone: "0770 11 22 33", service: "Soins conservateurs", date: inDays(-5), time: "09:30", message: null, prixtotal: 800000, prixpay: 800000, progress: "Soins terminés" },
-        { createdAt: daysAgo(9) },
+        { createdAt: daysAgo(9), submissionKey: `${DEMO_SUBMISSION_PREFIX}past-1` },
       );
       await trx.updateTable("appointments").set({ status: "attended" }).where("id", "=", past.appointment.id).execute();
     }
@@ -264,7 +265,7 @@ async function seedAgenda(h: Db): Promise<void> {
       prixpay: b.paid === undefined ? null : b.paid * 100,
       progress: b.progress ?? null,
     };
-    const opts = { actor: DEMO_ACTOR, mode: "staff" as const, submissionKey: `demo-agenda-${n + 1}`, now: at };
+    const opts = { actor: DEMO_ACTOR, mode: "staff" as const, submissionKey: `${DEMO_SUBMISSION_PREFIX}agenda-${n + 1}`, now: at };
     let booked = await bookAppointment(h, input, opts);
     if (!booked.ok && booked.alternatives[0]) booked = await bookAppointment(h, { ...input, ...booked.alternatives[0] }, opts);
     if (!booked.ok) {

@@ -11,6 +11,7 @@ import { newLinkColumns } from "../link-tokens";
 import { linkPatient } from "./patients";
 import { searchPatterns } from "./search-patterns";
 import { insertPaidAdjustment, PAID_AT_CREATION_REASON, PAID_EDIT_REASON } from "./payment-entries";
+import { DEMO_SUBMISSION_PREFIX } from "../demo";
 
 export type { Appointment, AppointmentHistoryEntry };
 
@@ -381,6 +382,8 @@ export async function listReminderCandidates(h: Pick<Db, "db">, fromDate: string
     .where("status", "in", ["requested", "confirmed"])
     .where("email", "is not", null)
     .where("anonymised_at", "is", null)
+    // the demo content's appointments are never reminded (app/.server/demo.ts)
+    .where((eb) => eb.or([eb("submission_key", "is", null), eb("submission_key", "not like", `${DEMO_SUBMISSION_PREFIX}%`)]))
     // a first cut by calendar day (indexed), the exact window is the caller's
     .where("date", ">=", fromDate)
     .where("date", "<=", toDate)

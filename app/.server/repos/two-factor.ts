@@ -189,3 +189,18 @@ export async function cancelPendingSecret(h: Handle, userId: number): Promise<bo
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/**
+ * Two-factor on at once with a secret made here (the local demo trial, app/.server/demo-trial.ts):
+ * only for an account that has none in use.
+ */
+export async function enableWithSecret(h: Handle, userId: number, sealed: string): Promise<boolean> {
+  const now = nowIso();
+  const r = await k(h)
+    .updateTable("staff_users")
+    .set({ totp_secret: sealed, totp_enabled_at: now, totp_last_step: null, updated_at: now })
+    .where("id", "=", userId)
+    .where("totp_enabled_at", "is", null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

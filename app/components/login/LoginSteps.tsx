@@ -6,6 +6,7 @@ import { CheckboxField, Field, FormErrors, useAppForm } from "~/components/forms
 import { Alert } from "~/components/ui/Alert";
 import { loginSchema } from "~/lib/login-schema";
 import { loginCodeSchema, type CodeMethod } from "~/lib/two-factor-schema";
+import { useClinic } from "~/hooks/use-clinic";
 
 /** The two steps of the login page (app/routes/login.tsx): the password, then the code. */
 
@@ -57,6 +58,7 @@ export function PasswordStep({ lastResult, notice }: { lastResult?: SubmissionRe
 }
 
 export function CodeStep({ method, lastResult }: { method: CodeMethod; lastResult?: SubmissionResult<string[]> }) {
+  const clinicName = useClinic().name;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const totp = method === "totp";
@@ -73,7 +75,7 @@ export function CodeStep({ method, lastResult }: { method: CodeMethod; lastResul
       title="Vérification en deux étapes"
       lead={
         totp
-          ? "Ouvrez votre application d'authentification et saisissez le code à 6 chiffres affiché pour « Clinique dentaire Kouba »."
+          ? `Ouvrez votre application d'authentification et saisissez le code à 6 chiffres affiché pour «\u202f${clinicName}\u202f».`
           : "Saisissez un des 10 codes de secours reçus lors de l'activation. Chaque code ne sert qu'une fois."
       }
     >

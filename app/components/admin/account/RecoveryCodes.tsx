@@ -2,6 +2,7 @@ import { Check, Copy, Download, Printer } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "~/components/ui/Alert";
+import { useClinic } from "~/hooks/use-clinic";
 
 const SMALL_BTN =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-white px-3 text-sm font-semibold text-navy-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50";
@@ -15,7 +16,8 @@ export function RecoveryCodes({ codes, email, renewed }: { codes: string[]; emai
   // shown once: brought into view and announced as soon as they appear
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => title.current?.focus(), [codes]);
-  const text = [`Codes de secours — Clinique dentaire Kouba — ${email}`, "Chaque code ne sert qu'une fois.", "", ...codes].join("\n");
+  const clinicName = useClinic().name;
+  const text = [`Codes de secours — ${clinicName} — ${email}`, "Chaque code ne sert qu'une fois.", "", ...codes].join("\n");
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
