@@ -1,5 +1,6 @@
 import type { Clinic } from "~/lib/clinic";
 import { clinicInstant } from "~/lib/clinic-time";
+import { formatTime } from "~/lib/format";
 import { publicOrigin } from "./config";
 import { getDb, type Db } from "./db";
 import type { Appointment } from "./db/types";
@@ -48,7 +49,7 @@ export function formatDayLong(ymd: string): string {
 
 /** "mardi 2 juin 2026 à 14:30" */
 export function formatWhen(a: Pick<Appointment, "date" | "time">): string {
-  return `${formatDayLong(a.date)} à ${a.time}`;
+  return `${formatDayLong(a.date)} à ${formatTime(a.time)}`;
 }
 
 /** "023 70 45 12 (cabinet) ou 0550 12 34 56 (mobile)" */

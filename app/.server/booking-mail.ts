@@ -1,5 +1,5 @@
 import type { Clinic } from "~/lib/clinic";
-import { formatCalendarDate } from "~/lib/format";
+import { formatCalendarDate, formatTime } from "~/lib/format";
 import { isValidYmd } from "~/lib/rules";
 import { clinicInstant } from "~/lib/clinic-time";
 import { SERVICES, type Service } from "~/lib/services";
@@ -93,7 +93,7 @@ export function bookingMessages(
   a: Appointment,
   opts: { clinic: Clinic; clinicTo: string; publicUrl?: string; link?: string | null; cancelCutoffHours?: number; changeable?: boolean },
 ): MailMessage[] {
-  const when = `${formatCalendarDate(a.date)} à ${a.time}`;
+  const when = `${formatCalendarDate(a.date)} à ${formatTime(a.time)}`;
   // the agenda of that day: no patient data in a URL that a server would log
   const adminLink = opts.publicUrl ? `${opts.publicUrl}/admin/agenda?jour=${a.date}` : null;
   const subject = `Nouvelle demande de rendez-vous : ${a.service}, ${when}`;

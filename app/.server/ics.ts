@@ -2,6 +2,8 @@ import ical, { ICalCalendarMethod } from "ical-generator";
 import type { Clinic } from "~/lib/clinic";
 import { CLINIC_TIME_ZONE, clinicInstant, clinicOffset } from "~/lib/clinic-time";
 import { oneLine } from "~/lib/control-characters";
+import { formatTime } from "~/lib/format";
+import { reminderDate } from "~/lib/reminder-template";
 import { addMinutesToClock } from "~/lib/schedule";
 import { publicOrigin } from "./config";
 import type { Db } from "./db";
@@ -84,7 +86,7 @@ export function appointmentIcs(
     stamp: new Date(a.updated_at ?? a.created_at),
     summary: `${service} — ${name}`,
     location: `${name}, ${oneLine(clinic.address.oneLine)}`,
-    description: [`Rendez-vous : ${service}.`, `Téléphone de la clinique : ${phones}.`, ...(opts.link ? [`Confirmer, annuler ou déplacer : ${opts.link}`] : [])].join("\n"),
+    description: [`Rendez-vous : ${service}, le ${reminderDate(a.date)} à ${formatTime(a.time)}.`, `Téléphone de la clinique : ${phones}.`, ...(opts.link ? [`Confirmer, annuler ou déplacer : ${opts.link}`] : [])].join("\n"),
     url: opts.link ?? undefined,
     // a request the clinic has not confirmed yet is tentative in the patient's calendar
     status: (a.status === "cancelled" ? "CANCELLED" : a.status === "requested" ? "TENTATIVE" : "CONFIRMED") as never,

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Clinic } from "~/lib/clinic";
 import { formatDayLong, parseBookingIntent, type BookingIntent } from "~/lib/slots-view";
+import { formatTime } from "~/lib/format";
 import { isRdvIntent, rdvCancelSchema, rdvConfirmSchema, rdvMoveSchema, RDV_TEXTS, type RdvIntent, type RdvReply, type RdvView } from "~/lib/rdv-schema";
 import type { AppointmentStatus, CancelledBy } from "~/lib/appointment-status";
 import { slotRefusalText } from "~/lib/front-desk-schema";
@@ -327,7 +328,7 @@ async function moveIntent(a: Appointment, form: FormData) {
     if (outcome.ok) {
       log.info({ event: "rdv_patient_moved", appointmentId: a.id }, "patient moved through the personal link");
       await notifyAppointment(outcome.appointment, "moved", h);
-      const when = `${formatDayLong(outcome.appointment.date, today)} à ${outcome.appointment.time}`;
+      const when = `${formatDayLong(outcome.appointment.date, today)} à ${formatTime(outcome.appointment.time)}`;
       return answer({
         intent: "move",
         status: "done",

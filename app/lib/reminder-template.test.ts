@@ -67,8 +67,8 @@ describe("reminder templates: rendering", () => {
 
   it("keeps accents and the patient's own spelling of the name", () => {
     const v = reminderValues({ name: "Mme Zoé-Hélène Aït Saïd", date: "2026-12-03", time: "09:00" }, LINK);
-    expect(v).toEqual({ prénom: "Zoé-Hélène", date: "jeudi 3 décembre", heure: "9h00", lien: LINK });
-    expect(renderTemplate("Bonjour {prénom}, le {date} à {heure}. Réponse : {lien}", v, clinic)).toBe(`Bonjour Zoé-Hélène, le jeudi 3 décembre à 9h00. Réponse : ${LINK}`);
+    expect(v).toEqual({ prénom: "Zoé-Hélène", date: "jeudi 3 décembre", heure: "09:00", lien: LINK });
+    expect(renderTemplate("Bonjour {prénom}, le {date} à {heure}. Réponse : {lien}", v, clinic)).toBe(`Bonjour Zoé-Hélène, le jeudi 3 décembre à 09:00. Réponse : ${LINK}`);
   });
 
   it("without a link, the sentence that holds {lien} says to call instead (WhatsApp and SMS)", () => {
@@ -88,7 +88,7 @@ describe("reminder templates: rendering", () => {
 
   it("words the day and time as a patient reads them", () => {
     expect(reminderDate("2026-11-27")).toBe("vendredi 27 novembre");
-    expect(reminderTime("14:05")).toBe("14h05");
+    expect(reminderTime("14:05")).toBe("14:05");
     expect(firstName("Dr Nadir Hamdi")).toBe("Nadir");
     expect(firstName("M. Karim")).toBe("Karim");
     expect(firstName("Benali")).toBe("Benali");

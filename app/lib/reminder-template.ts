@@ -2,6 +2,7 @@ import { z } from "~/lib/zod";
 import type { Clinic } from "~/lib/clinic";
 import { oneLine } from "./control-characters";
 import { multiLine } from "./rules";
+import { formatTime } from "./format";
 
 /**
  * The WhatsApp and SMS reminders staff send from the front desk (docs/product.md, "Reminders";
@@ -30,7 +31,7 @@ export const TEMPLATE_MAX: Record<TemplateKey, number> = { whatsapp: 1000, sms: 
 export const PLACEHOLDERS = [
   { name: "prénom", description: "le prénom du patient (« Amina » pour « Mme Amina Benali »)" },
   { name: "date", description: "le jour du rendez-vous (« mardi 24 novembre »)" },
-  { name: "heure", description: "l'heure du rendez-vous (« 10h30 »)" },
+  { name: "heure", description: "l'heure du rendez-vous («\u202f10:30\u202f»)" },
   { name: "lien", description: "le lien personnel : confirmer, annuler ou déplacer (obligatoire)" },
 ] as const;
 export type PlaceholderName = (typeof PLACEHOLDERS)[number]["name"];
@@ -55,6 +56,7 @@ export const defaultTemplates = (clinic: Clinic): Record<TemplateKey, string> =>
     oneLine(clinic.name),
   ].join("\n"),
   // one SMS (160 GSM characters) with a link of about 80 characters: no greeting
+  // typography-ignore: an SMS, in the GSM alphabet (no narrow space: one would make it a Unicode SMS, 70 characters a part)
   sms: `${oneLine(clinic.shortName)} : RDV le {date} à {heure}. Confirmer ou annuler : {lien}`,
 });
 
@@ -149,10 +151,9 @@ export function reminderDate(ymd: string): string {
   return Number.isNaN(d.getTime()) ? ymd : dayLong.format(d);
 }
 
-/** "09:00" → "9h00", "10:30" → "10h30". */
+/** The time as the site writes it everywhere ("09:00", ~/lib/format). */
 export function reminderTime(hhmm: string): string {
-  const m = /^(\d{1,2}):(\d{2})/.exec(hhmm);
-  return m ? `${Number(m[1])}h${m[2]}` : hhmm;
+  return formatTime(hhmm);
 }
 
 /** The first name as a greeting uses it ("Mme Amina Benali" → "Amina"). */

@@ -150,7 +150,7 @@ describe("closure and special hours form", () => {
     expect(exceptionSummary({ startDate: "2026-03-30", endDate: "2026-04-01", label: "Aïd el-Fitr", ranges: [] })).toBe("Fermé du 30/03 au 01/04 : Aïd el-Fitr");
     expect(exceptionSummary({ startDate: "2026-07-05", endDate: "2026-07-05", label: "Fête de l'Indépendance", ranges: [] })).toBe("Fermé le 05/07 : Fête de l'Indépendance");
     expect(exceptionSummary({ startDate: "2026-02-18", endDate: "2026-03-19", label: "Horaires du Ramadan", ranges: [{ opens: "10:00", closes: "15:00" }] })).toBe(
-      "Horaires du Ramadan du 18/02 au 19/03 : 10h00 – 15h00",
+      "Horaires du Ramadan du 18/02 au 19/03 : 10:00\u00a0–\u00a015:00",
     );
     expect(dayMonth("2026-12-01")).toBe("01/12");
     expect(formatLongDay("2026-03-30")).toBe("lundi 30 mars 2026");

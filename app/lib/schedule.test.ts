@@ -432,14 +432,14 @@ describe("the hours as the site shows them", () => {
       { label: "Samedi – Jeudi", days: [6, 0, 1, 2, 3, 4], ranges: s.weekly[6] },
       { label: "Vendredi", days: [5], ranges: [] },
     ]);
-    expect(formatRanges(s.weekly[6])).toBe("09h00 – 12h30, 13h30 – 17h00");
+    expect(formatRanges(s.weekly[6])).toBe("09:00\u00a0–\u00a012:30, 13:30\u00a0–\u00a017:00");
     expect(formatRanges([])).toBe("Fermé");
 
     // Thursday mornings only: three groups
     s.weekly[4] = [{ opens: "09:00", closes: "12:30" }];
     expect(weeklySummary(s.weekly).map((g) => [g.label, formatRanges(g.ranges)])).toEqual([
-      ["Samedi – Mercredi", "09h00 – 12h30, 13h30 – 17h00"],
-      ["Jeudi", "09h00 – 12h30"],
+      ["Samedi – Mercredi", "09:00\u00a0–\u00a012:30, 13:30\u00a0–\u00a017:00"],
+      ["Jeudi", "09:00\u00a0–\u00a012:30"],
       ["Vendredi", "Fermé"],
     ]);
     // the same hours on days that are not consecutive stay two groups

@@ -1,5 +1,6 @@
 import type { ClinicNow } from "./clinic-time";
 import { SERVICES, type Service } from "./services";
+import { formatTimeRange } from "./format";
 
 /**
  * The clinic's schedule and the availability rules (docs/product.md, "Schedule and free slots").
@@ -344,7 +345,7 @@ export function slotRefusalMessage(refusal: SlotRefusal, settings: ScheduleSetti
 // ---- the hours as the site shows them ---------------------------------------------------------
 
 export function formatRanges(ranges: TimeRange[]): string {
-  return ranges.length === 0 ? "Fermé" : ranges.map((r) => `${r.opens.replace(":", "h")} – ${r.closes.replace(":", "h")}`).join(", ");
+  return ranges.length === 0 ? "Fermé" : ranges.map((r) => formatTimeRange(r.opens, r.closes)).join(", ");
 }
 
 /** Consecutive days (Saturday first) with the same ranges, grouped: "Samedi – Jeudi", "Vendredi". */
@@ -383,7 +384,7 @@ export function periodText(startDate: string, endDate: string): string {
 
 /**
  * A closure or special hours as the public site says it:
- * 'Fermé du 30/03 au 01/04 : Aïd el-Fitr', 'Horaires du Ramadan du 01/03 au 29/03 : 10h00 – 15h00'.
+ * 'Fermé du 30/03 au 01/04 : Aïd el-Fitr', 'Horaires du Ramadan du 01/03 au 29/03 : 10:00 – 15:00'.
  */
 export function exceptionSummary(e: Pick<ScheduleException, "startDate" | "endDate" | "label" | "ranges">): string {
   const period = periodText(e.startDate, e.endDate);

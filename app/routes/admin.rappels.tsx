@@ -54,7 +54,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     status: a.status,
     links: links.get(Number(a.id))!,
   }));
-  const example: ExampleValues = { prénom: "Amina", date: reminderDate(day), heure: "10h30", lien: `${publicOrigin()}/rdv/${EXAMPLE_TOKEN}` };
+  const example: ExampleValues = { prénom: "Amina", date: reminderDate(day), heure: "10:30", lien: `${publicOrigin()}/rdv/${EXAMPLE_TOKEN}` };
   return { day, today: now.date, tomorrow, rows, templates: TEMPLATE_KEYS.map((k) => templates[k]), example, late };
 }
 

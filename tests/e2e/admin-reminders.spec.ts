@@ -205,7 +205,7 @@ for (const [label, viewport] of [
           await box.fill("Salam {prenon} : votre RDV à {heure}. Lien : ");
           await editor.getByRole("button", { name: "{lien} : insérer" }).click();
           await expect(box).toHaveValue("Salam {prenon} : votre RDV à {heure}. Lien : {lien}");
-          await expect(preview).toContainText("Salam {prenon} : votre RDV à 10h30. Lien : http");
+          await expect(preview).toContainText("Salam {prenon} : votre RDV à 10:30. Lien : http");
           await expect(editor.getByText("Repère inconnu : {prenon} — il resterait tel quel dans le message.")).toBeVisible();
           await editor.getByRole("button", { name: "Enregistrer le message WhatsApp" }).click();
           await expect(editor.getByText("Repère inconnu : {prenon}. Repères possibles : {prénom}, {date}, {heure}, {lien}.")).toBeVisible();

@@ -91,14 +91,14 @@ test.describe("staff change the hours and the public site follows", () => {
 
     // the screen's preview, after saving
     const preview = page.getByRole("complementary", { name: "Ce que voient les patients" });
-    await expect(preview.getByRole("listitem")).toHaveText([/^Samedi – Mardi/, /^Mercredi\s*:?\s*Fermé$/, /^Jeudi\s*:?\s*09h00 – 13h00$/, /^Vendredi\s*:?\s*Fermé$/]);
+    await expect(preview.getByRole("listitem")).toHaveText([/^Samedi – Mardi/, /^Mercredi\s*:?\s*Fermé$/, /^Jeudi\s*:?\s*09:00 – 13:00$/, /^Vendredi\s*:?\s*Fermé$/]);
 
     // the public footer and the home page's JSON-LD
     await page.goto("/");
     const footer = page.locator("footer");
-    await expect(footer.getByRole("listitem").filter({ hasText: "Samedi – Mardi" })).toContainText("09h00 – 12h30, 13h30 – 17h00");
+    await expect(footer.getByRole("listitem").filter({ hasText: "Samedi – Mardi" })).toContainText("09:00 – 12:30, 13:30 – 17:00");
     await expect(footer.getByRole("listitem").filter({ hasText: "Mercredi" })).toContainText("Fermé");
-    await expect(footer.getByRole("listitem").filter({ hasText: "Jeudi" })).toContainText("09h00 – 13h00");
+    await expect(footer.getByRole("listitem").filter({ hasText: "Jeudi" })).toContainText("09:00 – 13:00");
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
     expect(ld.openingHoursSpecification).toEqual([
       { "@type": "OpeningHoursSpecification", dayOfWeek: ["Saturday", "Sunday", "Monday", "Tuesday"], opens: "09:00", closes: "12:30" },
@@ -181,13 +181,13 @@ test.describe("staff change the hours and the public site follows", () => {
     await save(page, "Ajouter la période").click();
     await expect(page.getByText(`Horaires spéciaux ajoutés : ${label}.`)).toBeVisible();
     expect(dbQuery<{ ranges: string }>("select ranges from schedule_exceptions where label = ?", label).map((r) => JSON.parse(r.ranges))).toEqual([[{ opens: "10:00", closes: "15:00" }]]);
-    await expect(page.getByRole("list", { name: "Périodes à venir" })).toContainText("Horaires spéciaux : 10h00 – 15h00");
+    await expect(page.getByRole("list", { name: "Périodes à venir" })).toContainText("Horaires spéciaux : 10:00 – 15:00");
 
     const free = await freeTimes(request, "Orthodontie", day);
     expect(free.times[0]).toBe("10:00");
     expect(free.times.at(-1)).toBe("14:30");
     await page.goto("/");
-    await expect(page.locator("footer")).toContainText(`${label} le ${dayMonth(day)} : 10h00 – 15h00`);
+    await expect(page.locator("footer")).toContainText(`${label} le ${dayMonth(day)} : 10:00 – 15:00`);
   });
 
   test("a service set not bookable online, another made longer: the booking form says to call", async ({ page, request }) => {

@@ -78,7 +78,7 @@ describeEachEngine("reminder links: the text and its personal link", { appDb: tr
       const token = /\/rdv\/([A-Za-z0-9_-]{43})$/m.exec(text)?.[1];
       expect(token).toBeDefined();
       expect(text).toBe(renderTemplate(DEFAULT_TEMPLATES.whatsapp, reminderValues(a, `${ORIGIN}/rdv/${token}`), clinic));
-      expect(text).toContain(`Bonjour Amina,\n\nNous vous rappelons votre rendez-vous à la Clinique Dentaire Hamdi le mardi 4 mars à 1${i}h00.`);
+      expect(text).toContain(`Bonjour Amina,\n\nNous vous rappelons votre rendez-vous à la Clinique Dentaire Hamdi le mardi 4 mars à 1${i}:00.`);
       const opened = await findByToken(token!, t.h, new Date(`${TODAY}T12:00:00Z`));
       expect(opened && Number(opened.id)).toBe(Number(a.id));
 
@@ -93,7 +93,7 @@ describeEachEngine("reminder links: the text and its personal link", { appDb: tr
     const a = await book({ name: "Karim Saïdi", phone: "0661 98 76 54", time: "09:00" });
     await t.h.db.updateTable("appointments").set({ link_salt: null, link_hash: null }).where("id", "=", Number(a.id)).execute();
     const links = (await reminderLinksOf(t.h, [{ ...a, link_salt: null, link_hash: null }], TODAY)).get(Number(a.id))!;
-    expect(decodeURIComponent(links.sms!.split("?body=")[1])).toBe(`Rappel Karim 9h00. ${NO_LINK_SENTENCE}`);
+    expect(decodeURIComponent(links.sms!.split("?body=")[1])).toBe(`Rappel Karim 09:00. ${NO_LINK_SENTENCE}`);
     expect(new URL(links.whatsapp!).searchParams.get("text")).not.toContain("/rdv/");
   });
 

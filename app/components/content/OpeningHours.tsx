@@ -13,7 +13,7 @@ const TONES = {
 /**
  * The clinic's opening hours as the site shows them, from the schedule staff edit on
  * /admin/horaires (docs/product.md, "Schedule and free slots"): the week grouped Saturday first
- * ('Samedi – Jeudi : 09h00 – 12h30, 13h30 – 17h00', 'Vendredi : Fermé'), then the closures and
+ * ('Samedi – Jeudi : 09:00 – 12:30, 13:30 – 17:00', 'Vendredi : Fermé'), then the closures and
  * special hours of the next 30 days ('Fermé du 30/03 au 01/04 : Aïd el-Fitr'). By default the
  * root loader's hours; `hours` shows others (the staff screen's preview).
  */

@@ -35,7 +35,7 @@ export function BookingRulesForm({ settings, actionData }: { settings: ScheduleS
           <ErrorList id={fields.notice.errorId} errors={fields.notice.errors} />
           <ErrorList id={fields.noticeUnit.errorId} errors={fields.noticeUnit.errors} />
           <p id={`${fields.notice.id}-hint`} className="mt-2 text-xs leading-relaxed text-slate-500">
-            Un patient ne peut pas réserver en ligne un créneau qui commence plus tôt. Avec 2 heures : à 10h00, le premier créneau proposé est 12h00. Vous pouvez toujours
+            Un patient ne peut pas réserver en ligne un créneau qui commence plus tôt. Avec 2 heures : à 10:00, le premier créneau proposé est 12:00. Vous pouvez toujours
             ajouter un rendez-vous vous-même depuis l'agenda.
           </p>
         </div>
