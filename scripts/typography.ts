@@ -58,7 +58,8 @@ function wrongTexts(file: string, source: string): { start: number; end: number;
       ts.isTemplateTail(node) ||
       node.kind === ts.SyntaxKind.JsxText;
     if (isText) {
-      const start = node.getStart(sf);
+      // a JSX text's own start: getStart() would skip its leading spaces (" : " between two expressions)
+      const start = node.kind === ts.SyntaxKind.JsxText ? node.pos : node.getStart(sf);
       const raw = source.slice(start, node.getEnd());
       const line = sf.getLineAndCharacterOfPosition(start).line;
       const ignored = /typography-ignore/.test(lines[line] ?? "") || /typography-ignore/.test(lines[line - 1] ?? "");

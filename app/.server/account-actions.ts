@@ -24,9 +24,9 @@ import { CODE_INCORRECT, confirmSetup, disableTwoFactor, forgetTrustedDevices, R
 
 const SCREEN = "account";
 const PATH = "/admin/account";
-const STORAGE_FAILURE = "Le mot de passe n'a pas pu être modifié : la base de données n'a pas répondu. Réessayez dans un instant.";
+const STORAGE_FAILURE = "Le mot de passe n'a pas pu être modifié : la base de données n'a pas répondu. Réessayez dans un instant.";
 const STORE_FAILED = "la base de données n'a pas répondu. Réessayez dans un instant.";
-const TWO_FACTOR_MANDATORY = "La double authentification est obligatoire pour votre compte : elle ne peut pas être désactivée.";
+const TWO_FACTOR_MANDATORY = "La double authentification est obligatoire pour votre compte : elle ne peut pas être désactivée.";
 
 export async function accountAction(request: Request, staff: StaffSession) {
   const form = await readForm(request);
@@ -102,7 +102,7 @@ async function twoFactorStart(request: Request, staff: StaffSession) {
       if (!started) return toAccount(request, "La double authentification est déjà activée.", "message", "#double-authentification");
       return redirectWithToast(request, `${PATH}#double-authentification`, { type: "message", description: "Scannez le QR code avec votre application, puis saisissez le code affiché." });
     },
-    await failure(request, `La configuration n'a pas pu commencer : ${STORE_FAILED}`),
+    await failure(request, `La configuration n'a pas pu commencer : ${STORE_FAILED}`),
   );
 }
 
@@ -113,9 +113,9 @@ async function twoFactorCancel(request: Request, staff: StaffSession) {
     "2fa-cancel",
     async () => {
       await cancelPendingSecret(getDb(), staff.userId);
-      return toAccount(request, "Configuration annulée : la double authentification n'est pas activée.", "message", "#double-authentification");
+      return toAccount(request, "Configuration annulée : la double authentification n'est pas activée.", "message", "#double-authentification");
     },
-    await failure(request, `La configuration n'a pas pu être annulée : ${STORE_FAILED}`),
+    await failure(request, `La configuration n'a pas pu être annulée : ${STORE_FAILED}`),
   );
 }
 
@@ -138,10 +138,10 @@ async function twoFactorConfirm(form: FormData, staff: StaffSession) {
         const message = `Trop de tentatives avec un code incorrect. ${retryPhrase(done.retryAfterSeconds)}`;
         return reply(false, submission.reply({ formErrors: [message], hideFields }), { status: 429, headers: { "Retry-After": String(done.retryAfterSeconds) } });
       }
-      if (done.reason === "none") return reply(false, submission.reply({ formErrors: ["Aucune configuration en cours : recommencez l'activation."], hideFields }), { status: 409 });
+      if (done.reason === "none") return reply(false, submission.reply({ formErrors: ["Aucune configuration en cours : recommencez l'activation."], hideFields }), { status: 409 });
       return reply(false, submission.reply({ fieldErrors: { code: [CODE_INCORRECT] }, hideFields }), { status: 400 });
     },
-    () => reply(false, submission.reply({ formErrors: [`La double authentification n'a pas pu être activée : ${STORE_FAILED}`], hideFields }), { status: 503 }),
+    () => reply(false, submission.reply({ formErrors: [`La double authentification n'a pas pu être activée : ${STORE_FAILED}`], hideFields }), { status: 503 }),
   );
 }
 
@@ -182,7 +182,7 @@ async function twoFactorManage(request: Request, form: FormData, staff: StaffSes
       }
       return redirectWithToast(request, `${PATH}#double-authentification`, { type: "success", description: "Double authentification désactivée. Vos codes de secours et vos appareils de confiance ont été supprimés." }, { headers });
     },
-    () => reply(false, submission.reply({ formErrors: [`La modification n'a pas été enregistrée : ${STORE_FAILED}`], hideFields }), { status: 503 }),
+    () => reply(false, submission.reply({ formErrors: [`La modification n'a pas été enregistrée : ${STORE_FAILED}`], hideFields }), { status: 503 }),
   );
 }
 
@@ -199,10 +199,10 @@ async function forgetDevices(request: Request, form: FormData, staff: StaffSessi
       const headers = new Headers();
       const mine = await trustedDeviceHash(request);
       if (mine && (id === undefined || id === mine)) headers.append("Set-Cookie", await clearTrustedDeviceCookie(request));
-      const description = n === 0 ? "Cet appareil n'était plus enregistré." : id ? "Appareil oublié : le code y sera de nouveau demandé." : `${n} appareil${n > 1 ? "s" : ""} oublié${n > 1 ? "s" : ""} : le code y sera de nouveau demandé.`;
+      const description = n === 0 ? "Cet appareil n'était plus enregistré." : id ? "Appareil oublié : le code y sera de nouveau demandé." : `${n} appareil${n > 1 ? "s" : ""} oublié${n > 1 ? "s" : ""} : le code y sera de nouveau demandé.`;
       return redirectWithToast(request, `${PATH}#appareils`, { type: n === 0 ? "message" : "success", description }, { headers });
     },
-    await failure(request, `L'appareil n'a pas pu être oublié : ${STORE_FAILED}`, "#appareils"),
+    await failure(request, `L'appareil n'a pas pu être oublié : ${STORE_FAILED}`, "#appareils"),
   );
 }
 
@@ -222,6 +222,6 @@ async function endOthers(request: Request, staff: StaffSession) {
       const description = others === 0 ? "Aucune autre session n'était ouverte." : `${others} autre${others > 1 ? "s" : ""} session${others > 1 ? "s" : ""} fermée${others > 1 ? "s" : ""}.`;
       return toAccount(request, description, others === 0 ? "message" : "success", "#sessions");
     },
-    await failure(request, `Les sessions n'ont pas pu être fermées : ${STORE_FAILED}`, "#sessions"),
+    await failure(request, `Les sessions n'ont pas pu être fermées : ${STORE_FAILED}`, "#sessions"),
   );
 }

@@ -59,12 +59,12 @@ export function clinicPhones(clinic: Clinic): string {
 
 /** The line under the personal link's button: what it does and until when. */
 export function linkHint(clinic: Clinic, cancelCutoffHours?: number, changeable = true): string {
-  if (!changeable) return `Ce lien est personnel : ne le transférez pas. Pour annuler ou déplacer ce rendez-vous maintenant, appelez-nous au ${clinicPhones(clinic)}.`;
+  if (!changeable) return `Ce lien est personnel : ne le transférez pas. Pour annuler ou déplacer ce rendez-vous maintenant, appelez-nous au ${clinicPhones(clinic)}.`;
   const until =
     cancelCutoffHours !== undefined && cancelCutoffHours > 0
-      ? ` L'annulation et le changement d'horaire en ligne sont possibles jusqu'à ${cancelCutoffHours} h avant le rendez-vous ; ensuite, appelez-nous.`
+      ? ` L'annulation et le changement d'horaire en ligne sont possibles jusqu'à ${cancelCutoffHours} h avant le rendez-vous ; ensuite, appelez-nous.`
       : "";
-  return `Ce lien est personnel : ne le transférez pas.${until}`;
+  return `Ce lien est personnel : ne le transférez pas.${until}`;
 }
 
 /** The personal link as the messages show it (button, text line, hint). */
@@ -121,21 +121,21 @@ export function appointmentMessage(a: Appointment, event: AppointmentMailEvent, 
       content = {
         preheader: `Votre rendez-vous du ${when} est confirmé.`,
         heading: "Votre rendez-vous est confirmé",
-        intro: ["Nous avons le plaisir de vous confirmer votre rendez-vous :"],
+        intro: ["Nous avons le plaisir de vous confirmer votre rendez-vous :"],
         details: details(opts.clinic, a, true),
         action: link ? manage(link) : undefined,
         outro: [
           `Le fichier ${ICS_FILENAME} joint ajoute ce rendez-vous à votre agenda.`,
-          `En cas d'empêchement, prévenez-nous au plus tôt pour libérer le créneau : ${phones}.`,
+          `En cas d'empêchement, prévenez-nous au plus tôt pour libérer le créneau : ${phones}.`,
         ],
       };
       break;
     case "cancelled":
-      subject = `Rendez-vous annulé : ${when} — ${clinic.name}`;
+      subject = `Rendez-vous annulé : ${when} — ${clinic.name}`;
       content = {
         preheader: `Votre rendez-vous du ${when} est annulé.`,
         heading: "Votre rendez-vous est annulé",
-        intro: [a.cancelled_by === "patient" ? "Comme vous l'avez demandé, ce rendez-vous est annulé :" : "Nous vous informons que ce rendez-vous est annulé :"],
+        intro: [a.cancelled_by === "patient" ? "Comme vous l'avez demandé, ce rendez-vous est annulé :" : "Nous vous informons que ce rendez-vous est annulé :"],
         details: details(opts.clinic, a, false),
         action: { label: "Prendre un nouveau rendez-vous", url: `${origin}/appointment`, textLabel: "Prendre un nouveau rendez-vous en ligne" },
         outro: [`Pour toute question ou pour convenir d'un autre horaire, appelez-nous au ${phones}.`],
@@ -144,31 +144,31 @@ export function appointmentMessage(a: Appointment, event: AppointmentMailEvent, 
     case "moved":
       subject = `Rendez-vous déplacé au ${when} — ${clinic.name}`;
       content = {
-        preheader: `Nouvel horaire : ${when}.`,
+        preheader: `Nouvel horaire : ${when}.`,
         heading: "Votre rendez-vous change d'horaire",
         intro: [
-          pending ? "Votre demande de rendez-vous est déplacée. Voici le nouvel horaire :" : "Votre rendez-vous est déplacé. Voici le nouvel horaire :",
+          pending ? "Votre demande de rendez-vous est déplacée. Voici le nouvel horaire :" : "Votre rendez-vous est déplacé. Voici le nouvel horaire :",
         ],
         details: details(opts.clinic, a, true),
         action: link ? manage(link) : undefined,
         outro: [
-          ...(pending ? ["Ce créneau n'est pas encore confirmé : notre équipe vous contactera pour le confirmer."] : []),
+          ...(pending ? ["Ce créneau n'est pas encore confirmé : notre équipe vous contactera pour le confirmer."] : []),
           ...(withIcs ? [`Le fichier ${ICS_FILENAME} joint met à jour le rendez-vous dans votre agenda.`] : []),
           `Si ce nouvel horaire ne vous convient pas, appelez-nous au ${phones}.`,
         ],
       };
       break;
     case "reminder":
-      subject = `Rappel : rendez-vous le ${when} — ${clinic.name}`;
+      subject = `Rappel : rendez-vous le ${when} — ${clinic.name}`;
       content = {
         preheader: `Rappel de votre rendez-vous du ${when}.`,
         heading: "Rappel de votre rendez-vous",
-        intro: [pending ? "Nous vous rappelons votre demande de rendez-vous :" : "Nous vous rappelons votre rendez-vous :"],
+        intro: [pending ? "Nous vous rappelons votre demande de rendez-vous :" : "Nous vous rappelons votre rendez-vous :"],
         details: details(opts.clinic, a, true),
         action: link ? manage(link) : undefined,
         outro: [
-          ...(pending ? ["Ce créneau n'est pas encore confirmé par notre équipe : en cas de doute, appelez-nous."] : []),
-          `En cas d'empêchement, prévenez-nous au plus tôt pour libérer le créneau : ${phones}.`,
+          ...(pending ? ["Ce créneau n'est pas encore confirmé par notre équipe : en cas de doute, appelez-nous."] : []),
+          `En cas d'empêchement, prévenez-nous au plus tôt pour libérer le créneau : ${phones}.`,
         ],
       };
       break;

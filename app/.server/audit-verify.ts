@@ -161,9 +161,9 @@ async function walk(db: Kysely<Database>, opts: VerifyOptions, from: VerifiedPos
     for (const c of checkpoints) {
       if (c.key_id !== keyId && opts.acceptOtherKeys) continue;
       if (c.key_id !== keyId) {
-        broken("checkpoint", c.entry_id, `Point de contrôle du ${when(c.created_at)} (entrée n° ${c.entry_id}) : signé avec une autre clé — falsifié, ou SESSION_SECRET a changé depuis.`);
+        broken("checkpoint", c.entry_id, `Point de contrôle du ${when(c.created_at)} (entrée n° ${c.entry_id}) : signé avec une autre clé — falsifié, ou SESSION_SECRET a changé depuis.`);
       }
-      if (!sameMac(checkpointMac(key, c), c.mac)) broken("checkpoint", c.entry_id, `Point de contrôle du ${when(c.created_at)} (entrée n° ${c.entry_id}) : signature invalide.`);
+      if (!sameMac(checkpointMac(key, c), c.mac)) broken("checkpoint", c.entry_id, `Point de contrôle du ${when(c.created_at)} (entrée n° ${c.entry_id}) : signature invalide.`);
     }
     const maxCheckpoint = await db.selectFrom("audit_checkpoints").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
     const checkpointId = n(maxCheckpoint?.id ?? null) ?? 0;
@@ -183,8 +183,8 @@ async function walk(db: Kysely<Database>, opts: VerifyOptions, from: VerifiedPos
         "outside",
         Number(outside.id),
         outside.seq === null
-          ? `Entrée n° ${outside.id} : ajoutée hors de la chaîne (sans place ni empreinte).`
-          : `Entrée n° ${outside.id} : placée avant le début de la chaîne (position ${outside.seq}, le journal commence après la position ${anchorSeq}).`,
+          ? `Entrée n° ${outside.id} : ajoutée hors de la chaîne (sans place ni empreinte).`
+          : `Entrée n° ${outside.id} : placée avant le début de la chaîne (position ${outside.seq}, le journal commence après la position ${anchorSeq}).`,
       );
     }
 
@@ -238,17 +238,17 @@ async function walk(db: Kysely<Database>, opts: VerifyOptions, from: VerifiedPos
           const gone = missing > 1 ? `${missing} entrées supprimées` : "une entrée supprimée";
           const where = prevId === 0 ? "au début du journal" : `après la n° ${prevId}`;
           const places = missing > 1 ? `positions ${expected} à ${seq - 1}` : `position ${expected}`;
-          broken("deleted", r.id, `Entrée n° ${r.id} : ${gone} juste avant elle, ${where} (${places} de la chaîne).`);
+          broken("deleted", r.id, `Entrée n° ${r.id} : ${gone} juste avant elle, ${where} (${places} de la chaîne).`);
         }
-        if (r.id <= prevId) broken("reordered", r.id, `Entrée n° ${r.id} : ordre modifié (elle vient après la n° ${prevId} dans la chaîne).`);
-        if (r.hash === null || r.prev_hash === null) broken("outside", r.id, `Entrée n° ${r.id} : ajoutée hors de la chaîne (sans empreinte).`);
+        if (r.id <= prevId) broken("reordered", r.id, `Entrée n° ${r.id} : ordre modifié (elle vient après la n° ${prevId} dans la chaîne).`);
+        if (r.hash === null || r.prev_hash === null) broken("outside", r.id, `Entrée n° ${r.id} : ajoutée hors de la chaîne (sans empreinte).`);
         const own = hashOf(r.prev_hash, r, seq) === r.hash;
         if (r.prev_hash !== prevHash && own) {
           // an intact entry that follows another hash: the one before it was rewritten, its hash recomputed
           if (state.last === null) {
-            broken("modified", r.id, `Entrée n° ${r.id} : ne suit plus le point de contrôle du début du journal (entrée n° ${prevId}) : chaîne recalculée.`);
+            broken("modified", r.id, `Entrée n° ${r.id} : ne suit plus le point de contrôle du début du journal (entrée n° ${prevId}) : chaîne recalculée.`);
           }
-          broken("modified", prevId, `Entrée n° ${prevId} : contenu modifié (son empreinte a été recalculée ; l'entrée n° ${r.id} en désigne une autre).`);
+          broken("modified", prevId, `Entrée n° ${prevId} : contenu modifié (son empreinte a été recalculée ; l'entrée n° ${r.id} en désigne une autre).`);
         }
         if (r.prev_hash !== prevHash || !own) await diagnose(db, r, seq, prevHash);
         const seal = seals.get(seq);
@@ -258,8 +258,8 @@ async function walk(db: Kysely<Database>, opts: VerifyOptions, from: VerifiedPos
             "modified",
             first,
             first === r.id
-              ? `Entrée n° ${r.id} : contenu modifié (elle ne correspond plus au point de contrôle du ${when(seal.created_at)} : chaîne recalculée).`
-              : `Entrées n° ${first} à ${r.id} : contenu modifié (la chaîne a été recalculée et ne correspond plus au point de contrôle du ${when(seal.created_at)}).`,
+              ? `Entrée n° ${r.id} : contenu modifié (elle ne correspond plus au point de contrôle du ${when(seal.created_at)} : chaîne recalculée).`
+              : `Entrées n° ${first} à ${r.id} : contenu modifié (la chaîne a été recalculée et ne correspond plus au point de contrôle du ${when(seal.created_at)}).`,
           );
         }
         if (seal) sinceCheckpoint = null;
@@ -283,8 +283,8 @@ async function walk(db: Kysely<Database>, opts: VerifyOptions, from: VerifiedPos
           "deleted",
           c.entry_id,
           c.seq > lastSeq + 1
-            ? `Entrées supprimées à la fin du journal (positions ${lastSeq + 1} à ${c.seq} de la chaîne), jusqu'à la n° ${c.entry_id} que désigne le point de contrôle du ${when(c.created_at)} ; ${end}.`
-            : `Entrée n° ${c.entry_id} : supprimée (position ${c.seq} de la chaîne, désignée par le point de contrôle du ${when(c.created_at)}) ; ${end}.`,
+            ? `Entrées supprimées à la fin du journal (positions ${lastSeq + 1} à ${c.seq} de la chaîne), jusqu'à la n° ${c.entry_id} que désigne le point de contrôle du ${when(c.created_at)} ; ${end}.`
+            : `Entrée n° ${c.entry_id} : supprimée (position ${c.seq} de la chaîne, désignée par le point de contrôle du ${when(c.created_at)}) ; ${end}.`,
         );
       }
     }
@@ -321,10 +321,10 @@ async function diagnose(db: Kysely<Database>, r: Row, seq: number, prevHash: str
     if (o.id === r.id) continue;
     const there = hashOf(prevHash, o, seq);
     if (there === r.hash || there === o.hash) {
-      broken("reordered", r.id, `Entrée n° ${r.id} : ordre modifié (la place ${seq} de la chaîne revient au contenu de l'entrée n° ${o.id}).`);
+      broken("reordered", r.id, `Entrée n° ${r.id} : ordre modifié (la place ${seq} de la chaîne revient au contenu de l'entrée n° ${o.id}).`);
     }
   }
-  broken("modified", r.id, `Entrée n° ${r.id} : contenu modifié (son empreinte ne correspond plus à son contenu).`);
+  broken("modified", r.id, `Entrée n° ${r.id} : contenu modifié (son empreinte ne correspond plus à son contenu).`);
 }
 
 // ---- the journal screen: verified once, then only what is new ------------------------------------

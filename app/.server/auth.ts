@@ -183,7 +183,7 @@ export async function changePassword(h: Db, userId: number, current: string, nex
   const passwordHash = await hashPassword(next);
   await writeTransaction(h, async (trx) => {
     await setOwnPassword(trx, userId, passwordHash);
-    if (actor) await audit(trx, actor, { action: "account.password_changed", targetType: "staff", targetId: userId, detail: "par le titulaire ; autres sessions fermées" });
+    if (actor) await audit(trx, actor, { action: "account.password_changed", targetType: "staff", targetId: userId, detail: "par le titulaire ; autres sessions fermées" });
   });
   log.info({ event: "password_changed", userId }, "staff password changed");
   return { ok: true };

@@ -127,11 +127,11 @@ export function checkDatabaseFile(file: string): Record<string, number> {
     db = new SQLite(file, { fileMustExist: true });
     const problems = db.pragma("integrity_check") as { integrity_check: string }[];
     if (problems.length !== 1 || problems[0].integrity_check !== "ok") {
-      throw new BackupError(`Le contrôle d'intégrité de la base a échoué (${problems.length} problème(s), par exemple : ${problems[0]?.integrity_check ?? "?"}).`, 2);
+      throw new BackupError(`Le contrôle d'intégrité de la base a échoué (${problems.length} problème(s), par exemple : ${problems[0]?.integrity_check ?? "?"}).`, 2);
     }
     const tables = (db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as { name: string }[]).map((r) => r.name);
     if (!tables.includes(MIGRATIONS_TABLE) || !(db.prepare(`select count(*) as n from ${MIGRATIONS_TABLE}`).get() as { n: number }).n) {
-      throw new BackupError(`Ce fichier n'est pas une base du site : la table des migrations (${MIGRATIONS_TABLE}) est absente ou vide.`, 2);
+      throw new BackupError(`Ce fichier n'est pas une base du site : la table des migrations (${MIGRATIONS_TABLE}) est absente ou vide.`, 2);
     }
     const counts: Record<string, number> = {};
     for (const t of tables) counts[t] = (db.prepare(`select count(*) as n from "${t.replace(/"/g, '""')}"`).get() as { n: number }).n;
@@ -140,7 +140,7 @@ export function checkDatabaseFile(file: string): Record<string, number> {
     if (err instanceof BackupError) throw err;
     const code = errorCode(err).code;
     throw new BackupError(
-      code === "SQLITE_NOTADB" ? "Ce fichier n'est pas une base SQLite." : `La base est illisible ou endommagée (contrôle d'intégrité impossible : ${code || "erreur inconnue"}).`,
+      code === "SQLITE_NOTADB" ? "Ce fichier n'est pas une base SQLite." : `La base est illisible ou endommagée (contrôle d'intégrité impossible : ${code || "erreur inconnue"}).`,
       2,
     );
   } finally {
@@ -174,7 +174,7 @@ export function pruneBackups(backupDir: string, keep: number, now: Date = new Da
 /** Write one backup of the SQLite database and the uploads; see the top of this file. */
 export async function createBackup(o: BackupOptions): Promise<BackupResult> {
   const now = o.now ?? new Date();
-  if (!fs.existsSync(o.databasePath)) throw new BackupError(`Base de données introuvable : ${o.databasePath}`);
+  if (!fs.existsSync(o.databasePath)) throw new BackupError(`Base de données introuvable : ${o.databasePath}`);
   mkdirPrivate(o.backupDir);
   const name = `clinic-${stampOf(now)}-${randomBytes(2).toString("hex")}`;
   const partial = path.join(o.backupDir, PARTIAL_PREFIX + name);
@@ -283,11 +283,11 @@ function resolveSource(source: string): { db: string; uploads: string | null; ma
   try {
     stat = fs.statSync(source);
   } catch {
-    throw new BackupError(`Fichier introuvable : ${source}`, 2);
+    throw new BackupError(`Fichier introuvable : ${source}`, 2);
   }
   if (stat.isFile()) return { db: source, uploads: null, manifest: null };
   const db = path.join(source, BACKUP_DB_FILE);
-  if (!fs.existsSync(db)) throw new BackupError(`Ce dossier ne contient pas de ${BACKUP_DB_FILE} : ${source}`, 2);
+  if (!fs.existsSync(db)) throw new BackupError(`Ce dossier ne contient pas de ${BACKUP_DB_FILE} : ${source}`, 2);
   const uploads = path.join(source, BACKUP_UPLOADS_DIR);
   const manifestFile = path.join(source, BACKUP_MANIFEST);
   let manifest: Manifest | null = null;
@@ -295,7 +295,7 @@ function resolveSource(source: string): { db: string; uploads: string | null; ma
     try {
       manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Manifest;
     } catch {
-      throw new BackupError(`${BACKUP_MANIFEST} est illisible : sauvegarde endommagée.`, 2);
+      throw new BackupError(`${BACKUP_MANIFEST} est illisible : sauvegarde endommagée.`, 2);
     }
   }
   return { db, uploads: fs.existsSync(uploads) ? uploads : null, manifest };
@@ -327,7 +327,7 @@ function replaceFolder(source: string, target: string): number {
 export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
   const src = resolveSource(o.source);
   if (src.manifest && src.manifest.database?.sha256 !== sha256(src.db)) {
-    throw new BackupError(`${BACKUP_DB_FILE} ne correspond pas à l'empreinte notée dans ${BACKUP_MANIFEST} : sauvegarde altérée, restauration refusée.`, 2);
+    throw new BackupError(`${BACKUP_DB_FILE} ne correspond pas à l'empreinte notée dans ${BACKUP_MANIFEST} : sauvegarde altérée, restauration refusée.`, 2);
   }
   const targetDir = path.dirname(path.resolve(o.databasePath));
   mkdirPrivate(targetDir);
@@ -441,11 +441,11 @@ export interface CommandIo {
 
 /** What to do on PostgreSQL: printed by both commands (see README, "Where the data lives"). */
 export const POSTGRES_BACKUP_HELP = [
-  "La base est PostgreSQL : « npm run db:backup » et « npm run db:restore » ne traitent que SQLite. Rien n'a été fait.",
-  "Sauvegardez PostgreSQL avec ses propres outils, par exemple :",
+  "La base est PostgreSQL : « npm run db:backup » et « npm run db:restore » ne traitent que SQLite. Rien n'a été fait.",
+  "Sauvegardez PostgreSQL avec ses propres outils, par exemple :",
   '  pg_dump --format=custom --file="clinique-$(date +%F).dump" "$DATABASE_URL"',
   '  tar -czf "uploads-$(date +%F).tar.gz" -C "$(dirname "$UPLOAD_DIR")" "$(basename "$UPLOAD_DIR")"',
-  "Restauration (site arrêté) :",
+  "Restauration (site arrêté) :",
   '  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" clinique-AAAA-MM-JJ.dump',
 ];
 
@@ -466,7 +466,7 @@ function sqliteSite(io: CommandIo): { c: Config; databasePath: string } | number
   return EXIT.refused;
 }
 
-const BACKUP_USAGE = "Utilisation : npm run db:backup   (écrit une sauvegarde dans BACKUP_DIR et garde les BACKUP_KEEP dernières)";
+const BACKUP_USAGE = "Utilisation : npm run db:backup   (écrit une sauvegarde dans BACKUP_DIR et garde les BACKUP_KEEP dernières)";
 
 /** `npm run db:backup`; returns the exit code. */
 export async function runBackupCommand(io: CommandIo): Promise<number> {
@@ -476,7 +476,7 @@ export async function runBackupCommand(io: CommandIo): Promise<number> {
     return EXIT.ok;
   }
   if (args.length) {
-    io.err(`Argument inconnu : ${args[0]}`);
+    io.err(`Argument inconnu : ${args[0]}`);
     io.err(BACKUP_USAGE);
     return EXIT.refused;
   }
@@ -485,18 +485,18 @@ export async function runBackupCommand(io: CommandIo): Promise<number> {
   const { c, databasePath } = site;
   try {
     const r = await createBackup({ databasePath, uploadDir: c.UPLOAD_DIR, backupDir: c.BACKUP_DIR, keep: c.BACKUP_KEEP, kind: "manuelle" });
-    io.out(`Sauvegarde écrite : ${r.path}`);
+    io.out(`Sauvegarde écrite : ${r.path}`);
     io.out(`  base ${formatMegabytes(r.databaseBytes)}, ${r.uploadFiles} image(s) téléversée(s), intégrité vérifiée.`);
     io.out(`  ${listBackups(c.BACKUP_DIR).length} sauvegarde(s) gardée(s) (BACKUP_KEEP=${c.BACKUP_KEEP})${r.removed.length ? `, ${r.removed.length} ancienne(s) supprimée(s)` : ""}.`);
     return EXIT.ok;
   } catch (err) {
-    io.err(`Échec de la sauvegarde : ${err instanceof Error ? err.message : String(err)}`);
+    io.err(`Échec de la sauvegarde : ${err instanceof Error ? err.message : String(err)}`);
     return err instanceof BackupError ? err.exitCode : EXIT.failed;
   }
 }
 
 const RESTORE_USAGE =
-  "Utilisation : npm run db:restore -- DOSSIER_OU_FICHIER [--force]   (un dossier de BACKUP_DIR, ou un fichier .db ; --force remplace la base d'un site en marche)";
+  "Utilisation : npm run db:restore -- DOSSIER_OU_FICHIER [--force]   (un dossier de BACKUP_DIR, ou un fichier .db ; --force remplace la base d'un site en marche)";
 
 /** `npm run db:restore -- FILE [--force]`; returns the exit code. */
 export async function runRestoreCommand(io: CommandIo): Promise<number> {
@@ -509,7 +509,7 @@ export async function runRestoreCommand(io: CommandIo): Promise<number> {
   const unknown = args.filter((a) => a.startsWith("-") && a !== "--force");
   const files = args.filter((a) => !a.startsWith("-"));
   if (unknown.length || files.length !== 1) {
-    io.err(unknown.length ? `Option inconnue : ${unknown[0]}` : "Indiquez une seule sauvegarde à restaurer.");
+    io.err(unknown.length ? `Option inconnue : ${unknown[0]}` : "Indiquez une seule sauvegarde à restaurer.");
     io.err(RESTORE_USAGE);
     return EXIT.refused;
   }
@@ -525,14 +525,14 @@ export async function runRestoreCommand(io: CommandIo): Promise<number> {
       dataDir: c.DATA_DIR,
       force,
     });
-    if (r.safetyBackup) io.out(`Les données remplacées sont gardées dans : ${r.safetyBackup}`);
+    if (r.safetyBackup) io.out(`Les données remplacées sont gardées dans : ${r.safetyBackup}`);
     const rows = Object.values(r.tables).reduce((a, b) => a + b, 0);
-    io.out(`Base restaurée : ${databasePath} (intégrité vérifiée, ${Object.keys(r.tables).length} tables, ${rows} lignes).`);
-    io.out(r.uploadFiles === null ? "Images téléversées : inchangées (la sauvegarde n'en contient pas)." : `Images téléversées restaurées : ${r.uploadFiles} fichier(s) dans ${c.UPLOAD_DIR}.`);
+    io.out(`Base restaurée : ${databasePath} (intégrité vérifiée, ${Object.keys(r.tables).length} tables, ${rows} lignes).`);
+    io.out(r.uploadFiles === null ? "Images téléversées : inchangées (la sauvegarde n'en contient pas)." : `Images téléversées restaurées : ${r.uploadFiles} fichier(s) dans ${c.UPLOAD_DIR}.`);
     return EXIT.ok;
   } catch (err) {
     const refused = err instanceof BackupError && err.exitCode !== EXIT.failed;
-    io.err(`${refused ? "Restauration refusée" : "Échec de la restauration"} : ${err instanceof Error ? err.message : String(err)}`);
+    io.err(`${refused ? "Restauration refusée" : "Échec de la restauration"} : ${err instanceof Error ? err.message : String(err)}`);
     return err instanceof BackupError ? err.exitCode : EXIT.failed;
   }
 }
@@ -540,7 +540,7 @@ export async function runRestoreCommand(io: CommandIo): Promise<number> {
 /** Run a command of this module as the process (the scripts db-backup.ts and db-restore.ts) and exit with its code. */
 export async function runAsProcess(command: (io: CommandIo) => Promise<number>): Promise<never> {
   const code = await command({ argv: process.argv.slice(2), config: getConfig, out: (l) => console.log(l), err: (l) => console.error(l) }).catch((err: unknown) => {
-    console.error(`Erreur : ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`Erreur : ${err instanceof Error ? err.message : String(err)}`);
     return EXIT.failed;
   });
   process.exit(code);
@@ -550,7 +550,7 @@ export async function runAsProcess(command: (io: CommandIo) => Promise<number>):
 export function erasedDataInBackupsText(): string {
   const c = getConfig();
   if (c.BACKUP_DAILY && c.DATABASE_URL.kind === "sqlite") {
-    return `Les sauvegardes (une par jour, les ${c.BACKUP_KEEP} dernières gardées) les contiennent encore : elles en disparaissent au plus tard dans ${c.BACKUP_KEEP} jours.`;
+    return `Les sauvegardes (une par jour, les ${c.BACKUP_KEEP} dernières gardées) les contiennent encore : elles en disparaissent au plus tard dans ${c.BACKUP_KEEP} jours.`;
   }
   return `Les sauvegardes les contiennent encore jusqu'à leur remplacement (les ${c.BACKUP_KEEP} dernières sont gardées).`;
 }

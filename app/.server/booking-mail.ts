@@ -57,9 +57,9 @@ export function bookingAcknowledgement(
     ...renderMail({
       clinic,
       title: subject,
-      preheader: "Votre demande est bien reçue ; notre équipe vous contactera pour la confirmer.",
+      preheader: "Votre demande est bien reçue ; notre équipe vous contactera pour la confirmer.",
       heading: "Demande de rendez-vous reçue",
-      intro: [`Nous avons bien reçu une demande de rendez-vous faite avec cette adresse e-mail sur le site de la ${clinic.name}${choice ? " :" : "."}`],
+      intro: [`Nous avons bien reçu une demande de rendez-vous faite avec cette adresse e-mail sur le site de la ${clinic.name}${choice ? " :" : "."}`],
       details: choice
         ? [
             { label: "Service", value: choice.service },
@@ -73,7 +73,7 @@ export function bookingAcknowledgement(
           : linkAction(clinic, link, "Suivre votre demande", opts.cancelCutoffHours, "Voir ma demande", false)
         : undefined,
       outro: [
-        "Ce créneau n'est pas encore confirmé : notre équipe vous contactera rapidement pour le confirmer ou vous proposer un autre horaire.",
+        "Ce créneau n'est pas encore confirmé : notre équipe vous contactera rapidement pour le confirmer ou vous proposer un autre horaire.",
         `Pour toute question, appelez-nous au ${clinicPhones(clinic)}.`,
       ],
       footnote: `Vous recevez ce message parce qu'une demande de rendez-vous a été faite avec votre adresse e-mail sur notre site. Si ce n'est pas vous, ignorez simplement ce message${link && changeable ? " ou annulez la demande avec le lien ci-dessus" : ""}.`,
@@ -96,7 +96,7 @@ export function bookingMessages(
   const when = `${formatCalendarDate(a.date)} à ${formatTime(a.time)}`;
   // the agenda of that day: no patient data in a URL that a server would log
   const adminLink = opts.publicUrl ? `${opts.publicUrl}/admin/agenda?jour=${a.date}` : null;
-  const subject = `Nouvelle demande de rendez-vous : ${a.service}, ${when}`;
+  const subject = `Nouvelle demande de rendez-vous : ${a.service}, ${when}`;
   const fields: [string, string][] = [
     ["Nom complet", a.name],
     ["E-mail", a.email ?? "(aucun)"],
@@ -112,10 +112,10 @@ export function bookingMessages(
     text: [
       "Une nouvelle demande de rendez-vous vient d'être envoyée depuis le site.",
       "",
-      ...fields.map(([label, value]) => `${label} : ${value}`),
+      ...fields.map(([label, value]) => `${label} : ${value}`),
       "",
       "Pensez à rappeler le patient pour confirmer le créneau.",
-      ...(adminLink ? ["", `Voir la demande dans l'espace de travail : ${adminLink}`] : []),
+      ...(adminLink ? ["", `Voir la demande dans l'espace de travail : ${adminLink}`] : []),
     ].join("\n"),
     html: renderHtml({
       clinic: opts.clinic,

@@ -99,6 +99,6 @@ describe("the client's address behind a proxy (TRUST_PROXY)", () => {
 
   it("Express's `true`, which TRUST_PROXY refuses, would take the first address, the one the client wrote", async () => {
     expect(await clientAddress(true, spoofed)).toBe("6.6.6.6");
-    expect(() => parseConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: « true » ferait confiance/);
+    expect(() => parseConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: « true » ferait confiance/);
   });
 });

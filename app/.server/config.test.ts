@@ -59,7 +59,7 @@ describe("configuration", () => {
     expect(parseConfig({ TRUST_PROXY: " 10.0.0.0/8 ,fd00::/8,LOOPBACK, 2001:db8::1," }).TRUST_PROXY).toBe("10.0.0.0/8, fd00::/8, loopback, 2001:db8::1");
   });
 
-  const TRUST_ANYONE = "« true » ferait confiance à n'importe quel en-tête X-Forwarded-For ; écrivez le nombre de proxys devant le site (par exemple 1) ou leurs adresses (par exemple 127.0.0.1,10.0.0.0/8)";
+  const TRUST_ANYONE = "« true » ferait confiance à n'importe quel en-tête X-Forwarded-For ; écrivez le nombre de proxys devant le site (par exemple 1) ou leurs adresses (par exemple 127.0.0.1,10.0.0.0/8)";
 
   it.each(["true", "TRUE", " True "])("refuses TRUST_PROXY=%j with one line that says what to write instead", (value) => {
     let error: unknown;
@@ -73,13 +73,13 @@ describe("configuration", () => {
   });
 
   it.each([
-    ["0.0.0.0/0", /TRUST_PROXY: « 0\.0\.0\.0\/0 » ferait confiance à n'importe quel en-tête X-Forwarded-For ; écrivez le nombre de proxys/],
-    ["10.0.0.1, ::/0", /TRUST_PROXY: « ::\/0 » ferait confiance à n'importe quel en-tête/],
-    ["yes", /TRUST_PROXY: « yes » n'est ni une adresse IP, ni un réseau \(10\.0\.0\.0\/8\), ni loopback, linklocal ou uniquelocal ; écrivez le nombre de proxys/],
-    ["10.0.0.300", /TRUST_PROXY: « 10\.0\.0\.300 » n'est ni une adresse IP/],
-    ["10.0.0.0/33", /TRUST_PROXY: « 10\.0\.0\.0\/33 » n'est ni une adresse IP/],
-    ["fe80::1%eth0", /TRUST_PROXY: « fe80::1%eth0 » n'est ni une adresse IP/],
-    ["proxy.example, 10.0.0.1", /TRUST_PROXY: « proxy\.example » n'est ni une adresse IP/],
+    ["0.0.0.0/0", /TRUST_PROXY: « 0\.0\.0\.0\/0 » ferait confiance à n'importe quel en-tête X-Forwarded-For ; écrivez le nombre de proxys/],
+    ["10.0.0.1, ::/0", /TRUST_PROXY: « ::\/0 » ferait confiance à n'importe quel en-tête/],
+    ["yes", /TRUST_PROXY: « yes » n'est ni une adresse IP, ni un réseau \(10\.0\.0\.0\/8\), ni loopback, linklocal ou uniquelocal ; écrivez le nombre de proxys/],
+    ["10.0.0.300", /TRUST_PROXY: « 10\.0\.0\.300 » n'est ni une adresse IP/],
+    ["10.0.0.0/33", /TRUST_PROXY: « 10\.0\.0\.0\/33 » n'est ni une adresse IP/],
+    ["fe80::1%eth0", /TRUST_PROXY: « fe80::1%eth0 » n'est ni une adresse IP/],
+    ["proxy.example, 10.0.0.1", /TRUST_PROXY: « proxy\.example » n'est ni une adresse IP/],
     [" , ", /^Configuration invalide — TRUST_PROXY: attendu false, le nombre de proxys devant le site \(par exemple 1\) ou leurs adresses/],
     ["11", /^Configuration invalide — TRUST_PROXY: attendu entre 1 et 10 proxys$/],
   ])("refuses TRUST_PROXY=%j", (value, message) => {

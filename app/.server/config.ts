@@ -122,7 +122,7 @@ const trustProxy = z
   .transform((v, ctx): false | number | string => {
     if (!v || v.toLowerCase() === "false") return false;
     if (v.toLowerCase() === "true") {
-      ctx.addIssue({ code: "custom", message: `« true » ferait confiance à n'importe quel en-tête X-Forwarded-For ; ${TRUST_PROXY_HINT}` });
+      ctx.addIssue({ code: "custom", message: `« true » ferait confiance à n'importe quel en-tête X-Forwarded-For ; ${TRUST_PROXY_HINT}` });
       return z.NEVER;
     }
     if (/^\d+$/.test(v)) {
@@ -145,11 +145,11 @@ const trustProxy = z
     for (const entry of entries) {
       const problem = proxyEntryProblem(entry.toLowerCase());
       if (problem === "everyone") {
-        ctx.addIssue({ code: "custom", message: `« ${entry} » ferait confiance à n'importe quel en-tête X-Forwarded-For ; ${TRUST_PROXY_HINT}` });
+        ctx.addIssue({ code: "custom", message: `« ${entry} » ferait confiance à n'importe quel en-tête X-Forwarded-For ; ${TRUST_PROXY_HINT}` });
         return z.NEVER;
       }
       if (problem === "invalid") {
-        ctx.addIssue({ code: "custom", message: `« ${entry.slice(0, 60)} » n'est ni une adresse IP, ni un réseau (10.0.0.0/8), ni loopback, linklocal ou uniquelocal ; ${TRUST_PROXY_HINT}` });
+        ctx.addIssue({ code: "custom", message: `« ${entry.slice(0, 60)} » n'est ni une adresse IP, ni un réseau (10.0.0.0/8), ni loopback, linklocal ou uniquelocal ; ${TRUST_PROXY_HINT}` });
         return z.NEVER;
       }
     }

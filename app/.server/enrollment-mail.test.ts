@@ -12,15 +12,15 @@ describe("enrolment e-mails", () => {
     expect(toTrainee.text).toMatch(/^Bonjour,\n/);
     expect(toTrainee.text).not.toContain("Karim");
     expect(toTrainee.text).not.toContain("Benali");
-    expect(toTrainee.text).toContain("la session « Implantologie orale »");
+    expect(toTrainee.text).toContain("la session « Implantologie orale »");
     expect(toTrainee.text).toContain("en attente");
     expect(toTrainee.text.replace(/\s/g, " ")).toContain("Tarif : 350 000 DA");
     expect(toTrainee.text).toContain("Centre de Formation Dentaire, 9h-17h");
     expect(toTrainee.text).toContain("https://clinique.example/syllabus/3");
     expect(toClinic.to).toBe("equipe@clinique.example");
-    expect(toClinic.subject).toBe("Nouvelle inscription : Implantologie orale");
-    expect(toClinic.text).toContain("Téléphone : 0550 12 34 56");
-    expect(toClinic.text).toContain("Date : 02/03/2026 15:05");
+    expect(toClinic.subject).toBe("Nouvelle inscription : Implantologie orale");
+    expect(toClinic.text).toContain("Téléphone : 0550 12 34 56");
+    expect(toClinic.text).toContain("Date : 02/03/2026 15:05");
     expect(toClinic.text).toContain("https://clinique.example/admin/formations?inscriptions=3");
   });
 
@@ -29,13 +29,13 @@ describe("enrolment e-mails", () => {
     expect(toTrainee.text).toContain("notre formation (session à convenir avec vous)");
     expect(toTrainee.text).not.toContain("http");
     expect(toClinic.subject).toBe("Nouvelle inscription");
-    expect(toClinic.text).toContain("Formation : aucune session choisie");
+    expect(toClinic.text).toContain("Formation : aucune session choisie");
   });
 
   it("repeats nothing typed to the address typed: a phishing name never reaches it, the clinic still sees it", () => {
     const typed = {
       ...enrollment,
-      user_name: "Votre compte est suspendu : https://evil.example/connexion",
+      user_name: "Votre compte est suspendu : https://evil.example/connexion",
       user_surname: '<a href="http://evil.example">Cliquez ici</a>',
       email: "victime@exemple.dz",
       phone: "0770 98 76 54",
@@ -50,8 +50,8 @@ describe("enrolment e-mails", () => {
         for (const bad of [typed.user_name, typed.user_surname, "evil.example", "suspendu", "Cliquez", "<a", typed.phone]) expect(part).not.toContain(bad);
       }
       expect(toTrainee.text).toContain("Si ce n'est pas vous, ignorez simplement ce message.");
-      expect(toClinic.text).toContain(`Nom : ${typed.user_name}`);
-      expect(toClinic.text).toContain(`Prénom : ${typed.user_surname}`);
+      expect(toClinic.text).toContain(`Nom : ${typed.user_name}`);
+      expect(toClinic.text).toContain(`Prénom : ${typed.user_surname}`);
     }
   });
 });

@@ -23,33 +23,33 @@ export interface EnrollmentMailFormation {
  * the staff wrote them) and a link built from the configured public address.
  */
 export function enrollmentAcknowledgement(to: string, formation: EnrollmentMailFormation | null, clinic: Clinic, publicUrl?: string): MailMessage {
-  const chosen = formation ? `la session « ${formation.title} »` : "notre formation (session à convenir avec vous)";
-  const phones = clinic.phones.map((p) => `${p.label} : ${p.display}`).join(" — ");
+  const chosen = formation ? `la session « ${formation.title} »` : "notre formation (session à convenir avec vous)";
+  const phones = clinic.phones.map((p) => `${p.label} : ${p.display}`).join(" — ");
   const lines = [
     "Bonjour,",
     "",
     `Nous avons bien reçu une demande d'inscription à ${chosen}, faite avec cette adresse e-mail sur notre site.`,
-    "Votre inscription est en attente : notre équipe vous contactera prochainement pour la confirmer et vous donner les détails pratiques.",
+    "Votre inscription est en attente : notre équipe vous contactera prochainement pour la confirmer et vous donner les détails pratiques.",
     "",
   ];
   if (formation) {
     lines.push(
-      "Récapitulatif :",
-      `- Formation : ${formation.title}`,
-      `- Durée : ${formation.duration_months} mois`,
-      `- Tarif : ${formationPriceLabel(formation.price, "Prix sur demande")}`,
-      "- Lieu : Centre de Formation Dentaire, 9h-17h",
+      "Récapitulatif :",
+      `- Formation : ${formation.title}`,
+      `- Durée : ${formation.duration_months} mois`,
+      `- Tarif : ${formationPriceLabel(formation.price, "Prix sur demande")}`,
+      "- Lieu : Centre de Formation Dentaire, 9h-17h",
       "",
     );
   }
   lines.push(
-    `Pour toute question : ${phones}, ou ${clinic.email}.`,
+    `Pour toute question : ${phones}, ou ${clinic.email}.`,
     "",
     "Cordialement,",
     `${clinic.doctor.name} et l'équipe de la ${clinic.name}`,
     clinic.address.oneLine,
   );
-  if (publicUrl && formation) lines.push("", `Programme de la formation : ${publicUrl.replace(/\/$/, "")}/syllabus/${formation.id}`);
+  if (publicUrl && formation) lines.push("", `Programme de la formation : ${publicUrl.replace(/\/$/, "")}/syllabus/${formation.id}`);
   lines.push("", "Vous recevez ce message parce qu'une demande d'inscription a été faite avec votre adresse e-mail sur notre site. Si ce n'est pas vous, ignorez simplement ce message.");
   return { to, subject: `Votre demande d'inscription — ${clinic.name}`, text: lines.join("\n"), kind: "enrollment_received" };
 }
@@ -67,22 +67,22 @@ export function buildEnrollmentEmails(
   const staff = [
     "Nouvelle demande d'inscription à une formation.",
     "",
-    `Nom : ${e.user_name}`,
-    `Prénom : ${e.user_surname}`,
-    `E-mail : ${e.email}`,
-    `Téléphone : ${e.phone}`,
-    `Formation : ${formation ? formation.title : "aucune session choisie"}`,
-    `Date : ${formatDateTime(e.enrollment_date)}`,
-    "Statut : En attente",
+    `Nom : ${e.user_name}`,
+    `Prénom : ${e.user_surname}`,
+    `E-mail : ${e.email}`,
+    `Téléphone : ${e.phone}`,
+    `Formation : ${formation ? formation.title : "aucune session choisie"}`,
+    `Date : ${formatDateTime(e.enrollment_date)}`,
+    "Statut : En attente",
   ];
   if (opts.publicUrl) {
     const base = opts.publicUrl.replace(/\/$/, "");
-    staff.push("", formation ? `Voir les inscriptions : ${base}/admin/formations?inscriptions=${formation.id}` : `Espace de travail : ${base}/admin/formations`);
+    staff.push("", formation ? `Voir les inscriptions : ${base}/admin/formations?inscriptions=${formation.id}` : `Espace de travail : ${base}/admin/formations`);
   }
 
   return [
     enrollmentAcknowledgement(e.email, formation, opts.clinic, opts.publicUrl),
-    { to: opts.clinicAddress, subject: `Nouvelle inscription${formation ? ` : ${formation.title}` : ""}`, text: staff.join("\n"), kind: "enrollment_clinic" },
+    { to: opts.clinicAddress, subject: `Nouvelle inscription${formation ? ` : ${formation.title}` : ""}`, text: staff.join("\n"), kind: "enrollment_clinic" },
   ];
 }
 

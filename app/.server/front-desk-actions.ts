@@ -70,7 +70,7 @@ async function refusedChange(
 ) {
   if (outcome.reason === "not_found") return answer({ intent, ok: false, id, result: reply({ formErrors: ["Ce rendez-vous n'existe plus."] }) }, 404);
   if (outcome.reason === "transition") return answer({ intent, ok: false, id, result: reply({ formErrors: ["Ce changement n'est pas possible depuis le statut actuel."] }) }, 409);
-  if (outcome.reason === "conflict") return answer({ intent, ok: false, id, result: reply({ formErrors: ["Ce rendez-vous vient d'être modifié par quelqu'un d'autre : la page est à jour, recommencez."] }) }, 409);
+  if (outcome.reason === "conflict") return answer({ intent, ok: false, id, result: reply({ formErrors: ["Ce rendez-vous vient d'être modifié par quelqu'un d'autre : la page est à jour, recommencez."] }) }, 409);
   if (!("alternatives" in outcome)) throw new Error("unreachable");
   const settings = await loadSettings(getDb());
   const message = slotRefusalText(outcome.reason, settings, outcome.alternatives);
@@ -110,7 +110,7 @@ async function changeStatus(form: FormData, staff: StaffSession, screen: string)
       const outcome = await setAppointmentStatus(getDb(), id, to, { actor: staffActor(staff), reason, cancelledBy: cancelled_by ?? "clinic" });
       if (!outcome.ok) {
         if (outcome.reason === "taken") {
-          return answer({ intent: "status", ok: false, id, result: submission.reply({ formErrors: ["Ce créneau a été repris par un autre rendez-vous : déplacez celui-ci avant de le reprendre."] }) }, 409);
+          return answer({ intent: "status", ok: false, id, result: submission.reply({ formErrors: ["Ce créneau a été repris par un autre rendez-vous : déplacez celui-ci avant de le reprendre."] }) }, 409);
         }
         return refusedChange("status", id, outcome, (o) => submission.reply(o));
       }
@@ -118,7 +118,7 @@ async function changeStatus(form: FormData, staff: StaffSession, screen: string)
       if (to === "cancelled") await tellPatient(outcome.appointment, "cancelled");
       // confirmed from a request or a cancellation; not the undo of a wrong 'Honoré' or 'Absent'
       if (to === "confirmed") await tellPatient(outcome.appointment, "confirmed", () => confirmsAnew(id));
-      const toast = makeToast({ type: "success", description: `Statut : ${STATUS_LABELS[to]}.`, duration: 4000 });
+      const toast = makeToast({ type: "success", description: `Statut : ${STATUS_LABELS[to]}.`, duration: 4000 });
       return answer({ intent: "status", ok: true, id, result: submission.reply({ resetForm: true }), toast });
     },
     () => answer({ intent: "status", ok: false, id, result: submission.reply({ formErrors: [STORE_FAILED] }) }, 503),
@@ -205,7 +205,7 @@ async function pay(form: FormData, staff: StaffSession, screen: string) {
         return answer({ intent: "pay", ok: false, id, result: submission.reply({ formErrors: [message] }) }, outcome.reason === "not_found" ? 404 : 409);
       }
       log.info({ event: "payment_recorded", appointmentId: id, paymentId: outcome.payment.id, userId: staff.userId, mode }, "payment recorded");
-      const toast = makeToast({ type: "success", description: `Encaissé : ${formatDA(amount)} (${PAYMENT_MODE_LABELS[mode]}), reçu n° ${outcome.payment.receipt_no}.`, duration: 6000 });
+      const toast = makeToast({ type: "success", description: `Encaissé : ${formatDA(amount)} (${PAYMENT_MODE_LABELS[mode]}), reçu n° ${outcome.payment.receipt_no}.`, duration: 6000 });
       return answer({ intent: "pay", ok: true, id, result: submission.reply({ resetForm: true }), toast });
     },
     () => answer({ intent: "pay", ok: false, id, result: submission.reply({ formErrors: [STORE_FAILED] }) }, 503),

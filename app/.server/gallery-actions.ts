@@ -25,8 +25,8 @@ import { PayloadTooLargeError, readFormWithLimit, uploadErrorHeaders, UploadErro
  */
 
 const SCREEN = "gallery";
-const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
-const TOO_LARGE = "L'envoi dépasse la taille permise : deux photos de 12 Mo au plus. Choisissez des photos plus légères.";
+const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
+const TOO_LARGE = "L'envoi dépasse la taille permise : deux photos de 12 Mo au plus. Choisissez des photos plus légères.";
 
 const answer = (body: GalleryActionResult, status = 200, headers?: HeadersInit) => data(body, { status, headers });
 type Answer = Response | ReturnType<typeof answer>;
@@ -107,9 +107,9 @@ async function patientChoice(id: number | null): Promise<PatientOption | null> {
 // ---- cases -----------------------------------------------------------------------------------------
 
 const CASE_REFUSALS = {
-  not_found: ["Ce cas n'existe plus : il a peut-être été supprimé entre-temps.", 404],
-  withdrawn: ["Le consentement de ce cas a été retiré : il ne peut plus être modifié, seulement supprimé.", 409],
-  no_patient: ["Ce dossier patient n'existe plus (effacé ou fusionné) : cherchez-le de nouveau.", 409],
+  not_found: ["Ce cas n'existe plus : il a peut-être été supprimé entre-temps.", 404],
+  withdrawn: ["Le consentement de ce cas a été retiré : il ne peut plus être modifié, seulement supprimé.", 409],
+  no_patient: ["Ce dossier patient n'existe plus (effacé ou fusionné) : cherchez-le de nouveau.", 409],
 } as const;
 
 async function saveCase(request: Request, form: FormData, actor: Actor) {
@@ -155,7 +155,7 @@ async function saveCase(request: Request, form: FormData, actor: Actor) {
       log.info({ event: v.id === undefined ? "gallery_case_created" : "gallery_case_updated", caseId: id, staffId: actor.staffUserId }, "gallery case saved");
       return redirectWithToast(request, `${GALLERY_PATH}#cas`, {
         type: "success",
-        description: v.id === undefined ? `Cas « ${v.treatment} » ajouté : il est visible sur la galerie.` : `Cas « ${v.treatment} » enregistré.`,
+        description: v.id === undefined ? `Cas « ${v.treatment} » ajouté : il est visible sur la galerie.` : `Cas « ${v.treatment} » enregistré.`,
       });
     },
     () => {
@@ -204,7 +204,7 @@ async function caseRow(request: Request, intent: "case-withdraw" | "case-delete"
         log.info({ event: "gallery_consent_withdrawn", caseId: id, staffId: actor.staffUserId }, "gallery consent withdrawn");
         return redirectWithToast(request, `${GALLERY_PATH}#cas`, {
           type: "success",
-          description: `Consentement retiré : le cas n'est plus visible sur le site. Ses photos seront supprimées le ${formatLongDate(outcome.deleteAt)}.`,
+          description: `Consentement retiré : le cas n'est plus visible sur le site. Ses photos seront supprimées le ${formatLongDate(outcome.deleteAt)}.`,
           duration: 6000,
         });
       }
@@ -212,11 +212,11 @@ async function caseRow(request: Request, intent: "case-withdraw" | "case-delete"
         const outcome = await deleteCase(h, actor, id);
         if (!outcome.ok) return answer({ intent, id, message: CASE_REFUSALS.not_found[0] }, 404);
         log.info({ event: "gallery_case_deleted", caseId: id, staffId: actor.staffUserId }, "gallery case deleted");
-        return redirectWithToast(request, `${GALLERY_PATH}#cas`, { type: "success", description: "Cas supprimé ; ses photos sont effacées." });
+        return redirectWithToast(request, `${GALLERY_PATH}#cas`, { type: "success", description: "Cas supprimé ; ses photos sont effacées." });
       }
       const direction = form.get("direction") === "up" ? "up" : "down";
       const outcome = await moveCase(h, actor, id, direction);
-      if (!outcome.ok) return answer({ intent, id, message: "Ce cas n'est plus sur le site : il ne peut pas être déplacé." }, 404);
+      if (!outcome.ok) return answer({ intent, id, message: "Ce cas n'est plus sur le site : il ne peut pas être déplacé." }, 404);
       return redirectWithToast(request, `${GALLERY_PATH}#cas-${id}`, { description: outcome.moved ? "Ordre des cas enregistré." : "Ce cas est déjà à cette place." });
     },
     () => answer({ intent, id, message: STORE_FAILED }, 503),
@@ -252,10 +252,10 @@ async function saveReview(request: Request, form: FormData, actor: Actor) {
       if (v.id === undefined) {
         await createReview(h, actor, input);
       } else if (!(await updateReview(h, actor, v.id, input)).ok) {
-        return answer({ intent: "review-save", id: v.id, result: submission.reply({ formErrors: ["Cet avis n'existe plus : il a peut-être été supprimé entre-temps."] }) }, 404);
+        return answer({ intent: "review-save", id: v.id, result: submission.reply({ formErrors: ["Cet avis n'existe plus : il a peut-être été supprimé entre-temps."] }) }, 404);
       }
       const shown = v.published ? "il est visible sur la galerie." : "il n'est pas publié.";
-      return redirectWithToast(request, `${GALLERY_PATH}#avis`, { type: "success", description: `Avis de ${v.name} enregistré : ${shown}` });
+      return redirectWithToast(request, `${GALLERY_PATH}#avis`, { type: "success", description: `Avis de ${v.name} enregistré : ${shown}` });
     },
     () => answer({ intent: "review-save", id: v.id, result: submission.reply({ formErrors: [STORE_FAILED] }) }, 503),
   );
@@ -265,7 +265,7 @@ async function reviewRow(request: Request, intent: Extract<GalleryIntent, `revie
   const parsed = rowSchema.safeParse({ id: Number(form.get("id")) });
   if (!parsed.success) return answer({ intent, message: "Avis inconnu." }, 400);
   const id = parsed.data.id;
-  const gone = () => answer({ intent, id, message: "Cet avis n'existe plus : il a peut-être été supprimé entre-temps." }, 404);
+  const gone = () => answer({ intent, id, message: "Cet avis n'existe plus : il a peut-être été supprimé entre-temps." }, 404);
   return guarded<Answer>(
     SCREEN,
     intent,
@@ -277,7 +277,7 @@ async function reviewRow(request: Request, intent: Extract<GalleryIntent, `revie
         if (!outcome.ok) return gone();
         return redirectWithToast(request, `${GALLERY_PATH}#avis-${id}`, {
           type: outcome.changed ? "success" : "message",
-          description: publish ? "Avis publié : il est visible sur la galerie." : "Avis retiré du site.",
+          description: publish ? "Avis publié : il est visible sur la galerie." : "Avis retiré du site.",
         });
       }
       if (intent === "review-delete") {

@@ -31,13 +31,13 @@ const CLINIC_SCREEN = "/admin/clinique";
 /** The facts of the legal notice still equal to the demo's, one line each (the host as one). */
 function legalItems(c: Clinic): ChecklistItem[] {
   const facts: { id: string; label: string; demo: boolean }[] = [
-    { id: "legal-registration", label: "Numéro d'agrément : valeur de démonstration", demo: c.legal.registration === DEMO_CLINIC.legal.registration },
-    { id: "legal-order", label: "Inscription à l'Ordre : valeur de démonstration", demo: c.legal.order === DEMO_CLINIC.legal.order },
-    { id: "legal-activity", label: "Activité déclarée : valeur de démonstration", demo: c.legal.activity === DEMO_CLINIC.legal.activity },
-    { id: "legal-director", label: "Directeur de la publication : valeur de démonstration", demo: c.legal.director === DEMO_CLINIC.legal.director },
+    { id: "legal-registration", label: "Numéro d'agrément : valeur de démonstration", demo: c.legal.registration === DEMO_CLINIC.legal.registration },
+    { id: "legal-order", label: "Inscription à l'Ordre : valeur de démonstration", demo: c.legal.order === DEMO_CLINIC.legal.order },
+    { id: "legal-activity", label: "Activité déclarée : valeur de démonstration", demo: c.legal.activity === DEMO_CLINIC.legal.activity },
+    { id: "legal-director", label: "Directeur de la publication : valeur de démonstration", demo: c.legal.director === DEMO_CLINIC.legal.director },
     {
       id: "legal-host",
-      label: "Hébergeur du site : société de démonstration",
+      label: "Hébergeur du site : société de démonstration",
       demo: (Object.keys(DEMO_CLINIC.legal.host) as (keyof Clinic["legal"]["host"])[]).some((k) => c.legal.host[k] === DEMO_CLINIC.legal.host[k]),
     },
   ];
@@ -56,16 +56,16 @@ function legalItems(c: Clinic): ChecklistItem[] {
 function identityItems(c: Clinic): ChecklistItem[] {
   const d = DEMO_CLINIC;
   const parts: { id: string; label: string; demo: boolean; anchor: string }[] = [
-    { id: "identity-name", label: "Nom de la clinique et du praticien : ceux de la démonstration", demo: c.name === d.name || c.doctor.name === d.doctor.name, anchor: "clinique" },
-    { id: "identity-phones", label: "Numéros de téléphone : ceux de la démonstration", demo: c.phones.some((p) => d.phones.some((q) => q.tel === p.tel)), anchor: "telephones" },
-    { id: "identity-email", label: "E-mail de la clinique : celui de la démonstration", demo: c.email === d.email, anchor: "clinique" },
+    { id: "identity-name", label: "Nom de la clinique et du praticien : ceux de la démonstration", demo: c.name === d.name || c.doctor.name === d.doctor.name, anchor: "clinique" },
+    { id: "identity-phones", label: "Numéros de téléphone : ceux de la démonstration", demo: c.phones.some((p) => d.phones.some((q) => q.tel === p.tel)), anchor: "telephones" },
+    { id: "identity-email", label: "E-mail de la clinique : celui de la démonstration", demo: c.email === d.email, anchor: "clinique" },
     {
       id: "identity-address",
-      label: "Adresse et plan : ceux de la démonstration",
+      label: "Adresse et plan : ceux de la démonstration",
       demo: same(c.address, d.address) || same([c.map.lat, c.map.lon], [d.map.lat, d.map.lon]),
       anchor: "adresse",
     },
-    { id: "identity-diplomas", label: "Diplômes du praticien : ceux de la démonstration", demo: same(c.diplomas, d.diplomas), anchor: "diplomes" },
+    { id: "identity-diplomas", label: "Diplômes du praticien : ceux de la démonstration", demo: same(c.diplomas, d.diplomas), anchor: "diplomes" },
   ];
   return parts
     .filter((p) => p.demo)
@@ -81,7 +81,7 @@ async function photoItems(h: Db, slots: readonly string[]): Promise<ChecklistIte
       id: "photos",
       group: "photos",
       label: missing === 1 ? "1 emplacement du site montre encore un dessin" : `${missing} emplacements du site sur ${slots.length} montrent encore un dessin`,
-      hint: "Ajoutez vos photos : le cabinet, le praticien, les salles de soins.",
+      hint: "Ajoutez vos photos : le cabinet, le praticien, les salles de soins.",
       href: "/admin/photos",
       linkLabel: "Ajouter des photos",
       permission: "content:manage",
@@ -91,7 +91,7 @@ async function photoItems(h: Db, slots: readonly string[]): Promise<ChecklistIte
     out.push({
       id: "gallery",
       group: "photos",
-      label: "Aucun cas avant/après : la galerie montre l'exemple dessiné",
+      label: "Aucun cas avant/après : la galerie montre l'exemple dessiné",
       hint: "Ajoutez un cas avec le consentement écrit du patient.",
       href: "/admin/galerie",
       linkLabel: "Ajouter un cas",
@@ -109,7 +109,7 @@ async function serverItems(h: Db, config: Pick<Config, "SMTP_URL" | "PUBLIC_URL"
       id: "smtp",
       group: "server",
       label: "L'envoi des e-mails n'est pas configuré",
-      hint: `Sans SMTP_URL, aucun e-mail ne part (confirmations, rappels, mots de passe) : ${n === 0 ? "aucun n'attend pour l'instant" : n === 1 ? "1 e-mail attend" : `${n} e-mails attendent`}. La personne qui héberge le site règle SMTP_URL et MAIL_FROM (voir le README).`,
+      hint: `Sans SMTP_URL, aucun e-mail ne part (confirmations, rappels, mots de passe) : ${n === 0 ? "aucun n'attend pour l'instant" : n === 1 ? "1 e-mail attend" : `${n} e-mails attendent`}. La personne qui héberge le site règle SMTP_URL et MAIL_FROM (voir le README).`,
       href: "/admin/emails",
       linkLabel: "Voir les e-mails en attente",
       permission: "outbox:manage",
@@ -143,8 +143,8 @@ async function priceItems(h: Db): Promise<ChecklistItem[]> {
     {
       id: "acts-demo",
       group: "prices",
-      label: n === 1 ? "Tarifs des actes : 1 prix de la liste de démonstration" : `Tarifs des actes : ${n} prix de la liste de démonstration`,
-      hint: "Les devis reprennent ces prix : vérifiez chaque acte et enregistrez-le avec le prix de la clinique.",
+      label: n === 1 ? "Tarifs des actes : 1 prix de la liste de démonstration" : `Tarifs des actes : ${n} prix de la liste de démonstration`,
+      hint: "Les devis reprennent ces prix : vérifiez chaque acte et enregistrez-le avec le prix de la clinique.",
       href: "/admin/actes",
       linkLabel: "Vérifier les tarifs",
       permission: "act:manage",

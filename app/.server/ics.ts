@@ -86,7 +86,7 @@ export function appointmentIcs(
     stamp: new Date(a.updated_at ?? a.created_at),
     summary: `${service} — ${name}`,
     location: `${name}, ${oneLine(clinic.address.oneLine)}`,
-    description: [`Rendez-vous : ${service}, le ${reminderDate(a.date)} à ${formatTime(a.time)}.`, `Téléphone de la clinique : ${phones}.`, ...(opts.link ? [`Confirmer, annuler ou déplacer : ${opts.link}`] : [])].join("\n"),
+    description: [`Rendez-vous : ${service}, le ${reminderDate(a.date)} à ${formatTime(a.time)}.`, `Téléphone de la clinique : ${phones}.`, ...(opts.link ? [`Confirmer, annuler ou déplacer : ${opts.link}`] : [])].join("\n"),
     url: opts.link ?? undefined,
     // a request the clinic has not confirmed yet is tentative in the patient's calendar
     status: (a.status === "cancelled" ? "CANCELLED" : a.status === "requested" ? "TENTATIVE" : "CONFIRMED") as never,

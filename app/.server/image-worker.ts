@@ -76,7 +76,7 @@ process.stdin.on("end", async () => {
       .raw({ depth: "uchar" })
       .toBuffer({ resolveWithObject: true });
   } catch (err) {
-    return answer({ error: /pixel limit/i.test(String(err && err.message)) ? "pixels" : "unreadable" });
+    return answer({ error: /pixel limit/i.test(String(err && err.message)) ? "pixels" : "unreadable" });
   }
   chunks.length = 0;
   const { width, height, channels } = top.info;
@@ -84,7 +84,7 @@ process.stdin.on("end", async () => {
   try {
     for (const o of task.outputs) {
       const img = sharp(top.data, { raw: { width, height, channels } }).timeout({ seconds: task.timeoutSeconds }).resize({ width: o.width, withoutEnlargement: true });
-      files.push(await (o.format === "avif" ? img.avif({ quality: o.quality, effort: o.effort }) : img.webp({ quality: o.quality })).toBuffer());
+      files.push(await (o.format === "avif" ? img.avif({ quality: o.quality, effort: o.effort }) : img.webp({ quality: o.quality })).toBuffer());
     }
   } catch (err) {
     return answer({ error: "failed", detail: String(err && err.message).slice(0, 200) });

@@ -23,7 +23,7 @@ export interface LateReminder {
 
 export function lateMessage(clinic: Clinic, name: string | null, dueDay: string, due: number, quoteNumber: string): string {
   const phone = clinic.phones[0]?.display ?? "";
-  return `Bonjour${name ? ` ${name}` : ""}. Votre échéance du ${formatCalendarDate(dueDay)} de ${formatDA(due)} (devis n° ${quoteNumber}) n'est pas encore réglée. Vous pouvez la régler à la clinique ; pour toute question, appelez-nous${phone ? ` au ${phone}` : ""}. ${clinic.name}`;
+  return `Bonjour${name ? ` ${name}` : ""}. Votre échéance du ${formatCalendarDate(dueDay)} de ${formatDA(due)} (devis n° ${quoteNumber}) n'est pas encore réglée. Vous pouvez la régler à la clinique ; pour toute question, appelez-nous${phone ? ` au ${phone}` : ""}. ${clinic.name}`;
 }
 
 export async function lateReminders(h: Pick<Db, "db">, clinic: Clinic, today: string): Promise<LateReminder[]> {

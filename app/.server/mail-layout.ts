@@ -68,7 +68,7 @@ function phonesLine(clinic: Clinic): string {
 
 /** The clinic's identity at the end of every text part. */
 export function textFooter(clinic: Clinic): string[] {
-  return ["-- ", clinic.name, clinic.address.oneLine, `Tél. : ${phonesLine(clinic)}`, clinic.email];
+  return ["-- ", clinic.name, clinic.address.oneLine, `Tél. : ${phonesLine(clinic)}`, clinic.email];
 }
 
 export function renderText(c: MailContent): string {
@@ -76,8 +76,8 @@ export function renderText(c: MailContent): string {
   const blocks: string[][] = [];
   if (greeting) blocks.push([greeting]);
   for (const p of c.intro) blocks.push([p]);
-  if (c.details?.length) blocks.push(c.details.map((d) => `  ${d.label} : ${d.value}`));
-  if (c.action) blocks.push([`${c.action.textLabel} :`, c.action.url, ...(c.action.hint ? [c.action.hint] : [])]);
+  if (c.details?.length) blocks.push(c.details.map((d) => `  ${d.label} : ${d.value}`));
+  if (c.action) blocks.push([`${c.action.textLabel} :`, c.action.url, ...(c.action.hint ? [c.action.hint] : [])]);
   for (const p of c.outro ?? []) blocks.push([p]);
   blocks.push(textFooter(c.clinic));
   if (c.footnote) blocks.push([c.footnote]);
@@ -118,7 +118,7 @@ function actionButton(a: MailAction): string {
     `</td></tr></table>` +
     (a.hint ? `<p style="margin:0 0 16px 0;${FONT}font-size:13px;line-height:19px;color:${MUTED};">${escapeHtml(a.hint)}</p>` : "") +
     // the address itself, for a client that shows no button, and for copying
-    `<p style="margin:0 0 20px 0;${FONT}font-size:12px;line-height:18px;color:${MUTED};word-break:break-all;">${escapeHtml(a.textLabel)} : <a href="${href}" style="color:${TEAL};">${escapeHtml(a.url)}</a></p>`
+    `<p style="margin:0 0 20px 0;${FONT}font-size:12px;line-height:18px;color:${MUTED};word-break:break-all;">${escapeHtml(a.textLabel)} : <a href="${href}" style="color:${TEAL};">${escapeHtml(a.url)}</a></p>`
   );
 }
 
@@ -129,7 +129,7 @@ function htmlFooter(clinic: Clinic): string {
   return (
     `<p style="margin:0 0 4px 0;${FONT}font-size:14px;line-height:20px;color:${NAVY};font-weight:bold;">${escapeHtml(clinic.name)}</p>` +
     `<p style="margin:0 0 4px 0;${FONT}font-size:13px;line-height:19px;color:${MUTED};">${escapeHtml(clinic.address.oneLine)}</p>` +
-    `<p style="margin:0 0 4px 0;${FONT}font-size:13px;line-height:19px;color:${MUTED};">Tél. : ${phones}</p>` +
+    `<p style="margin:0 0 4px 0;${FONT}font-size:13px;line-height:19px;color:${MUTED};">Tél. : ${phones}</p>` +
     `<p style="margin:0;${FONT}font-size:13px;line-height:19px;color:${MUTED};"><a href="mailto:${escapeHtml(clinic.email)}" style="color:${NAVY};">${escapeHtml(clinic.email)}</a></p>`
   );
 }

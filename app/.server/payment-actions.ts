@@ -10,7 +10,7 @@ import { recordAccountPayment } from "./repos/payments";
 import type { StaffSession } from "./session";
 import { redirectWithToast } from "./toast";
 
-const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
+const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
 
 /**
  * 'Encaisser un paiement' on a patient's record (intent `account-pay`, `payment:take`): the form
@@ -35,7 +35,7 @@ export async function accountPay(request: Request, form: FormData, patientId: nu
       log.info({ event: "payment_recorded", patientId, paymentId: outcome.payment.id, userId: staff.userId, mode }, "account payment recorded");
       return redirectWithToast(request, `/admin/recus/${outcome.payment.id}`, {
         type: "success",
-        description: `Encaissé : ${formatDA(amount)} (${PAYMENT_MODE_LABELS[mode]}), reçu n° ${outcome.payment.receipt_no}.`,
+        description: `Encaissé : ${formatDA(amount)} (${PAYMENT_MODE_LABELS[mode]}), reçu n° ${outcome.payment.receipt_no}.`,
         duration: 6000,
       });
     },

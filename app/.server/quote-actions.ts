@@ -25,7 +25,7 @@ import { redirectWithToast } from "./toast";
  * save it, propose it, make a new version, send it by e-mail with its PDF. Each reads its form
  * with its schema and runs its write in `guarded`; a success redirects with its toast.
  */
-const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
+const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
 
 export async function createForPatient(request: Request, patientId: number | null, staff: StaffSession) {
   if (patientId === null) return data({ result: null, message: QUOTE_MESSAGES.patient }, { status: 400 });
@@ -38,7 +38,7 @@ export async function createForPatient(request: Request, patientId: number | nul
       const lines = act ? [{ actId: act.id, label: act.label, teeth: null, quantity: 1, unitPrice: act.price, discount: 0, total: act.price, phase: null, option: null }] : [];
       const q = await createQuote(getDb(), { patientId, validUntil: addDays(todayInClinic(), QUOTE_VALIDITY_DAYS), lines }, staffActor(staff));
       if (!q) return data({ result: null, message: "Ce dossier patient n'existe plus." as string }, { status: 404 });
-      return redirectWithToast(request, `/admin/devis/${q.id}`, { type: "success", description: `Devis n° ${q.number} créé : ajoutez ses lignes.` });
+      return redirectWithToast(request, `/admin/devis/${q.id}`, { type: "success", description: `Devis n° ${q.number} créé : ajoutez ses lignes.` });
     },
     () => data({ result: null, message: STORE_FAILED as string }, { status: 503 }),
   );
@@ -81,7 +81,7 @@ export async function saveQuote(request: Request, form: FormData, id: number, st
         return data({ result: submission.reply({ formErrors: [message] }) }, { status: 409 });
       }
       log.info({ event: "quote_proposed", quoteId: id, userId: staff.userId }, "quote proposed");
-      return redirectWithToast(request, `/admin/devis/${id}`, { type: "success", description: `Devis n° ${proposed.quote.number} proposé : envoyez-le au patient.`, duration: 6000 });
+      return redirectWithToast(request, `/admin/devis/${id}`, { type: "success", description: `Devis n° ${proposed.quote.number} proposé : envoyez-le au patient.`, duration: 6000 });
     },
     () => data({ result: submission.reply({ formErrors: [STORE_FAILED] }) }, { status: 503 }),
   );
@@ -94,7 +94,7 @@ export async function versionQuote(request: Request, id: number, staff: StaffSes
     async () => {
       const q = await newVersion(getDb(), id, addDays(todayInClinic(), QUOTE_VALIDITY_DAYS), staffActor(staff));
       if (!q) return data({ result: null, message: QUOTE_MESSAGES.notFound as string }, { status: 404 });
-      return redirectWithToast(request, `/admin/devis/${q.id}`, { type: "success", description: `Nouvelle version : devis n° ${q.number} (brouillon).` });
+      return redirectWithToast(request, `/admin/devis/${q.id}`, { type: "success", description: `Nouvelle version : devis n° ${q.number} (brouillon).` });
     },
     () => data({ result: null, message: STORE_FAILED as string }, { status: 503 }),
   );
@@ -129,7 +129,7 @@ export async function sendQuote(request: Request, id: number, staff: StaffSessio
       const db = getDb();
       const d = await quoteDetail(db, id);
       if (!d || d.quote.status !== "proposed" || !d.token) return data({ result: null, message: "Seul un devis proposé peut être envoyé." as string }, { status: 409 });
-      if (!d.patient?.email) return data({ result: null, message: "Ce patient n'a pas d'adresse e-mail : envoyez le lien par WhatsApp ou SMS." as string }, { status: 409 });
+      if (!d.patient?.email) return data({ result: null, message: "Ce patient n'a pas d'adresse e-mail : envoyez le lien par WhatsApp ou SMS." as string }, { status: 409 });
       const clinic = await getClinic(db);
       const pdf = await quotePdfOf(d, db);
       const link = quoteLink(d.token);
@@ -137,7 +137,7 @@ export async function sendQuote(request: Request, id: number, staff: StaffSessio
         {
           to: d.patient.email,
           subject: `Votre devis n° ${d.quote.number} — ${clinic.name}`,
-          text: `Bonjour ${d.patient.name},\n\nVeuillez trouver ci-joint votre devis n° ${d.quote.number} d'un montant de ${formatDA(d.quote.total)}, valable jusqu'au ${formatCalendarDate(d.quote.valid_until)}.\n\nVous pouvez le lire et l'accepter en ligne : ${link}\n\n${clinic.name}\n${clinic.phones[0]?.display ?? ""}`,
+          text: `Bonjour ${d.patient.name},\n\nVeuillez trouver ci-joint votre devis n° ${d.quote.number} d'un montant de ${formatDA(d.quote.total)}, valable jusqu'au ${formatCalendarDate(d.quote.valid_until)}.\n\nVous pouvez le lire et l'accepter en ligne : ${link}\n\n${clinic.name}\n${clinic.phones[0]?.display ?? ""}`,
           attachments: [{ filename: `devis-${d.quote.number}.pdf`, contentType: "application/pdf", content: pdf.toString("base64"), encoding: "base64" }],
           kind: "quote",
           dedupeKey: `quote-${id}-${Date.now()}`,

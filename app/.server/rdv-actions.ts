@@ -110,7 +110,7 @@ export function linkRefusalResponse(err: unknown, clinic: Clinic): Response | nu
     status === 429
       ? { title: "Trop de tentatives", text: "Trop de liens de rendez-vous invalides ont été ouverts depuis votre connexion. Réessayez dans quelques minutes, ou appelez-nous." }
       : { title: "Lien introuvable", text: "Ce lien ne permet pas d'afficher un rendez-vous. Vérifiez qu'il a été copié en entier. Pour toute question sur votre rendez-vous, appelez-nous." };
-  const phones = clinic.phones.map((p) => `<a href="tel:${p.tel}">${p.label} : ${p.display}</a>`).join(" · ");
+  const phones = clinic.phones.map((p) => `<a href="tel:${p.tel}">${p.label} : ${p.display}</a>`).join(" · ");
   const body =
     `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="robots" content="noindex"><meta name="referrer" content="${RDV_REFERRER_POLICY}"><title>${page.title} | ${clinic.name}</title>` +

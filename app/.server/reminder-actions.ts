@@ -58,7 +58,7 @@ async function reminded(request: Request, form: FormData, staff: StaffSession) {
   const { channel } = parsed.data;
   // the write is guarded (logged by code, never the patient's data); the answer is said after it
   const outcome = await guarded(SCREEN, "reminded", () => markReminded(getDb(), id, channel, staffActor(staff)), () => null);
-  if (outcome === null) return reply(false, { description: `Le rappel n'a pas pu être noté : ${STORE_FAILED}` }, 503, id);
+  if (outcome === null) return reply(false, { description: `Le rappel n'a pas pu être noté : ${STORE_FAILED}` }, 503, id);
   if (!outcome.ok) {
     if (outcome.reason === "not_found") return reply(false, { description: "Ce rendez-vous n'existe plus." }, 404, id);
     return reply(false, { description: "Ce rendez-vous n'attend plus de rappel (honoré, absent, annulé ou effacé)." }, 409, id);
@@ -83,6 +83,6 @@ async function template(form: FormData, staff: StaffSession) {
       const toast = makeToast({ type: "success", description: `Message ${TEMPLATE_LABELS[value.key]} enregistré.` });
       return data<TemplateResult>({ intent: "template", ok: true, key: value.key, result: submission.reply(), toast });
     },
-    () => data<TemplateResult>({ intent: "template", ok: false, key: value.key, result: submission.reply({ formErrors: [`Le message n'a pas été enregistré : ${STORE_FAILED}`] }) }, { status: 503 }),
+    () => data<TemplateResult>({ intent: "template", ok: false, key: value.key, result: submission.reply({ formErrors: [`Le message n'a pas été enregistré : ${STORE_FAILED}`] }) }, { status: 503 }),
   );
 }

@@ -19,7 +19,7 @@ import type { StaffSession } from "./session";
 /** The action of 'Horaires et fermetures' (/admin/horaires; docs/product.md, "Schedule and free slots"). */
 
 const SCREEN = "schedule";
-const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
+const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
 
 const answer = (body: ScheduleResult, status = 200) => data(body, { status });
 const saved = (intent: ScheduleIntent, result: SubmissionResult<string[]> | undefined, description: string) =>
@@ -42,7 +42,7 @@ export async function scheduleAction(request: Request, staff: StaffSession) {
         const period = exceptionFromForm(value);
         const row = await addException(getDb(), period, actor);
         log.info({ event: "schedule_exception_added", exceptionId: row.id, staffId }, "schedule exception added");
-        return period.ranges.length === 0 ? `Fermeture ajoutée : ${period.label}.` : `Horaires spéciaux ajoutés : ${period.label}.`;
+        return period.ranges.length === 0 ? `Fermeture ajoutée : ${period.label}.` : `Horaires spéciaux ajoutés : ${period.label}.`;
       });
     case "exception-delete":
       return removeException(form, staffId, actor);
@@ -125,7 +125,7 @@ async function removeException(form: FormData, staffId: number, actor: Actor) {
     async () => {
       if (!(await deleteException(getDb(), id, actor))) return answer({ intent: "exception-delete", ok: false, id, message: "Cette période a déjà été supprimée." }, 404);
       log.info({ event: "schedule_exception_deleted", exceptionId: id, staffId }, "schedule exception deleted");
-      return saved("exception-delete", undefined, "Période supprimée : ces jours reprennent les horaires de la semaine.");
+      return saved("exception-delete", undefined, "Période supprimée : ces jours reprennent les horaires de la semaine.");
     },
     () => answer({ intent: "exception-delete", ok: false, id, message: STORE_FAILED }, 503),
   );

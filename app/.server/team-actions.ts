@@ -21,7 +21,7 @@ import { redirectWithToast } from "./toast";
  */
 
 const SCREEN = "team";
-const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été modifié. Réessayez dans un instant.";
+const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été modifié. Réessayez dans un instant.";
 
 const answer = (body: TeamActionResult, status = 200) => data(body, { status });
 type Answer = Response | ReturnType<typeof answer>;
@@ -56,11 +56,11 @@ export function refusalText(reason: Exclude<TeamChange, { ok: true }>["reason"],
       return ["Ce compte n'existe plus.", 404];
     case "self":
       return intent === "disable"
-        ? ["Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre administrateur.", 409]
-        : ["Pour votre propre compte, passez par « Mon compte » : mot de passe, double authentification et sessions s'y gèrent.", 409];
+        ? ["Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre administrateur.", 409]
+        : ["Pour votre propre compte, passez par « Mon compte » : mot de passe, double authentification et sessions s'y gèrent.", 409];
     case "last_admin":
       return [
-        `${label} est le dernier administrateur actif : nommez d'abord un autre administrateur, sinon plus personne ne pourrait gérer l'équipe.`,
+        `${label} est le dernier administrateur actif : nommez d'abord un autre administrateur, sinon plus personne ne pourrait gérer l'équipe.`,
         409,
       ];
     case "exists":
@@ -126,7 +126,7 @@ async function role(request: Request, form: FormData, staff: StaffSession) {
         return answer({ intent: "role", id, result: submission.reply({ formErrors: [message] }) }, status);
       }
       log.info({ event: "staff_role_changed", targetId: id, from: outcome.from, to: next, userId: staff.userId }, "staff role changed");
-      const description = `Rôle de ${label} : ${roleLabel(outcome.from)} → ${roleLabel(next)}.`;
+      const description = `Rôle de ${label} : ${roleLabel(outcome.from)} → ${roleLabel(next)}.`;
       // an administrator who gave up the role no longer opens this screen
       if (id === staff.userId && next !== "admin") return redirectWithToast(request, "/admin/agenda", { type: "success", description, duration: 6000 });
       return redirectWithToast(request, `${TEAM_PATH}?compte=${id}`, { type: "success", description });
@@ -136,9 +136,9 @@ async function role(request: Request, form: FormData, staff: StaffSession) {
 }
 
 const DONE: Record<"disable" | "enable" | "2fa", (label: string) => string> = {
-  disable: (l) => `Compte de ${l} désactivé : ses sessions sont fermées et il ne peut plus se connecter.`,
-  enable: (l) => `Compte de ${l} réactivé : il peut de nouveau se connecter.`,
-  "2fa": (l) => `Double authentification de ${l} réinitialisée : ses sessions sont fermées ; il la configurera à sa prochaine connexion.`,
+  disable: (l) => `Compte de ${l} désactivé : ses sessions sont fermées et il ne peut plus se connecter.`,
+  enable: (l) => `Compte de ${l} réactivé : il peut de nouveau se connecter.`,
+  "2fa": (l) => `Double authentification de ${l} réinitialisée : ses sessions sont fermées ; il la configurera à sa prochaine connexion.`,
 };
 
 /** disable, enable, password, 2fa: one account, confirmed on the page before the post. */

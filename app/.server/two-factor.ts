@@ -57,20 +57,20 @@ export async function checkSecondFactor(h: Db, actor: AuditActor & { userId: num
   if (!reservation.ok) {
     const retryAfterSeconds = retrySeconds(reservation.retryAfterMs);
     log.warn({ event: "2fa_throttled", userId: actor.userId, retryAfterSeconds }, "second factor refused: throttled");
-    await audit(h, actor, { action: "auth.2fa.failure", targetType: "staff", targetId: actor.userId, detail: `${where} : trop de tentatives` });
+    await audit(h, actor, { action: "auth.2fa.failure", targetType: "staff", targetId: actor.userId, detail: `${where} : trop de tentatives` });
     return { ok: false, reason: "throttled", retryAfterSeconds };
   }
   const accepted = method === "totp" ? await acceptTotp(h, actor.userId, input) : await acceptRecoveryCode(h, actor.userId, input);
   if (!accepted) {
     log.warn({ event: "2fa_failure", userId: actor.userId, method }, "second factor refused");
     const what = method === "totp" ? "code de l'application" : "code de secours";
-    await audit(h, actor, { action: "auth.2fa.failure", targetType: "staff", targetId: actor.userId, detail: `${where} : ${what} refusé` });
+    await audit(h, actor, { action: "auth.2fa.failure", targetType: "staff", targetId: actor.userId, detail: `${where} : ${what} refusé` });
     return { ok: false, reason: "invalid", method };
   }
   await clearThrottle(h, [key]);
   if (method === "recovery") {
     const left = await countUnusedRecoveryCodes(h, actor.userId);
-    await audit(h, actor, { action: "auth.recovery_code.used", targetType: "staff", targetId: actor.userId, detail: `${where} : ${left} code(s) de secours restant(s)` });
+    await audit(h, actor, { action: "auth.recovery_code.used", targetType: "staff", targetId: actor.userId, detail: `${where} : ${left} code(s) de secours restant(s)` });
     return { ok: true, method, recoveryCodesLeft: left };
   }
   return { ok: true, method };

@@ -45,7 +45,7 @@ export const UPLOAD_MESSAGES = {
   unreadable: "Cette image est illisible ou endommagée. Choisissez-en une autre.",
   tooManyPixels: "Cette image est trop grande (plus de 40 mégapixels). Réduisez-la avant de l'envoyer.",
   tooLong: "Cette image est trop grande (plus de 16 000 pixels de côté). Réduisez-la avant de l'envoyer.",
-  busy: "Le serveur traite déjà d'autres images : la vôtre n'a pas été enregistrée. Réessayez dans quelques secondes.",
+  busy: "Le serveur traite déjà d'autres images : la vôtre n'a pas été enregistrée. Réessayez dans quelques secondes.",
   storeFailed: "L'image n'a pas pu être enregistrée. Merci de réessayer.",
 } as const;
 

@@ -86,7 +86,7 @@ const UNEXPECTED = () => (
   <ErrorPage
     eyebrow="Erreur"
     title="Une erreur est survenue"
-    text={<p>Nous n'avons pas pu afficher cette page. Merci de réessayer dans un instant ; si le problème persiste, appelez-nous.</p>}
+    text={<p>Nous n'avons pas pu afficher cette page. Merci de réessayer dans un instant ; si le problème persiste, appelez-nous.</p>}
   />
 );
 

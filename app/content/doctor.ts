@@ -18,7 +18,7 @@ export function doctorCounters(c: Clinic): { value: number; step: number; interv
 export function doctorBio(c: Clinic): string[] {
   return [
     `Diplômé de la Faculté de médecine d'Alger, ${c.doctor.name} exerce depuis ${c.figures.since} et a fondé la ${c.name} à ${c.address.district}. Après une spécialisation en parodontologie, il s'est consacré à l'implantologie et à l'esthétique du sourire, deux disciplines qu'il a approfondies lors de formations universitaires en Algérie et en France.`,
-    "Sa pratique repose sur un principe simple : expliquer avant de soigner. Chaque plan de traitement est présenté en détail, avec ses alternatives, ses étapes, ses limites et son coût, afin que chaque patient décide en connaissance de cause.",
+    "Sa pratique repose sur un principe simple : expliquer avant de soigner. Chaque plan de traitement est présenté en détail, avec ses alternatives, ses étapes, ses limites et son coût, afin que chaque patient décide en connaissance de cause.",
     "Attaché à la formation continue, il partage aujourd'hui son expérience avec ses confrères à travers les formations en implantologie organisées par la clinique.",
   ];
 }
@@ -26,7 +26,7 @@ export function doctorBio(c: Clinic): string[] {
 export const DOCTOR_COMMITMENTS: { title: string; text: string }[] = [
   {
     title: "Un diagnostic complet",
-    text: "Examen clinique, photographies et imagerie 3D lorsque c'est utile : rien n'est décidé sans une vision d'ensemble de votre bouche.",
+    text: "Examen clinique, photographies et imagerie 3D lorsque c'est utile : rien n'est décidé sans une vision d'ensemble de votre bouche.",
   },
   {
     title: "Des options expliquées",
@@ -34,6 +34,6 @@ export const DOCTOR_COMMITMENTS: { title: string; text: string }[] = [
   },
   {
     title: "Un suivi dans la durée",
-    text: "Un traitement réussi se prolonge par des contrôles réguliers : nous restons à vos côtés après la fin des soins.",
+    text: "Un traitement réussi se prolonge par des contrôles réguliers : nous restons à vos côtés après la fin des soins.",
   },
 ];

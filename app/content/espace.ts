@@ -9,8 +9,8 @@ export interface Technique {
 }
 
 export const ESPACE_INTRO: string[] = [
-  "Notre espace de soin a été pensé pour la chirurgie dentaire et l'implantologie : une salle dédiée aux interventions, une imagerie numérique sur place et une chaîne de stérilisation contrôlée. Vous êtes soigné dans un cadre calme, où chaque geste est expliqué.",
-  "Les techniques présentées ci-dessous ne conviennent pas à toutes les situations : leur indication se décide toujours après un examen et un bilan, lors d'une consultation.",
+  "Notre espace de soin a été pensé pour la chirurgie dentaire et l'implantologie : une salle dédiée aux interventions, une imagerie numérique sur place et une chaîne de stérilisation contrôlée. Vous êtes soigné dans un cadre calme, où chaque geste est expliqué.",
+  "Les techniques présentées ci-dessous ne conviennent pas à toutes les situations : leur indication se décide toujours après un examen et un bilan, lors d'une consultation.",
 ];
 
 export const TECHNIQUES: Technique[] = [
@@ -27,7 +27,7 @@ export const TECHNIQUES: Technique[] = [
   {
     id: "graft",
     title: "Greffes osseuses et sinus lift",
-    text: "Lorsque l'os manque, il peut être reconstitué avant ou pendant la pose des implants : greffe d'apposition, régénération osseuse guidée ou comblement du sinus.",
+    text: "Lorsque l'os manque, il peut être reconstitué avant ou pendant la pose des implants : greffe d'apposition, régénération osseuse guidée ou comblement du sinus.",
   },
   {
     id: "perio",
@@ -37,7 +37,7 @@ export const TECHNIQUES: Technique[] = [
   {
     id: "extraction",
     title: "Extractions délicates",
-    text: "Dents de sagesse incluses, racines fracturées ou dents fragiles : extractions réalisées en préservant l'os, en prévision d'un éventuel implant.",
+    text: "Dents de sagesse incluses, racines fracturées ou dents fragiles : extractions réalisées en préservant l'os, en prévision d'un éventuel implant.",
   },
   {
     id: "prosthesis",
@@ -54,7 +54,7 @@ export const HYGIENE_POINTS: string[] = [
 ];
 
 export const PATIENT_PATH: { title: string; text: string }[] = [
-  { title: "Consultation", text: "Vous exposez votre demande ; nous examinons votre bouche et répondons à vos questions." },
+  { title: "Consultation", text: "Vous exposez votre demande ; nous examinons votre bouche et répondons à vos questions." },
   { title: "Bilan", text: "Radiographies, imagerie 3D et photographies si nécessaire, pour un diagnostic complet." },
   { title: "Plan de traitement et devis", text: "Les options, les étapes, la durée et le coût vous sont remis par écrit, sans engagement." },
   { title: "Soins", text: "Les interventions se déroulent sous anesthésie locale, avec des consignes claires avant et après." },

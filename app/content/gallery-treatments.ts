@@ -16,5 +16,5 @@ export const GALLERY_TREATMENTS: { name: string; to: string }[] = [...TREATMENT_
 /** Where a card sends to read about its treatment (a treatment no longer listed: none). */
 export function treatmentLink(name: string): { to: string; label: string } | null {
   const t = GALLERY_TREATMENTS.find((x) => x.name === name);
-  return t ? { to: t.to, label: `En savoir plus : ${t.name}` } : null;
+  return t ? { to: t.to, label: `En savoir plus : ${t.name}` } : null;
 }

@@ -22,7 +22,7 @@ export const surgeriesCounter = (c: Clinic) => countUp(c.figures.surgeries, 40, 
 
 export const hero = {
   tagline: "VOTRE FUTUR SOURIRE",
-  intro: (c: Clinic) => `Implantologie et esthétique dentaire à ${c.address.district}, ${c.address.city} : des soins précis, un accompagnement humain et des résultats naturels.`,
+  intro: (c: Clinic) => `Implantologie et esthétique dentaire à ${c.address.district}, ${c.address.city} : des soins précis, un accompagnement humain et des résultats naturels.`,
   cta: { label: "DECOUVRIR", to: "/dentist" },
   image: { src: "/media/home-hero.svg", width: 1600, height: 900 },
   claims: (c: Clinic) => [
@@ -36,8 +36,8 @@ export const hero = {
 
 export const teaser = {
   eyebrow: "Avant / Après",
-  title: "Facettes et implants : des sourires transformés",
-  text: "Facettes en céramique pour un sourire harmonieux, implants pour remplacer durablement les dents manquantes : découvrez des transformations réalisées au cabinet.",
+  title: "Facettes et implants : des sourires transformés",
+  text: "Facettes en céramique pour un sourire harmonieux, implants pour remplacer durablement les dents manquantes : découvrez des transformations réalisées au cabinet.",
   satisfactionLabel: "de patients satisfaits",
   patientsLabel: "patients traités",
   slides: [
@@ -61,12 +61,12 @@ export const expertise = {
 export const surgery = {
   eyebrow: "Chirurgie et implantologie",
   title: "La chirurgie implantaire, en toute sérénité",
-  intro: "Remplacer une dent, reconstruire un sourire complet ou préparer l'os avant un implant : chaque intervention est planifiée avec soin et expliquée à l'avance.",
+  intro: "Remplacer une dent, reconstruire un sourire complet ou préparer l'os avant un implant : chaque intervention est planifiée avec soin et expliquée à l'avance.",
   blocks: [
     {
       title: "Des résultats visibles et naturels",
       text: () =>
-        "Implants, couronnes et facettes sont conçus pour s'intégrer à votre visage : forme, teinte et alignement sont choisis avec vous. La galerie présente des cas traités au cabinet.",
+        "Implants, couronnes et facettes sont conçus pour s'intégrer à votre visage : forme, teinte et alignement sont choisis avec vous. La galerie présente des cas traités au cabinet.",
       image: { src: "/media/home-surgery-3.svg", alt: "Sourire harmonieux après traitement" },
       buttons: [{ label: "Voir les avant/après", to: "/gallery" }],
     },
@@ -80,7 +80,7 @@ export const surgery = {
     {
       title: "Un praticien expérimenté à votre écoute",
       text: (c: Clinic) =>
-        `Plus de ${formatFigure(c.figures.surgeries, "")} chirurgies implantaires et ${formatFigure(c.figures.yearsOfExperience, "")} ans de pratique : ${c.doctor.name} vous reçoit, répond à vos questions et vous remet un devis personnalisé.`,
+        `Plus de ${formatFigure(c.figures.surgeries, "")} chirurgies implantaires et ${formatFigure(c.figures.yearsOfExperience, "")} ans de pratique : ${c.doctor.name} vous reçoit, répond à vos questions et vous remet un devis personnalisé.`,
       image: { src: "/media/home-surgery-1.svg", alt: "Cabinet de consultation avec fauteuil dentaire et radiographie" },
       buttons: [
         { label: "Prendre Rendez-vous", to: "/appointment" },
@@ -143,7 +143,7 @@ export const treatments: { title: string; tabs: TreatmentTab[] } = {
       tab: "Générale",
       title: "Soins conservateurs",
       description:
-        "Caries, dents sensibles ou fissurées : nous soignons en préservant au maximum la dent naturelle, avec des restaurations esthétiques de la couleur de vos dents.",
+        "Caries, dents sensibles ou fissurées : nous soignons en préservant au maximum la dent naturelle, avec des restaurations esthétiques de la couleur de vos dents.",
       image: "/media/home-treat-generale.svg",
       imageAlt: "Dent soignée par une obturation esthétique, miroir et sonde",
       bookingLabel: "PRENDRE RENDEZ-VOUS",

@@ -28,17 +28,17 @@ export interface DataProcessing {
 export const DATA_PROCESSINGS: DataProcessing[] = [
   {
     id: "rendez-vous",
-    title: "Demande de rendez-vous (formulaire « Prendre Rendez-vous »)",
+    title: "Demande de rendez-vous (formulaire « Prendre Rendez-vous »)",
     data: [
       "nom complet, adresse e-mail et numéro de téléphone",
       "soin souhaité, date et heure souhaitées",
       "message facultatif, qui peut contenir des informations sur votre santé si vous choisissez d'en écrire",
-      "après votre venue, les informations de suivi saisies par l'équipe : avancement du traitement, montants du devis et des règlements, remarques",
+      "après votre venue, les informations de suivi saisies par l'équipe : avancement du traitement, montants du devis et des règlements, remarques",
     ],
     purpose: "organiser votre rendez-vous, vous recontacter pour le confirmer et assurer le suivi administratif de vos soins",
     basis: "votre consentement, exprimé par la case à cocher du formulaire, et la relation de soins qui en découle",
     retention:
-      "une demande jamais confirmée est anonymisée après la durée indiquée sous « Durées appliquées par le site » ; pour les patients soignés, la durée de conservation du dossier patient fixée par la réglementation sanitaire",
+      "une demande jamais confirmée est anonymisée après la durée indiquée sous « Durées appliquées par le site » ; pour les patients soignés, la durée de conservation du dossier patient fixée par la réglementation sanitaire",
     recipients: "le chirurgien-dentiste et le personnel de la clinique habilité, tous tenus au secret professionnel",
   },
   {
@@ -56,11 +56,11 @@ export const DATA_PROCESSINGS: DataProcessing[] = [
     data: [
       "adresse IP, pages demandées, date et heure (journaux du serveur)",
       "compteurs temporaires liés à l'adresse IP pour limiter les envois abusifs de formulaires",
-      "pour le personnel uniquement : un cookie de session nécessaire à la connexion",
+      "pour le personnel uniquement : un cookie de session nécessaire à la connexion",
     ],
     purpose: "protéger le site contre les abus et les intrusions, et diagnostiquer les pannes",
     basis: "l'intérêt légitime de la clinique à assurer la sécurité de son site",
-    retention: "6 mois au plus pour les journaux et les compteurs anti-abus ; 12 heures au plus pour la session du personnel",
+    retention: "6 mois au plus pour les journaux et les compteurs anti-abus ; 12 heures au plus pour la session du personnel",
     recipients: "le personnel technique de la clinique et son hébergeur",
   },
 ];

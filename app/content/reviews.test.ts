@@ -29,7 +29,7 @@ describe("reviews", () => {
     expect(formatRating(4.5)).toBe("4,5");
     expect(formatRating(5)).toBe("5");
     expect(formatRating(1.5)).toBe("1,5");
-    expect(ratingLabel(3.5)).toBe("Note : 3,5 sur 5");
+    expect(ratingLabel(3.5)).toBe("Note : 3,5 sur 5");
   });
 
   it("takes the avatar initial from the name", () => {

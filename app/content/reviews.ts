@@ -29,7 +29,7 @@ export function formatRating(rating: number): string {
 
 /** The rating as a sentence a screen reader reads: "Note : 4,5 sur 5". */
 export function ratingLabel(rating: number): string {
-  return `Note : ${formatRating(rating)} sur 5`;
+  return `Note : ${formatRating(rating)} sur 5`;
 }
 
 /** The initial shown in the avatar. */

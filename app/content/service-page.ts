@@ -60,4 +60,4 @@ export const ILLUSTRATIONS = {
 
 /** Shared closing sentence of every budget section: costs vary, financing exists, ask for a quote. */
 export const BUDGET_NOTE =
-  "Chaque situation étant différente, le montant exact ne peut être donné qu'après un examen clinique. Des facilités de paiement en plusieurs fois peuvent être proposées : demandez-nous votre devis personnalisé, sans engagement.";
+  "Chaque situation étant différente, le montant exact ne peut être donné qu'après un examen clinique. Des facilités de paiement en plusieurs fois peuvent être proposées : demandez-nous votre devis personnalisé, sans engagement.";

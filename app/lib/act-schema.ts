@@ -5,12 +5,12 @@ import { singleLine } from "./rules";
 
 /** The catalogue's form (docs/product.md, "Staff: acts and prices"): one act. */
 export const ACT_MESSAGES = {
-  codeMissing: "Indiquez un code court (exemple : IMPL).",
-  codeInvalid: "Le code : lettres majuscules, chiffres et tirets, 20 caractères au plus.",
+  codeMissing: "Indiquez un code court (exemple : IMPL).",
+  codeInvalid: "Le code : lettres majuscules, chiffres et tirets, 20 caractères au plus.",
   labelMissing: "Indiquez le libellé de l'acte.",
   labelTooLong: "Le libellé ne peut pas dépasser 160 caractères.",
   priceMissing: "Indiquez le prix en DA (0 pour un acte gratuit).",
-  priceInvalid: "Prix invalide : indiquez un nombre en DA (exemple : 45000).",
+  priceInvalid: "Prix invalide : indiquez un nombre en DA (exemple : 45000).",
   category: "Choisissez la catégorie.",
   duplicate: "Ce code existe déjà.",
   notFound: "Cet acte n'existe plus.",

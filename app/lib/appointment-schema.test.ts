@@ -100,7 +100,7 @@ describe("add an appointment", () => {
         time: "25:00",
       }).errors,
     ).toEqual({
-      email: "Adresse e-mail invalide (exemple : nom@exemple.com).",
+      email: "Adresse e-mail invalide (exemple : nom@exemple.com).",
       phone: PHONE_INVALID,
       service: "Veuillez choisir un service.",
       date: "Date invalide.",

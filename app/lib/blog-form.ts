@@ -26,7 +26,7 @@ export const BLOG_FORM_MESSAGES = {
   imageUrlTooLong: "L'adresse de l'image est trop longue.",
   imageBoth: "Choisissez soit un fichier, soit une adresse d'image, pas les deux.",
   imageTooLarge: "L'image dépasse 5 Mo. Choisissez une image plus légère.",
-  imageBadType: "Format d'image non accepté : choisissez une image JPEG, PNG, WebP, GIF ou AVIF.",
+  imageBadType: "Format d'image non accepté : choisissez une image JPEG, PNG, WebP, GIF ou AVIF.",
 } as const;
 
 export function isHttpsUrl(value: string): boolean {

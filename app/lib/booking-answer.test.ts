@@ -15,7 +15,7 @@ describe("toBookingAnswer: the JSON the booking island reads", () => {
         result: {
           status: "error",
           initialValue: { name: "Amel", email: "amel@" },
-          error: { email: ["Adresse e-mail invalide (exemple : nom@exemple.com).", "second"], time: ["Veuillez choisir une heure."], unknown: ["x"], phone: null },
+          error: { email: ["Adresse e-mail invalide (exemple : nom@exemple.com).", "second"], time: ["Veuillez choisir une heure."], unknown: ["x"], phone: null },
         },
         slots: VIEW,
       }),
@@ -23,7 +23,7 @@ describe("toBookingAnswer: the JSON the booking island reads", () => {
     expect(answer).toEqual({
       status: "error",
       formError: null,
-      fieldErrors: { email: "Adresse e-mail invalide (exemple : nom@exemple.com).", time: "Veuillez choisir une heure." },
+      fieldErrors: { email: "Adresse e-mail invalide (exemple : nom@exemple.com).", time: "Veuillez choisir une heure." },
       submissionKey: "k-1",
       slots: VIEW,
       alternatives: [],

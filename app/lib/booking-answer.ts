@@ -12,7 +12,7 @@ import { answerMessages } from "~/lib/island-answer";
  */
 
 export const BOOKING_SUCCESS_MESSAGE = "Votre demande de rendez-vous a bien été envoyée. Nous vous contacterons pour confirmer le créneau.";
-export const BOOKING_FIX_MESSAGE = "Certains champs sont à corriger : voyez les messages sous les champs concernés.";
+export const BOOKING_FIX_MESSAGE = "Certains champs sont à corriger : voyez les messages sous les champs concernés.";
 
 /** The fields of the booking form, in the order of the page (the first refused one takes the focus). */
 export const BOOKING_FIELDS = ["name", "email", "phone", "service", "date", "time", "message", "consent"] as const;

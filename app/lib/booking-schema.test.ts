@@ -48,7 +48,7 @@ describe("booking schema", () => {
   it("gives one French message per wrong field", () => {
     expect(shown({ name: " ", email: "pas-un-mail", phone: "abc", service: "", date: "", time: "", message: "", consent: "" })).toEqual({
       name: "Veuillez indiquer le nom complet.",
-      email: "Adresse e-mail invalide (exemple : nom@exemple.com).",
+      email: "Adresse e-mail invalide (exemple : nom@exemple.com).",
       phone: PHONE_INVALID,
       service: "Veuillez choisir un service.",
       date: "Veuillez choisir une date.",

@@ -15,7 +15,7 @@ import { SERVICES } from "./services";
 export const BOOKING_MESSAGES = {
   name: "Veuillez indiquer le nom complet.",
   emailMissing: "Veuillez indiquer une adresse e-mail.",
-  emailInvalid: "Adresse e-mail invalide (exemple : nom@exemple.com).",
+  emailInvalid: "Adresse e-mail invalide (exemple : nom@exemple.com).",
   phone: "Veuillez indiquer un numéro de téléphone.",
   service: "Veuillez choisir un service.",
   date: "Veuillez choisir une date.",

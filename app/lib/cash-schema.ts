@@ -10,7 +10,7 @@ import { optionalText, singleLine } from "./rules";
  */
 export const CASH_MESSAGES = {
   countedMissing: "Indiquez les espèces comptées dans la caisse.",
-  countedInvalid: "Montant invalide : indiquez un nombre en DA (exemple : 25000 ou 25000,50).",
+  countedInvalid: "Montant invalide : indiquez un nombre en DA (exemple : 25000 ou 25000,50).",
   countedNegative: "Le montant compté ne peut pas être négatif.",
   noteTooLong: "La note ne peut pas dépasser 500 caractères.",
   alreadyClosed: "La caisse de ce jour est déjà clôturée.",
@@ -19,7 +19,7 @@ export const CASH_MESSAGES = {
 
 export function cashDay(param: string | null, today: string): { day: string; note: string | null } {
   if (!param) return { day: today, note: null };
-  if (!isValidYmd(param)) return { day: today, note: "La date demandée n'est pas valide : voici la caisse d'aujourd'hui." };
+  if (!isValidYmd(param)) return { day: today, note: "La date demandée n'est pas valide : voici la caisse d'aujourd'hui." };
   return { day: param, note: null };
 }
 

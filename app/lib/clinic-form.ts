@@ -51,16 +51,16 @@ const L = CLINIC_LIMITS;
 export const MAP_HALF_BOX = { lat: 0.004, lon: 0.007 } as const;
 
 export const CLINIC_FORM_MESSAGES = {
-  fix: "Certains champs sont à corriger : voyez les messages sous les champs concernés.",
-  stale: "La fiche a été modifiée par quelqu'un d'autre pendant que vous la remplissiez : rien n'a été enregistré. Rechargez la page pour voir sa version, puis refaites vos changements.",
-  storeFailed: "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.",
-  whole: "Indiquez un nombre entier, sans virgule (exemple : 7000).",
-  decimal: "Indiquez un nombre, avec un point ou une virgule (exemple : 36,7235).",
+  fix: "Certains champs sont à corriger : voyez les messages sous les champs concernés.",
+  stale: "La fiche a été modifiée par quelqu'un d'autre pendant que vous la remplissiez : rien n'a été enregistré. Rechargez la page pour voir sa version, puis refaites vos changements.",
+  storeFailed: "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.",
+  whole: "Indiquez un nombre entier, sans virgule (exemple : 7000).",
+  decimal: "Indiquez un nombre, avec un point ou une virgule (exemple : 36,7235).",
   phone: PHONE_INVALID,
-  phoneUnknown: "Ce numéro n'existe pas en Algérie : vérifiez-le (exemple : 0550 12 34 56 ou 023 70 45 12). Un numéro étranger s'écrit avec son indicatif (+33…).",
-  url: "Indiquez un lien complet commençant par https:// (exemple : https://www.facebook.com/votrepage).",
-  postalCode: "Le code postal algérien a 5 chiffres (exemple : 16050).",
-  email: "Adresse e-mail invalide (exemple : contact@clinique.dz).",
+  phoneUnknown: "Ce numéro n'existe pas en Algérie : vérifiez-le (exemple : 0550 12 34 56 ou 023 70 45 12). Un numéro étranger s'écrit avec son indicatif (+33…).",
+  url: "Indiquez un lien complet commençant par https:// (exemple : https://www.facebook.com/votrepage).",
+  postalCode: "Le code postal algérien a 5 chiffres (exemple : 16050).",
+  email: "Adresse e-mail invalide (exemple : contact@clinique.dz).",
   tooManyPhones: `Au plus ${L.phones.max} numéros.`,
   noPhone: "Indiquez au moins un numéro de téléphone.",
   tooManySocial: `Au plus ${L.social.max} réseaux sociaux.`,
@@ -72,7 +72,7 @@ const M = CLINIC_FORM_MESSAGES;
 // ---- field rules -------------------------------------------------------------------------------
 
 function text(label: string, max: number, what = "Indiquez") {
-  return requiredText({ missing: `${what} ${label}.`, max, tooLong: `${capitalize(label)} : ${max} caractères au plus.` });
+  return requiredText({ missing: `${what} ${label}.`, max, tooLong: `${capitalize(label)} : ${max} caractères au plus.` });
 }
 
 function capitalize(s: string): string {
@@ -120,7 +120,7 @@ function decimal(o: { missing: string; min: number; max: number; range: string }
 }
 
 function httpsUrl(missing: string) {
-  return requiredText({ missing, max: L.url, tooLong: `Le lien : ${L.url} caractères au plus.` }).refine(isHttpsUrl, { error: M.url });
+  return requiredText({ missing, max: L.url, tooLong: `Le lien : ${L.url} caractères au plus.` }).refine(isHttpsUrl, { error: M.url });
 }
 
 /** A phone number: plausible, then known to libphonenumber (Algeria by default); kept as typed here. */
@@ -129,12 +129,12 @@ const phoneNumber = requiredText({ missing: "Indiquez le numéro.", max: 30, too
   .refine((v) => !isPlausiblePhone(v) || toE164(v) !== null, { error: M.phoneUnknown });
 
 const phoneRow = z.object({
-  label: text("le nom du numéro (exemple : Cabinet, Mobile)", L.phoneLabel),
+  label: text("le nom du numéro (exemple : Cabinet, Mobile)", L.phoneLabel),
   number: phoneNumber,
 });
 
 const socialRow = z.object({
-  name: text("le nom du réseau (exemple : Facebook)", L.socialName),
+  name: text("le nom du réseau (exemple : Facebook)", L.socialName),
   url: httpsUrl("Indiquez le lien de la page."),
 });
 
@@ -171,8 +171,8 @@ export function clinicFormSchema(currentYear: number) {
       .trim()
       .min(1, { error: "Indiquez le code postal." })
       .regex(/^\d{5}$/, { error: M.postalCode }),
-    lat: decimal({ missing: "Indiquez la latitude.", ...L.lat, range: `La latitude va de ${L.lat.min} à ${L.lat.max} (Alger : environ 36,7).` }),
-    lon: decimal({ missing: "Indiquez la longitude.", ...L.lon, range: `La longitude va de ${L.lon.min} à ${L.lon.max} (Alger : environ 3,0).` }),
+    lat: decimal({ missing: "Indiquez la latitude.", ...L.lat, range: `La latitude va de ${L.lat.min} à ${L.lat.max} (Alger : environ 36,7).` }),
+    lon: decimal({ missing: "Indiquez la longitude.", ...L.lon, range: `La longitude va de ${L.lon.min} à ${L.lon.max} (Alger : environ 3,0).` }),
     // phones and links
     // Conform hands an empty list as undefined
     phones: z.array(phoneRow, { error: M.noPhone }).min(L.phones.min, { error: M.noPhone }).max(L.phones.max, { error: M.tooManyPhones }),
@@ -193,7 +193,7 @@ export function clinicFormSchema(currentYear: number) {
     hostName: text("le nom de l'hébergeur", L.hostName),
     hostAddress: text("l'adresse de l'hébergeur", L.hostAddress),
     hostPhone: requiredText({ missing: "Indiquez le téléphone de l'hébergeur.", max: 30, tooLong: "Le numéro de téléphone est trop long." }).refine(isPlausiblePhone, {
-      error: "Numéro invalide : indiquez 8 à 15 chiffres (exemple : 023 20 10 10 ou +33 1 23 45 67 89).",
+      error: "Numéro invalide : indiquez 8 à 15 chiffres (exemple : 023 20 10 10 ou +33 1 23 45 67 89).",
     }),
     hostWebsite: httpsUrl("Indiquez le site de l'hébergeur."),
   });

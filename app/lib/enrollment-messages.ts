@@ -5,7 +5,7 @@
 export const ENROLLMENT_MESSAGES = {
   success: "Votre inscription a été envoyée avec succès!",
   failure: "Erreur lors de l'inscription. Veuillez réessayer.",
-  invalid: "Certains champs sont à corriger : voyez les messages sous les champs concernés.",
+  invalid: "Certains champs sont à corriger : voyez les messages sous les champs concernés.",
   full: "Cette session est complète. Choisissez une autre session ou contactez-nous.",
   unavailable: "Cette session n'est plus proposée. Choisissez une autre session ou contactez-nous.",
 } as const;

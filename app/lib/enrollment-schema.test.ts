@@ -52,11 +52,11 @@ describe("enrolment form schema", () => {
 
   it("refuses a malformed e-mail, phone or formation id, with the shared phone rule", () => {
     expect(shown({ ...valid, email: "karim@", phone: "abc", formation_id: "x1" })).toEqual({
-      email: "Adresse e-mail invalide (exemple : nom@domaine.com).",
+      email: "Adresse e-mail invalide (exemple : nom@domaine.com).",
       phone: PHONE_INVALID,
-      formation_id: "Session invalide : choisissez une session dans la liste.",
+      formation_id: "Session invalide : choisissez une session dans la liste.",
     });
-    expect(shown({ ...valid, formation_id: "0" })).toEqual({ formation_id: "Session invalide : choisissez une session dans la liste." });
+    expect(shown({ ...valid, formation_id: "0" })).toEqual({ formation_id: "Session invalide : choisissez une session dans la liste." });
   });
 
   it("refuses too short phone numbers and over-long names", () => {

@@ -10,12 +10,12 @@ import { consent, email, parseId, personName, phone, singleLine } from "./rules"
 /** The longest name (and first name) the form takes. */
 export const ENROLLMENT_NAME_MAX = 100;
 
-const FORMATION_INVALID = "Session invalide : choisissez une session dans la liste.";
+const FORMATION_INVALID = "Session invalide : choisissez une session dans la liste.";
 
 export const enrollmentSchema = z.object({
   user_name: personName({ missing: "Indiquez votre nom.", max: ENROLLMENT_NAME_MAX, tooLong: "Le nom ne doit pas dépasser 100 caractères." }),
   user_surname: personName({ missing: "Indiquez votre prénom.", max: ENROLLMENT_NAME_MAX, tooLong: "Le prénom ne doit pas dépasser 100 caractères." }),
-  email: email({ missing: "Indiquez votre adresse e-mail.", invalid: "Adresse e-mail invalide (exemple : nom@domaine.com)." }),
+  email: email({ missing: "Indiquez votre adresse e-mail.", invalid: "Adresse e-mail invalide (exemple : nom@domaine.com)." }),
   phone: phone({ missing: "Indiquez votre numéro de téléphone." }),
   /** empty (Conform: undefined) means "no preference": the enrolment then occupies no place */
   formation_id: singleLine()

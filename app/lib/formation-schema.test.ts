@@ -109,7 +109,7 @@ describe("formation form schema", () => {
   it("says beside the field a bad module number or a module without a title", () => {
     expect(errors({ ...base, "syllabus.modules[0].number": "-3", "syllabus.modules[0].title": "X" })).toEqual({ "syllabus.modules[0].number": FORMATION_MESSAGES.moduleNumber });
     expect(errors({ ...base, "syllabus.modules[0].title": "A", "syllabus.modules[1].description": "texte" })).toEqual({
-      "syllabus.modules[1].title": "Le module en position 2 n'a pas de titre : donnez-lui un titre ou supprimez-le.",
+      "syllabus.modules[1].title": "Le module en position 2 n'a pas de titre : donnez-lui un titre ou supprimez-le.",
     });
   });
 

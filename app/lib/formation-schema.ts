@@ -27,11 +27,11 @@ export const FORMATION_MESSAGES = {
   titleTooLong: "Le titre ne doit pas dépasser 200 caractères.",
   descriptionMissing: "Indiquez la description de la formation.",
   descriptionTooLong: "La description ne doit pas dépasser 5 000 caractères.",
-  priceMissing: "Indiquez le prix (0 pour « prix sur demande »).",
-  priceInvalid: "Prix invalide : indiquez un montant en DA, par exemple 35000 ou 35000,50.",
+  priceMissing: "Indiquez le prix (0 pour « prix sur demande »).",
+  priceInvalid: "Prix invalide : indiquez un montant en DA, par exemple 35000 ou 35000,50.",
   priceTooHigh: "Montant trop élevé.",
-  moduleNumber: "Le programme contient des valeurs invalides (numéro de module : un nombre entier positif).",
-  moduleUntitled: (position: number) => `Le module en position ${position} n'a pas de titre : donnez-lui un titre ou supprimez-le.`,
+  moduleNumber: "Le programme contient des valeurs invalides (numéro de module : un nombre entier positif).",
+  moduleUntitled: (position: number) => `Le module en position ${position} n'a pas de titre : donnez-lui un titre ou supprimez-le.`,
 } as const;
 const M = FORMATION_MESSAGES;
 

@@ -42,7 +42,7 @@ export const staffBookingSchema = z.object({
     .max(EMAIL_MAX, { error: "L'adresse e-mail est trop longue." })
     .optional()
     .transform((v) => (v ? v : null))
-    .pipe(z.email({ error: "Adresse e-mail invalide (exemple : nom@exemple.com)." }).nullable()),
+    .pipe(z.email({ error: "Adresse e-mail invalide (exemple : nom@exemple.com)." }).nullable()),
   phone: phone({ missing: "Veuillez indiquer un numéro de téléphone." }),
   service: z.enum(SERVICES, { error: "Veuillez choisir un service." }),
   date: calendarDay({ missing: "Veuillez choisir une date." }),
@@ -61,5 +61,5 @@ export function formatAlternatives(alternatives: SlotChoice[]): string {
 /** The French refusal of a slot, with the nearest free times when there are any. */
 export function slotRefusalText(reason: SlotRefusal, settings: ScheduleSettings, alternatives: SlotChoice[]): string {
   const base = slotRefusalMessage(reason, settings);
-  return alternatives.length ? `${base} Horaires libres les plus proches : ${formatAlternatives(alternatives)}.` : base;
+  return alternatives.length ? `${base} Horaires libres les plus proches : ${formatAlternatives(alternatives)}.` : base;
 }

@@ -22,7 +22,7 @@ export interface ChecklistItem {
 
 /** What a group is about, said once above its lines. */
 export const CHECKLIST_GROUP_HINTS: Partial<Record<ChecklistGroup, string>> = {
-  legal: "La page « Mentions légales » affiche des exemples inventés : recopiez vos vrais documents (agrément, Ordre) et le contrat de votre hébergeur.",
+  legal: "La page « Mentions légales » affiche des exemples inventés : recopiez vos vrais documents (agrément, Ordre) et le contrat de votre hébergeur.",
   server: "Ces réglages se font sur le serveur, par la personne qui héberge le site (voir le README).",
 };
 

@@ -13,7 +13,7 @@ export const PASSWORD_TOO_LONG = `Le mot de passe ne peut pas dépasser ${PASSWO
  * The login identifier: an e-mail address (at most 254 characters) before it becomes a throttle
  * key or a log field. Its form says nothing about whether an account exists.
  */
-export const loginEmail = email({ missing: "Indiquez votre adresse e-mail.", invalid: "Adresse e-mail invalide (exemple : nom@clinique.dz)." });
+export const loginEmail = email({ missing: "Indiquez votre adresse e-mail.", invalid: "Adresse e-mail invalide (exemple : nom@clinique.dz)." });
 
 /** The login form (docs/product.md, "Staff: account and login"). */
 export const loginSchema = z.object({

@@ -26,18 +26,18 @@ describe("quote amounts", () => {
 
   it("options share the lines without an option; phases are summed in their order; the overall discount is capped", () => {
     const lines = [
-      { option: null, phase: "Phase 1 : chirurgie", total: 2_000_000 },
-      { option: "Option A : bridge", phase: "Phase 2 : prothèse", total: 9_000_000 },
-      { option: "Option B : implant", phase: "Phase 1 : chirurgie", total: 12_000_000 },
-      { option: "Option B : implant", phase: "Phase 2 : prothèse", total: 6_000_000 },
+      { option: null, phase: "Phase 1 : chirurgie", total: 2_000_000 },
+      { option: "Option A : bridge", phase: "Phase 2 : prothèse", total: 9_000_000 },
+      { option: "Option B : implant", phase: "Phase 1 : chirurgie", total: 12_000_000 },
+      { option: "Option B : implant", phase: "Phase 2 : prothèse", total: 6_000_000 },
     ];
     const t = quoteTotals(lines, 1_000_000);
     expect(t).toEqual([
-      { option: "Option A : bridge", phases: [{ phase: "Phase 1 : chirurgie", subtotal: 2_000_000 }, { phase: "Phase 2 : prothèse", subtotal: 9_000_000 }], subtotal: 11_000_000, discount: 1_000_000, total: 10_000_000 },
-      { option: "Option B : implant", phases: [{ phase: "Phase 1 : chirurgie", subtotal: 14_000_000 }, { phase: "Phase 2 : prothèse", subtotal: 6_000_000 }], subtotal: 20_000_000, discount: 1_000_000, total: 19_000_000 },
+      { option: "Option A : bridge", phases: [{ phase: "Phase 1 : chirurgie", subtotal: 2_000_000 }, { phase: "Phase 2 : prothèse", subtotal: 9_000_000 }], subtotal: 11_000_000, discount: 1_000_000, total: 10_000_000 },
+      { option: "Option B : implant", phases: [{ phase: "Phase 1 : chirurgie", subtotal: 14_000_000 }, { phase: "Phase 2 : prothèse", subtotal: 6_000_000 }], subtotal: 20_000_000, discount: 1_000_000, total: 19_000_000 },
     ]);
     expect(quoteHeadline(t)).toBe(10_000_000);
-    expect(quoteHeadline(t, "Option B : implant")).toBe(19_000_000);
+    expect(quoteHeadline(t, "Option B : implant")).toBe(19_000_000);
     expect(quoteTotals([{ option: null, phase: null, total: 500 }], 900)).toEqual([{ option: null, phases: [{ phase: null, subtotal: 500 }], subtotal: 500, discount: 500, total: 0 }]);
     expect(quoteTotals([], 0)).toEqual([{ option: null, phases: [], subtotal: 0, discount: 0, total: 0 }]);
   });

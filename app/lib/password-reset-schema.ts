@@ -20,7 +20,7 @@ export function newPasswordSchema(minLength: number) {
     .superRefine(
       (v, ctx) => {
         if (typeof v.password === "string" && v.password && v.confirm !== v.password) {
-          ctx.addIssue({ code: "custom", path: ["confirm"], message: "Les deux saisies ne correspondent pas : tapez le même mot de passe deux fois." });
+          ctx.addIssue({ code: "custom", path: ["confirm"], message: "Les deux saisies ne correspondent pas : tapez le même mot de passe deux fois." });
         }
       },
       { when: () => true },
@@ -31,6 +31,6 @@ export function newPasswordSchema(minLength: number) {
 export const RESET_REQUESTED =
   "Si un compte existe pour cette adresse, un e-mail avec un lien de réinitialisation vient d'être envoyé. Le lien est valable 30 minutes.";
 
-export const RESET_LINK_INVALID = "Ce lien n'est plus valable : il a déjà servi, il a expiré (il est valable 30 minutes) ou il est incomplet.";
+export const RESET_LINK_INVALID = "Ce lien n'est plus valable : il a déjà servi, il a expiré (il est valable 30 minutes) ou il est incomplet.";
 
 export const RESET_DONE = "Mot de passe modifié. Connectez-vous avec le nouveau mot de passe.";

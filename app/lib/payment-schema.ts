@@ -34,7 +34,7 @@ export const PAYMENT_NOTE_MAX = 200;
 
 export const PAYMENT_MESSAGES = {
   missing: "Indiquez le montant encaissé.",
-  invalid: "Montant invalide : indiquez un nombre en DA (exemple : 5000 ou 5000,50).",
+  invalid: "Montant invalide : indiquez un nombre en DA (exemple : 5000 ou 5000,50).",
   decimals: "Deux chiffres au plus après la virgule (les centimes).",
   notPositive: "Le montant doit être supérieur à 0.",
   tooLarge: "Montant trop élevé.",
@@ -44,13 +44,13 @@ export const PAYMENT_MESSAGES = {
   chequeTooLong: `Le numéro du chèque ne peut pas dépasser ${40} caractères.`,
   patientNotFound: "Ce dossier patient n'existe plus.",
   quoteNotFound: "Ce devis n'appartient pas à ce patient.",
-  quoteNotAccepted: "Ce devis n'est pas accepté : un paiement ne peut y être rattaché.",
+  quoteNotAccepted: "Ce devis n'est pas accepté : un paiement ne peut y être rattaché.",
   reasonMissing: "Indiquez la raison de l'annulation.",
   reasonTooLong: "La raison ne peut pas dépasser 200 caractères.",
   alreadyCancelled: "Ce reçu est déjà annulé.",
   notAReceipt: "Seul un reçu de paiement peut être annulé.",
-  cancelled: "Ce rendez-vous est annulé : aucun paiement ne peut y être encaissé.",
-  noPrice: "Aucun prix total n'est fixé pour ce rendez-vous : indiquez-le avant d'encaisser.",
+  cancelled: "Ce rendez-vous est annulé : aucun paiement ne peut y être encaissé.",
+  noPrice: "Aucun prix total n'est fixé pour ce rendez-vous : indiquez-le avant d'encaisser.",
   notFound: "Ce rendez-vous n'existe plus.",
 } as const;
 

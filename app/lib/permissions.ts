@@ -17,7 +17,7 @@ export const ROLE_LABELS: Record<Role, string> = {
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   admin: "Tout, y compris les comptes du personnel, le journal d'audit, l'annulation des reçus, la clôture de la caisse et les réglages de sécurité.",
   dentist: "Agenda, rendez-vous, patients (export et effacement compris), prix, actes et devis, encaissements et reçus, rapports chiffrés, horaires, identité de la clinique, photos, galerie et avis, blog, formations et inscriptions, exports.",
-  assistant: "Agenda, rendez-vous, rappels et patients, sans export ni effacement ; encaissements et reçus ; prix et devis en lecture seule sauf réglage ; ni rapports chiffrés ; ni blog, ni contenu du site, ni modification des formations, ni comptes.",
+  assistant: "Agenda, rendez-vous, rappels et patients, sans export ni effacement ; encaissements et reçus ; prix et devis en lecture seule sauf réglage ; ni rapports chiffrés ; ni blog, ni contenu du site, ni modification des formations, ni comptes.",
 };
 
 export function isRole(v: unknown): v is Role {

@@ -9,11 +9,11 @@ import { requiredText, singleLine } from "./rules";
  * (app/.server/media.ts).
  */
 export const PHOTO_FORM_MESSAGES = {
-  altMissing: "Écrivez le texte alternatif : décrivez la photo en quelques mots (il est lu aux personnes malvoyantes).",
+  altMissing: "Écrivez le texte alternatif : décrivez la photo en quelques mots (il est lu aux personnes malvoyantes).",
   altTooLong: `Le texte alternatif ne doit pas dépasser ${ALT_MAX_LENGTH} caractères.`,
   photoMissing: "Choisissez une photo.",
   photoTooLarge: "La photo dépasse 12 Mo. Choisissez une photo plus légère.",
-  photoBadType: "Format de photo non accepté : choisissez une photo JPEG, PNG, WebP ou AVIF.",
+  photoBadType: "Format de photo non accepté : choisissez une photo JPEG, PNG, WebP ou AVIF.",
 } as const;
 
 const M = PHOTO_FORM_MESSAGES;

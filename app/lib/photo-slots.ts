@@ -40,7 +40,7 @@ const draw = (src: string, alt: string, width: number, height: number): Drawing 
 
 const SURGERY_SLOTS: PhotoSlot[] = surgery.blocks.map((b, i) => ({
   key: `home.surgery.${i + 1}`,
-  label: `Chirurgie et implantologie : « ${b.title} »`,
+  label: `Chirurgie et implantologie : « ${b.title} »`,
   page: HOME,
   drawing: draw(b.image.src, b.image.alt, 1000, 750),
   sizes: HALF_FROM_MD,
@@ -49,7 +49,7 @@ const SURGERY_SLOTS: PhotoSlot[] = surgery.blocks.map((b, i) => ({
 
 const TREATMENT_SLOTS: PhotoSlot[] = treatments.tabs.map((t) => ({
   key: `home.treatments.${t.id}`,
-  label: `Nos soins et traitements : ${t.title}`,
+  label: `Nos soins et traitements : ${t.title}`,
   page: HOME,
   drawing: draw(t.image, t.imageAlt, 900, 700),
   // inside the carousel's card (padding 40 px) from 768 px
@@ -78,7 +78,7 @@ export const SITE_PHOTO_SLOTS = {
   },
   "dentist.redo": {
     key: "dentist.redo",
-    label: "Section « Refaire ses dents »",
+    label: "Section « Refaire ses dents »",
     page: DENTIST,
     drawing: draw("/media/content-veneers-after.svg", "Illustration d'un sourire refait, aux dents régulières et naturelles", 1200, 800),
     sizes: HALF_WIDTH,
@@ -86,7 +86,7 @@ export const SITE_PHOTO_SLOTS = {
   },
   "dentist.veneers": {
     key: "dentist.veneers",
-    label: "Section « Facettes »",
+    label: "Section « Facettes »",
     page: DENTIST,
     drawing: draw("/media/content-veneers.svg", "Illustration de facettes en céramique posées sur les dents du sourire", 1200, 800),
     sizes: HALF_WIDTH,
@@ -104,7 +104,7 @@ export const SITE_PHOTO_SLOTS = {
     key: "espace.room",
     label: "Salle de soins (haut de page)",
     page: ESPACE,
-    drawing: draw("/media/content-clinic.svg", "Illustration de la salle de soins : fauteuil dentaire, scialytique et écran d'imagerie", 1200, 800),
+    drawing: draw("/media/content-clinic.svg", "Illustration de la salle de soins : fauteuil dentaire, scialytique et écran d'imagerie", 1200, 800),
     sizes: HALF_WIDTH,
     priority: true,
   },
@@ -112,7 +112,7 @@ export const SITE_PHOTO_SLOTS = {
     key: "espace.sterilisation",
     label: "Hygiène et stérilisation",
     page: ESPACE,
-    drawing: draw("/media/content-sterilisation.svg", "Illustration de la chaîne de stérilisation : autoclave et sachets d'instruments tracés", 1200, 800),
+    drawing: draw("/media/content-sterilisation.svg", "Illustration de la chaîne de stérilisation : autoclave et sachets d'instruments tracés", 1200, 800),
     sizes: HALF_WIDTH,
     priority: false,
   },

@@ -22,7 +22,7 @@ describe("the payment plan's form", () => {
   it("reads edited lines that must sum to the total to the centime", () => {
     expect(readPlanRows([{ dueDay: "2026-12-01", amount: "1 000" }, { dueDay: "2027-01-01", amount: "500,50" }], 150_050, formatDA)).toEqual({ lines: [{ dueDay: "2026-12-01", amount: 100_000 }, { dueDay: "2027-01-01", amount: 50_050 }] });
     expect(readPlanRows([{ dueDay: "2026-12-01", amount: "1000" }], 150_050, formatDA)).toEqual({ error: expect.stringMatching(/^Les échéances font 1\u202f000\u00a0DA pour un devis de 1\u202f500,50\u00a0DA/) });
-    expect(readPlanRows([{ dueDay: "x", amount: "1000" }], 100_000, formatDA)).toEqual({ error: "Échéance 1 : indiquez une date et un montant en DA supérieur à 0." });
+    expect(readPlanRows([{ dueDay: "x", amount: "1000" }], 100_000, formatDA)).toEqual({ error: "Échéance 1 : indiquez une date et un montant en DA supérieur à 0." });
     expect(readPlanRows([], 0, formatDA)).toEqual({ error: "Ajoutez au moins une échéance." });
   });
 });

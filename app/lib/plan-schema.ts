@@ -8,11 +8,11 @@ import { addMonthsYmd, isValidYmd } from "./ymd";
  * to the quote's total to the centime.
  */
 export const PLAN_MESSAGES = {
-  down: "Acompte invalide : un montant en DA, au plus le total du devis.",
+  down: "Acompte invalide : un montant en DA, au plus le total du devis.",
   count: "Le nombre d'échéances est un nombre entier de 1 à 60.",
   first: "Indiquez la date de la première échéance.",
-  line: (n: number) => `Échéance ${n} : indiquez une date et un montant en DA supérieur à 0.`,
-  sum: (total: string, sum: string) => `Les échéances font ${sum} pour un devis de ${total} : elles doivent faire exactement le total.`,
+  line: (n: number) => `Échéance ${n} : indiquez une date et un montant en DA supérieur à 0.`,
+  sum: (total: string, sum: string) => `Les échéances font ${sum} pour un devis de ${total} : elles doivent faire exactement le total.`,
   notAccepted: "Seul un devis accepté reçoit un échéancier.",
   empty: "Ajoutez au moins une échéance.",
 } as const;

@@ -38,7 +38,7 @@ export const rdvConfirmSchema = z.object({});
 const phonesOf = (c: Clinic) => c.phones.map((p) => p.display).join(" ou au ");
 
 export const RDV_TEXTS = {
-  confirmed: "Merci : votre présence est confirmée.",
+  confirmed: "Merci : votre présence est confirmée.",
   cancelled: "Votre rendez-vous est annulé. Merci de nous avoir prévenus.",
   moved: (when: string) => `Votre rendez-vous est déplacé au ${when}.`,
   cutoff: (hours: number, c: Clinic) =>
@@ -47,17 +47,17 @@ export const RDV_TEXTS = {
       : `Il est trop tard pour annuler ou déplacer ce rendez-vous en ligne. Appelez-nous au ${phonesOf(c)}.`,
   /** the page's own words once the cut-off is past (the numbers follow) */
   cutoffPage: (hours: number) =>
-    `En ligne, un rendez-vous s'annule ou se déplace jusqu'à ${hours > 0 ? `${hours} h avant son début` : "son début"}. Pour l'annuler ou le déplacer maintenant, appelez-nous :`,
+    `En ligne, un rendez-vous s'annule ou se déplace jusqu'à ${hours > 0 ? `${hours} h avant son début` : "son début"}. Pour l'annuler ou le déplacer maintenant, appelez-nous :`,
   closed: (c: Clinic) => `Ce rendez-vous ne peut plus être modifié en ligne. Pour toute question, appelez-nous au ${phonesOf(c)}.`,
-  conflict: "Ce rendez-vous vient d'être modifié par la clinique : la page est à jour, vérifiez-la puis recommencez si besoin.",
-  sameSlot: "C'est déjà l'horaire de votre rendez-vous : choisissez-en un autre.",
-  notOnline: (c: Clinic) => `Ce soin ne se déplace pas en ligne : appelez-nous au ${phonesOf(c)} pour convenir d'un autre horaire.`,
+  conflict: "Ce rendez-vous vient d'être modifié par la clinique : la page est à jour, vérifiez-la puis recommencez si besoin.",
+  sameSlot: "C'est déjà l'horaire de votre rendez-vous : choisissez-en un autre.",
+  notOnline: (c: Clinic) => `Ce soin ne se déplace pas en ligne : appelez-nous au ${phonesOf(c)} pour convenir d'un autre horaire.`,
   /** the clinic's identity may be unreadable too when the database fails: then no number */
   storeFailed: (c: Clinic | null) =>
     c?.phones[0]
       ? `Votre demande n'a pas pu être enregistrée. Merci de réessayer dans un instant ou de nous appeler au ${c.phones[0].display}.`
       : "Votre demande n'a pas pu être enregistrée. Merci de réessayer dans un instant ou d'appeler la clinique.",
-  unknownIntent: "Action inconnue : rechargez la page puis recommencez.",
+  unknownIntent: "Action inconnue : rechargez la page puis recommencez.",
 } as const;
 
 export const rdvCancelSchema = z.object({

@@ -58,6 +58,6 @@ export function receiptText(f: ReceiptFacts): ReceiptText {
     title,
     stamp: cancelled ? "ANNULÉ" : null,
     rows,
-    cancellation: cancelled ? `Reçu annulé le ${formatDateTime(f.related!.paidAt)}${f.related!.reason ? ` : ${f.related!.reason}` : ""}.` : null,
+    cancellation: cancelled ? `Reçu annulé le ${formatDateTime(f.related!.paidAt)}${f.related!.reason ? ` : ${f.related!.reason}` : ""}.` : null,
   };
 }

@@ -28,7 +28,7 @@ describe("reminder templates: rendering", () => {
         "",
         `Nous vous rappelons votre rendez-vous à la ${clinic.name} le mardi 24 novembre à 10h30.`,
         "",
-        `Pour confirmer votre présence, annuler ou déplacer le rendez-vous : ${LINK}`,
+        `Pour confirmer votre présence, annuler ou déplacer le rendez-vous : ${LINK}`,
         "",
         `Pour toute question, appelez-nous au ${clinic.phones[0].display}.`,
         "À bientôt,",
@@ -68,13 +68,13 @@ describe("reminder templates: rendering", () => {
   it("keeps accents and the patient's own spelling of the name", () => {
     const v = reminderValues({ name: "Mme Zoé-Hélène Aït Saïd", date: "2026-12-03", time: "09:00" }, LINK);
     expect(v).toEqual({ prénom: "Zoé-Hélène", date: "jeudi 3 décembre", heure: "09:00", lien: LINK });
-    expect(renderTemplate("Bonjour {prénom}, le {date} à {heure}. Réponse : {lien}", v, clinic)).toBe(`Bonjour Zoé-Hélène, le jeudi 3 décembre à 09:00. Réponse : ${LINK}`);
+    expect(renderTemplate("Bonjour {prénom}, le {date} à {heure}. Réponse : {lien}", v, clinic)).toBe(`Bonjour Zoé-Hélène, le jeudi 3 décembre à 09:00. Réponse : ${LINK}`);
   });
 
   it("without a link, the sentence that holds {lien} says to call instead (WhatsApp and SMS)", () => {
     const wa = renderTemplate(DEFAULT_TEMPLATES.whatsapp, { ...values, lien: null }, clinic);
     expect(wa).not.toContain("{lien}");
-    expect(wa).not.toContain("Pour confirmer votre présence, annuler ou déplacer le rendez-vous :");
+    expect(wa).not.toContain("Pour confirmer votre présence, annuler ou déplacer le rendez-vous :");
     expect(wa).toContain(`le mardi 24 novembre à 10h30.\n\n${NO_LINK_SENTENCE}\n\nPour toute question`);
 
     const sms = renderTemplate(DEFAULT_TEMPLATES.sms, { ...values, lien: null }, clinic);
@@ -82,7 +82,7 @@ describe("reminder templates: rendering", () => {
   });
 
   it("without a link, a link in mid-text loses its sentence only, and a second link disappears", () => {
-    expect(renderTemplate("Bonjour {prénom}. Votre lien : {lien}. À demain !", { ...values, lien: null }, clinic)).toBe(`Bonjour Amina. ${NO_LINK_SENTENCE} À demain !`);
+    expect(renderTemplate("Bonjour {prénom}. Votre lien : {lien}. À demain !", { ...values, lien: null }, clinic)).toBe(`Bonjour Amina. ${NO_LINK_SENTENCE} À demain !`);
     expect(renderTemplate("{lien}\nRDV à {heure}.\nEncore : {lien}", { ...values, lien: null }, clinic)).toBe(`${NO_LINK_SENTENCE}\nRDV à 10h30.`);
   });
 
@@ -104,9 +104,9 @@ describe("reminder templates: the editor's rules", () => {
   it("requires a text, {lien}, known placeholders and the length limit, in French", () => {
     expect(templateProblems("sms", "   ")).toEqual(["Écrivez le message."]);
     expect(templateProblems("sms", "Bonjour {prénom}")).toEqual([
-      "Le message doit contenir {lien} : c'est le lien qui permet au patient de confirmer, d'annuler ou de déplacer son rendez-vous.",
+      "Le message doit contenir {lien} : c'est le lien qui permet au patient de confirmer, d'annuler ou de déplacer son rendez-vous.",
     ]);
-    expect(templateProblems("whatsapp", "Bonjour {prenon}, {lien}")).toEqual(["Repère inconnu : {prenon}. Repères possibles : {prénom}, {date}, {heure}, {lien}."]);
+    expect(templateProblems("whatsapp", "Bonjour {prenon}, {lien}")).toEqual(["Repère inconnu : {prenon}. Repères possibles : {prénom}, {date}, {heure}, {lien}."]);
     const long = `${"a".repeat(TEMPLATE_MAX.sms)} {lien}`;
     expect(templateProblems("sms", long)).toEqual([`Le message SMS ne peut pas dépasser 480 caractères (il en compte ${long.length}).`]);
     expect(templateProblems("whatsapp", long)).toEqual([]);

@@ -29,10 +29,10 @@ export const TEMPLATE_LABELS: Record<TemplateKey, string> = { whatsapp: "WhatsAp
 export const TEMPLATE_MAX: Record<TemplateKey, number> = { whatsapp: 1000, sms: 480 };
 
 export const PLACEHOLDERS = [
-  { name: "prénom", description: "le prénom du patient (« Amina » pour « Mme Amina Benali »)" },
-  { name: "date", description: "le jour du rendez-vous (« mardi 24 novembre »)" },
+  { name: "prénom", description: "le prénom du patient (« Amina » pour « Mme Amina Benali »)" },
+  { name: "date", description: "le jour du rendez-vous (« mardi 24 novembre »)" },
   { name: "heure", description: "l'heure du rendez-vous («\u202f10:30\u202f»)" },
-  { name: "lien", description: "le lien personnel : confirmer, annuler ou déplacer (obligatoire)" },
+  { name: "lien", description: "le lien personnel : confirmer, annuler ou déplacer (obligatoire)" },
 ] as const;
 export type PlaceholderName = (typeof PLACEHOLDERS)[number]["name"];
 
@@ -49,7 +49,7 @@ export const defaultTemplates = (clinic: Clinic): Record<TemplateKey, string> =>
     "",
     `Nous vous rappelons votre rendez-vous à la ${oneLine(clinic.name)} le {date} à {heure}.`,
     "",
-    "Pour confirmer votre présence, annuler ou déplacer le rendez-vous : {lien}",
+    "Pour confirmer votre présence, annuler ou déplacer le rendez-vous : {lien}",
     "",
     `Pour toute question, appelez-nous au ${mainPhone(clinic)}.`,
     "À bientôt,",
@@ -171,9 +171,9 @@ export function reminderValues(a: { name: string; date: string; time: string }, 
 export const TEMPLATE_MESSAGES = {
   missing: "Écrivez le message.",
   tooLong: (key: TemplateKey, length: number) => `Le message ${TEMPLATE_LABELS[key]} ne peut pas dépasser ${TEMPLATE_MAX[key]} caractères (il en compte ${length}).`,
-  noLink: "Le message doit contenir {lien} : c'est le lien qui permet au patient de confirmer, d'annuler ou de déplacer son rendez-vous.",
+  noLink: "Le message doit contenir {lien} : c'est le lien qui permet au patient de confirmer, d'annuler ou de déplacer son rendez-vous.",
   unknown: (found: string[]) =>
-    `${found.length > 1 ? "Repères inconnus" : "Repère inconnu"} : ${found.join(", ")}. Repères possibles : ${PLACEHOLDERS.map((p) => `{${p.name}}`).join(", ")}.`,
+    `${found.length > 1 ? "Repères inconnus" : "Repère inconnu"} : ${found.join(", ")}. Repères possibles : ${PLACEHOLDERS.map((p) => `{${p.name}}`).join(", ")}.`,
 } as const;
 
 /** What is wrong with a template, in French (empty when it may be saved). */

@@ -76,7 +76,7 @@ function rateTable(id: "jours" | "services", header: string, rows: { name: strin
   return {
     id,
     title: REPORT_TITLES[id],
-    definition: "Taux d'absence : absents ÷ (honorés + absents). Taux d'annulation : annulés ÷ tous les rendez-vous de la période.",
+    definition: "Taux d'absence : absents ÷ (honorés + absents). Taux d'annulation : annulés ÷ tous les rendez-vous de la période.",
     columns: [
       { header, kind: "text" },
       { header: "Honorés", kind: "integer" },
@@ -107,7 +107,7 @@ export function reportTables(d: ReportData): ReportTable[] {
     {
       id: "production",
       title: REPORT_TITLES.production,
-      definition: "Production : total facturé des rendez-vous honorés, au jour du rendez-vous. Encaissé : paiements reçus, au jour du paiement.",
+      definition: "Production : total facturé des rendez-vous honorés, au jour du rendez-vous. Encaissé : paiements reçus, au jour du paiement.",
       columns: [
         { header: "Période", kind: "text" },
         { header: "Production", kind: "amount" },
@@ -197,7 +197,7 @@ export function reportTables(d: ReportData): ReportTable[] {
     {
       id: "origine",
       title: REPORT_TITLES.origine,
-      definition: "Rendez-vous reçus pendant la période : pris en ligne par le patient, ou saisis par le personnel (autre : données importées ou de démonstration).",
+      definition: "Rendez-vous reçus pendant la période : pris en ligne par le patient, ou saisis par le personnel (autre : données importées ou de démonstration).",
       columns: [
         { header: "Période", kind: "text" },
         { header: "En ligne", kind: "integer" },
@@ -219,7 +219,7 @@ export function reportTables(d: ReportData): ReportTable[] {
     {
       id: "formations",
       title: REPORT_TITLES.formations,
-      definition: "Inscriptions reçues pendant la période, par formation : actives (toutes sauf les annulées), dont confirmées ou terminées, et annulées.",
+      definition: "Inscriptions reçues pendant la période, par formation : actives (toutes sauf les annulées), dont confirmées ou terminées, et annulées.",
       columns: [
         { header: "Formation", kind: "text" },
         { header: "Inscriptions", kind: "integer" },

@@ -51,20 +51,20 @@ export function parseReportPeriod(params: URLSearchParams, today: string): { per
   const au = params.get("au");
   let from = isDay(du) ? du : month.from;
   let to = isDay(au) ? au : month.to;
-  if ((du && !isDay(du)) || (au && !isDay(au))) notes.push("Une date n'était pas valide : le mois en cours est utilisé à sa place.");
+  if ((du && !isDay(du)) || (au && !isDay(au))) notes.push("Une date n'était pas valide : le mois en cours est utilisé à sa place.");
   if (from > to) {
     [from, to] = [to, from];
-    notes.push("Les dates étaient inversées : elles ont été remises dans l'ordre.");
+    notes.push("Les dates étaient inversées : elles ont été remises dans l'ordre.");
   }
   if (daysBetween(from, to) >= MAX_PERIOD_DAYS) {
     from = addDaysYmd(to, -(MAX_PERIOD_DAYS - 1));
-    notes.push("La période est limitée à cinq ans : son début a été avancé.");
+    notes.push("La période est limitée à cinq ans : son début a été avancé.");
   }
   const pas = params.get("pas");
   let granularity: Granularity = (GRANULARITIES as readonly string[]).includes(pas ?? "") ? (pas as Granularity) : "semaine";
   while (bucketKeys({ from, to, granularity }).length > MAX_BUCKETS && granularity !== "annee") {
     granularity = GRANULARITIES[GRANULARITIES.indexOf(granularity) + 1];
-    if (!notes.some((n) => n.startsWith("Trop de"))) notes.push("Trop de barres pour ce pas : un pas plus large est utilisé.");
+    if (!notes.some((n) => n.startsWith("Trop de"))) notes.push("Trop de barres pour ce pas : un pas plus large est utilisé.");
   }
   return { period: { from, to, granularity }, notes };
 }

@@ -72,7 +72,7 @@ export function email(o: { missing: string; invalid: string }) {
 export const PHONE_MAX_CHARS = 30;
 /** E.164 allows at most 15 digits; an Algerian number has 9 to 12 with its prefix. */
 export const PHONE_DIGITS = { min: 8, max: 15 } as const;
-export const PHONE_INVALID = `Numéro de téléphone invalide : indiquez ${PHONE_DIGITS.min} à ${PHONE_DIGITS.max} chiffres (exemple : 0550 12 34 56).`;
+export const PHONE_INVALID = `Numéro de téléphone invalide : indiquez ${PHONE_DIGITS.min} à ${PHONE_DIGITS.max} chiffres (exemple : 0550 12 34 56).`;
 
 /** Digits, spaces, dots, dashes, brackets and a leading "+". */
 export function isPlausiblePhone(v: string): boolean {
@@ -96,7 +96,7 @@ export function consent(message: string) {
 
 /** 1 000 000 000 DA: far above any dental bill or course, far below what the columns hold. */
 export const MAX_PRICE_CENTIMES = MAX_AMOUNT_CENTIMES;
-export const PRICE_INVALID = "Montant invalide : indiquez un nombre en DA (exemple : 15000 ou 15000,50).";
+export const PRICE_INVALID = "Montant invalide : indiquez un nombre en DA (exemple : 15000 ou 15000,50).";
 
 /** A price typed in DA ("15 000", "15000,50") -> centimes; null when empty unless `missing` is given. */
 export function money(o: { missing?: string; invalid?: string } = {}) {

@@ -129,13 +129,13 @@ describe("closure and special hours form", () => {
 
   it("refuses an end before the start, a past period, a missing label, and special hours without a range", () => {
     const a = parseWithZod(form({ startDate: "2026-04-02", endDate: "2026-04-01", label: "", kind: "closed" }), { schema });
-    expect(errors(a).label).toEqual(["Indiquez un libellé (exemple : Aïd el-Fitr, Congé annuel)."]);
+    expect(errors(a).label).toEqual(["Indiquez un libellé (exemple : Aïd el-Fitr, Congé annuel)."]);
     // every message at once, not one after another
     expect(errors(a).endDate).toEqual(["Le dernier jour doit être le même que le premier, ou après."]);
     const b = parseWithZod(form({ startDate: "2026-04-02", endDate: "2026-04-01", label: "Congé", kind: "closed" }), { schema });
     expect(errors(b).endDate).toEqual(["Le dernier jour doit être le même que le premier, ou après."]);
     const c = parseWithZod(form({ startDate: "2026-02-01", endDate: "2026-02-28", label: "Congé", kind: "closed" }), { schema });
-    expect(errors(c).endDate).toEqual(["Cette période est déjà passée : choisissez des jours à venir."]);
+    expect(errors(c).endDate).toEqual(["Cette période est déjà passée : choisissez des jours à venir."]);
     const d = parseWithZod(form({ startDate: "2026-03-02", endDate: "2026-03-02", label: "Demi-journée", kind: "special" }), { schema });
     expect(errors(d).ranges).toEqual([RANGE_MESSAGES.noRange]);
     const e = parseWithZod(form({ startDate: "2026-03-02", endDate: "2026-03-02", label: "Demi-journée", kind: "special", "ranges[0].opens": "15:00", "ranges[0].closes": "10:00" }), {
@@ -147,10 +147,10 @@ describe("closure and special hours form", () => {
   });
 
   it("is said on the site as a sentence", () => {
-    expect(exceptionSummary({ startDate: "2026-03-30", endDate: "2026-04-01", label: "Aïd el-Fitr", ranges: [] })).toBe("Fermé du 30/03 au 01/04 : Aïd el-Fitr");
-    expect(exceptionSummary({ startDate: "2026-07-05", endDate: "2026-07-05", label: "Fête de l'Indépendance", ranges: [] })).toBe("Fermé le 05/07 : Fête de l'Indépendance");
+    expect(exceptionSummary({ startDate: "2026-03-30", endDate: "2026-04-01", label: "Aïd el-Fitr", ranges: [] })).toBe("Fermé du 30/03 au 01/04 : Aïd el-Fitr");
+    expect(exceptionSummary({ startDate: "2026-07-05", endDate: "2026-07-05", label: "Fête de l'Indépendance", ranges: [] })).toBe("Fermé le 05/07 : Fête de l'Indépendance");
     expect(exceptionSummary({ startDate: "2026-02-18", endDate: "2026-03-19", label: "Horaires du Ramadan", ranges: [{ opens: "10:00", closes: "15:00" }] })).toBe(
-      "Horaires du Ramadan du 18/02 au 19/03 : 10:00\u00a0–\u00a015:00",
+      "Horaires du Ramadan du 18/02 au 19/03 : 10:00\u00a0–\u00a015:00",
     );
     expect(dayMonth("2026-12-01")).toBe("01/12");
     expect(formatLongDay("2026-03-30")).toBe("lundi 30 mars 2026");
@@ -198,11 +198,11 @@ describe("services form", () => {
       }),
       { schema: servicesSchema },
     );
-    expect(errors(s)["services[0].duration"]).toEqual(["Par quarts d'heure : 0, 15, 30, 45, 60… minutes."]);
-    expect(errors(s)["services[0].buffer"]).toEqual(["La stérilisation : de 0 à 120 minutes."]);
+    expect(errors(s)["services[0].duration"]).toEqual(["Par quarts d'heure : 0, 15, 30, 45, 60… minutes."]);
+    expect(errors(s)["services[0].buffer"]).toEqual(["La stérilisation : de 0 à 120 minutes."]);
     expect(errors(s)["services[1].duration"]).toEqual(["Indiquez la durée en minutes."]);
     expect(errors(s)["services[1].buffer"]).toEqual(["Indiquez un nombre entier de minutes."]);
-    expect(errors(s)["services[2].duration"]).toEqual(["La durée : de 15 à 480 minutes."]);
+    expect(errors(s)["services[2].duration"]).toEqual(["La durée : de 15 à 480 minutes."]);
     expect(errors(s)["services[2].buffer"]).toBeUndefined();
   });
 });

@@ -38,11 +38,11 @@ export const CHAIRS_LIMITS = { min: 1, max: 10 } as const;
 export const RANGE_MESSAGES = {
   opensMissing: "Indiquez l'heure d'ouverture.",
   closesMissing: "Indiquez l'heure de fermeture.",
-  invalid: "Heure invalide (format HH:MM, exemple : 09:00).",
-  quarter: "Choisissez un quart d'heure : HH:00, HH:15, HH:30 ou HH:45.",
+  invalid: "Heure invalide (format HH:MM, exemple : 09:00).",
+  quarter: "Choisissez un quart d'heure : HH:00, HH:15, HH:30 ou HH:45.",
   order: "L'heure de fermeture doit être après l'heure d'ouverture.",
   tooMany: `Au plus ${MAX_RANGES_PER_DAY} plages horaires par jour.`,
-  noRange: "Ajoutez au moins une plage horaire, ou choisissez « Fermé toute la journée ».",
+  noRange: "Ajoutez au moins une plage horaire, ou choisissez « Fermé toute la journée ».",
 } as const;
 
 export function overlapMessage(other: TimeRange): string {
@@ -151,10 +151,10 @@ export const EXCEPTION_MESSAGES = {
   endMissing: "Choisissez le dernier jour.",
   endBeforeStart: "Le dernier jour doit être le même que le premier, ou après.",
   tooLong: `Une période dure au plus ${EXCEPTION_MAX_DAYS} jours.`,
-  past: "Cette période est déjà passée : choisissez des jours à venir.",
-  labelMissing: "Indiquez un libellé (exemple : Aïd el-Fitr, Congé annuel).",
+  past: "Cette période est déjà passée : choisissez des jours à venir.",
+  labelMissing: "Indiquez un libellé (exemple : Aïd el-Fitr, Congé annuel).",
   labelTooLong: `Le libellé ne peut pas dépasser ${EXCEPTION_LABEL_MAX} caractères.`,
-  kind: "Choisissez : fermé toute la journée, ou horaires spéciaux.",
+  kind: "Choisissez : fermé toute la journée, ou horaires spéciaux.",
 } as const;
 
 /** 'Ajouter une fermeture ou des horaires spéciaux'; `today` is the clinic's day (no period in the past). */
@@ -194,13 +194,13 @@ export function exceptionFormDefaults(today: string) {
 // ---- services ----------------------------------------------------------------------------------
 
 function minutesField(o: { what: string; min: number; max: number }) {
-  const range = `${o.what} : de ${o.min} à ${o.max} minutes.`;
+  const range = `${o.what} : de ${o.min} à ${o.max} minutes.`;
   return z
     .number({ error: (iss) => (iss.input === undefined ? `Indiquez ${o.what.toLowerCase()} en minutes.` : "Indiquez un nombre entier de minutes.") })
     .int({ error: "Indiquez un nombre entier de minutes." })
     .min(o.min, { error: range })
     .max(o.max, { error: range })
-    .refine((m) => m % UNIT_MINUTES === 0, { error: "Par quarts d'heure : 0, 15, 30, 45, 60… minutes." });
+    .refine((m) => m % UNIT_MINUTES === 0, { error: "Par quarts d'heure : 0, 15, 30, 45, 60… minutes." });
 }
 
 /** 'Soins': per service, its duration, the sterilisation buffer after it, and 'Réservable en ligne'. */
@@ -294,7 +294,7 @@ export function outsideOpeningHours<A extends { date: string; time: string; dura
 export function outsideWarning(count: number): string | null {
   if (count === 0) return null;
   const n = count === 1 ? "1 rendez-vous déjà pris tombe" : `${count} rendez-vous déjà pris tombent`;
-  return `${n} en dehors des heures d'ouverture (horaires changés, fermeture ou horaires spéciaux). Rien n'est annulé : appelez ${count === 1 ? "le patient" : "les patients"} et déplacez ${count === 1 ? "le rendez-vous" : "les rendez-vous"} depuis l'agenda.`;
+  return `${n} en dehors des heures d'ouverture (horaires changés, fermeture ou horaires spéciaux). Rien n'est annulé : appelez ${count === 1 ? "le patient" : "les patients"} et déplacez ${count === 1 ? "le rendez-vous" : "les rendez-vous"} depuis l'agenda.`;
 }
 
 // ---- texts of the site ---------------------------------------------------------------------------

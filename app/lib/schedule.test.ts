@@ -417,7 +417,7 @@ describe("checkSlot", () => {
   });
 
   it("explains each refusal in French, with the notice and the horizon of the settings", () => {
-    expect(slotRefusalMessage("too_soon", s.settings)).toBe("Ce créneau est trop proche : les rendez-vous en ligne se prennent au moins 2 h à l'avance.");
+    expect(slotRefusalMessage("too_soon", s.settings)).toBe("Ce créneau est trop proche : les rendez-vous en ligne se prennent au moins 2 h à l'avance.");
     expect(slotRefusalMessage("beyond", { ...s.settings, horizonDays: 45 })).toBe(
       "Les rendez-vous en ligne s'ouvrent 45 jours à l'avance au plus. Choisissez une date plus proche.",
     );

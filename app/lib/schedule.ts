@@ -317,12 +317,12 @@ export function checkSlot(schedule: Schedule, service: Service, wanted: SlotChoi
 
 export const SLOT_REFUSAL_MESSAGES: Record<SlotRefusal, string> = {
   past: "Cet horaire est déjà passé. Choisissez un autre créneau.",
-  too_soon: "Ce créneau est trop proche : les rendez-vous en ligne se prennent au moins {notice} à l'avance.",
+  too_soon: "Ce créneau est trop proche : les rendez-vous en ligne se prennent au moins {notice} à l'avance.",
   beyond: "Les rendez-vous en ligne s'ouvrent {horizon} jours à l'avance au plus. Choisissez une date plus proche.",
   closed: "La clinique est fermée ce jour-là. Choisissez un autre jour.",
   outside_hours: "Cet horaire est en dehors des heures d'ouverture. Choisissez l'un des horaires proposés.",
   taken: "Ce créneau vient d'être pris. Choisissez l'un des horaires encore libres.",
-  not_online: "Ce soin ne se réserve pas en ligne : appelez-nous pour convenir d'un rendez-vous.",
+  not_online: "Ce soin ne se réserve pas en ligne : appelez-nous pour convenir d'un rendez-vous.",
 };
 
 /** A date past the booking horizon (the schedule's 'horizon', in days from today): the booking's own refusal. */
@@ -388,5 +388,5 @@ export function periodText(startDate: string, endDate: string): string {
  */
 export function exceptionSummary(e: Pick<ScheduleException, "startDate" | "endDate" | "label" | "ranges">): string {
   const period = periodText(e.startDate, e.endDate);
-  return e.ranges.length === 0 ? `Fermé ${period} : ${e.label}` : `${e.label} ${period} : ${formatRanges(e.ranges)}`;
+  return e.ranges.length === 0 ? `Fermé ${period} : ${e.label}` : `${e.label} ${period} : ${formatRanges(e.ranges)}`;
 }

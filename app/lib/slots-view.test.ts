@@ -19,11 +19,11 @@ describe("the booking form's free times", () => {
     expect(day("full").message).toBe("Complet ce jour-là");
     expect(day("closed").message).toBe("La clinique est fermée ce jour-là");
     expect(day("closed", [], "Aïd el-Fitr").message).toBe("La clinique est fermée ce jour-là (Aïd el-Fitr)");
-    expect(day("past").message).toBe("Cette date est passée : choisissez un jour à venir.");
+    expect(day("past").message).toBe("Cette date est passée : choisissez un jour à venir.");
     expect(day("beyond").message).toBe("Les rendez-vous en ligne s'ouvrent 60 jours à l'avance au plus. Choisissez une date plus proche.");
     // a service booked by phone only offers nothing, whatever the day
     const phone = toSlotsView("Chirurgie dentaire", { day: { date: "2026-11-24", state: "open", times: ["09:00"] }, next: undefined, settings, online: false });
-    expect(phone).toMatchObject({ state: "not_online", times: [], next: null, message: "Ce soin ne se réserve pas en ligne : appelez-nous pour convenir d'un rendez-vous." });
+    expect(phone).toMatchObject({ state: "not_online", times: [], next: null, message: "Ce soin ne se réserve pas en ligne : appelez-nous pour convenir d'un rendez-vous." });
   });
 
   it("reads the service and the day asked, and nothing else", () => {

@@ -40,7 +40,7 @@ export function formatSlot(slot: SlotChoice, today?: string): string {
   return `${formatDayLong(slot.date, today)} à ${slot.time}`;
 }
 
-export const NOT_ONLINE_MESSAGE = "Ce soin ne se réserve pas en ligne : appelez-nous pour convenir d'un rendez-vous.";
+export const NOT_ONLINE_MESSAGE = "Ce soin ne se réserve pas en ligne : appelez-nous pour convenir d'un rendez-vous.";
 
 /** The status line of a day. */
 export function slotsMessage(view: Pick<SlotsView, "state" | "times" | "date" | "label">, settings: Pick<ScheduleSettings, "horizonDays">, today?: string): string {
@@ -55,7 +55,7 @@ export function slotsMessage(view: Pick<SlotsView, "state" | "times" | "date" | 
     case "closed":
       return `La clinique est fermée ce jour-là${label}`;
     case "past":
-      return "Cette date est passée : choisissez un jour à venir.";
+      return "Cette date est passée : choisissez un jour à venir.";
     case "beyond":
       return farDateMessage(settings.horizonDays);
     case "not_online":

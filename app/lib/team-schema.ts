@@ -19,7 +19,7 @@ const accountId = z.number({ error: "Compte inconnu." }).int().positive({ error:
 
 export const createMemberSchema = z.object({
   name: personName({ missing: "Indiquez le nom du membre (il s'affiche dans l'équipe et le journal)." }),
-  email: email({ missing: "Indiquez l'adresse e-mail du membre.", invalid: "Adresse e-mail invalide (exemple : nom@clinique.dz)." }),
+  email: email({ missing: "Indiquez l'adresse e-mail du membre.", invalid: "Adresse e-mail invalide (exemple : nom@clinique.dz)." }),
   role,
 });
 

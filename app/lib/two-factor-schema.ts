@@ -6,9 +6,9 @@ import { singleLine } from "./rules";
  * the login page and the code asked on Mon compte. A code may be typed with spaces or a dash.
  */
 export const TOTP_CODE_MISSING = "Indiquez le code à 6 chiffres affiché par votre application.";
-export const TOTP_CODE_FORMAT = "Le code comporte 6 chiffres (exemple : 123456).";
+export const TOTP_CODE_FORMAT = "Le code comporte 6 chiffres (exemple : 123456).";
 export const RECOVERY_CODE_MISSING = "Indiquez un de vos codes de secours.";
-export const RECOVERY_CODE_FORMAT = "Un code de secours a la forme abcde-23456 : 10 lettres et chiffres.";
+export const RECOVERY_CODE_FORMAT = "Un code de secours a la forme abcde-23456 : 10 lettres et chiffres.";
 export const ANY_CODE_MISSING = "Indiquez le code affiché par votre application, ou un code de secours.";
 export const ANY_CODE_FORMAT = "Indiquez les 6 chiffres affichés par votre application, ou un code de secours (abcde-23456).";
 

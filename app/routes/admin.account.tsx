@@ -107,7 +107,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <Alert tone="info" role="alert">
               <p className="font-semibold">Choisissez votre propre mot de passe pour continuer.</p>
               <p className="mt-1">
-                Votre mot de passe actuel est provisoire : il vous a été donné par un administrateur.{" "}
+                Votre mot de passe actuel est provisoire : il vous a été donné par un administrateur.{" "}
                 <a href="#mot-de-passe" className="font-semibold underline">
                   Changer mon mot de passe
                 </a>
@@ -116,7 +116,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           )}
           {setupPending && (
             <Alert tone="info" role="alert">
-              <p className="font-semibold">La double authentification est obligatoire pour votre compte : activez-la pour accéder aux autres pages.</p>
+              <p className="font-semibold">La double authentification est obligatoire pour votre compte : activez-la pour accéder aux autres pages.</p>
               <p className="mt-1">
                 Il vous faut votre téléphone et une application d'authentification.{" "}
                 <a href="#double-authentification" className="font-semibold underline">

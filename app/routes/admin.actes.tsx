@@ -18,7 +18,7 @@ import { SERVICES } from "~/lib/services";
 
 export const meta: Route.MetaFunction = () => [{ title: "Actes et tarifs | Espace de Travail" }, { name: "robots", content: "noindex, nofollow" }];
 
-const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
+const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
 
 /** The catalogue of acts (docs/product.md, "Staff: acts and prices"): dentists and administrators (`act:manage`). */
 export async function loader({ url }: Route.LoaderArgs) {
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const reply = outcome.reason === "duplicate_code" ? submission.reply({ fieldErrors: { code: [ACT_MESSAGES.duplicate] } }) : submission.reply({ formErrors: [ACT_MESSAGES.notFound] });
         return data({ id, result: reply }, { status: outcome.reason === "duplicate_code" ? 409 : 404 });
       }
-      return redirectWithToast(request, "/admin/actes", { type: "success", description: `${outcome.act.code} — ${outcome.act.label} : enregistré.` });
+      return redirectWithToast(request, "/admin/actes", { type: "success", description: `${outcome.act.code} — ${outcome.act.label} : enregistré.` });
     },
     () => data({ id, result: submission.reply({ formErrors: [STORE_FAILED] }) }, { status: 503 }),
   );
@@ -88,7 +88,7 @@ export default function ActsScreen({ loaderData, actionData }: Route.ComponentPr
       <div className="max-w-3xl">
         <h1 className="text-3xl font-bold md:text-4xl">Actes et tarifs</h1>
         <p className="mt-1 text-slate-600">Les actes de la clinique et leur prix par défaut, repris dans les devis (le prix reste modifiable sur chaque ligne).</p>
-        {demo > 0 && <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-600/30">{demo} acte(s) viennent de la liste de démonstration : vérifiez leur prix, ils perdent la mention « Démo » une fois enregistrés.</p>}
+        {demo > 0 && <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-600/30">{demo} acte(s) viennent de la liste de démonstration : vérifiez leur prix, ils perdent la mention « Démo » une fois enregistrés.</p>}
       </div>
       <section aria-labelledby="new-act" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <h2 id="new-act" className="mb-3 font-sans text-base font-semibold text-navy-900">

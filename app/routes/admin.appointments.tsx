@@ -138,7 +138,7 @@ async function create(form: FormData, staff: StaffSession) {
         return answer({ intent: "create", ok: false, result: submission.reply({ fieldErrors: { time: [message] } }), alternatives: outcome.alternatives }, 409);
       }
       if (!outcome.duplicate) log.info({ event: "appointment_added", appointmentId: outcome.appointment.id, userId: staff.userId, forced }, "appointment added by staff");
-      const toast = makeToast({ type: "success", description: forced ? "Rendez-vous ajouté. Hors des règles de l'agenda : c'est noté dans l'historique." : "Rendez-vous ajouté.", duration: 5000 });
+      const toast = makeToast({ type: "success", description: forced ? "Rendez-vous ajouté. Hors des règles de l'agenda : c'est noté dans l'historique." : "Rendez-vous ajouté.", duration: 5000 });
       return answer({ intent: "create", ok: true, result: submission.reply({ resetForm: true }), toast });
     },
     () => answer({ intent: "create", ok: false, result: submission.reply({ formErrors: [STORE_FAILED] }) }, 503),
@@ -229,7 +229,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       error={error}
       path={BASE_PATH}
       title="Impossible de charger les rendez-vous."
-      text="La liste n'a pas pu être lue. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
+      text="La liste n'a pas pu être lue. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
     />
   );
 }

@@ -21,7 +21,7 @@ import { addDays, isValidYmd } from "~/lib/ymd";
 
 export const meta: Route.MetaFunction = () => [{ title: "Caisse | Espace de Travail" }, { name: "robots", content: "noindex, nofollow" }];
 
-const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
+const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
 
 /**
  * The day's cash (docs/product.md, "Staff: the day's cash"), for every role (`payment:take`):

@@ -65,7 +65,7 @@ async function save(form: FormData, staff: ReturnType<typeof getStaff>) {
       return answer({
         ok: true,
         result: submission.reply({ resetForm: true }),
-        toast: makeToast({ type: "success", description: "Identité de la clinique enregistrée : le site l'affiche dès maintenant." }),
+        toast: makeToast({ type: "success", description: "Identité de la clinique enregistrée : le site l'affiche dès maintenant." }),
       });
     },
     () => answer({ ok: false, result: submission.reply({ formErrors: [CLINIC_FORM_MESSAGES.storeFailed] }) }, 503),
@@ -82,7 +82,7 @@ export default function AdminClinic({ loaderData, actionData }: Route.ComponentP
       <div>
         <h1 className="text-3xl font-bold md:text-4xl">Identité de la clinique</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
-          Ce que le site, les e-mails et les rendez-vous disent de la clinique : son nom, le praticien, l'adresse, les téléphones, les chiffres, les diplômes et les
+          Ce que le site, les e-mails et les rendez-vous disent de la clinique : son nom, le praticien, l'adresse, les téléphones, les chiffres, les diplômes et les
           mentions légales. Tout s'enregistre avec le bouton en bas de page.
         </p>
         <SectionLinks sections={CLINIC_SECTIONS} />

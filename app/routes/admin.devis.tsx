@@ -66,7 +66,7 @@ export default function QuotesScreen({ loaderData, actionData }: Route.Component
     <div className="space-y-6">
       <div className="max-w-3xl">
         <h1 className="text-3xl font-bold md:text-4xl">Devis</h1>
-        <p className="mt-1 text-slate-600">Les devis des patients : un nouveau devis se crée depuis le dossier du patient (« Nouveau devis »).</p>
+        <p className="mt-1 text-slate-600">Les devis des patients : un nouveau devis se crée depuis le dossier du patient (« Nouveau devis »).</p>
         {canActs && (
           <Link to="/admin/actes" className="mt-2 inline-block text-sm font-medium text-teal-800 underline underline-offset-2">
             Actes et tarifs

@@ -34,7 +34,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const { quote, lines, patient } = d;
   const { groups, totals } = quoteGroups(lines);
   const link = d.token ? quoteLink(d.token) : null;
-  const text = link && patient ? `Bonjour ${patient.name}, voici votre devis n° ${quote.number} (${formatDA(quote.total)}) : vous pouvez le lire et l'accepter ici ${link}` : null;
+  const text = link && patient ? `Bonjour ${patient.name}, voici votre devis n° ${quote.number} (${formatDA(quote.total)}) : vous pouvez le lire et l'accepter ici ${link}` : null;
   const phone = patient?.phoneE164 ?? patient?.phone ?? null;
   return {
     quote,

@@ -53,7 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!r.ok) return data({ error: r.reason === "not_accepted" ? PLAN_MESSAGES.notAccepted : r.reason === "empty" ? PLAN_MESSAGES.empty : "Les échéances ne font pas le total du devis." }, { status: 409 });
       return redirectWithToast(request, `/admin/devis/${id}/echeancier`, { type: "success", description: "Échéancier enregistré." });
     },
-    () => data({ error: "La base de données n'a pas répondu : rien n'a été enregistré." as string }, { status: 503 }),
+    () => data({ error: "La base de données n'a pas répondu : rien n'a été enregistré." as string }, { status: 503 }),
   );
 }
 
@@ -91,7 +91,7 @@ export default function PlanScreen({ loaderData, actionData }: Route.ComponentPr
                 Où en est le paiement
               </h2>
               <p className="text-sm text-slate-600">
-                Payé sur ce devis : {formatDA(plan.paid)} sur {formatDA(plan.total)}. Les paiements s'imputent sur l'échéance la plus ancienne. Pour encaisser, ouvrez le dossier du patient.
+                Payé sur ce devis : {formatDA(plan.paid)} sur {formatDA(plan.total)}. Les paiements s'imputent sur l'échéance la plus ancienne. Pour encaisser, ouvrez le dossier du patient.
               </p>
               <PlanTable instalments={plan.instalments} />
             </section>

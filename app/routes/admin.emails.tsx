@@ -91,21 +91,21 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
           E-mails
         </h1>
         <p className="mt-2 max-w-3xl text-slate-600">
-          Chaque e-mail du site (accusés de réception, confirmations, rappels, notifications à la clinique) passe par cette file : il est gardé jusqu'à son
+          Chaque e-mail du site (accusés de réception, confirmations, rappels, notifications à la clinique) passe par cette file : il est gardé jusqu'à son
           envoi, et réessayé en cas d'échec ({plural(maxAttempts, "essai", "essais")} au plus). Le texte des messages n'est pas affiché, et l'adresse du destinataire
           est masquée.
         </p>
       </div>
 
       {configured ? (
-        <p className="rounded-xl bg-teal-50 px-4 py-3 text-sm font-medium text-teal-900 ring-1 ring-teal-100">Envoi configuré : les e-mails partent par le serveur d'envoi (SMTP) du site.</p>
+        <p className="rounded-xl bg-teal-50 px-4 py-3 text-sm font-medium text-teal-900 ring-1 ring-teal-100">Envoi configuré : les e-mails partent par le serveur d'envoi (SMTP) du site.</p>
       ) : (
         <div className="flex items-start gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200">
           <MailWarning aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-amber-700" />
           <p className="min-w-0 [overflow-wrap:anywhere]">
-            <strong>Envoi des e-mails non configuré :</strong> rien ne part, tout est gardé ici. Pour envoyer, renseignez <code>SMTP_URL</code> (par exemple{" "}
+            <strong>Envoi des e-mails non configuré :</strong> rien ne part, tout est gardé ici. Pour envoyer, renseignez <code>SMTP_URL</code> (par exemple{" "}
             <code>smtps://utilisateur:motdepasse@smtp.exemple.dz:465</code>) et <code>MAIL_FROM</code> dans la configuration du serveur, puis redémarrez le
-            site : les e-mails en attente partiront alors d'eux-mêmes.
+            site : les e-mails en attente partiront alors d'eux-mêmes.
           </p>
         </div>
       )}
@@ -155,7 +155,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       error={error}
       path={OUTBOX_PATH}
       title="Impossible de charger les e-mails."
-      text="La file des e-mails n'a pas pu être lue. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
+      text="La file des e-mails n'a pas pu être lue. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
     />
   );
 }

@@ -58,7 +58,7 @@ export default function TeamScreen({ loaderData, actionData }: Route.ComponentPr
           Équipe
         </h1>
         <p className="mt-2 max-w-3xl text-slate-600">
-          {active} compte{active > 1 ? "s" : ""} actif{active > 1 ? "s" : ""}. Chacun se connecte avec sa propre adresse ; son rôle décide de ce qu'il peut voir et
+          {active} compte{active > 1 ? "s" : ""} actif{active > 1 ? "s" : ""}. Chacun se connecte avec sa propre adresse ; son rôle décide de ce qu'il peut voir et
           faire. Chaque changement est noté dans le journal.
         </p>
       </div>
@@ -79,7 +79,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       error={error}
       path={TEAM_PATH}
       title="Impossible de charger l'équipe."
-      text="La liste des comptes n'a pas pu être lue. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
+      text="La liste des comptes n'a pas pu être lue. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
     />
   );
 }

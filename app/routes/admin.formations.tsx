@@ -162,7 +162,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
     return await serverAction();
   } catch (err) {
     if (isRouteErrorResponse(err) && err.status === 401) throw redirect(`/login?redirectTo=${encodeURIComponent("/admin/formations")}`);
-    console.error("Formations : action impossible", err);
+    console.error("Formations : action impossible", err);
     return failureOf(intent);
   }
 }

@@ -88,7 +88,7 @@ export default function GalleryScreen({ loaderData, actionData }: Route.Componen
           <a href="/gallery" className="font-medium text-teal-700 underline">
             Galerie
           </a>
-          . Un cas n'est publié qu'avec l'accord écrit du patient ; chaque changement est noté dans le journal.
+          . Un cas n'est publié qu'avec l'accord écrit du patient ; chaque changement est noté dans le journal.
         </p>
       </div>
 
@@ -104,9 +104,9 @@ export default function GalleryScreen({ loaderData, actionData }: Route.Componen
       <section id="formulaire-cas" aria-labelledby="formulaire-cas-titre" className={panel}>
         <h2 id="formulaire-cas-titre" className="flex items-center gap-2 font-sans text-xl font-semibold text-navy-900">
           <Plus aria-hidden className="h-5 w-5 text-teal-600" />
-          {editedCase ? `Modifier le cas « ${editedCase.treatment} »` : "Ajouter un cas"}
+          {editedCase ? `Modifier le cas « ${editedCase.treatment} »` : "Ajouter un cas"}
         </h2>
-        <p className="mb-5 mt-1 text-sm text-slate-600">Les champs marqués * sont obligatoires. Les photos sont converties pour le web ; leurs données de position et d'appareil sont retirées.</p>
+        <p className="mb-5 mt-1 text-sm text-slate-600">Les champs marqués * sont obligatoires. Les photos sont converties pour le web ; leurs données de position et d'appareil sont retirées.</p>
         <CaseForm
           // a new case saved: the next form starts empty (a refusal keeps the key, and what was typed)
           key={editedCase ? `edit-${editedCase.id}` : `new-${Math.max(0, ...cases.map((c) => c.id))}`}
@@ -146,7 +146,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       error={error}
       path={GALLERY_PATH}
       title="Impossible de charger la galerie."
-      text="Les cas et les avis n'ont pas pu être lus. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
+      text="Les cas et les avis n'ont pas pu être lus. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
     />
   );
 }

@@ -98,7 +98,7 @@ export default function AdminSchedule({ loaderData, actionData }: Route.Componen
         id="fermetures"
         title="Fermetures et horaires spéciaux"
         icon={CalendarX2}
-        intro={<p>Jours fériés, congés, Ramadan : pendant la période choisie, ces horaires remplacent ceux de la semaine. Le site annonce les périodes des 30 prochains jours.</p>}
+        intro={<p>Jours fériés, congés, Ramadan : pendant la période choisie, ces horaires remplacent ceux de la semaine. Le site annonce les périodes des 30 prochains jours.</p>}
       >
         {canEdit ? (
           <div className="grid gap-8 xl:grid-cols-2">
@@ -129,11 +129,11 @@ export default function AdminSchedule({ loaderData, actionData }: Route.Componen
         intro={
           <>
             <p>
-              <strong className="font-semibold text-slate-700">Durée</strong> : le temps réservé pour le soin.{" "}
-              <strong className="font-semibold text-slate-700">Stérilisation après</strong> : le temps de préparer le fauteuil après le patient ; aucun rendez-vous ne commence
+              <strong className="font-semibold text-slate-700">Durée</strong> : le temps réservé pour le soin.{" "}
+              <strong className="font-semibold text-slate-700">Stérilisation après</strong> : le temps de préparer le fauteuil après le patient ; aucun rendez-vous ne commence
               sur ce fauteuil pendant ce temps.{canEdit ? " Par quarts d'heure." : ""}
             </p>
-            <p>{canEdit ? "Si « Réservable en ligne » n'est pas coché" : "Pour un soin qui n'est pas réservable en ligne"}, le site demande au patient d'appeler la clinique pour ce soin.</p>
+            <p>{canEdit ? "Si « Réservable en ligne » n'est pas coché" : "Pour un soin qui n'est pas réservable en ligne"}, le site demande au patient d'appeler la clinique pour ce soin.</p>
           </>
         }
       >
@@ -146,7 +146,7 @@ export default function AdminSchedule({ loaderData, actionData }: Route.Componen
 
       <ScheduleSection
         id="patients"
-        title="Patients : lien personnel, rappels et conservation"
+        title="Patients : lien personnel, rappels et conservation"
         icon={UserRoundCheck}
         intro={
           <>

@@ -93,8 +93,8 @@ export default function AdminJournal({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-3xl font-bold md:text-4xl">Journal d'audit</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
-          Qui a fait quoi, quand et d'où : connexions, comptes du personnel, statuts et prix des rendez-vous, exports, fusions et effacements de dossiers,
-          suppressions de contenus, réglages. Le journal se consulte seulement : personne ne peut modifier ni supprimer une entrée.
+          Qui a fait quoi, quand et d'où : connexions, comptes du personnel, statuts et prix des rendez-vous, exports, fusions et effacements de dossiers,
+          suppressions de contenus, réglages. Le journal se consulte seulement : personne ne peut modifier ni supprimer une entrée.
         </p>
         <p className="mt-2 inline-flex items-start gap-2 text-sm font-medium text-slate-700">
           <Info aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-teal-600" />
@@ -143,7 +143,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <div role="alert" className="mx-auto max-w-xl rounded-2xl border border-amber-200 bg-white p-8 text-center shadow-sm">
         <h1 className="font-sans text-xl font-semibold text-navy-900">Le journal ne peut pas être modifié.</h1>
-        <p className="mt-2 text-slate-600">Le journal d'audit se consulte seulement : aucune entrée ne peut être modifiée ni supprimée. Rien n'a été changé.</p>
+        <p className="mt-2 text-slate-600">Le journal d'audit se consulte seulement : aucune entrée ne peut être modifiée ni supprimée. Rien n'a été changé.</p>
         <Link to={BASE_PATH} className="btn-primary mt-6">
           Retour au journal
         </Link>
@@ -155,7 +155,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       error={error}
       path={BASE_PATH}
       title="Impossible de charger le journal."
-      text="Le journal n'a pas pu être lu. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
+      text="Le journal n'a pas pu être lu. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
     />
   );
 }

@@ -18,9 +18,9 @@ const text = (body: string, status: number, headers: Record<string, string> = {}
  */
 export async function loader({ params, request, context, url }: Route.LoaderArgs) {
   const staff = getStaff(context);
-  if (request.headers.get("Sec-Fetch-Site") === "cross-site") return text("Export refusé : ouvrez-le depuis le dossier du patient.", 403);
+  if (request.headers.get("Sec-Fetch-Site") === "cross-site") return text("Export refusé : ouvrez-le depuis le dossier du patient.", 403);
   const format = url.searchParams.get("format");
-  if (format !== "json" && format !== "csv" && format !== "xlsx") return text("Format inconnu : json, csv ou xlsx.", 400);
+  if (format !== "json" && format !== "csv" && format !== "xlsx") return text("Format inconnu : json, csv ou xlsx.", 400);
   const id = parseId(params.id);
   const file = id === null ? undefined : await exportPatient(getDb(), id, staffActor(staff), format);
   if (!file || id === null) return text("Dossier introuvable.", 404);

@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
 ];
 
 const SCREEN = "patient";
-const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
+const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
 const notFound = () => data({ message: "Dossier introuvable." }, { status: 404 });
 
 /**
@@ -109,7 +109,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 function refusal(reason: Exclude<PatientChange, { ok: true }>["reason"]): [string, number] {
   if (reason === "not_found") return ["Ce dossier n'existe plus.", 404];
   if (reason === "same") return ["Choisissez un autre dossier que celui-ci.", 400];
-  return ["Un des dossiers vient d'être fusionné ou effacé : la page est à jour, recommencez si besoin.", 409];
+  return ["Un des dossiers vient d'être fusionné ou effacé : la page est à jour, recommencez si besoin.", 409];
 }
 
 async function notes(request: Request, form: FormData, id: number, staff: StaffSession) {
@@ -151,7 +151,7 @@ async function merge(request: Request, form: FormData, id: number, staff: StaffS
       const moved = outcome.moved === 0 ? "aucun rendez-vous à déplacer" : `${outcome.moved} rendez-vous ajouté${outcome.moved > 1 ? "s" : ""}`;
       return redirectWithToast(request, `/admin/patients/${id}`, {
         type: "success",
-        description: `Dossier n° ${other} fusionné dans celui-ci : ${moved}.`,
+        description: `Dossier n° ${other} fusionné dans celui-ci : ${moved}.`,
         duration: 6000,
       });
     },
@@ -175,7 +175,7 @@ async function erase(request: Request, form: FormData, id: number, staff: StaffS
       const n = outcome.appointments;
       return redirectWithToast(request, "/admin/patients", {
         type: "success",
-        description: `Données personnelles du dossier n° ${id} effacées${n > 0 ? ` ; ${n} rendez-vous anonymisé${n > 1 ? "s" : ""} (date, soin et montants conservés)` : ""}.`,
+        description: `Données personnelles du dossier n° ${id} effacées${n > 0 ? ` ; ${n} rendez-vous anonymisé${n > 1 ? "s" : ""} (date, soin et montants conservés)` : ""}.`,
         duration: 8000,
       });
     },
@@ -242,7 +242,7 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
       error={error}
       path={`/admin/patients/${params.id ?? ""}`}
       title="Impossible de charger ce dossier."
-      text="Le dossier n'a pas pu être lu. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
+      text="Le dossier n'a pas pu être lu. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
     />
   );
 }

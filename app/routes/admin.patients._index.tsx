@@ -46,7 +46,7 @@ export default function AdminPatients({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-3xl font-bold md:text-4xl">Patients</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
-          Un dossier par patient : ses rendez-vous, ce qu'il a réglé et ce qu'il reste à payer, les notes de l'équipe. Les rendez-vous pris avec le même
+          Un dossier par patient : ses rendez-vous, ce qu'il a réglé et ce qu'il reste à payer, les notes de l'équipe. Les rendez-vous pris avec le même
           téléphone et le même nom y sont rangés automatiquement.
         </p>
       </div>
@@ -85,7 +85,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       error={error}
       path={BASE_PATH}
       title="Impossible de charger les patients."
-      text="La liste n'a pas pu être lue. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
+      text="La liste n'a pas pu être lue. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
     />
   );
 }

@@ -93,8 +93,8 @@ export default function AdminReminders({ loaderData, actionData }: Route.Compone
           </h1>
           <p className="mt-1 text-base font-medium text-slate-700">{capitalise(`${when ? `${when}, ` : ""}${formatDayLong(day, { year: true })}`)}</p>
           <p className="mt-2 max-w-3xl text-sm text-slate-600">
-            Les patients de ce jour qui n'ont pas encore été rappelés, ou qui n'ont pas confirmé leur présence par leur lien personnel. Touchez WhatsApp ou SMS : le
-            message s'ouvre déjà écrit, avec le lien du patient{canMark ? ", et le rappel est noté. Pour un appel, notez-le avec « Marquer comme envoyé »." : "."}
+            Les patients de ce jour qui n'ont pas encore été rappelés, ou qui n'ont pas confirmé leur présence par leur lien personnel. Touchez WhatsApp ou SMS : le
+            message s'ouvre déjà écrit, avec le lien du patient{canMark ? ", et le rappel est noté. Pour un appel, notez-le avec « Marquer comme envoyé »." : "."}
           </p>
         </div>
 
@@ -168,7 +168,7 @@ export default function AdminReminders({ loaderData, actionData }: Route.Compone
           {canEditTemplates ? (
             <>
               <p className="mt-1 max-w-3xl text-sm text-slate-600">
-                Le texte que WhatsApp et les SMS proposent pour chaque patient. Les repères entre accolades sont remplacés par ceux du rendez-vous :
+                Le texte que WhatsApp et les SMS proposent pour chaque patient. Les repères entre accolades sont remplacés par ceux du rendez-vous :
               </p>
               <dl className="mt-2 grid max-w-3xl gap-x-3 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_minmax(0,1fr)]">
                 {PLACEHOLDERS.map((p) => (
@@ -200,7 +200,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       error={error}
       path={PATH}
       title="Impossible de charger les rappels."
-      text="La liste des rappels n'a pas pu être lue. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
+      text="La liste des rappels n'a pas pu être lue. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
     />
   );
 }

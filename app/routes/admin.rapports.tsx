@@ -61,7 +61,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
         <div className="max-w-3xl">
           <h1 className="text-3xl font-bold md:text-4xl">Rapports</h1>
           <p className="mt-1 text-sm text-slate-600">
-            Du {formatCalendarDate(period.from)} au {formatCalendarDate(period.to)}, par {GRANULARITY_LABELS[period.granularity].toLowerCase()} : l'activité, l'argent et
+            Du {formatCalendarDate(period.from)} au {formatCalendarDate(period.to)}, par {GRANULARITY_LABELS[period.granularity].toLowerCase()} : l'activité, l'argent et
             le remplissage de la clinique. Chaque graphique a ses chiffres dans le tableau à côté et son export Excel.
           </p>
         </div>
@@ -100,7 +100,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       error={error}
       path={BASE_PATH}
       title="Impossible de charger les rapports."
-      text="Les chiffres n'ont pas pu être calculés. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
+      text="Les chiffres n'ont pas pu être calculés. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
     />
   );
 }

@@ -23,7 +23,7 @@ import { parseId } from "~/lib/rules";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.text.title ?? "Reçu"} | Espace de Travail` }, { name: "robots", content: "noindex, nofollow" }];
 
-const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
+const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
 
 /**
  * One receipt (docs/product.md, "Staff: payments and receipts"), for every role (`payment:take`):
@@ -56,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return data({ result: submission.reply({ formErrors: [message as string] }), message: null }, { status: status as number });
       }
       log.info({ event: "receipt_cancelled", paymentId: id, userId: staff.userId }, "receipt cancelled");
-      return redirectWithToast(request, `/admin/recus/${id}`, { type: "success", description: "Reçu annulé : l'écriture d'annulation est dans la caisse du jour." });
+      return redirectWithToast(request, `/admin/recus/${id}`, { type: "success", description: "Reçu annulé : l'écriture d'annulation est dans la caisse du jour." });
     },
     () => data({ result: submission.reply({ formErrors: [STORE_FAILED] }), message: null }, { status: 503 }),
   );

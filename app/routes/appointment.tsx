@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const clinic = clinicFromMatches(matches);
   return seo(matches, {
     title: "Prendre Rendez-vous",
-    description: `Demandez un rendez-vous en ligne à la ${clinic.name} (${clinic.address.district}, ${clinic.address.city}) : implants, prothèses, blanchiment, orthodontie, soins conservateurs et esthétique dentaire.`,
+    description: `Demandez un rendez-vous en ligne à la ${clinic.name} (${clinic.address.district}, ${clinic.address.city}) : implants, prothèses, blanchiment, orthodontie, soins conservateurs et esthétique dentaire.`,
     path: "/appointment",
   });
 };

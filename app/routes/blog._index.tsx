@@ -39,7 +39,7 @@ export async function loader() {
 }
 
 const LIST_DESCRIPTION =
-  "Le Blog Dentaire de la clinique : implants, facettes, blanchiment, soins du quotidien. Des conseils clairs pour comprendre vos traitements et prendre soin de votre sourire.";
+  "Le Blog Dentaire de la clinique : implants, facettes, blanchiment, soins du quotidien. Des conseils clairs pour comprendre vos traitements et prendre soin de votre sourire.";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const id = Number(new URLSearchParams(location.search).get(ARTICLE_PARAM));

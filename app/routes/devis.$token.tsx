@@ -64,12 +64,12 @@ export default function DevisPage({ loaderData, actionData }: Route.ComponentPro
           )}
           {quote.status === "accepted" && (
             <p className="rounded-2xl bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-600/30">
-              Accepté le {quote.decidedAt ? formatDateTime(quote.decidedAt) : ""} par « {quote.acceptedName} »{quote.acceptedOption ? ` : ${quote.acceptedOption}` : ""}.
+              Accepté le {quote.decidedAt ? formatDateTime(quote.decidedAt) : ""} par « {quote.acceptedName} »{quote.acceptedOption ? ` : ${quote.acceptedOption}` : ""}.
             </p>
           )}
           {quote.status === "refused" && <p className="rounded-2xl bg-slate-100 p-4 text-slate-800 ring-1 ring-slate-300">Vous avez refusé ce devis. Pour en parler, appelez-nous.</p>}
           {(quote.status === "expired" || (quote.status === "proposed" && !open)) && (
-            <p className="rounded-2xl bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-600/30">Ce devis a expiré le {expiredDay} : appelez-nous pour en recevoir un nouveau.</p>
+            <p className="rounded-2xl bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-600/30">Ce devis a expiré le {expiredDay} : appelez-nous pour en recevoir un nouveau.</p>
           )}
           <QuoteDocument clinic={clinic} number={quote.number} title={quote.title} patientName={patientName} createdDay={quote.createdDay} validUntil={quote.validUntil} note={quote.note} groups={groups} totals={totals} signature={false} />
           {open && <QuoteAnswer options={options} fields={reply?.fields} errors={reply?.errors} intent={reply?.intent} />}

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const clinic = clinicFromMatches(matches);
   return seo(matches, {
     title: `${clinic.doctor.name}, chirurgien-dentiste à ${clinic.address.district}`,
-    description: `${clinic.doctor.name} : plus de ${formatFigure(clinic.figures.yearsOfExperience, "")} ans d'expérience en implantologie et esthétique dentaire, ses diplômes et sa façon de soigner.`,
+    description: `${clinic.doctor.name} : plus de ${formatFigure(clinic.figures.yearsOfExperience, "")} ans d'expérience en implantologie et esthétique dentaire, ses diplômes et sa façon de soigner.`,
     path: "/doctorpage",
     image: "/media/content-doctor.svg",
   });
@@ -125,7 +125,7 @@ export default function DoctorPage() {
 
       <CtaBand
         title={`Consulter ${clinic.doctor.name}`}
-        text="Implants, esthétique du sourire, soins : prenez rendez-vous pour une première consultation et un plan de traitement personnalisé."
+        text="Implants, esthétique du sourire, soins : prenez rendez-vous pour une première consultation et un plan de traitement personnalisé."
       />
     </>
   );

@@ -16,8 +16,8 @@ export const handle = CONTENT_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Espace de soin : nos techniques chirurgicales",
-    description: `Implantologie, chirurgie guidée par imagerie 3D, greffes osseuses et chirurgie des gencives : découvrez l'espace de soin de la clinique à ${clinicFromMatches(matches).address.district}.`,
+    title: "Espace de soin : nos techniques chirurgicales",
+    description: `Implantologie, chirurgie guidée par imagerie 3D, greffes osseuses et chirurgie des gencives : découvrez l'espace de soin de la clinique à ${clinicFromMatches(matches).address.district}.`,
     path: "/espacesoinpage",
     image: "/media/content-clinic.svg",
   });
@@ -125,7 +125,7 @@ export default function EspaceSoinPage() {
 
       <CtaBand
         title="Visiter la clinique, poser vos questions"
-        text="Le plus simple est de venir nous rencontrer : une consultation permet de faire le point et de vous présenter les options adaptées à votre situation."
+        text="Le plus simple est de venir nous rencontrer : une consultation permet de faire le point et de vous présenter les options adaptées à votre situation."
       />
     </>
   );

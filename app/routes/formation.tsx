@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Formation en implantologie pour chirurgiens-dentistes",
     description:
-      "Sessions de formation en implantologie orale à Kouba (Alger) : programme en modules, pratique clinique, petits groupes. Consultez le programme et inscrivez-vous en ligne.",
+      "Sessions de formation en implantologie orale à Kouba (Alger) : programme en modules, pratique clinique, petits groupes. Consultez le programme et inscrivez-vous en ligne.",
     path: "/formation",
     image: "/media/formation-hero.svg",
   });

@@ -98,7 +98,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
           <p className="eyebrow">Photos avant / après</p>
           <h1 className="mt-3 font-serif text-4xl font-bold tracking-[0.12em] text-navy-900 md:text-5xl">GALERIE</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-slate-700">
-            Quelques exemples de traitements réalisés à la clinique. Chaque sourire est différent : le résultat dépend de la situation de départ et se discute
+            Quelques exemples de traitements réalisés à la clinique. Chaque sourire est différent : le résultat dépend de la situation de départ et se discute
             lors de la consultation.
           </p>
         </div>
@@ -177,8 +177,8 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
       )}
 
       <CtaBand
-        title="Et si c'était votre sourire ?"
-        text="Parlons de votre projet lors d'une consultation : examen, options possibles et devis personnalisé, sans engagement."
+        title="Et si c'était votre sourire ?"
+        text="Parlons de votre projet lors d'une consultation : examen, options possibles et devis personnalisé, sans engagement."
       />
     </>
   );

@@ -22,7 +22,7 @@ import { seo } from "~/lib/seo";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Inscription à la formation",
-    description: "Inscrivez-vous à une session de formation en implantologie de la clinique : nous vous recontactons pour confirmer votre place.",
+    description: "Inscrivez-vous à une session de formation en implantologie de la clinique : nous vous recontactons pour confirmer votre place.",
     path: "/inscription",
     noindex: true,
   });
@@ -55,7 +55,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   try {
     return await serverAction();
   } catch (err) {
-    console.error("Inscription : envoi impossible", err);
+    console.error("Inscription : envoi impossible", err);
     return {
       status: "error",
       result: parseWithZod(posted, { schema: enrollmentSchema }).reply({ formErrors: [ENROLLMENT_MESSAGES.failure] }),
@@ -90,7 +90,7 @@ export default function Inscription({ loaderData, actionData }: Route.ComponentP
             <h1 ref={focusOnMount} tabIndex={-1} className="mt-6 text-2xl font-bold outline-none md:text-3xl">
               {ENROLLMENT_MESSAGES.success}
             </h1>
-            <p className="mt-4 text-slate-600">Votre inscription est en attente de confirmation : notre équipe vous contactera prochainement pour confirmer votre place.</p>
+            <p className="mt-4 text-slate-600">Votre inscription est en attente de confirmation : notre équipe vous contactera prochainement pour confirmer votre place.</p>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
               <Link to="/formation" className="btn-primary">
                 Retour à la formation
@@ -110,7 +110,7 @@ export default function Inscription({ loaderData, actionData }: Route.ComponentP
               <h1 className="text-2xl font-bold md:text-3xl">Inscription à la formation</h1>
             </div>
             <p className="mb-6 mt-4 text-slate-600">
-              Laissez-nous vos coordonnées : nous vous recontactons pour confirmer votre place. Les places sont limitées pour chaque session.
+              Laissez-nous vos coordonnées : nous vous recontactons pour confirmer votre place. Les places sont limitées pour chaque session.
             </p>
             <EnrollmentForm
               id="enrollment"

@@ -126,8 +126,8 @@ async function codeStep(request: Request, form: FormData, ip: string) {
   if (left !== undefined && left <= FEW_RECOVERY_CODES) {
     const description =
       left === 0
-        ? "Vous avez utilisé votre dernier code de secours : générez-en de nouveaux dans Mon compte."
-        : `Il vous reste ${left} code${left > 1 ? "s" : ""} de secours : générez-en de nouveaux dans Mon compte.`;
+        ? "Vous avez utilisé votre dernier code de secours : générez-en de nouveaux dans Mon compte."
+        : `Il vous reste ${left} code${left > 1 ? "s" : ""} de secours : générez-en de nouveaux dans Mon compte.`;
     headers.append("Set-Cookie", await createToastHeader(request, { type: "message", description, duration: 10_000 }));
   }
   const device = await readKnownDevice(request);

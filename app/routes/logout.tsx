@@ -21,7 +21,7 @@ function isCrossSite(request: Request): boolean {
 /** POST only: a GET never changes data. */
 export async function action({ request }: Route.ActionArgs) {
   if (isCrossSite(request)) {
-    throw new Response("Accès refusé : cette demande de déconnexion ne vient pas du site.", {
+    throw new Response("Accès refusé : cette demande de déconnexion ne vient pas du site.", {
       status: 403,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });

@@ -12,7 +12,7 @@ export const handle = CONTENT_PAGE;
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Mentions légales",
-    description: `Mentions légales du site de la ${clinicFromMatches(matches).name} : éditeur, directeur de la publication, hébergeur et contact.`,
+    description: `Mentions légales du site de la ${clinicFromMatches(matches).name} : éditeur, directeur de la publication, hébergeur et contact.`,
     path: "/mentions-legales",
   });
 
@@ -38,23 +38,23 @@ export default function MentionsLegales() {
       </p>
       <ul>
         <li>
-          Adresse : {clinic.address.street}, {clinic.address.postalCode} {clinic.address.district}, {clinic.address.city}, {clinic.address.country}
+          Adresse : {clinic.address.street}, {clinic.address.postalCode} {clinic.address.district}, {clinic.address.city}, {clinic.address.country}
         </li>
-        <li>Directeur de la publication : {legal.director}</li>
+        <li>Directeur de la publication : {legal.director}</li>
         <li>{legal.order}</li>
         <li>{legal.registration}</li>
       </ul>
 
       <h2 id="hebergeur">Hébergement</h2>
-      <p>Le site et ses données sont hébergés en Algérie par :</p>
+      <p>Le site et ses données sont hébergés en Algérie par :</p>
       <ul>
         <li>
           <strong>{legal.host.name}</strong>
         </li>
-        <li>Adresse : {legal.host.address}</li>
-        <li>Téléphone : {legal.host.phone}</li>
+        <li>Adresse : {legal.host.address}</li>
+        <li>Téléphone : {legal.host.phone}</li>
         <li>
-          Site web : <a href={legal.host.website} rel="noopener noreferrer">{legal.host.website.replace(/^https?:\/\//, "")}</a>
+          Site web : <a href={legal.host.website} rel="noopener noreferrer">{legal.host.website.replace(/^https?:\/\//, "")}</a>
         </li>
       </ul>
 
@@ -62,19 +62,19 @@ export default function MentionsLegales() {
       <ul>
         {clinic.phones.map((p) => (
           <li key={p.tel}>
-            {p.label} : <a href={`tel:${p.tel}`}>{p.display}</a>
+            {p.label} : <a href={`tel:${p.tel}`}>{p.display}</a>
           </li>
         ))}
         <li>
-          E-mail : <a href={`mailto:${clinic.email}`}>{clinic.email}</a>
+          E-mail : <a href={`mailto:${clinic.email}`}>{clinic.email}</a>
         </li>
-        <li>Adresse postale : {clinic.address.oneLine}</li>
+        <li>Adresse postale : {clinic.address.oneLine}</li>
       </ul>
 
       <h2 id="information-medicale">Information médicale</h2>
       <p>
         Les contenus de ce site (pages de soins, articles du blog) sont donnés à titre d'information générale. Ils ne constituent ni un
-        diagnostic ni une prescription et ne remplacent pas une consultation : seul un examen clinique permet de poser une indication,
+        diagnostic ni une prescription et ne remplacent pas une consultation : seul un examen clinique permet de poser une indication,
         d'estimer une durée de traitement et d'établir un devis. Les illustrations et les exemples présentés ne préjugent pas du
         résultat obtenu dans une autre situation.
       </p>

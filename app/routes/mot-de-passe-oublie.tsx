@@ -62,11 +62,11 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           {sent ? (
             <Alert tone="success" className="mt-6" focusKey={actionData} role="status">
               <p>{RESET_REQUESTED}</p>
-              <p className="mt-2 font-normal">Pensez à regarder dans les courriers indésirables. Rien reçu ? Vérifiez l'adresse et recommencez, ou demandez à un administrateur de la clinique.</p>
+              <p className="mt-2 font-normal">Pensez à regarder dans les courriers indésirables. Rien reçu ? Vérifiez l'adresse et recommencez, ou demandez à un administrateur de la clinique.</p>
             </Alert>
           ) : (
             <p className="mt-3 text-center text-slate-600">
-              Indiquez l'adresse e-mail de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de passe.
+              Indiquez l'adresse e-mail de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de passe.
             </p>
           )}
           <FormErrors form={form} />

@@ -69,7 +69,7 @@ export default function PolitiqueDeConfidentialite({ loaderData: d }: Route.Comp
       <h2 id="responsable">Responsable du traitement</h2>
       <p>
         Le responsable du traitement de vos données est la <strong>{clinic.name}</strong>, représentée par {clinic.doctor.name},{" "}
-        {clinic.address.oneLine}. Pour toute question sur vos données : <a href={`mailto:${clinic.email}`}>{clinic.email}</a>.
+        {clinic.address.oneLine}. Pour toute question sur vos données : <a href={`mailto:${clinic.email}`}>{clinic.email}</a>.
       </p>
       <p>
         Les traitements décrits ci-dessous sont mis en œuvre conformément à la {DATA_LAW.name}, et déclarés auprès de l'{DATA_LAW.authority}.
@@ -102,52 +102,52 @@ export default function PolitiqueDeConfidentialite({ loaderData: d }: Route.Comp
         </section>
       ))}
       <p>
-        Les champs obligatoires sont signalés dans chaque formulaire ; sans eux, nous ne pourrions pas traiter votre demande. Vos données ne
+        Les champs obligatoires sont signalés dans chaque formulaire ; sans eux, nous ne pourrions pas traiter votre demande. Vos données ne
         sont jamais vendues, louées ni utilisées à des fins publicitaires. À l'expiration des durées indiquées, elles sont supprimées ou
         rendues anonymes.
       </p>
 
       <h2 id="durees">Durées appliquées par le site</h2>
-      <p>Ces durées sont celles que le site applique lui-même, automatiquement :</p>
+      <p>Ces durées sont celles que le site applique lui-même, automatiquement :</p>
       <ul>
         <li>
-          <strong>Demandes de rendez-vous jamais confirmées</strong> (restées «&nbsp;demande reçue&nbsp;», ou annulées sans avoir été confirmées) :{" "}
+          <strong>Demandes de rendez-vous jamais confirmées</strong> (restées «&nbsp;demande reçue&nbsp;», ou annulées sans avoir été confirmées) :{" "}
           {count(d.retentionMonths, "mois", "mois")} après la date demandée, le nom, le téléphone, l'e-mail, le message et les e-mails échangés sont
           effacés. Seuls la date, le soin et le statut restent, sans aucune identité.
         </li>
         <li>
-          <strong>Effacement à votre demande</strong> : dès que la clinique l'a fait depuis votre dossier, votre nom, vos coordonnées, vos messages et
-          les notes de l'équipe sont effacés de la base ; la date, le soin et les montants de vos rendez-vous sont gardés pour la comptabilité, sans
+          <strong>Effacement à votre demande</strong> : dès que la clinique l'a fait depuis votre dossier, votre nom, vos coordonnées, vos messages et
+          les notes de l'équipe sont effacés de la base ; la date, le soin et les montants de vos rendez-vous sont gardés pour la comptabilité, sans
           votre identité. Chaque copie de vos données remise à votre demande et chaque effacement sont notés (par qui, quand).
         </li>
         <li>
-          <strong>Sauvegardes</strong> : {d.dailyBackups ? "une par jour ; " : ""}les {count(d.backupKeep, "sauvegarde", "sauvegardes")} les plus
+          <strong>Sauvegardes</strong> : {d.dailyBackups ? "une par jour ; " : ""}les {count(d.backupKeep, "sauvegarde", "sauvegardes")} les plus
           récentes sont conservées, les plus anciennes supprimées
-          {d.dailyBackups ? ` : une donnée effacée disparaît des sauvegardes au plus tard ${count(d.backupKeep, "jour", "jours")} après.` : "."}
+          {d.dailyBackups ? ` : une donnée effacée disparaît des sauvegardes au plus tard ${count(d.backupKeep, "jour", "jours")} après.` : "."}
         </li>
         <li>
-          <strong>Lien personnel de rendez-vous</strong> (envoyé par e-mail ou WhatsApp) : il ne fonctionne que jusqu'à la fin du jour du rendez-vous,
+          <strong>Lien personnel de rendez-vous</strong> (envoyé par e-mail ou WhatsApp) : il ne fonctionne que jusqu'à la fin du jour du rendez-vous,
           et plus du tout une fois vos données effacées.
         </li>
         <li>
-          <strong>Compteurs anti-abus</strong> des formulaires : effacés {count(d.formWindowMinutes, "minute", "minutes")} après leur création ; ceux de
+          <strong>Compteurs anti-abus</strong> des formulaires : effacés {count(d.formWindowMinutes, "minute", "minutes")} après leur création ; ceux de
           la page de connexion du personnel, 24 heures après la dernière tentative.
         </li>
         <li>
-          <strong>Session du personnel</strong> : fermée après {count(d.sessionIdleMinutes, "minute", "minutes")} sans activité et au plus tard{" "}
-          {count(d.sessionMaxHours, "heure", "heures")} après la connexion ; le cookie qui reconnaît l'appareil d'un membre du personnel dure{" "}
+          <strong>Session du personnel</strong> : fermée après {count(d.sessionIdleMinutes, "minute", "minutes")} sans activité et au plus tard{" "}
+          {count(d.sessionMaxHours, "heure", "heures")} après la connexion ; le cookie qui reconnaît l'appareil d'un membre du personnel dure{" "}
           {count(d.knownDeviceDays, "jour", "jours")}.
         </li>
         <li>
-          <strong>Journaux techniques</strong> : ils ne contiennent ni votre nom, ni votre téléphone, ni votre e-mail, ni ce que vous écrivez dans les
+          <strong>Journaux techniques</strong> : ils ne contiennent ni votre nom, ni votre téléphone, ni votre e-mail, ni ce que vous écrivez dans les
           formulaires.
         </li>
       </ul>
 
       <h2 id="sante">Données de santé</h2>
       <p>
-        Les informations relatives à votre santé sont des données sensibles. Le formulaire de rendez-vous ne vous en demande aucune : le champ
-        « message » est facultatif, et nous vous conseillons de ne pas y détailler votre état de santé, que nous verrons ensemble lors de la
+        Les informations relatives à votre santé sont des données sensibles. Le formulaire de rendez-vous ne vous en demande aucune : le champ
+        « message » est facultatif, et nous vous conseillons de ne pas y détailler votre état de santé, que nous verrons ensemble lors de la
         consultation. Les données de santé recueillies au cabinet sont couvertes par le secret médical.
       </p>
 
@@ -172,19 +172,19 @@ export default function PolitiqueDeConfidentialite({ loaderData: d }: Route.Comp
         strictement nécessaire à la connexion.
       </p>
       <p>
-        Le plan d'accès affiché sur certaines pages est fourni par OpenStreetMap : lorsque vous l'affichez, votre navigateur se connecte aux
+        Le plan d'accès affiché sur certaines pages est fourni par OpenStreetMap : lorsque vous l'affichez, votre navigateur se connecte aux
         serveurs de la fondation OpenStreetMap, qui reçoivent votre adresse IP. Si vous le préférez, l'adresse de la clinique figure en
         toutes lettres sur chaque page.
       </p>
 
       <h2 id="droits">Vos droits</h2>
-      <p>Conformément à la loi n° 18-07, vous disposez à tout moment :</p>
+      <p>Conformément à la loi n° 18-07, vous disposez à tout moment :</p>
       <ul>
-        <li>du droit d'être informé de l'usage de vos données ;</li>
-        <li>du droit d'accès à vos données et d'en obtenir une copie ;</li>
-        <li>du droit de faire rectifier des données inexactes ou incomplètes ;</li>
-        <li>du droit de demander l'effacement de vos données, sous réserve des obligations de conservation du dossier médical ;</li>
-        <li>du droit de vous opposer, pour un motif légitime, au traitement de vos données ;</li>
+        <li>du droit d'être informé de l'usage de vos données ;</li>
+        <li>du droit d'accès à vos données et d'en obtenir une copie ;</li>
+        <li>du droit de faire rectifier des données inexactes ou incomplètes ;</li>
+        <li>du droit de demander l'effacement de vos données, sous réserve des obligations de conservation du dossier médical ;</li>
+        <li>du droit de vous opposer, pour un motif légitime, au traitement de vos données ;</li>
         <li>du droit de retirer votre consentement, sans effet sur les traitements déjà réalisés.</li>
       </ul>
       <p>

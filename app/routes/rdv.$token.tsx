@@ -114,7 +114,7 @@ export default function RdvPage({ loaderData, actionData }: Route.ComponentProps
               <CallToChange title="Annuler ou déplacer ce rendez-vous" text={RDV_TEXTS.cutoffPage(a.cutoffHours)} />
             )}
             <AccountSection account={account} />
-            {a.status === "cancelled" && <CallToChange title="Un nouveau rendez-vous ?" text="Ce rendez-vous est annulé. Pour en convenir d'un autre, appelez-nous :" />}
+            {a.status === "cancelled" && <CallToChange title="Un nouveau rendez-vous ?" text="Ce rendez-vous est annulé. Pour en convenir d'un autre, appelez-nous :" />}
           </div>
           <aside aria-label="La clinique">
             <ClinicCard />

@@ -68,7 +68,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     return (
       <Card icon={LinkIcon} title="Lien plus valable">
         <p className="mt-4 text-center text-slate-700">{RESET_LINK_INVALID}</p>
-        <p className="mt-2 text-center text-slate-600">Demandez un nouveau lien : il arrive en quelques instants dans votre boîte de réception.</p>
+        <p className="mt-2 text-center text-slate-600">Demandez un nouveau lien : il arrive en quelques instants dans votre boîte de réception.</p>
         <div className="mt-6 flex flex-col gap-3">
           <Link to="/mot-de-passe-oublie" className="btn-primary w-full">
             Demander un nouveau lien
@@ -84,7 +84,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <Card icon={KeyRound} title="Nouveau mot de passe">
       <p className="mt-3 text-center text-slate-600">
-        Pour le compte <span className="font-semibold text-navy-900">{loaderData.email}</span>. Toutes vos sessions ouvertes seront fermées ; vous vous reconnecterez
+        Pour le compte <span className="font-semibold text-navy-900">{loaderData.email}</span>. Toutes vos sessions ouvertes seront fermées ; vous vous reconnecterez
         ensuite, avec votre code de double authentification si elle est activée.
       </p>
       <FormErrors form={form} />

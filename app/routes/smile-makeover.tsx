@@ -16,9 +16,9 @@ export const handle = CONTENT_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Le sourire de vos rêves : facettes, implants et esthétique dentaire",
+    title: "Le sourire de vos rêves : facettes, implants et esthétique dentaire",
     description:
-      "Transformation du sourire : bilan complet, facettes en céramique, implants et blanchiment, avec un devis personnalisé et des facilités de paiement.",
+      "Transformation du sourire : bilan complet, facettes en céramique, implants et blanchiment, avec un devis personnalisé et des facilités de paiement.",
     path: "/dentist",
     image: "/media/content-smile-hero.svg",
   });

@@ -21,10 +21,10 @@ interface BlogRow {
   updated_at: string | null;
 }
 
-const rowsTitled = (title: string) => dbQuery<BlogRow>("select * from blogs where title = ?", title);
+const rowsTitled = (title: string) => dbQuery<BlogRow>("select * from blogs where title = ?", title);
 
 test.afterAll(() => {
-  dbRun("delete from blogs where title like ?", `%${RUN}%`);
+  dbRun("delete from blogs where title like ?", `%${RUN}%`);
 });
 
 function insertPost(title: string, content = "Contenu de départ.", imageUrl: string | null = null): number {
@@ -153,7 +153,7 @@ test("edit: 'Modifier' fills the form, 'Modifier le Blog' saves with updated_at;
   await expect(page.getByText("Le titre est obligatoire.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Modifier le Blog" })).toBeVisible(); // still editing
 
-  const newTitle = `Brossage des enfants : le guide ${RUN}`;
+  const newTitle = `Brossage des enfants : le guide ${RUN}`;
   await page.getByLabel("Titre *").fill(newTitle);
   await page.getByLabel("Contenu *").fill("Dès la première dent.\nAvec un dentifrice adapté.");
   await page.getByRole("button", { name: "Modifier le Blog" }).click();
@@ -162,7 +162,7 @@ test("edit: 'Modifier' fills the form, 'Modifier le Blog' saves with updated_at;
   await expect(card(page, newTitle)).toBeVisible();
   await expect(card(page, title)).toHaveCount(0);
 
-  const [row] = dbQuery<BlogRow>("select * from blogs where id = ?", id);
+  const [row] = dbQuery<BlogRow>("select * from blogs where id = ?", id);
   expect(row.title).toBe(newTitle);
   expect(row.content).toBe("Dès la première dent.\nAvec un dentifrice adapté.");
   expect(row.updated_at).not.toBeNull();
@@ -182,13 +182,13 @@ test("delete: asks 'Are you sure you want to delete this blog?' first; 'Annuler'
   await confirm.getByRole("button", { name: "Annuler" }).click();
   await expect(confirm).toBeHidden();
   await expect(del).toBeFocused();
-  expect(dbQuery("select id from blogs where id = ?", id)).toHaveLength(1);
+  expect(dbQuery("select id from blogs where id = ?", id)).toHaveLength(1);
 
   await del.click();
   await confirm.getByRole("button", { name: "Oui, supprimer" }).click();
   await expectToast(page, "Blog deleted successfully!", "success");
   await expect(card(page, title)).toHaveCount(0);
-  expect(dbQuery("select id from blogs where id = ?", id)).toHaveLength(0);
+  expect(dbQuery("select id from blogs where id = ?", id)).toHaveLength(0);
 });
 
 test("failures show the product's error toasts: updating or deleting a post that is gone, an unknown request", async ({ page }) => {
@@ -199,7 +199,7 @@ test("failures show the product's error toasts: updating or deleting a post that
   await openScreen(page);
 
   await card(page, a).getByRole("button", { name: /^Modifier/ }).click();
-  dbRun("delete from blogs where id = ?", idA); // another staff member deleted it meanwhile
+  dbRun("delete from blogs where id = ?", idA); // another staff member deleted it meanwhile
   await page.getByLabel("Titre *").fill(`${a} (v2)`);
   await page.getByRole("button", { name: "Modifier le Blog" }).click();
   await expectToast(page, "Error updating blog", "error");
@@ -209,7 +209,7 @@ test("failures show the product's error toasts: updating or deleting a post that
   await expect(form(page)).toHaveCount(0);
 
   await card(page, b).getByRole("button", { name: /^supprimer/ }).click();
-  dbRun("delete from blogs where id = ?", idB);
+  dbRun("delete from blogs where id = ?", idB);
   await page.getByRole("dialog", { name: "Are you sure you want to delete this blog?" }).getByRole("button", { name: "Oui, supprimer" }).click();
   await expectToast(page, "Error deleting blog", "error");
   await expect(card(page, b)).toHaveCount(0);
@@ -228,7 +228,7 @@ test("a database failure: 'Error adding blog' and 'Error fetching blogs', the ty
   const title = `Gencives sensibles ${RUN}`;
   await page.getByRole("button", { name: "Ajouter un Blog" }).click();
   await page.getByLabel("Titre *").fill(title);
-  await page.getByLabel("Contenu *").fill("Saignements au brossage : consultez.");
+  await page.getByLabel("Contenu *").fill("Saignements au brossage : consultez.");
 
   dbRun("alter table blogs rename to blogs_e2e_admin_hidden");
   try {
@@ -237,7 +237,7 @@ test("a database failure: 'Error adding blog' and 'Error fetching blogs', the ty
     await expectToast(page, "Error fetching blogs", "error");
     await expect(page.getByRole("alert").filter({ hasText: "Error fetching blogs" })).toBeVisible();
     await expect(page.getByLabel("Titre *")).toHaveValue(title);
-    await expect(page.getByLabel("Contenu *")).toHaveValue("Saignements au brossage : consultez.");
+    await expect(page.getByLabel("Contenu *")).toHaveValue("Saignements au brossage : consultez.");
   } finally {
     dbRun("alter table blogs_e2e_admin_hidden rename to blogs");
   }
@@ -260,7 +260,7 @@ test("image: an upload is checked by content, re-encoded to WebP and served; an 
   // not an image, whatever its name says
   await page.getByLabel("Fichier image").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("<?php system($_GET['c']); ?>") });
   await page.getByRole("button", { name: "enregistrer Blog" }).click();
-  await expect(page.getByText("Format d'image non accepté : choisissez une image JPEG, PNG, WebP, GIF ou AVIF.")).toBeVisible();
+  await expect(page.getByText("Format d'image non accepté : choisissez une image JPEG, PNG, WebP, GIF ou AVIF.")).toBeVisible();
   await expect(page.getByLabel("Titre *")).toHaveValue(title);
   expect(rowsTitled(title)).toHaveLength(0);
 

@@ -19,7 +19,7 @@ test.beforeAll(() => {
 });
 
 test.afterAll(() => {
-  dbRun("update clinic_settings set data = ? where id = 1", stored?.data ?? null);
+  dbRun("update clinic_settings set data = ? where id = 1", stored?.data ?? null);
 });
 
 async function checklistCount(page: Page): Promise<number> {
@@ -33,7 +33,7 @@ test("a dentist changes a phone and the registration number; the site shows them
   await loginAsStaff(page, "/admin/clinique", E2E_DENTIST);
   const before = await checklistCount(page);
   const home = page.getByRole("region", { name: "Avant la mise en ligne" });
-  await expect(home.getByText("Numéro d'agrément : valeur de démonstration")).toBeVisible();
+  await expect(home.getByText("Numéro d'agrément : valeur de démonstration")).toBeVisible();
   // each line leads to the screen that fixes it
   await expect(home.getByRole("link", { name: "Corriger les mentions légales" }).first()).toHaveAttribute("href", "/admin/clinique#mentions-legales");
 
@@ -56,7 +56,7 @@ test("a dentist changes a phone and the registration number; the site shows them
   await page.getByRole("textbox", { name: "Numéro 2", exact: true }).fill(NEW_MOBILE.typed);
   await page.getByLabel("Numéro d'agrément ou d'autorisation").fill(NEW_REGISTRATION);
   await page.getByRole("button", { name: "Enregistrer l'identité" }).click();
-  await expect(page.getByText("Identité de la clinique enregistrée : le site l'affiche dès maintenant.")).toBeVisible();
+  await expect(page.getByText("Identité de la clinique enregistrée : le site l'affiche dès maintenant.")).toBeVisible();
   await expect(page.getByLabel("Numéro d'agrément ou d'autorisation")).toHaveValue(NEW_REGISTRATION);
 
   const saved = JSON.parse(dbQuery<{ data: string }>("select data from clinic_settings where id = 1")[0].data);
@@ -74,8 +74,8 @@ test("a dentist changes a phone and the registration number; the site shows them
 
   // the checklist lost the registration line, and only it
   expect(await checklistCount(page)).toBe(before - 1);
-  await expect(page.getByRole("region", { name: "Avant la mise en ligne" }).getByText("Numéro d'agrément : valeur de démonstration")).toHaveCount(0);
-  await expect(page.getByRole("region", { name: "Avant la mise en ligne" }).getByText("Inscription à l'Ordre : valeur de démonstration")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Avant la mise en ligne" }).getByText("Numéro d'agrément : valeur de démonstration")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Avant la mise en ligne" }).getByText("Inscription à l'Ordre : valeur de démonstration")).toBeVisible();
 });
 
 test("on a 375 px phone the screen fits, lists add and remove rows, and it is accessible", async ({ page }) => {

@@ -10,7 +10,7 @@ import { dbQuery, dbRun, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaf
 function queueFailed(to: string) {
   const r = dbRun(
     `insert into outbox (to_address, subject, body_text, status, attempts, last_error, created_at, kind, next_attempt_at)
-     values (?, 'Objet e2e secret', 'Corps e2e secret', 'failed', 8, '550 <destinataire>: boîte inconnue', ?, 'appointment_confirmed', ?)`,
+     values (?, 'Objet e2e secret', 'Corps e2e secret', 'failed', 8, '550 <destinataire>: boîte inconnue', ?, 'appointment_confirmed', ?)`,
     to,
     new Date().toISOString(),
     new Date(Date.now() + 3_600_000).toISOString(),
@@ -38,7 +38,7 @@ test("an administrator sees the outbox and retries a failed message", async ({ p
   const id = queueFailed(`patient.e2e.${Date.now()}@gmail.com`);
   await loginAsStaff(page, "/admin/emails");
   await expect(page.getByRole("heading", { level: 1, name: "E-mails" })).toBeVisible();
-  await expect(page.getByText("Envoi des e-mails non configuré : rien ne part")).toBeVisible();
+  await expect(page.getByText("Envoi des e-mails non configuré : rien ne part")).toBeVisible();
   // the layout's banner is not repeated on this page
   await expect(page.getByRole("region", { name: "Envoi des e-mails" })).toHaveCount(0);
 
@@ -46,7 +46,7 @@ test("an administrator sees the outbox and retries a failed message", async ({ p
   await expect(page).toHaveURL(/statut=echec/);
   const card = page.getByRole("listitem", { name: `Rendez-vous confirmé · n° ${id}` });
   await expect(card).toContainText("Échec");
-  await expect(card).toContainText("À : p•••@gmail.com");
+  await expect(card).toContainText("À : p•••@gmail.com");
   await expect(card).toContainText("550 <destinataire>: boîte inconnue");
   await expect(card).toContainText("Essais8");
   await expect(page.getByText("patient.e2e")).toHaveCount(0);
@@ -60,9 +60,9 @@ test("an administrator sees the outbox and retries a failed message", async ({ p
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await card.getByRole("button", { name: "Réessayer" }).click();
-  await expect(page.getByText("Le message est remis dans la file ; il partira quand l'envoi des e-mails sera configuré.")).toBeVisible();
-  expect(dbQuery("select status, attempts, next_attempt_at from outbox where id = ?", id)).toEqual([{ status: "pending", attempts: 0, next_attempt_at: null }]);
-  expect(dbQuery("select action, target_type, target_id from audit_log where action = 'outbox.retry' and target_id = ?", String(id))).toEqual([
+  await expect(page.getByText("Le message est remis dans la file ; il partira quand l'envoi des e-mails sera configuré.")).toBeVisible();
+  expect(dbQuery("select status, attempts, next_attempt_at from outbox where id = ?", id)).toEqual([{ status: "pending", attempts: 0, next_attempt_at: null }]);
+  expect(dbQuery("select action, target_type, target_id from audit_log where action = 'outbox.retry' and target_id = ?", String(id))).toEqual([
     { action: "outbox.retry", target_type: "outbox", target_id: String(id) },
   ]);
   // it left the failed list; under 'En attente' it has nothing left to retry

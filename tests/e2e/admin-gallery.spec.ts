@@ -35,9 +35,9 @@ test.describe.configure({ mode: "serial" });
 
 test.afterAll(() => {
   // leave the shared server as found: no real case, the four demo reviews
-  dbRun("delete from gallery_cases where description like ?", `%${TAG}%`);
-  dbRun("delete from reviews where comment like ?", `%${TAG}%`);
-  dbRun("update patients set match_key = null, erased_at = ? where name = ?", new Date().toISOString(), PATIENT);
+  dbRun("delete from gallery_cases where description like ?", `%${TAG}%`);
+  dbRun("delete from reviews where comment like ?", `%${TAG}%`);
+  dbRun("update patients set match_key = null, erased_at = ? where name = ?", new Date().toISOString(), PATIENT);
 });
 
 test("a dentist adds a case with two photos and the consent; /gallery shows it instead of the demo; withdrawing hides it at once", async ({ page }) => {
@@ -51,7 +51,7 @@ test("a dentist adds a case with two photos and the consent; /gallery shows it i
     now,
     now,
   );
-  const [{ id: patientId }] = dbQuery<{ id: number }>("select id from patients where name = ?", PATIENT);
+  const [{ id: patientId }] = dbQuery<{ id: number }>("select id from patients where name = ?", PATIENT);
 
   await loginAsStaff(page, "/admin/galerie", E2E_DENTIST);
   await expect(page.getByRole("heading", { level: 1, name: "Galerie et avis" })).toBeVisible();
@@ -62,9 +62,9 @@ test("a dentist adds a case with two photos and the consent; /gallery shows it i
   await form.getByLabel("Date du consentement").fill(clinicDay(3));
   await form.getByLabel("Texte court").fill(`Facettes en céramique sur quatre incisives. ${TAG}`);
   await form.getByLabel("Fichier de la photo avant").setInputFiles(await photo("#c9a24a", "avant.png"));
-  await form.getByLabel("Description de la photo avant (texte alternatif)").fill("Avant : incisives jaunies et ébréchées");
+  await form.getByLabel("Description de la photo avant (texte alternatif)").fill("Avant : incisives jaunies et ébréchées");
   await form.getByLabel("Fichier de la photo après").setInputFiles(await photo("#f2f2f2", "apres.png"));
-  await form.getByLabel("Description de la photo après (texte alternatif)").fill("Après : incisives blanches et harmonisées");
+  await form.getByLabel("Description de la photo après (texte alternatif)").fill("Après : incisives blanches et harmonisées");
   await form.getByLabel("Site internet et réseaux sociaux").check();
   // the patient is searched by a post: the name never goes into the address
   await form.getByLabel("Chercher un dossier (nom, téléphone ou e-mail)").fill("zineb galerie");
@@ -73,7 +73,7 @@ test("a dentist adds a case with two photos and the consent; /gallery shows it i
   await form.getByRole("radio", { name: new RegExp(PATIENT) }).check();
   await form.getByRole("button", { name: "Ajouter le cas" }).click();
 
-  await expect(page.getByText("Cas « Esthétique dentaire » ajouté : il est visible sur la galerie.")).toBeVisible();
+  await expect(page.getByText("Cas « Esthétique dentaire » ajouté : il est visible sur la galerie.")).toBeVisible();
   const card = caseCard(page, "Esthétique dentaire");
   await expect(card.getByText("Publié", { exact: true })).toBeVisible();
   // the form is empty again for the next case
@@ -81,21 +81,21 @@ test("a dentist adds a case with two photos and the consent; /gallery shows it i
   await expect(card.getByText("Site internet et réseaux sociaux", { exact: false })).toBeVisible();
   await expect(card.getByRole("link", { name: new RegExp(PATIENT) })).toHaveAttribute("href", `/admin/patients/${patientId}`);
   const [row] = dbQuery<{ id: number; consent_scope: string; patient_id: number; before_media_id: string; after_media_id: string }>(
-    "select id, consent_scope, patient_id, before_media_id, after_media_id from gallery_cases where description like ?",
+    "select id, consent_scope, patient_id, before_media_id, after_media_id from gallery_cases where description like ?",
     `%${TAG}%`,
   );
   expect(row).toMatchObject({ consent_scope: "site_social", patient_id: patientId });
-  expect(dbQuery("select id from audit_log where action = 'gallery.case.create' and target_id = ?", String(row.id))).toHaveLength(1);
+  expect(dbQuery("select id from audit_log where action = 'gallery.case.create' and target_id = ?", String(row.id))).toHaveLength(1);
 
   // the public page: the real case, with its photos and the keyboard slider; the demo drawings are gone
   await page.goto("/gallery");
   const real = page.locator("article").filter({ has: page.getByRole("heading", { name: "Esthétique dentaire" }) });
-  await expect(real.getByRole("img", { name: "Avant : incisives jaunies et ébréchées" })).toBeVisible();
-  await expect(real.getByRole("img", { name: "Après : incisives blanches et harmonisées" })).toBeVisible();
+  await expect(real.getByRole("img", { name: "Avant : incisives jaunies et ébréchées" })).toBeVisible();
+  await expect(real.getByRole("img", { name: "Après : incisives blanches et harmonisées" })).toBeVisible();
   await expect(real.locator("source[type='image/avif']").first()).toHaveAttribute("srcset", new RegExp(`/uploads/media/${row.after_media_id}-`));
   await expect(page.getByRole("heading", { name: "Blanchiment dentaire" })).toHaveCount(0);
   await hydrated(page);
-  const slider = real.getByRole("slider", { name: "Comparer avant et après : Esthétique dentaire" });
+  const slider = real.getByRole("slider", { name: "Comparer avant et après : Esthétique dentaire" });
   await expect(slider).toHaveValue("50");
   await slider.focus();
   for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowLeft");
@@ -115,9 +115,9 @@ test("a dentist adds a case with two photos and the consent; /gallery shows it i
   await caseCard(page, "Esthétique dentaire").getByText("Retirer le consentement").click();
   await expect(caseCard(page, "Esthétique dentaire").getByText(/disparaît du site immédiatement\. Ses deux photos sont supprimées dans 30 jours/)).toBeVisible();
   await caseCard(page, "Esthétique dentaire").getByRole("button", { name: "Confirmer le retrait du consentement" }).click();
-  await expect(page.getByText(/Consentement retiré : le cas n'est plus visible sur le site/)).toBeVisible();
+  await expect(page.getByText(/Consentement retiré : le cas n'est plus visible sur le site/)).toBeVisible();
   await expect(caseCard(page, "Esthétique dentaire").getByText(/^Consentement retiré le \d{2}\/\d{2}\/\d{4} — photos supprimées le \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
-  const media = dbQuery<{ delete_after: string }>("select delete_after from media where id in (?, ?)", row.before_media_id, row.after_media_id);
+  const media = dbQuery<{ delete_after: string }>("select delete_after from media where id in (?, ?)", row.before_media_id, row.after_media_id);
   for (const m of media) expect(Math.abs(Date.parse(m.delete_after) - (Date.now() + 30 * 24 * 3600 * 1000))).toBeLessThan(5 * 60 * 1000);
 
   await page.goto("/gallery");
@@ -129,8 +129,8 @@ test("a dentist adds a case with two photos and the consent; /gallery shows it i
   await hydrated(page);
   await caseCard(page, "Esthétique dentaire").getByText("Supprimer le cas").click();
   await caseCard(page, "Esthétique dentaire").getByRole("button", { name: "Supprimer définitivement" }).click();
-  await expect(page.getByText("Cas supprimé ; ses photos sont effacées.")).toBeVisible();
-  expect(dbQuery("select id from gallery_cases where id = ?", row.id)).toEqual([]);
+  await expect(page.getByText("Cas supprimé ; ses photos sont effacées.")).toBeVisible();
+  expect(dbQuery("select id from gallery_cases where id = ?", row.id)).toEqual([]);
 });
 
 test("bad input is refused in French beside the fields, and what was typed stays", async ({ page }) => {
@@ -143,25 +143,25 @@ test("bad input is refused in French beside the fields, and what was typed stays
   await form.getByLabel("Date du consentement").fill("2099-01-01");
   await form.getByLabel("Fichier de la photo avant").setInputFiles(await photo("#c9a24a", "avant.png"));
   await form.getByLabel("Fichier de la photo après").setInputFiles(await photo("#ffffff", "apres.png"));
-  await form.getByLabel("Description de la photo après (texte alternatif)").fill("Après : implant posé");
+  await form.getByLabel("Description de la photo après (texte alternatif)").fill("Après : implant posé");
   await form.getByRole("button", { name: "Ajouter le cas" }).click();
 
   const beforeAlt = form.getByLabel("Description de la photo avant (texte alternatif)");
   await expect(beforeAlt).toHaveAttribute("aria-invalid", "true");
-  await expect(beforeAlt).toHaveAccessibleDescription(/Décrivez la photo « avant » en quelques mots/);
+  await expect(beforeAlt).toHaveAccessibleDescription(/Décrivez la photo « avant » en quelques mots/);
   await expect(form.getByLabel("Date du consentement")).toHaveAccessibleDescription(/La date du consentement ne peut pas être dans le futur\./);
   await expect(form.getByLabel("Texte court")).toHaveValue(text);
-  await expect(form.getByLabel("Description de la photo après (texte alternatif)")).toHaveValue("Après : implant posé");
+  await expect(form.getByLabel("Description de la photo après (texte alternatif)")).toHaveValue("Après : implant posé");
 
   // a file that is not a picture passes the browser's check (its name and type say PNG): the server refuses it beside its field
-  await beforeAlt.fill("Avant : dent manquante");
+  await beforeAlt.fill("Avant : dent manquante");
   await form.getByLabel("Date du consentement").fill(clinicDay(1));
   await form.getByLabel("Fichier de la photo avant").setInputFiles({ name: "avant.png", mimeType: "image/png", buffer: Buffer.from("pas une image") });
   await form.getByRole("button", { name: "Ajouter le cas" }).click();
   await expect(form.getByLabel("Fichier de la photo avant")).toHaveAccessibleDescription(/illisible|Format de photo non accepté/);
   await expect(form.getByLabel("Texte court")).toHaveValue(text);
-  await expect(beforeAlt).toHaveValue("Avant : dent manquante");
-  expect(dbQuery("select id from gallery_cases where description like ?", `%${TAG}%`)).toEqual([]);
+  await expect(beforeAlt).toHaveValue("Avant : dent manquante");
+  expect(dbQuery("select id from gallery_cases where description like ?", `%${TAG}%`)).toEqual([]);
 });
 
 test("a review with 4,5 stars shows on /gallery with its French date, then is deleted", async ({ page }) => {
@@ -173,15 +173,15 @@ test("a review with 4,5 stars shows on /gallery with its French date, then is de
   await form.getByLabel("Date de l'avis").fill("2026-01-15");
   await form.getByLabel("Texte de l'avis").fill(`Accueil chaleureux et explications claires à chaque étape. ${TAG}`);
   await form.getByRole("button", { name: "Ajouter l'avis" }).click();
-  await expect(page.getByText("Avis de Rania T. enregistré : il est visible sur la galerie.")).toBeVisible();
-  expect(dbQuery("select rating_halves, published from reviews where comment like ?", `%${TAG}%`)).toEqual([{ rating_halves: 9, published: 1 }]);
+  await expect(page.getByText("Avis de Rania T. enregistré : il est visible sur la galerie.")).toBeVisible();
+  expect(dbQuery("select rating_halves, published from reviews where comment like ?", `%${TAG}%`)).toEqual([{ rating_halves: 9, published: 1 }]);
 
   await page.goto("/gallery");
   const reviews = page.locator("section", { has: page.getByRole("heading", { name: "Avis de nos patients" }) }).getByRole("article");
   await expect(reviews).toHaveCount(5);
   const mine = reviews.last();
   await expect(mine.getByRole("heading", { name: "Rania T." })).toBeVisible();
-  await expect(mine.getByText("Note : 4,5 sur 5", { exact: true })).toHaveCount(1);
+  await expect(mine.getByText("Note : 4,5 sur 5", { exact: true })).toHaveCount(1);
   await expect(mine.locator('[data-star="half"]')).toHaveCount(1);
   await expect(mine.getByText("15 janvier 2026")).toBeVisible();
 
@@ -199,7 +199,7 @@ test("a review with 4,5 stars shows on /gallery with its French date, then is de
   await card.getByText("Supprimer l'avis").click();
   await card.getByRole("button", { name: "Supprimer définitivement" }).click();
   await expect(page.getByText("Avis supprimé.")).toBeVisible();
-  expect(dbQuery("select id from reviews where comment like ?", `%${TAG}%`)).toEqual([]);
+  expect(dbQuery("select id from reviews where comment like ?", `%${TAG}%`)).toEqual([]);
   expect(dbQuery<{ n: number }>("select count(*) as n from reviews")[0].n).toBe(4);
 });
 

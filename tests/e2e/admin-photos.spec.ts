@@ -28,14 +28,14 @@ test("a dentist puts a photo in the home hero; the home page serves it with srcs
   await expect(page.getByRole("heading", { level: 1, name: "Photos du site" })).toBeVisible();
   const hero = card(page, HERO_CARD);
   await expect(hero.getByText("Dessin", { exact: true })).toBeVisible();
-  await expect(hero.getByRole("link", { name: /Voir la page « Accueil »/ })).toHaveAttribute("href", "/");
+  await expect(hero.getByRole("link", { name: /Voir la page « Accueil »/ })).toHaveAttribute("href", "/");
 
   await hero.getByLabel("Photo").setInputFiles({ name: "accueil.jpg", mimeType: "image/jpeg", buffer: await photo() });
   await expect(hero.getByRole("img", { name: "Aperçu de la photo choisie" })).toBeVisible();
   await hero.getByLabel("Texte alternatif").fill(ALT);
   await hero.getByRole("button", { name: "Enregistrer la photo" }).click();
   // checked, re-encoded to AVIF and WebP at three widths: a few seconds on a busy machine
-  await expect(page.getByText("Photo enregistrée : elle est en ligne.")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Photo enregistrée : elle est en ligne.")).toBeVisible({ timeout: 30_000 });
   await expect(hero.getByText("Photo", { exact: true })).toBeVisible();
   await expect(hero.getByText(ALT)).toBeVisible();
 
@@ -70,10 +70,10 @@ test("a dentist puts a photo in the home hero; the home page serves it with srcs
   const heroAgain = card(page, HERO_CARD);
   await heroAgain.getByText("Retirer la photo", { exact: true }).click();
   await heroAgain.getByRole("button", { name: "Oui, retirer la photo" }).click();
-  await expect(page.getByText("Photo retirée : le dessin est de retour sur la page.")).toBeVisible();
+  await expect(page.getByText("Photo retirée : le dessin est de retour sur la page.")).toBeVisible();
   await expect(heroAgain.getByText("Dessin", { exact: true })).toBeVisible();
   expect(dbQuery("select slot from site_photos")).toEqual([]);
-  const [{ due }] = dbQuery<{ due: number }>("select delete_after is not null as due from media where id = ?", row.media_id);
+  const [{ due }] = dbQuery<{ due: number }>("select delete_after is not null as due from media where id = ?", row.media_id);
   expect(due).toBe(1);
 
   await page.goto("/");

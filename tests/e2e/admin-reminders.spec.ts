@@ -33,7 +33,7 @@ function tag(label: string) {
  * 45 minutes are free on chair 1: a forced booking still needs a free chair.
  */
 function freeOffHoursTime(date: string): string {
-  const taken = new Set(dbQuery<{ unit_start: string }>("select unit_start from appointment_slots where chair = 1 and unit_start like ?", `${date}T%`).map((r) => r.unit_start.slice(11)));
+  const taken = new Set(dbQuery<{ unit_start: string }>("select unit_start from appointment_slots where chair = 1 and unit_start like ?", `${date}T%`).map((r) => r.unit_start.slice(11)));
   const hhmm = (x: number) => `${String(Math.floor(x / 60)).padStart(2, "0")}:${String(x % 60).padStart(2, "0")}`;
   const starts = [...Array.from({ length: 26 }, (_, i) => 17 * 60 + 15 * i), ...Array.from({ length: 30 }, (_, i) => 15 * i)];
   for (const m of starts) if ([m, m + 15, m + 30].every((x) => !taken.has(hhmm(x)))) return hhmm(m);
@@ -58,7 +58,7 @@ async function bookTomorrow(page: Page, label: string, phone = "0661 23 45 67"):
     form: { intent: "book", name, phone, email: "", service: "Orthodontie", date, time, message: "", forced: "on", submission_key: crypto.randomUUID() },
   });
   expect(res.status()).toBe(200);
-  const [row] = dbQuery<Booked>("select id, name, phone, date, time, link_hash from appointments where name = ?", name);
+  const [row] = dbQuery<Booked>("select id, name, phone, date, time, link_hash from appointments where name = ?", name);
   expect(row).toBeDefined();
   return row;
 }
@@ -66,17 +66,17 @@ async function bookTomorrow(page: Page, label: string, phone = "0661 23 45 67"):
 /** What the list counts: tomorrow's requested and confirmed appointments not reminded or not confirmed. */
 const toRemindCount = (date: string) =>
   dbQuery<{ n: number }>(
-    "select count(*) as n from appointments where date = ? and status in ('requested', 'confirmed') and anonymised_at is null and (reminded_at is null or patient_confirmed_at is null)",
+    "select count(*) as n from appointments where date = ? and status in ('requested', 'confirmed') and anonymised_at is null and (reminded_at is null or patient_confirmed_at is null)",
     date,
   )[0].n;
-const historyOf = (id: number) => dbQuery<{ actor: string; action: string; detail: string | null; at: string }>("select actor, action, detail, at from appointment_history where appointment_id = ? order by id", id);
+const historyOf = (id: number) => dbQuery<{ actor: string; action: string; detail: string | null; at: string }>("select actor, action, detail, at from appointment_history where appointment_id = ? order by id", id);
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 const row = (page: Page, name: string) => page.getByRole("article", { name });
 const textOf = async (href: string | null, param: "text" | "body") => decodeURIComponent(href!.split(`?${param}=`)[1]);
 
 /** The screen runs its JavaScript: the placeholders of the editors become buttons then. */
 async function hydrated(page: Page) {
-  await expect(page.getByRole("button", { name: /^\{lien\} : insérer/ }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /^\{lien\} : insérer/ }).first()).toBeVisible();
 }
 
 async function expectNoHorizontalScroll(page: Page) {
@@ -144,7 +144,7 @@ for (const [label, viewport] of [
       await expect(r.getByText(/^Rappelé le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)).toBeVisible();
       // reminded but not confirmed by the patient: still listed
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Rappels à envoyer(${count})`);
-      expect(dbQuery<{ reminded_at: string | null }>("select reminded_at from appointments where id = ?", b.id)[0].reminded_at).not.toBeNull();
+      expect(dbQuery<{ reminded_at: string | null }>("select reminded_at from appointments where id = ?", b.id)[0].reminded_at).not.toBeNull();
       expect(historyOf(b.id).at(-1)).toMatchObject({ action: "reminded", actor: E2E_ADMIN.email, detail: "Appel téléphonique" });
 
       // the agenda of that day shows it in the history, and the patient's links
@@ -178,7 +178,7 @@ for (const [label, viewport] of [
 
       // the patient confirms through the link: reminded and confirmed, off the list
       const before = toRemindCount(b.date);
-      dbRun("update appointments set patient_confirmed_at = ? where id = ?", new Date().toISOString(), b.id);
+      dbRun("update appointments set patient_confirmed_at = ? where id = ?", new Date().toISOString(), b.id);
       await page.reload();
       await expect(row(page, b.name)).toHaveCount(0);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Rappels à envoyer(${before - 1})`);
@@ -197,21 +197,21 @@ for (const [label, viewport] of [
           const box = editor.getByLabel("Texte du message WhatsApp");
           const preview = page.getByTestId("preview-whatsapp");
 
-          await box.fill("Bonjour {prénom}, à demain {heure} !");
+          await box.fill("Bonjour {prénom}, à demain {heure} !");
           await editor.getByRole("button", { name: "Enregistrer le message WhatsApp" }).click();
           await expect(editor.getByText(/^Le message doit contenir \{lien\}/)).toBeVisible();
           expect(dbQuery("select * from message_templates")).toEqual([]);
 
           await box.fill("Salam {prenon} : votre RDV à {heure}. Lien : ");
-          await editor.getByRole("button", { name: "{lien} : insérer" }).click();
+          await editor.getByRole("button", { name: "{lien} : insérer" }).click();
           await expect(box).toHaveValue("Salam {prenon} : votre RDV à {heure}. Lien : {lien}");
           await expect(preview).toContainText("Salam {prenon} : votre RDV à 10:30. Lien : http");
-          await expect(editor.getByText("Repère inconnu : {prenon} — il resterait tel quel dans le message.")).toBeVisible();
+          await expect(editor.getByText("Repère inconnu : {prenon} — il resterait tel quel dans le message.")).toBeVisible();
           await editor.getByRole("button", { name: "Enregistrer le message WhatsApp" }).click();
-          await expect(editor.getByText("Repère inconnu : {prenon}. Repères possibles : {prénom}, {date}, {heure}, {lien}.")).toBeVisible();
+          await expect(editor.getByText("Repère inconnu : {prenon}. Repères possibles : {prénom}, {date}, {heure}, {lien}.")).toBeVisible();
 
-          await box.fill("Salam {prénom} ! Votre RDV du {date} est à {heure}. Confirmez ici : {lien}");
-          await expect(preview).toContainText("Salam Amina ! Votre RDV du");
+          await box.fill("Salam {prénom} ! Votre RDV du {date} est à {heure}. Confirmez ici : {lien}");
+          await expect(preview).toContainText("Salam Amina ! Votre RDV du");
           await editor.getByRole("button", { name: "Enregistrer le message WhatsApp" }).click();
           await expect(page.getByText("Message WhatsApp enregistré.")).toBeVisible();
           expect(dbQuery<{ key: string; updated_by: string }>("select key, updated_by from message_templates")).toEqual([{ key: "whatsapp", updated_by: E2E_ADMIN.email }]);
@@ -220,7 +220,7 @@ for (const [label, viewport] of [
           const wa = row(page, b.name).getByRole("link", { name: `Écrire à ${b.name} sur WhatsApp` });
           await expect(wa).toHaveAttribute("href", /^https:\/\/wa\.me\/213770112233\?text=Salam%20/);
           const text = await textOf(await wa.getAttribute("href"), "text");
-          expect(text).toMatch(new RegExp(`^Salam ${b.name.split(" ")[0]} ! Votre RDV du \\S+ \\d+ \\S+ est à \\d{1,2}h\\d{2}\\. Confirmez ici : http://127\\.0\\.0\\.1:\\d+/rdv/[A-Za-z0-9_-]{43}$`));
+          expect(text).toMatch(new RegExp(`^Salam ${b.name.split(" ")[0]} ! Votre RDV du \\S+ \\d+ \\S+ est à \\d{1,2}h\\d{2}\\. Confirmez ici : http://127\\.0\\.0\\.1:\\d+/rdv/[A-Za-z0-9_-]{43}$`));
           await reviewShot(page, `templates-${w}`);
 
           // back to the default text (not saved until asked)
@@ -233,12 +233,12 @@ for (const [label, viewport] of [
 
       test("the schedule screen saves the patient settings, and refuses values out of range in French", async ({ page }) => {
         await loginAsStaff(page, "/admin/horaires");
-        const section = page.getByRole("region", { name: "Patients : lien personnel, rappels et conservation" });
+        const section = page.getByRole("region", { name: "Patients : lien personnel, rappels et conservation" });
         await page.getByRole("navigation", { name: "Parties de la page" }).getByRole("link", { name: "Patients" }).click();
         await expect(section).toBeInViewport();
-        const cutoff = section.getByLabel("Changements par le lien : jusqu'à (heures avant)");
+        const cutoff = section.getByLabel("Changements par le lien : jusqu'à (heures avant)");
         const reminder = section.getByLabel("E-mail de rappel (heures avant)");
-        const retention = section.getByLabel("Demandes jamais confirmées : conservées (mois)");
+        const retention = section.getByLabel("Demandes jamais confirmées : conservées (mois)");
         await expect(cutoff).toHaveValue("24");
         await expect(reminder).toHaveValue("24");
         await expect(retention).toHaveValue("12");

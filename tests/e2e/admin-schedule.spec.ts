@@ -10,7 +10,7 @@ import { collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations, lo
 
 const TZ = "Africa/Algiers";
 const PATH = "/admin/horaires";
-const FIX = "Certains champs sont à corriger : voyez les messages sous les champs concernés.";
+const FIX = "Certains champs sont à corriger : voyez les messages sous les champs concernés.";
 
 function clinicDay(days: number): string {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: TZ, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
@@ -135,12 +135,12 @@ test.describe("staff change the hours and the public site follows", () => {
     // the hours of a special period show only for 'Horaires spéciaux'
     await expect(page.getByLabel("Ouverture (Horaires spéciaux, plage 1)")).toBeHidden();
     await save(page, "Ajouter la période").click();
-    await expect(page.getByText(`Fermeture ajoutée : ${label}.`)).toBeVisible();
+    await expect(page.getByText(`Fermeture ajoutée : ${label}.`)).toBeVisible();
 
-    expect(dbQuery("select start_date, end_date, ranges from schedule_exceptions where label = ?", label)).toEqual([{ start_date: first, end_date: last, ranges: "[]" }]);
+    expect(dbQuery("select start_date, end_date, ranges from schedule_exceptions where label = ?", label)).toEqual([{ start_date: first, end_date: last, ranges: "[]" }]);
     const item = page.getByRole("list", { name: "Périodes à venir" }).getByRole("listitem").filter({ hasText: label });
     await expect(item).toContainText("Fermé toute la journée");
-    const announced = `Fermé du ${dayMonth(first)} au ${dayMonth(last)} : ${label}`;
+    const announced = `Fermé du ${dayMonth(first)} au ${dayMonth(last)} : ${label}`;
     await expect(page.getByRole("complementary", { name: "Ce que voient les patients" })).toContainText(announced);
 
     // the public site
@@ -159,12 +159,12 @@ test.describe("staff change the hours and the public site follows", () => {
     await page.goto(PATH);
     const row = page.getByRole("list", { name: "Périodes à venir" }).getByRole("listitem").filter({ hasText: label });
     await row.getByText("Supprimer", { exact: true }).click();
-    await expect(row.getByText(`Supprimer « ${label} » ? Ces jours reprendront les horaires de la semaine.`)).toBeVisible();
-    expect(dbQuery("select id from schedule_exceptions where label = ?", label)).toHaveLength(1);
+    await expect(row.getByText(`Supprimer « ${label} » ? Ces jours reprendront les horaires de la semaine.`)).toBeVisible();
+    expect(dbQuery("select id from schedule_exceptions where label = ?", label)).toHaveLength(1);
     await row.getByRole("button", { name: "Oui, supprimer" }).click();
-    await expect(page.getByText("Période supprimée : ces jours reprennent les horaires de la semaine.")).toBeVisible();
+    await expect(page.getByText("Période supprimée : ces jours reprennent les horaires de la semaine.")).toBeVisible();
     await expect(page.getByText(label)).toHaveCount(0);
-    expect(dbQuery("select id from schedule_exceptions where label = ?", label)).toHaveLength(0);
+    expect(dbQuery("select id from schedule_exceptions where label = ?", label)).toHaveLength(0);
     expect((await freeTimes(request, "Orthodontie", first)).times.length).toBeGreaterThan(0);
   });
 
@@ -179,15 +179,15 @@ test.describe("staff change the hours and the public site follows", () => {
     await expect(page.getByLabel("Ouverture (Horaires spéciaux, plage 1)")).toHaveValue("10:00");
     await expect(page.getByLabel("Fermeture (Horaires spéciaux, plage 1)")).toHaveValue("15:00");
     await save(page, "Ajouter la période").click();
-    await expect(page.getByText(`Horaires spéciaux ajoutés : ${label}.`)).toBeVisible();
-    expect(dbQuery<{ ranges: string }>("select ranges from schedule_exceptions where label = ?", label).map((r) => JSON.parse(r.ranges))).toEqual([[{ opens: "10:00", closes: "15:00" }]]);
-    await expect(page.getByRole("list", { name: "Périodes à venir" })).toContainText("Horaires spéciaux : 10:00 – 15:00");
+    await expect(page.getByText(`Horaires spéciaux ajoutés : ${label}.`)).toBeVisible();
+    expect(dbQuery<{ ranges: string }>("select ranges from schedule_exceptions where label = ?", label).map((r) => JSON.parse(r.ranges))).toEqual([[{ opens: "10:00", closes: "15:00" }]]);
+    await expect(page.getByRole("list", { name: "Périodes à venir" })).toContainText("Horaires spéciaux : 10:00 – 15:00");
 
     const free = await freeTimes(request, "Orthodontie", day);
     expect(free.times[0]).toBe("10:00");
     expect(free.times.at(-1)).toBe("14:30");
     await page.goto("/");
-    await expect(page.locator("footer")).toContainText(`${label} le ${dayMonth(day)} : 10:00 – 15:00`);
+    await expect(page.locator("footer")).toContainText(`${label} le ${dayMonth(day)} : 10:00 – 15:00`);
   });
 
   test("a service set not bookable online, another made longer: the booking form says to call", async ({ page, request }) => {
@@ -215,7 +215,7 @@ test.describe("staff change the hours and the public site follows", () => {
     await page.goto("/appointment");
     await page.getByLabel("Service").selectOption("Chirurgie dentaire");
     await page.getByLabel("Date").fill(day);
-    await expect(page.locator("#booking-slots").getByRole("status")).toHaveText("Ce soin ne se réserve pas en ligne : appelez-nous pour convenir d'un rendez-vous.");
+    await expect(page.locator("#booking-slots").getByRole("status")).toHaveText("Ce soin ne se réserve pas en ligne : appelez-nous pour convenir d'un rendez-vous.");
     await expect(heure(page)).toBeDisabled();
   });
 
@@ -260,7 +260,7 @@ test.describe("validation", () => {
     await page.getByRole("textbox", { name: "Du", exact: true }).fill(clinicDay(10));
     await page.getByLabel("Au (inclus)").fill(clinicDay(8));
     await save(page, "Ajouter la période").click();
-    await expect(page.getByLabel("Libellé")).toHaveAccessibleDescription(/^Indiquez un libellé \(exemple : Aïd el-Fitr, Congé annuel\)\./);
+    await expect(page.getByLabel("Libellé")).toHaveAccessibleDescription(/^Indiquez un libellé \(exemple : Aïd el-Fitr, Congé annuel\)\./);
     await expect(page.getByLabel("Au (inclus)")).toHaveAccessibleDescription("Le dernier jour doit être le même que le premier, ou après.");
     // special hours without a range
     await page.getByRole("radio", { name: /Horaires spéciaux/ }).check();
@@ -268,7 +268,7 @@ test.describe("validation", () => {
     await page.getByLabel("Libellé").fill("Demi-journée (e2e)");
     await page.getByLabel("Au (inclus)").fill(clinicDay(10));
     await save(page, "Ajouter la période").click();
-    await expect(page.locator("#fermetures").getByText("Ajoutez au moins une plage horaire, ou choisissez « Fermé toute la journée ».")).toBeVisible();
+    await expect(page.locator("#fermetures").getByText("Ajoutez au moins une plage horaire, ou choisissez « Fermé toute la journée ».")).toBeVisible();
     expect(dbQuery("select id from schedule_exceptions")).toEqual([]);
 
     // services: quarter hours, within their limits
@@ -276,9 +276,9 @@ test.describe("validation", () => {
     await page.getByLabel("Stérilisation après (Orthodontie)").fill("");
     await page.getByLabel("Durée (Esthétique dentaire)").fill("600");
     await save(page, "Enregistrer les soins").click();
-    await expect(page.getByLabel("Durée (Implementation)")).toHaveAccessibleDescription("Par quarts d'heure : 0, 15, 30, 45, 60… minutes.");
+    await expect(page.getByLabel("Durée (Implementation)")).toHaveAccessibleDescription("Par quarts d'heure : 0, 15, 30, 45, 60… minutes.");
     await expect(page.getByLabel("Stérilisation après (Orthodontie)")).toHaveAccessibleDescription("Indiquez la stérilisation en minutes.");
-    await expect(page.getByLabel("Durée (Esthétique dentaire)")).toHaveAccessibleDescription("La durée : de 15 à 480 minutes.");
+    await expect(page.getByLabel("Durée (Esthétique dentaire)")).toHaveAccessibleDescription("La durée : de 15 à 480 minutes.");
     expect(dbQuery("select duration_minutes from service_settings where service = 'Implementation'")).toEqual([{ duration_minutes: 90 }]);
 
     // booking rules

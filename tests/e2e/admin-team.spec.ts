@@ -18,7 +18,7 @@ async function addMember(page: Page, name: string, email: string, role: string) 
   await page.getByRole("button", { name: "Créer le compte" }).click();
   const card = page.getByRole("region", { name: `Compte de ${name} créé` });
   await expect(card).toBeVisible();
-  await expect(card).toContainText(`Communiquez ce mot de passe à ${name} (${email}) ; il devra le changer à sa première connexion.`);
+  await expect(card).toContainText(`Communiquez ce mot de passe à ${name} (${email}) ; il devra le changer à sa première connexion.`);
   const password = (await card.getByLabel("Mot de passe à usage unique").innerText()).trim();
   expect(password).toMatch(/^[A-Za-z0-9]{6}-[A-Za-z0-9]{6}-[A-Za-z0-9]{6}$/);
   return password;
@@ -39,7 +39,7 @@ test("an administrator adds an assistant, who signs in with the one-time passwor
   const row = page.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText("Assistant(e)");
   await expect(row).toContainText("Mot de passe provisoire");
-  const [created] = dbQuery<{ id: number; must_change_password: number }>("select id, must_change_password from staff_users where email = ?", email);
+  const [created] = dbQuery<{ id: number; must_change_password: number }>("select id, must_change_password from staff_users where email = ?", email);
   expect(created.must_change_password).toBe(1);
 
   // the assistant, in another browser, signs in with it and is made to change it first
@@ -77,7 +77,7 @@ test("an administrator adds an assistant, who signs in with the one-time passwor
   await panel.getByText("Désactiver le compte…").click();
   await expect(panel.getByText("Ses sessions ouvertes sont fermées immédiatement")).toBeVisible();
   await panel.getByRole("button", { name: "Oui, désactiver ce compte" }).click();
-  await expect(page.getByText("Compte de Samira Test désactivé : ses sessions sont fermées et il ne peut plus se connecter.")).toBeVisible();
+  await expect(page.getByText("Compte de Samira Test désactivé : ses sessions sont fermées et il ne peut plus se connecter.")).toBeVisible();
   await expect(panel.getByRole("button", { name: "Réactiver le compte" })).toBeVisible();
 
   // the assistant's open page: the next navigation finds no session
@@ -91,7 +91,7 @@ test("an administrator adds an assistant, who signs in with the one-time passwor
   await expect(desk).toHaveURL(/\/login/);
   await other.close();
 
-  const actions = dbQuery<{ action: string }>("select action from audit_log where target_id = ? order by id", String(created.id)).map((r) => r.action);
+  const actions = dbQuery<{ action: string }>("select action from audit_log where target_id = ? order by id", String(created.id)).map((r) => r.action);
   expect(actions).toEqual(expect.arrayContaining(["account.created", "account.disabled"]));
   expect(errors).toEqual([]);
 });
@@ -124,13 +124,13 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Oui, désactiver ce compte" }).click();
     await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Désactivé");
     const rows = dbQuery<{ detail: string }>("select detail from audit_log where action = 'account.role_changed' order by id desc limit 1");
-    expect(rows[0].detail).toBe(`${email} : Dentiste → Assistant(e)`);
+    expect(rows[0].detail).toBe(`${email} : Dentiste → Assistant(e)`);
   });
 
   test("the last administrator's panel offers neither the role change nor the disabling", async ({ page }) => {
     const userId = await loginAsStaff(page, "/admin/equipe");
     // the other administrators of this run (made by other specs, which make them active again) step aside
-    dbRun("update staff_users set disabled_at = ? where role = 'admin' and disabled_at is null and id != ?", new Date().toISOString(), userId);
+    dbRun("update staff_users set disabled_at = ? where role = 'admin' and disabled_at is null and id != ?", new Date().toISOString(), userId);
     await page.goto(`/admin/equipe?compte=${userId}`);
     const panel = page.locator("#gerer");
     await expect(panel).toContainText("C'est le seul administrateur actif");

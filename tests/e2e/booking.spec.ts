@@ -35,7 +35,7 @@ function dayLong(ymd: string): string {
 }
 
 const SUCCESS = "Votre demande de rendez-vous a bien été envoyée. Nous vous contacterons pour confirmer le créneau.";
-const FIX = "Certains champs sont à corriger : voyez les messages sous les champs concernés.";
+const FIX = "Certains champs sont à corriger : voyez les messages sous les champs concernés.";
 const TAKEN = "Ce créneau vient d'être pris. Choisissez l'un des horaires encore libres.";
 const FREE_LINE = /^\d+ horaires? libres? le /;
 
@@ -46,11 +46,11 @@ function uniqueName(label: string) {
 type Row = { id: number; name: string; email: string; phone: string; service: string; date: string; time: string; message: string | null; submission_key: string | null; status: string };
 
 function rowsNamed(name: string) {
-  return dbQuery<Row>("select * from appointments where name = ?", name);
+  return dbQuery<Row>("select * from appointments where name = ?", name);
 }
 
 function unitsOf(id: number) {
-  return dbQuery<{ unit_start: string }>("select unit_start from appointment_slots where appointment_id = ? order by unit_start", id).map((u) => u.unit_start);
+  return dbQuery<{ unit_start: string }>("select unit_start from appointment_slots where appointment_id = ? order by unit_start", id).map((u) => u.unit_start);
 }
 
 /**
@@ -86,7 +86,7 @@ function takeSlot(service: string, date: string, time: string, minutes: number) 
     const t = h * 60 + m + k;
     // (a unit already held, by a demo booking, stays as it is)
     dbRun(
-      "insert or ignore into appointment_slots (chair, unit_start, appointment_id) values (1, ?, ?)",
+      "insert or ignore into appointment_slots (chair, unit_start, appointment_id) values (1, ?, ?)",
       `${date}T${String(Math.floor(t / 60)).padStart(2, "0")}:${String(t % 60).padStart(2, "0")}`,
       r.lastInsertRowid,
     );
@@ -159,7 +159,7 @@ test.describe("booking form with JavaScript", () => {
     await expect(page.getByLabel("Date")).toHaveAttribute("max", clinicDay(60));
     // no day yet: nothing to choose, and the line says what to do
     await expect(heure(page)).toBeDisabled();
-    await expect(slotLine(page)).toHaveText("Choisissez un service et une date : les horaires libres de ce jour s'affichent ici.");
+    await expect(slotLine(page)).toHaveText("Choisissez un service et une date : les horaires libres de ce jour s'affichent ici.");
     // with JavaScript the times follow by themselves: no button to ask for them
     await expect(page.getByRole("button", { name: "Voir les horaires libres" })).toHaveCount(0);
     await expect(page.getByRole("form", { name: "Demande de rendez-vous" }).getByRole("link", { name: "politique de confidentialité" })).toHaveAttribute(
@@ -255,7 +255,7 @@ test.describe("booking form with JavaScript", () => {
     await fillBooking(page, name, clinicDay(-2), { email: "patient@", service: null, consent: false, time: null });
     await page.getByRole("button", { name: "Envoyer ma demande" }).click();
     await expect(page.getByRole("alert").filter({ hasText: FIX })).toBeVisible();
-    await expect(page.getByText("Adresse e-mail invalide (exemple : nom@exemple.com).")).toBeVisible();
+    await expect(page.getByText("Adresse e-mail invalide (exemple : nom@exemple.com).")).toBeVisible();
     await expect(page.getByText("La date ne peut pas être dans le passé.")).toBeVisible();
     await expect(page.getByText("Veuillez choisir un service.")).toBeVisible();
     await expect(page.getByText("Veuillez choisir une heure.")).toBeVisible();
@@ -268,10 +268,10 @@ test.describe("booking form with JavaScript", () => {
 
     // fixing the field removes its message
     await page.getByLabel("Email").fill("patient@exemple.dz");
-    await expect(page.getByText("Adresse e-mail invalide (exemple : nom@exemple.com).")).toBeHidden();
+    await expect(page.getByText("Adresse e-mail invalide (exemple : nom@exemple.com).")).toBeHidden();
     // a past day offers no time
     await page.getByLabel("Service").selectOption("Orthodontie");
-    await expect(slotLine(page)).toHaveText("Cette date est passée : choisissez un jour à venir.");
+    await expect(slotLine(page)).toHaveText("Cette date est passée : choisissez un jour à venir.");
     await expect(heure(page)).toBeDisabled();
     expect(rowsNamed(name)).toHaveLength(0);
   });
@@ -349,10 +349,10 @@ test.describe("booking form with JavaScript", () => {
       await hydrated(page);
       await page.getByLabel("Service").selectOption("Chirurgie dentaire");
       await page.getByLabel("Date").fill(date);
-      await expect(slotLine(page)).toHaveText("Ce soin ne se réserve pas en ligne : appelez-nous pour convenir d'un rendez-vous.");
+      await expect(slotLine(page)).toHaveText("Ce soin ne se réserve pas en ligne : appelez-nous pour convenir d'un rendez-vous.");
       const panel = page.locator("#booking-slots");
-      await expect(panel.getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
-      await expect(panel.getByRole("link", { name: "Mobile : 0550 12 34 56" })).toHaveAttribute("href", "tel:+213550123456");
+      await expect(panel.getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
+      await expect(panel.getByRole("link", { name: "Mobile : 0550 12 34 56" })).toHaveAttribute("href", "tel:+213550123456");
       await expect(heure(page)).toBeDisabled();
       await expect(page.getByRole("button", { name: "Envoyer ma demande" })).toBeDisabled();
       // another service: the times come back
@@ -406,7 +406,7 @@ test.describe("closed days, full days and slots just taken", () => {
         await expect(slotLine(page)).toHaveText("La clinique est fermée ce jour-là");
         await expect(heure(page)).toBeDisabled();
         await expect(heure(page).locator("option")).toHaveText(["Aucun horaire libre ce jour-là"]);
-        const next = page.getByRole("button", { name: `Prochain jour libre : ${dayLong(saturday)}` });
+        const next = page.getByRole("button", { name: `Prochain jour libre : ${dayLong(saturday)}` });
         await expect(next).toBeVisible();
         await expectNoSeriousA11yViolations(page);
         await next.click();
@@ -422,7 +422,7 @@ test.describe("closed days, full days and slots just taken", () => {
         const closed = nextWeekday(6, 8 + (viewport.width === 375 ? 0 : 7));
         const sunday = clinicDay(Math.round((Date.parse(`${closed}T12:00:00Z`) - Date.parse(`${clinicDay(0)}T12:00:00Z`)) / 86_400_000) + 1);
         const closure = dbRun(
-          "insert into schedule_exceptions (start_date, end_date, label, ranges, created_at) values (?, ?, 'Aïd el-Fitr', '[]', ?)",
+          "insert into schedule_exceptions (start_date, end_date, label, ranges, created_at) values (?, ?, 'Aïd el-Fitr', '[]', ?)",
           closed,
           closed,
           new Date().toISOString(),
@@ -434,7 +434,7 @@ test.describe("closed days, full days and slots just taken", () => {
           await page.getByLabel("Date").fill(closed);
           await expect(slotLine(page)).toHaveText("La clinique est fermée ce jour-là (Aïd el-Fitr)");
           await expect(heure(page)).toBeDisabled();
-          await page.getByRole("button", { name: `Prochain jour libre : ${dayLong(sunday)}` }).click();
+          await page.getByRole("button", { name: `Prochain jour libre : ${dayLong(sunday)}` }).click();
           await expect(page.getByLabel("Date")).toHaveValue(sunday);
           await expect(heure(page)).toBeEnabled();
 
@@ -445,9 +445,9 @@ test.describe("closed days, full days and slots just taken", () => {
           await page.getByLabel("Date").fill(sunday);
           await expect(slotLine(page)).toHaveText("Complet ce jour-là");
           await expect(heure(page)).toBeDisabled();
-          await expect(page.getByRole("button", { name: /^Prochain jour libre : / })).toBeVisible();
+          await expect(page.getByRole("button", { name: /^Prochain jour libre : / })).toBeVisible();
         } finally {
-          dbRun("delete from schedule_exceptions where id = ?", closure.lastInsertRowid);
+          dbRun("delete from schedule_exceptions where id = ?", closure.lastInsertRowid);
         }
       });
 
@@ -527,7 +527,7 @@ test.describe("booking form without JavaScript", () => {
     await page.getByRole("button", { name: "Voir les horaires libres" }).click();
     await expect(slotLine(page)).toHaveText("La clinique est fermée ce jour-là");
     await expect(heure(page)).toBeDisabled();
-    await page.getByRole("button", { name: /^Prochain jour libre : / }).click();
+    await page.getByRole("button", { name: /^Prochain jour libre : / }).click();
     await expect(page.getByLabel("Date")).not.toHaveValue(friday);
     const date = await page.getByLabel("Date").inputValue();
     const time = await firstOfferedTime(page);
@@ -554,7 +554,7 @@ test.describe("booking form without JavaScript", () => {
     const name = uniqueName("Réservation sans JS invalide");
     await fillBooking(page, name, clinicDay(-1), { email: "pas-une-adresse", consent: false, time: null });
     await page.getByRole("button", { name: "Envoyer ma demande" }).click();
-    await expect(page.getByText("Adresse e-mail invalide (exemple : nom@exemple.com).")).toBeVisible();
+    await expect(page.getByText("Adresse e-mail invalide (exemple : nom@exemple.com).")).toBeVisible();
     await expect(page.getByText("La date ne peut pas être dans le passé.")).toBeVisible();
     await expect(page.getByText("Veuillez choisir une heure.")).toBeVisible();
     await expect(page.getByText("Veuillez accepter la politique de confidentialité pour envoyer votre demande.")).toBeVisible();

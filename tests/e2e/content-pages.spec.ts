@@ -167,7 +167,7 @@ test.describe("/gallery", () => {
     await expect(card.getByRole("img", { name: /^Avant/ })).toBeVisible();
     await expect(card.getByRole("img", { name: /^Après/ })).toBeVisible();
     await hydrated(page);
-    const slider = card.getByRole("slider", { name: "Comparer avant et après : Blanchiment dentaire" });
+    const slider = card.getByRole("slider", { name: "Comparer avant et après : Blanchiment dentaire" });
     await expect(slider).toHaveValue("50");
     const layer = card.getByTestId("before-layer");
     await slider.focus();
@@ -191,7 +191,7 @@ test.describe("/gallery", () => {
       const card = cards.nth(i);
       await expect(card.getByRole("heading", { name: review.name })).toBeVisible();
       await expect(card.getByText(review.name.charAt(0), { exact: true })).toBeVisible();
-      const label = `Note : ${String(review.rating).replace(".", ",")} sur 5`;
+      const label = `Note : ${String(review.rating).replace(".", ",")} sur 5`;
       await expect(card.getByText(label, { exact: true })).toHaveCount(1);
       const { full, half, empty } = starParts(review.rating);
       await expect(card.locator('[data-star="full"]')).toHaveCount(full);
@@ -293,7 +293,7 @@ test.describe("legal pages", () => {
     await expect(page).toHaveURL(/\/mentions-legales$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mentions légales");
     await expect(page.getByRole("heading", { name: "Hébergement" })).toBeVisible();
-    await expect(page.getByText(`Directeur de la publication : ${DEMO_CLINIC.doctor.name}`)).toBeVisible();
+    await expect(page.getByText(`Directeur de la publication : ${DEMO_CLINIC.doctor.name}`)).toBeVisible();
 
     await page.locator("footer").getByRole("link", { name: "Politique de confidentialité" }).click();
     await expect(page).toHaveURL(/\/politique-de-confidentialite$/);

@@ -9,7 +9,7 @@ import { dbRun, insertFormation , reviewShot } from "./helpers";
  */
 const created: number[] = [];
 test.afterEach(() => {
-  while (created.length) dbRun("delete from formations where id = ?", created.pop()!);
+  while (created.length) dbRun("delete from formations where id = ?", created.pop()!);
 });
 
 async function openFormation(page: Page) {
@@ -35,14 +35,14 @@ for (const width of [375, 1280]) {
     await openFormation(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
 
-    const audience = page.getByRole("region", { name: "À qui s'adresse cette formation ?" });
-    await expect(audience).toContainText("Aux chirurgiens-dentistes qui souhaitent se former à « Orthodontie interceptive de l'enfant »");
+    const audience = page.getByRole("region", { name: "À qui s'adresse cette formation ?" });
+    await expect(audience).toContainText("Aux chirurgiens-dentistes qui souhaitent se former à « Orthodontie interceptive de l'enfant »");
     await expect(audience).not.toContainText(/implant/i);
 
     const trainer = page.getByRole("region", { name: "Dr Samia Ouali" });
     await expect(trainer).toContainText("Votre formateur");
-    await expect(trainer).toContainText(`Formateur de la session « ${title} »`);
-    await expect(trainer).toContainText("La formation « Orthodontie interceptive de l'enfant » est animée par Dr Samia Ouali");
+    await expect(trainer).toContainText(`Formateur de la session « ${title} »`);
+    await expect(trainer).toContainText("La formation « Orthodontie interceptive de l'enfant » est animée par Dr Samia Ouali");
     await expect(trainer).not.toContainText(/implant/i);
     // the clinic's dentist is not presented as this course's trainer
     await expect(trainer.getByRole("link", { name: "Découvrir le parcours du formateur" })).toHaveCount(0);
@@ -60,7 +60,7 @@ test("an implantology course taught by the clinic's dentist keeps today's texts"
     }),
   );
   await openFormation(page);
-  await expect(page.getByRole("region", { name: "À qui s'adresse cette formation ?" })).toContainText(
+  await expect(page.getByRole("region", { name: "À qui s'adresse cette formation ?" })).toContainText(
     "Aux chirurgiens-dentistes omnipraticiens qui souhaitent intégrer l'implantologie à leur exercice",
   );
   const trainer = page.getByRole("region", { name: "Dr Nadir Hamdi" });

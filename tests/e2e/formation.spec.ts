@@ -41,8 +41,8 @@ function featured(over: Parameters<typeof insertFormation>[0]) {
 test.afterEach(() => {
   while (created.length) {
     const id = created.pop()!;
-    dbRun("delete from enrollments where formation_id = ?", id);
-    dbRun("delete from formations where id = ?", id);
+    dbRun("delete from enrollments where formation_id = ?", id);
+    dbRun("delete from formations where id = ?", id);
   }
 });
 
@@ -77,7 +77,7 @@ test.describe("training landing page", () => {
     const trainer = page.getByRole("region", { name: "Dr Nadir Hamdi" });
     await expect(trainer.getByRole("link", { name: "Découvrir le parcours du formateur" })).toHaveAttribute("href", "/doctorpage");
 
-    const audience = page.getByRole("region", { name: "À qui s'adresse cette formation ?" });
+    const audience = page.getByRole("region", { name: "À qui s'adresse cette formation ?" });
     await expect(audience).toContainText("chirurgiens-dentistes omnipraticiens");
     await expect(audience).toContainText("Chaque session est limitée à 7 participants et dure 4 mois");
 
@@ -95,7 +95,7 @@ test.describe("training landing page", () => {
     await expect(card).toContainText("9h-17h");
     expect((await card.innerText()).replace(/\s/g, " ")).toContain("12 500 DA");
     await expect(card.getByRole("link", { name: /Voir le programme/ })).toHaveAttribute("href", `/syllabus/${id}`);
-    await expect(card.getByRole("link", { name: `S'inscrire à « ${title} »` })).toHaveAttribute("href", `/inscription?formation=${id}`);
+    await expect(card.getByRole("link", { name: `S'inscrire à « ${title} »` })).toHaveAttribute("href", `/inscription?formation=${id}`);
     // the description is clamped to three lines
     await expect(card.locator("p.line-clamp-3")).toHaveCount(1);
   });
@@ -127,14 +127,14 @@ test.describe("training landing page", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Formation en implantologie dentaire");
       await expect(page.getByText("Aucune session de formation disponible pour le moment.")).toBeVisible();
       await expect(page.getByText(/contactez-nous pour être informé/)).toBeVisible();
-      for (const h of ["Objectifs de la formation", "À propos de la formation", "Le programme en bref", "À qui s'adresse cette formation ?"]) {
+      for (const h of ["Objectifs de la formation", "À propos de la formation", "Le programme en bref", "À qui s'adresse cette formation ?"]) {
         await expect(page.getByRole("heading", { name: h })).toHaveCount(0);
       }
       // the three buttons are still there
       await expect(page.getByRole("link", { name: "Voir le programme complet" })).toBeVisible();
       await expect(page.getByRole("link", { name: "S'inscrire maintenant" })).toBeVisible();
     } finally {
-      for (const id of active) dbRun("update formations set is_active = 1 where id = ?", id);
+      for (const id of active) dbRun("update formations set is_active = 1 where id = ?", id);
     }
   });
 
@@ -160,7 +160,7 @@ test.describe("enrolment dialog", () => {
     const id = featured({ title, max_participants: 5 });
     await openFormation(page);
     // the card slides in once scrolled into view (a reveal): clicked where it comes to rest
-    const enrol = page.getByRole("link", { name: `S'inscrire à « ${title} »` });
+    const enrol = page.getByRole("link", { name: `S'inscrire à « ${title} »` });
     await enrol.scrollIntoViewIfNeeded();
     await animationsDone(page);
     await enrol.click();
@@ -179,7 +179,7 @@ test.describe("enrolment dialog", () => {
     // the dialog closes after success, and the page announces it
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("alert").filter({ hasText: "Votre inscription a été envoyée avec succès!" })).toBeVisible();
-    const rows = dbQuery<{ status: string; formation_chosen: string; user_surname: string; phone: string }>("select * from enrollments where formation_id = ?", id);
+    const rows = dbQuery<{ status: string; formation_chosen: string; user_surname: string; phone: string }>("select * from enrollments where formation_id = ?", id);
     expect(rows).toEqual([expect.objectContaining({ status: "pending", formation_chosen: title, user_surname: "Sarah", phone: "0770 11 22 33" })]);
     // the card now counts the place taken
     await expect(page.getByRole("article").filter({ hasText: title })).toContainText("4 places");
@@ -205,7 +205,7 @@ test.describe("enrolment dialog", () => {
         await route.continue();
       },
     );
-    await clickWhenStill(page.getByRole("link", { name: `S'inscrire à « ${title} »` }));
+    await clickWhenStill(page.getByRole("link", { name: `S'inscrire à « ${title} »` }));
     const dialog = page.getByRole("dialog", { name: "Inscription à la formation" });
     const key = await dialog.locator("input[name=submission_key]").inputValue();
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -219,7 +219,7 @@ test.describe("enrolment dialog", () => {
     await expect(dialog.getByRole("button", { name: "Envoi en cours..." })).toBeDisabled();
     const banner = page.getByRole("alert").filter({ hasText: "Votre inscription a été envoyée avec succès!" });
     await expect(banner).toBeVisible();
-    expect(dbQuery("select id from enrollments where email = ?", "double.clic@exemple.dz")).toHaveLength(1);
+    expect(dbQuery("select id from enrollments where email = ?", "double.clic@exemple.dz")).toHaveLength(1);
     await banner.getByRole("button", { name: "Fermer le message" }).click();
     await expect(banner).toBeHidden();
 
@@ -257,7 +257,7 @@ test.describe("enrolment dialog", () => {
     await dialog.getByRole("button", { name: "Envoyer mon inscription" }).click();
     await expect(dialog.getByText("Indiquez votre nom.")).toBeVisible();
     await expect(dialog.getByText("Indiquez votre prénom.")).toBeVisible();
-    await expect(dialog.getByText("Adresse e-mail invalide (exemple : nom@domaine.com).")).toBeVisible();
+    await expect(dialog.getByText("Adresse e-mail invalide (exemple : nom@domaine.com).")).toBeVisible();
     await expect(dialog.getByText("Indiquez votre numéro de téléphone.")).toBeVisible();
     await expect(dialog.getByText("Cochez cette case pour nous permettre de traiter votre inscription.")).toBeVisible();
     await expect(dialog.getByLabel(/^Nom/)).toHaveAttribute("aria-invalid", "true");
@@ -284,7 +284,7 @@ test.describe("enrolment dialog", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel(/^Nom/)).toHaveValue("Bouzid");
     await expect(dialog.getByLabel(/^Email/)).toHaveValue("lina.bouzid@exemple.dz");
-    expect(dbQuery("select id from enrollments where email = ?", "lina.bouzid@exemple.dz")).toEqual([]);
+    expect(dbQuery("select id from enrollments where email = ?", "lina.bouzid@exemple.dz")).toEqual([]);
   });
 
   test("a full session says 'Complet' and the server refuses the last-second enrolment", async ({ page }) => {
@@ -300,7 +300,7 @@ test.describe("enrolment dialog", () => {
     await expect(fullCard.getByRole("link", { name: /S'inscrire/ })).toHaveCount(0);
     await expect(fullCard.getByRole("link", { name: "Nous appeler" })).toBeVisible();
 
-    await clickWhenStill(page.getByRole("link", { name: `S'inscrire à « ${last} »` }));
+    await clickWhenStill(page.getByRole("link", { name: `S'inscrire à « ${last} »` }));
     const dialog = page.getByRole("dialog", { name: "Inscription à la formation" });
     await expect(dialog.getByRole("option", { name: `${full} (Complet)` })).toBeDisabled();
     await dialog.getByLabel(/^Nom/).fill("Tardif");
@@ -314,8 +314,8 @@ test.describe("enrolment dialog", () => {
     await expect(dialog.getByRole("alert")).toHaveText("Cette session est complète. Choisissez une autre session ou contactez-nous.");
     await expect(dialog.getByLabel(/Formation choisie/)).toHaveAttribute("aria-invalid", "true");
     await expect(dialog.getByLabel(/^Nom/)).toHaveValue("Tardif");
-    expect(dbQuery("select id from enrollments where email = ?", "yanis.tardif@exemple.dz")).toEqual([]);
-    expect(dbQuery<{ n: number }>("select count(*) as n from enrollments where formation_id = ?", lastId)[0].n).toBe(1);
+    expect(dbQuery("select id from enrollments where email = ?", "yanis.tardif@exemple.dz")).toEqual([]);
+    expect(dbQuery<{ n: number }>("select count(*) as n from enrollments where formation_id = ?", lastId)[0].n).toBe(1);
   });
 
   test("no serious accessibility violation on the page and in the open dialog (375 px)", async ({ page }) => {
@@ -337,7 +337,7 @@ test.describe("enrolment without JavaScript", () => {
     const title = unique("Session sans JS");
     const id = featured({ title });
     await page.goto("/formation");
-    await clickWhenStill(page.getByRole("link", { name: `S'inscrire à « ${title} »` }));
+    await clickWhenStill(page.getByRole("link", { name: `S'inscrire à « ${title} »` }));
     await expect(page).toHaveURL(new RegExp(`/inscription\\?formation=${id}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Inscription à la formation" })).toBeVisible();
     await expect(page.getByLabel(/Formation choisie/)).toHaveValue(String(id));
@@ -356,7 +356,7 @@ test.describe("enrolment without JavaScript", () => {
     await page.getByRole("checkbox").check();
     await page.getByRole("button", { name: "Envoyer mon inscription" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Votre inscription a été envoyée avec succès!");
-    const rows = dbQuery<{ status: string; formation_id: number; user_surname: string }>("select * from enrollments where email = ?", "sans.js@exemple.dz");
+    const rows = dbQuery<{ status: string; formation_id: number; user_surname: string }>("select * from enrollments where email = ?", "sans.js@exemple.dz");
     expect(rows).toEqual([expect.objectContaining({ status: "pending", formation_id: id, user_surname: "Javascript" })]);
   });
 });

@@ -37,7 +37,7 @@ test.describe("home page", () => {
     await expect(claims).toContainText("1995");
     await expect(page.getByRole("link", { name: "Faites défiler" })).toBeVisible();
 
-    await expect(page.getByRole("heading", { name: "Facettes et implants : des sourires transformés" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Facettes et implants : des sourires transformés" })).toBeVisible();
     await expect(page.getByTestId("satisfaction")).toHaveText("98%");
     const teaser = page.locator("#galerie-apercu");
     await expect(teaser.getByRole("link", { name: "Voir la galerie" })).toHaveAttribute("href", "/gallery");

@@ -12,7 +12,7 @@ const SAME_ANSWER = "Si un compte existe pour cette adresse, un e-mail avec un l
 
 async function askForLink(page: Page, email: string) {
   await page.goto("/login");
-  await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
+  await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
   await expect(page).toHaveURL(/\/mot-de-passe-oublie$/);
   await expect(page.getByRole("heading", { level: 1, name: "Mot de passe oublié" })).toBeVisible();
   await page.getByLabel("Adresse e-mail").fill(email);
@@ -25,7 +25,7 @@ async function linkFromOutbox(email: string, after: number): Promise<string> {
   let link = "";
   await expect
     .poll(() => {
-      const rows = dbQuery<{ body_text: string }>("select body_text from outbox where kind = 'password_reset' and to_address = ? and id > ? order by id desc", email, after);
+      const rows = dbQuery<{ body_text: string }>("select body_text from outbox where kind = 'password_reset' and to_address = ? and id > ? order by id desc", email, after);
       link = /https?:\/\/\S+\/reinitialiser-mot-de-passe\/[A-Za-z0-9_-]{43}/.exec(rows[0]?.body_text ?? "")?.[0] ?? "";
       return link;
     })
@@ -96,7 +96,7 @@ test("an unknown address gets the same answer and no e-mail; a wrong link the sa
   const before = lastOutboxId();
   // the answer is shown once the request has been handled (an e-mail is queued before it)
   await askForLink(page, `personne.${Date.now()}@clinique.test`);
-  expect(dbQuery("select id from outbox where kind = 'password_reset' and id > ?", before)).toHaveLength(0);
+  expect(dbQuery("select id from outbox where kind = 'password_reset' and id > ?", before)).toHaveLength(0);
   const res = await page.goto(`/reinitialiser-mot-de-passe/${"A".repeat(43)}`);
   expect(res?.status()).toBe(404);
   expect(res?.headers()["cache-control"]).toContain("no-store");

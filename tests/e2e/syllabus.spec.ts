@@ -13,8 +13,8 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.flo
 test.afterEach(() => {
   while (created.length) {
     const id = created.pop()!;
-    dbRun("delete from enrollments where formation_id = ?", id);
-    dbRun("delete from formations where id = ?", id);
+    dbRun("delete from enrollments where formation_id = ?", id);
+    dbRun("delete from formations where id = ?", id);
   }
 });
 
@@ -102,7 +102,7 @@ test.describe("syllabus pages", () => {
     const res = await page.goto(`/syllabus/${id}`);
     expect(res?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Programme détaillé ancien");
-    await expect(page.getByText(`Session : ${title}`)).toBeVisible();
+    await expect(page.getByText(`Session : ${title}`)).toBeVisible();
     const details = page.getByRole("complementary", { name: "Détails" });
     await expect(details).toContainText("Dr Invitée Spécialiste");
     await expect(details).toContainText("3 mois intensifs");

@@ -41,7 +41,7 @@ test.describe("two-factor sign-in", () => {
     // without two-factor, an administrator is held on Mon compte
     await passwordStep(page, email);
     await expect(page).toHaveURL(/\/admin\/account$/);
-    await expect(page.getByText("La double authentification est obligatoire pour votre compte : activez-la pour accéder aux autres pages.")).toBeVisible();
+    await expect(page.getByText("La double authentification est obligatoire pour votre compte : activez-la pour accéder aux autres pages.")).toBeVisible();
     await page.goto("/admin/agenda");
     await expect(page).toHaveURL(/\/admin\/account$/);
 
@@ -167,7 +167,7 @@ test.describe("two-factor sign-in", () => {
     const devices = page.getByRole("region", { name: "Appareils de confiance" });
     await expect(devices.getByText("Cet appareil", { exact: true })).toBeVisible();
     await devices.getByRole("button", { name: /^Oublier cet appareil/ }).click();
-    const toast = page.getByText("Appareil oublié : le code y sera de nouveau demandé.");
+    const toast = page.getByText("Appareil oublié : le code y sera de nouveau demandé.");
     await expect(toast).toBeVisible();
     await expect(devices.getByText("Aucun appareil de confiance pour le moment.")).toBeVisible();
     // the toast sits below the header: its buttons stay free to tap (measured once it has slid in)

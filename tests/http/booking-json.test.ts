@@ -36,14 +36,14 @@ describe("the booking form's JSON answer", () => {
     expect(refused.headers.get("content-type")).toMatch(/^application\/json/);
     const body = (await refused.json()) as BookingAnswer;
     expect(isBookingAnswer(body)).toBe(true);
-    expect(body).toMatchObject({ status: "error", fieldErrors: { email: "Adresse e-mail invalide (exemple : nom@exemple.com)." }, submissionKey: fields.submission_key });
+    expect(body).toMatchObject({ status: "error", fieldErrors: { email: "Adresse e-mail invalide (exemple : nom@exemple.com)." }, submissionKey: fields.submission_key });
 
     const ok = await post({ ...fields, email: "json@exemple.dz" });
     expect(ok.status).toBe(200);
     const stored = (await ok.json()) as BookingAnswer;
     expect(stored.status).toBe("success");
     expect(stored.link).toMatch(/\/rdv\/[A-Za-z0-9_-]{43}$/);
-    expect(server.dbQuery("select submission_key from appointments where name = ?", name)).toEqual([{ submission_key: fields.submission_key }]);
+    expect(server.dbQuery("select submission_key from appointments where name = ?", name)).toEqual([{ submission_key: fields.submission_key }]);
   });
 
   test("the browser's post without JavaScript still gets the answer page", async () => {

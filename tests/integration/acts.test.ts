@@ -26,7 +26,7 @@ describeEachEngine("acts", (t) => {
     expect((await serviceActs(t.h))["Implementation"]).toBe(impl.id);
 
     const items = () => goLiveChecklist({ h: t.h, config: CONFIGURED, photoSlots: [] });
-    expect((await items()).find((i) => i.id === "acts-demo")).toMatchObject({ group: "prices", label: `Tarifs des actes : ${acts.length} prix de la liste de démonstration`, href: "/admin/actes", permission: "act:manage" });
+    expect((await items()).find((i) => i.id === "acts-demo")).toMatchObject({ group: "prices", label: `Tarifs des actes : ${acts.length} prix de la liste de démonstration`, href: "/admin/actes", permission: "act:manage" });
 
     // saving an act makes it the clinic's price; a code is unique
     const saved = await updateAct(t.h, impl.id, { code: "IMPL", label: "Implant Straumann (pose)", price: 12_000_000, category: "implantologie", active: true }, staff);

@@ -101,7 +101,7 @@ describe("appointment e-mail texts", () => {
   it("each event has its French subject, its kind and its appointment, text and HTML with the clinic's identity", () => {
     const subjects = {
       confirmed: `Rendez-vous confirmé le mercredi 2 décembre 2026 à 14:30 — ${clinic.name}`,
-      cancelled: `Rendez-vous annulé : mercredi 2 décembre 2026 à 14:30 — ${clinic.name}`,
+      cancelled: `Rendez-vous annulé : mercredi 2 décembre 2026 à 14:30 — ${clinic.name}`,
       moved: `Rendez-vous déplacé au mercredi 2 décembre 2026 à 14:30 — ${clinic.name}`,
       reminder: `Rappel : rendez-vous le mercredi 2 décembre 2026 à 14:30 — ${clinic.name}`,
     };
@@ -112,7 +112,7 @@ describe("appointment e-mail texts", () => {
       expect(m.subject).toBe(subjects[event]);
       expect([m.kind, m.appointmentId]).toEqual([kinds[event], 12]);
       expect(m.text).toMatch(/^Bonjour,\n\n/);
-      for (const part of ["Service : Orthodontie", "Date : mercredi 2 décembre 2026", "Heure : 14:30", clinic.address.oneLine, clinic.phones[0].display, clinic.phones[1].display, clinic.email]) {
+      for (const part of ["Service : Orthodontie", "Date : mercredi 2 décembre 2026", "Heure : 14:30", clinic.address.oneLine, clinic.phones[0].display, clinic.phones[1].display, clinic.email]) {
         expect(m.text).toContain(part);
       }
       expect(m.html).toMatch(/^<!DOCTYPE html>\n<html lang="fr"/);
@@ -157,7 +157,7 @@ describe("appointment e-mail texts", () => {
     const late = appointmentMessage(row(), "reminder", { clinic, link: A_LINK, origin: ORIGIN, cancelCutoffHours: 24, changeable: false })!;
     expect(late.text).toContain(`Confirmer votre présence :\n${A_LINK}`);
     expect(late.text).toContain(`Pour annuler ou déplacer ce rendez-vous maintenant, appelez-nous au ${clinic.phones[0].display}`);
-    expect(late.text).not.toContain("annuler ou déplacer le rendez-vous :");
+    expect(late.text).not.toContain("annuler ou déplacer le rendez-vous :");
     expect(late.html).toContain("Confirmer ma présence");
   });
 
@@ -165,7 +165,7 @@ describe("appointment e-mail texts", () => {
     const m = appointmentMessage(row({ service: `Soins <img src=x onerror="alert(1)"> & "détartrage"` }), "confirmed", { clinic, link: A_LINK, origin: ORIGIN })!;
     expect(m.html).toContain("Soins &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &quot;détartrage&quot;");
     expect(m.html).not.toContain("<img");
-    expect(m.text).toContain(`Service : Soins <img src=x onerror="alert(1)"> & "détartrage"`);
+    expect(m.text).toContain(`Service : Soins <img src=x onerror="alert(1)"> & "détartrage"`);
     // a link that is not http(s) is never written as a link
     const odd = appointmentMessage(row(), "confirmed", { clinic, link: "javascript:alert(1)", origin: ORIGIN })!;
     expect(hrefs(odd.html!).some((h) => h.startsWith("javascript"))).toBe(false);
@@ -281,7 +281,7 @@ describeEachEngine("appointment e-mails", { appDb: true }, (t) => {
     const a = await requested();
     expect(await act("status", { id: String(a.id), to: "cancelled", reason: "Le docteur est en congrès", cancelled_by: "clinic" })).toMatchObject({ ok: true });
     const [mail] = await received(1);
-    expect(mail.subject).toMatch(/^Rendez-vous annulé : .+ à 10:30 — Clinique Dentaire Hamdi$/);
+    expect(mail.subject).toMatch(/^Rendez-vous annulé : .+ à 10:30 — Clinique Dentaire Hamdi$/);
     expect(mail.text).toContain("Nous vous informons que ce rendez-vous est annulé");
     expect(`${mail.text}${mail.html}`).not.toContain("/rdv/");
     expect(`${mail.text}${mail.html}`).not.toContain("congrès");

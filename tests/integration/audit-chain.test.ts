@@ -317,18 +317,18 @@ describeEachEngine("audit log: tamper-evident chain", (t) => {
     }
 
     it("says the journal is intact, how many entries and up to when; or names the first broken entry and exits 1", async () => {
-      expect(await run()).toMatchObject({ code: 0, out: "Journal intègre : aucune entrée à vérifier." });
+      expect(await run()).toMatchObject({ code: 0, out: "Journal intègre : aucune entrée à vérifier." });
       const ids = await write(3);
       const last = (await entries())[2];
       const ok = await run();
       expect(ok.code).toBe(0);
       const when = new Intl.DateTimeFormat("fr-FR", { timeZone: "Africa/Algiers", dateStyle: "short" }).format(new Date(last.at));
-      expect(ok.out).toMatch(new RegExp(`^Journal intègre : 3 entrées vérifiées jusqu'au ${when.replace(/\//g, "\\/")} à \\d\\d:\\d\\d:\\d\\d\\.`));
+      expect(ok.out).toMatch(new RegExp(`^Journal intègre : 3 entrées vérifiées jusqu'au ${when.replace(/\//g, "\\/")} à \\d\\d:\\d\\d:\\d\\d\\.`));
 
       await tamper(() => t.h.db.updateTable("audit_log").set({ detail: "FORGED" }).where("id", "=", ids[1]).execute());
       const bad = await run();
       expect(bad.code).toBe(1);
-      expect(bad.out).toContain(`Journal altéré : première entrée en cause n° ${ids[1]} — contenu modifié.`);
+      expect(bad.out).toContain(`Journal altéré : première entrée en cause n° ${ids[1]} — contenu modifié.`);
       expect(bad.out).toContain("Avant elle, 1 entrée intègre depuis la première entrée");
       expect(`${bad.out}${bad.err}`).not.toMatch(/Dossier secret|FORGED|dr\.essai/);
     });
@@ -355,7 +355,7 @@ describeEachEngine("audit log: tamper-evident chain", (t) => {
       const resigned = await run(["--resign"], NEW);
       expect(resigned.code).toBe(0);
       expect(resigned.out).toContain("2 point(s) de contrôle d'une autre clé remplacé(s)");
-      expect(resigned.out).toContain("Journal intègre : 5 entrées vérifiées");
+      expect(resigned.out).toContain("Journal intègre : 5 entrées vérifiées");
       expect((await verify(NEW)).ok).toBe(true);
       expect((await entries()).at(-1)).toMatchObject({ action: "audit.resign" });
       expect(await run(["--resign"], NEW)).toMatchObject({ code: 0, out: expect.stringContaining("déjà signés avec la clé actuelle") });

@@ -135,8 +135,8 @@ describeEachEngine("audit log entries of staff changes", { appDb: true }, (t) =>
     const rows = await entries();
     expect(rows.map((e) => [e.action, e.detail])).toEqual([
       ["schedule.change", "Horaires de la semaine"],
-      ["schedule.change", "Période ajoutée : 2026-12-24 → 2026-12-26"],
-      ["schedule.change", "Période supprimée : 2026-12-24 → 2026-12-26"],
+      ["schedule.change", "Période ajoutée : 2026-12-24 → 2026-12-26"],
+      ["schedule.change", "Période supprimée : 2026-12-24 → 2026-12-26"],
       ["schedule.change", "Durées et réservation en ligne des soins"],
       ["schedule.change", "Règles de réservation (délai, horizon, fauteuils)"],
       ["schedule.change", "Annulation, rappels et conservation des données"],

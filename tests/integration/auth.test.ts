@@ -365,7 +365,7 @@ describeEachEngine("staff authentication", { appDb: true }, (t) => {
     await createStaffAccount(t.h, "staff@clinique.dz", PASSWORD);
     const notEmail = await postLogin({ email: "Mon-Secret-Tape-Ici", password: PASSWORD });
     expect(notEmail.status).toBe(400);
-    expect(notEmail.error?.email).toEqual(["Adresse e-mail invalide (exemple : nom@clinique.dz)."]);
+    expect(notEmail.error?.email).toEqual(["Adresse e-mail invalide (exemple : nom@clinique.dz)."]);
     const long = await postLogin({ email: "staff@clinique.dz", password: "x".repeat(PASSWORD_MAX_LENGTH + 1) });
     expect(long.status).toBe(400);
     expect(long.error?.password).toEqual([`Le mot de passe ne peut pas dépasser ${PASSWORD_MAX_LENGTH} caractères.`]);

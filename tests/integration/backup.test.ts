@@ -163,7 +163,7 @@ describe("backup under write load, restored into a fresh folder", () => {
     expect(restored.err).toBe("");
     expect(restored.code).toBe(0);
     expect(restored.out).toContain("Base restaurée");
-    expect(restored.out).toContain("Images téléversées restaurées : 3 fichier(s)");
+    expect(restored.out).toContain("Images téléversées restaurées : 3 fichier(s)");
     expect(mode(target.db)).toBe(0o600);
 
     const got = dump(target.db);
@@ -311,7 +311,7 @@ describe("db:restore refuses what it must not restore", () => {
     // overwrite pages in the middle of the file (appointment rows and index pages)
     fs.writeSync(fd, Buffer.alloc(4096 * 4, 0x5a), 0, 4096 * 4, Math.floor(size / 2 / 4096) * 4096);
     fs.closeSync(fd);
-    await refused(corrupt, 2, /Restauration refusée : (Le contrôle d'intégrité de la base a échoué|La base est illisible ou endommagée)/);
+    await refused(corrupt, 2, /Restauration refusée : (Le contrôle d'intégrité de la base a échoué|La base est illisible ou endommagée)/);
 
     const text = path.join(tempDir("text"), "notes.db");
     fs.writeFileSync(text, "ceci n'est pas une base ".repeat(200));
@@ -379,7 +379,7 @@ describe("the commands as processes", () => {
     });
     const backup = spawnSync(process.execPath, ["--import", "tsx", path.resolve("scripts/db-backup.ts")], { env: env(site), encoding: "utf8" });
     expect(backup.stderr).toBe("");
-    expect(backup.stdout).toMatch(/^Sauvegarde écrite : .*clinic-\d{8}T\d{9}Z-[0-9a-f]{4}\n {2}base .* Mo, 3 image\(s\) téléversée\(s\), intégrité vérifiée\./);
+    expect(backup.stdout).toMatch(/^Sauvegarde écrite : .*clinic-\d{8}T\d{9}Z-[0-9a-f]{4}\n {2}base .* Mo, 3 image\(s\) téléversée\(s\), intégrité vérifiée\./);
     expect(backup.status).toBe(0);
     const [name] = listBackups(site.backups);
 
@@ -395,7 +395,7 @@ describe("the commands as processes", () => {
       env: { ...env(target), DATABASE_URL: "postgres://clinic@127.0.0.1:5432/clinique", BACKUP_DIR: pgBackups },
       encoding: "utf8",
     });
-    expect(pg.stdout).toContain("La base est PostgreSQL : « npm run db:backup » et « npm run db:restore » ne traitent que SQLite. Rien n'a été fait.");
+    expect(pg.stdout).toContain("La base est PostgreSQL : « npm run db:backup » et « npm run db:restore » ne traitent que SQLite. Rien n'a été fait.");
     expect(pg.stdout).toContain('pg_dump --format=custom --file="clinique-$(date +%F).dump" "$DATABASE_URL"');
     expect(pg.stdout).toContain("pg_restore --clean --if-exists --no-owner");
     expect(pg.status).toBe(2);

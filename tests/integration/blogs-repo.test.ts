@@ -76,7 +76,7 @@ describeEachEngine("blogs repository", (t) => {
   });
 
   it("stores markup and long texts exactly as typed (they are escaped when shown)", async () => {
-    const content = `<script>alert("xss")</script>\nL'émail — « citation » 😀\n${"long ".repeat(10_000)}`;
+    const content = `<script>alert("xss")</script>\nL'émail — « citation » 😀\n${"long ".repeat(10_000)}`;
     const b = await createBlog(t.h, { title: "<b>Titre</b>", content });
     const back = await getBlog(t.h, b.id);
     expect(back!.title).toBe("<b>Titre</b>");

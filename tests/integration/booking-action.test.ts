@@ -15,7 +15,7 @@ import { describeEachEngine } from "../helpers/db";
 import { fieldMessages as messages, postForm, setAppEnv, UUID, type FormResult } from "./public-form";
 
 const FAILURE = `Votre demande n'a pas pu être enregistrée. Merci de réessayer dans un instant ou de nous appeler au ${clinic.phones[0].display}.`;
-const FIX = "Certains champs sont à corriger : voyez les messages sous les champs concernés.";
+const FIX = "Certains champs sont à corriger : voyez les messages sous les champs concernés.";
 
 /*
  * The clinic's clock is set: Tuesday 24 November 2026, 09:00 in Algiers (08:00 UTC). The
@@ -192,7 +192,7 @@ describeEachEngine("booking action", { appDb: true }, (t) => {
 
     const near = await post({ ...valid(), service: "Orthodontie", date: TODAY, time: "10:00" });
     expect(near.init?.status).toBe(409);
-    expect(messages(near as FormResult).time).toBe("Ce créneau est trop proche : les rendez-vous en ligne se prennent au moins 2 h à l'avance.");
+    expect(messages(near as FormResult).time).toBe("Ce créneau est trop proche : les rendez-vous en ligne se prennent au moins 2 h à l'avance.");
     // now 09:00: the first start allowed today is 11:00
     expect(near.data.alternatives).toEqual(["11:00", "11:15", "11:30"].map((time) => ({ date: TODAY, time })));
     expect(near.data.slots?.times[0]).toBe("11:00");
@@ -207,7 +207,7 @@ describeEachEngine("booking action", { appDb: true }, (t) => {
     await saveServiceSettings(t.h, [{ ...defaultSchedule().services["Chirurgie dentaire"], online: false }]);
     const r = await post({ ...valid(), service: "Chirurgie dentaire", time: "09:00" });
     expect(r.init?.status).toBe(409);
-    expect(messages(r as FormResult)).toEqual({ "": FIX, service: "Ce soin ne se réserve pas en ligne : appelez-nous pour convenir d'un rendez-vous." });
+    expect(messages(r as FormResult)).toEqual({ "": FIX, service: "Ce soin ne se réserve pas en ligne : appelez-nous pour convenir d'un rendez-vous." });
     expect(r.data.alternatives).toEqual([]);
     expect(r.data.slots).toMatchObject({ state: "not_online", times: [], next: null });
     expect(await rows()).toHaveLength(0);
@@ -274,7 +274,7 @@ describeEachEngine("booking action", { appDb: true }, (t) => {
     expect(r.init?.status).toBe(400);
     expect(r.data.status).toBe("error");
     expect(messages(r as FormResult)).toEqual({
-      email: "Adresse e-mail invalide (exemple : nom@exemple.com).",
+      email: "Adresse e-mail invalide (exemple : nom@exemple.com).",
       service: "Veuillez choisir un service.",
       date: "La date ne peut pas être dans le passé.",
       consent: "Veuillez accepter la politique de confidentialité pour envoyer votre demande.",
@@ -376,7 +376,7 @@ describeEachEngine("booking action", { appDb: true }, (t) => {
       status: "error",
       formError: null,
       fieldErrors: {
-        email: "Adresse e-mail invalide (exemple : nom@exemple.com).",
+        email: "Adresse e-mail invalide (exemple : nom@exemple.com).",
         date: "La date ne peut pas être dans le passé.",
         consent: "Veuillez accepter la politique de confidentialité pour envoyer votre demande.",
       },

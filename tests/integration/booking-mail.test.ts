@@ -82,8 +82,8 @@ describe("booking e-mail texts", () => {
       cancelCutoffHours: 24,
     });
     expect(toClinic.to).toBe("accueil@clinique.dz");
-    expect(toClinic.subject).toBe("Nouvelle demande de rendez-vous : Implementation, 02/06/2026 à 14:30");
-    for (const part of [`Nom complet : ${PATIENT.name}`, `E-mail : ${PATIENT.email}`, `Téléphone : ${PATIENT.phone}`, "Message : Douleur à gauche", `${ORIGIN}/admin/agenda?jour=2026-06-02`]) {
+    expect(toClinic.subject).toBe("Nouvelle demande de rendez-vous : Implementation, 02/06/2026 à 14:30");
+    for (const part of [`Nom complet : ${PATIENT.name}`, `E-mail : ${PATIENT.email}`, `Téléphone : ${PATIENT.phone}`, "Message : Douleur à gauche", `${ORIGIN}/admin/agenda?jour=2026-06-02`]) {
       expect(toClinic.text).toContain(part);
     }
     expect(toClinic.html).toContain(PATIENT.name);
@@ -96,9 +96,9 @@ describe("booking e-mail texts", () => {
     expect(toPatient.subject).toBe(`Votre demande de rendez-vous — ${clinic.name}`);
     expect([toPatient.kind, toPatient.appointmentId]).toEqual(["booking_received", 7]);
     expect(toPatient.text).toMatch(/^Bonjour,\n/);
-    expect(toPatient.text).toContain("Service : Implementation");
-    expect(toPatient.text).toContain("Date souhaitée : mardi 2 juin 2026");
-    expect(toPatient.text).toContain("Heure souhaitée : 14:30");
+    expect(toPatient.text).toContain("Service : Implementation");
+    expect(toPatient.text).toContain("Date souhaitée : mardi 2 juin 2026");
+    expect(toPatient.text).toContain("Heure souhaitée : 14:30");
     expect(toPatient.text).toContain("n'est pas encore confirmé");
     expect(toPatient.text).toContain(`Suivre, déplacer ou annuler votre demande :\n${A_LINK}`);
     expect(toPatient.text).toContain("jusqu'à 24 h avant le rendez-vous");
@@ -122,8 +122,8 @@ describe("booking e-mail texts", () => {
     const booking = appointmentRow({ name: PHISHING.name, email: "victime@exemple.dz", service: "Orthodontie", message: PHISHING.message });
     const [toClinic, toPatient] = bookingMessages(booking, { clinic, clinicTo: "accueil@clinique.dz", link: A_LINK });
     expectNoTypedText(toPatient, A_LINK);
-    expect(toPatient.text).toContain("Service : Orthodontie");
-    expect(toPatient.text).toContain("Date souhaitée : mardi 2 juin 2026");
+    expect(toPatient.text).toContain("Service : Orthodontie");
+    expect(toPatient.text).toContain("Date souhaitée : mardi 2 juin 2026");
     // the clinic's own inbox keeps every detail, escaped in its HTML part
     expect(toClinic.text).toContain(PHISHING.name);
     expect(toClinic.text).toContain(PHISHING.message);
@@ -133,7 +133,7 @@ describe("booking e-mail texts", () => {
     // a value that is not one the lists offer is left out, not repeated
     const [, odd] = bookingMessages({ ...booking, service: "Voir https://evil.example", time: "10:00 https://evil.example" }, { clinic, clinicTo: "accueil@clinique.dz", link: A_LINK });
     expectNoTypedText(odd, A_LINK);
-    expect(odd.text).not.toContain("Service :");
+    expect(odd.text).not.toContain("Service :");
     expect(odd.text).toContain("n'est pas encore confirmé");
 
     // past the cut-off (a request for the next hours) the link follows the request, the phones change it
@@ -201,15 +201,15 @@ describeEachEngine("booking e-mails", { appDb: true }, (t) => {
 
       expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["accueil@clinique.dz", PATIENT.email]);
       const clinicMail = await mailTo(smtp, "accueil@clinique.dz");
-      expect(clinicMail.subject).toBe("Nouvelle demande de rendez-vous : Orthodontie, 02/06/2026 à 09:00");
-      expect(clinicMail.text).toContain(`Nom complet : ${PATIENT.name}`);
-      expect(clinicMail.text).toContain(`Téléphone : ${PATIENT.phone}`);
+      expect(clinicMail.subject).toBe("Nouvelle demande de rendez-vous : Orthodontie, 02/06/2026 à 09:00");
+      expect(clinicMail.text).toContain(`Nom complet : ${PATIENT.name}`);
+      expect(clinicMail.text).toContain(`Téléphone : ${PATIENT.phone}`);
       expect(clinicMail.html).toContain(PATIENT.name);
       const patientMail = await mailTo(smtp, PATIENT.email);
       expect(patientMail.subject).toBe(`Votre demande de rendez-vous — ${clinic.name}`);
       expect(patientMail.text).toMatch(/^Bonjour,\n/);
-      expect(patientMail.text).toContain("Date souhaitée : mardi 2 juin 2026");
-      expect(patientMail.text).toContain("Heure souhaitée : 09:00");
+      expect(patientMail.text).toContain("Date souhaitée : mardi 2 juin 2026");
+      expect(patientMail.text).toContain("Heure souhaitée : 09:00");
       expect(patientMail.text).not.toContain(PATIENT.name);
       expect(patientMail.html).toContain("Demande de rendez-vous reçue");
       expect(patientMail.html).not.toContain(PATIENT.name);
@@ -265,14 +265,14 @@ describeEachEngine("booking e-mails", { appDb: true }, (t) => {
       expect(raw).toMatch(/^Content-Type: multipart\/alternative;/im);
       const ack = await mailTo(smtp, "victime@exemple.dz");
       expect(ack.text).toMatch(/^Bonjour,\n/);
-      expect(ack.text).toContain("Service : Orthodontie");
+      expect(ack.text).toContain("Service : Orthodontie");
       const link = LINK.exec(ack.text ?? "")![0];
       expect(link).toMatch(/^https:\/\/clinique\.example\/rdv\//);
       expectNoTypedText({ subject: ack.subject ?? "", text: ack.text ?? "", html: ack.html || undefined }, link);
       expect(ack.text).not.toContain("https://clinique.example/admin");
 
       const toClinic = await mailTo(smtp, "accueil@clinique.dz");
-      expect(toClinic.text).toContain(`Nom complet : ${PHISHING.name}`);
+      expect(toClinic.text).toContain(`Nom complet : ${PHISHING.name}`);
       expect(toClinic.text).toContain(PHISHING.message);
       // in the clinic's HTML the typed markup is text, not a link
       expect(hrefs(String(toClinic.html))).not.toContain("http://evil.example/login");

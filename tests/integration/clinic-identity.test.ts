@@ -241,7 +241,7 @@ describeEachEngine("clinic identity", { appDb: true }, (t) => {
     const photos = await goLiveChecklist({ h: t.h, config: CONFIGURED, photoSlots: SLOTS });
     expect(photos.map((i) => [i.id, i.label])).toEqual([
       ["photos", "2 emplacements du site sur 3 montrent encore un dessin"],
-      ["gallery", "Aucun cas avant/après : la galerie montre l'exemple dessiné"],
+      ["gallery", "Aucun cas avant/après : la galerie montre l'exemple dessiné"],
     ]);
 
     for (const slot of SLOTS.slice(1)) await t.h.db.insertInto("site_photos").values({ slot, media_id: "a".repeat(32), alt: "Photo", updated_at: now }).execute();

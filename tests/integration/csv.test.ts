@@ -72,7 +72,7 @@ describe("CSV writer", () => {
 
 describeEachEngine("enrolments CSV export", (t) => {
   it("exports the header, that formation's enrolments newest first, French statuses and neutralised cells", async () => {
-    const f = await createFormation(t.h, { title: "Implantologie « avancée »", description: "D", duration_months: 6, max_participants: 10, price: null, is_active: true, syllabus: null });
+    const f = await createFormation(t.h, { title: "Implantologie « avancée »", description: "D", duration_months: 6, max_participants: 10, price: null, is_active: true, syllabus: null });
     const other = await createFormation(t.h, { title: "Autre", description: "D", duration_months: 3, max_participants: 5, price: null, is_active: true, syllabus: null });
     const a = await enroll(t.h, { formation_id: f.id, user_name: "Benali", user_surname: "Amina", email: "amina@exemple.dz", phone: "0550 12 34 56" }, { at: "2026-03-01T09:30:00.000Z" });
     const b = await enroll(t.h, { formation_id: f.id, user_name: '=HYPERLINK("x")', user_surname: 'Karim "KK"', email: "@karim@exemple.dz", phone: "+213 661 00 00 00" }, { at: "2026-03-02T14:05:00.000Z" });
@@ -86,8 +86,8 @@ describeEachEngine("enrolments CSV export", (t) => {
     expect(rows[0]).toEqual(ENROLLMENT_CSV_HEADER);
     expect(rows[0]).toEqual(["Nom", "Prénom", "Email", "Téléphone", "Formation", "Date d'inscription", "Statut"]);
     expect(rows).toHaveLength(3);
-    expect(rows[1]).toEqual(['\'=HYPERLINK("x")', 'Karim "KK"', "'@karim@exemple.dz", "'+213 661 00 00 00", "Implantologie « avancée »", "02/03/2026 15:05", "En attente"]);
-    expect(rows[2]).toEqual(["Benali", "Amina", "amina@exemple.dz", "0550 12 34 56", "Implantologie « avancée »", "01/03/2026 10:30", "Confirmé"]);
+    expect(rows[1]).toEqual(['\'=HYPERLINK("x")', 'Karim "KK"', "'@karim@exemple.dz", "'+213 661 00 00 00", "Implantologie « avancée »", "02/03/2026 15:05", "En attente"]);
+    expect(rows[2]).toEqual(["Benali", "Amina", "amina@exemple.dz", "0550 12 34 56", "Implantologie « avancée »", "01/03/2026 10:30", "Confirmé"]);
     expect(csv).toContain('"\'=HYPERLINK(""x"")"');
   });
 });

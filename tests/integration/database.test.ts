@@ -53,7 +53,7 @@ describeEachEngine("database: connection, migrations, demo content and storage",
     expect(await counts(t.h)).toEqual(first);
 
     const blogs = await listBlogs(t.h);
-    expect(blogs.map((b) => b.title)).toContain("Implant dentaire : les étapes d'un traitement réussi");
+    expect(blogs.map((b) => b.title)).toContain("Implant dentaire : les étapes d'un traitement réussi");
     expect(blogs[0].created_at > blogs[2].created_at).toBe(true);
 
     const [formation] = await listActiveFormations(t.h);

@@ -85,7 +85,7 @@ describeEachEngine("enrolment action and training pages", { appDb: true }, (t) =
     const mails = await outbox();
     expect(mails).toHaveLength(2);
     expect(mails.map((m) => m.to_address)).toContain("karim.benali@exemple.dz");
-    expect(mails.map((m) => m.subject)).toContain("Nouvelle inscription : Implantologie");
+    expect(mails.map((m) => m.subject)).toContain("Nouvelle inscription : Implantologie");
   });
 
   it("an enrolment without a formation occupies no place and is stored with no title", async () => {
@@ -102,7 +102,7 @@ describeEachEngine("enrolment action and training pages", { appDb: true }, (t) =
     expect(r.data.status).toBe("error");
     expect(messages(r)).toEqual({
       user_name: "Indiquez votre nom.",
-      email: "Adresse e-mail invalide (exemple : nom@domaine.com).",
+      email: "Adresse e-mail invalide (exemple : nom@domaine.com).",
       phone: PHONE_INVALID,
       consent: "Cochez cette case pour nous permettre de traiter votre inscription.",
     });
@@ -269,9 +269,9 @@ describeEachEngine("enrolment action and training pages", { appDb: true }, (t) =
       formError: null,
       fieldErrors: {
         user_name: "Indiquez votre nom.",
-        email: "Adresse e-mail invalide (exemple : nom@domaine.com).",
+        email: "Adresse e-mail invalide (exemple : nom@domaine.com).",
         phone: PHONE_INVALID,
-        formation_id: "Session invalide : choisissez une session dans la liste.",
+        formation_id: "Session invalide : choisissez une session dans la liste.",
         consent: "Cochez cette case pour nous permettre de traiter votre inscription.",
       },
       submissionKey: key,

@@ -133,7 +133,7 @@ describeEachEngine("formations repo and staff action", { appDb: true }, (t) => {
   it("refuses an empty editor with French errors beside the fields and the 5 s failure toast, storing nothing", async () => {
     const r = await post({ intent: "create", title: " ", description: "", duration_months: "6", max_participants: "10" });
     expect(r.init?.status).toBe(400);
-    expect(fieldErrors(r)).toEqual({ title: "Indiquez le titre de la formation.", description: "Indiquez la description de la formation.", price: "Indiquez le prix (0 pour « prix sur demande »)." });
+    expect(fieldErrors(r)).toEqual({ title: "Indiquez le titre de la formation.", description: "Indiquez la description de la formation.", price: "Indiquez le prix (0 pour « prix sur demande »)." });
     expect(toastOf(r)).toEqual({ type: "error", description: T.genericError, duration: ADMIN_FORMATION_TOAST_MS });
     expect(await listFormations(t.h)).toEqual([]);
   });
@@ -201,7 +201,7 @@ describeEachEngine("formations repo and staff action", { appDb: true }, (t) => {
       const r = await post({ intent: "status", id: String(second.enrollment.id), status });
       expect([r.init?.status, r.data.ok, toastOf(r)]).toEqual([409, false, { type: "error", description: T.statusFull, duration: ADMIN_FORMATION_TOAST_MS }]);
     }
-    expect(T.statusFull).toBe("Cette formation est complète : libérez une place (annulez une autre inscription) avant de confirmer ou de remettre en attente cette inscription.");
+    expect(T.statusFull).toBe("Cette formation est complète : libérez une place (annulez une autre inscription) avant de confirmer ou de remettre en attente cette inscription.");
     expect((await getEnrollment(t.h, second.enrollment.id))?.status).toBe("cancelled");
     expect((await getFormation(t.h, f.id))!.taken).toBe(1);
     // once a place is free, the same move is accepted

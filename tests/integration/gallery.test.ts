@@ -65,8 +65,8 @@ const filesOf = (id: string) => fs.readdirSync(dir).filter((f) => f.startsWith(i
 const INPUT: CaseInput = {
   treatment: "Esthétique dentaire",
   description: "Facettes en céramique sur les incisives.",
-  beforeAlt: "Avant : incisives ébréchées",
-  afterAlt: "Après : incisives harmonisées",
+  beforeAlt: "Avant : incisives ébréchées",
+  afterAlt: "Après : incisives harmonisées",
   consentDate: "2026-03-01",
   consentScope: "site",
   patientId: null,

@@ -134,7 +134,7 @@ describe("the image queue on uploads", () => {
 
     const busy = await rejection(saveImageUpload(await small("e.png"), dir));
     expect(busy.status).toBe(503);
-    expect(busy.message).toBe("Le serveur traite déjà d'autres images : la vôtre n'a pas été enregistrée. Réessayez dans quelques secondes.");
+    expect(busy.message).toBe("Le serveur traite déjà d'autres images : la vôtre n'a pas été enregistrée. Réessayez dans quelques secondes.");
     expect(busy.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     const busyPhoto = await rejection(saveMedia(db.db, await small("f.png"), path.join(dir, "media")));
     expect([busyPhoto.status, busyPhoto.message]).toEqual([503, UPLOAD_MESSAGES.busy]);

@@ -26,7 +26,7 @@ describeEachEngine("the patient's account", (t) => {
     const now = "2026-10-10T10:00:00.000Z";
     const quote = await t.h.db
       .insertInto("quotes")
-      .values({ year: 2026, seq: 1, number: "2026-0001", patient_id: patientId, status: "accepted", valid_until: "2026-11-30", created_at: now, updated_at: now, decided_at: now, accepted_option: "Option B : implant", total: 30_000_000 })
+      .values({ year: 2026, seq: 1, number: "2026-0001", patient_id: patientId, status: "accepted", valid_until: "2026-11-30", created_at: now, updated_at: now, decided_at: now, accepted_option: "Option B : implant", total: 30_000_000 })
       .returning("id")
       .executeTakeFirstOrThrow();
     await recordPayment(t.h, { appointmentId: Number(appointment.id), amount: 600_000, mode: "especes", actor: staff, at: new Date("2026-10-05T09:00:00Z") });
@@ -45,7 +45,7 @@ describeEachEngine("the patient's account", (t) => {
       ["2026-10-13", "payment", 0, 1_000_000, 19_000_000],
       ["2026-10-14", "cancellation", 1_000_000, 0, 20_000_000],
     ]);
-    expect(account.lines[3].label).toBe("Devis n° 2026-0001 accepté (Option B : implant)");
+    expect(account.lines[3].label).toBe("Devis n° 2026-0001 accepté (Option B : implant)");
     expect(account.lines[4].label).toBe("Reçu n° 2026-000002 (Virement)");
     expect(account).toMatchObject({ billed: 30_800_000, paid: 10_800_000, balance: 20_000_000 });
     expect(await payableQuotes(t.h, patientId)).toEqual([{ id: Number(quote.id), number: "2026-0001", total: 30_000_000, due: 20_000_000 }]);
@@ -55,7 +55,7 @@ describeEachEngine("the patient's account", (t) => {
     expect(text).toContain("Relevé de compte");
     expect(text).toContain("Nadia Cherif");
     expect(text).toContain("Devis n° 2026-0001 accepté");
-    expect(text).toContain("Solde : 200 000 DA");
+    expect(text).toContain("Solde : 200 000 DA");
     expect(text).not.toContain("Autre Patient");
 
     // erasure (law 18-07): the account's free texts go, the amounts stay

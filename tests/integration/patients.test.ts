@@ -351,7 +351,7 @@ describeEachEngine("patient records", (t) => {
     await updateAppointment(
       t.h,
       Number(attended.id),
-      { prixtotal: 800_000, prixpay: 500_000, progress: "Composite posé — Amina", tips: "Mme Benali : brossage" },
+      { prixtotal: 800_000, prixpay: 500_000, progress: "Composite posé — Amina", tips: "Mme Benali : brossage" },
       staff,
     );
     const cancelled = await book({ name: "Benali Amina", phone: "+213 550 12 34 56", date: addDaysYmd(TODAY, 3) });
@@ -366,7 +366,7 @@ describeEachEngine("patient records", (t) => {
       [
         { to: "amina.benali@exemple.dz", subject: "Confirmé", text: "Bonjour Amina", appointmentId: Number(cancelled.id) },
         { to: "amina.benali@exemple.dz", subject: "Votre demande", text: "Bonjour" },
-        { to: "clinique@exemple.dz", subject: "Nouvelle demande", text: "Nom complet : Amina Benali\nTéléphone : 0550 12 34 56" },
+        { to: "clinique@exemple.dz", subject: "Nouvelle demande", text: "Nom complet : Amina Benali\nTéléphone : 0550 12 34 56" },
       ],
       t.h,
     );

@@ -35,7 +35,7 @@ describeEachEngine("the agenda's 'Encaisser' action", { appDb: true }, (t) => {
 
   it("refuses bad amounts beside the field with 400, and an amount over the balance with 409 and the balance", async () => {
     const id = String(appointmentId);
-    expect(await submit({ id, amount: "abc", mode: "especes" })).toMatchObject({ ok: false, status: 400, errors: { amount: ["Montant invalide : indiquez un nombre en DA (exemple : 5000 ou 5000,50)."] } });
+    expect(await submit({ id, amount: "abc", mode: "especes" })).toMatchObject({ ok: false, status: 400, errors: { amount: ["Montant invalide : indiquez un nombre en DA (exemple : 5000 ou 5000,50)."] } });
     expect(await submit({ id, amount: "10,123", mode: "especes" })).toMatchObject({ status: 400, errors: { amount: ["Deux chiffres au plus après la virgule (les centimes)."] } });
     expect(await submit({ id, amount: "0", mode: "especes" })).toMatchObject({ status: 400, errors: { amount: ["Le montant doit être supérieur à 0."] } });
     expect(await submit({ id, amount: "100", mode: "bitcoin" })).toMatchObject({ status: 400, errors: { mode: ["Choisissez le mode de paiement."] } });
@@ -49,13 +49,13 @@ describeEachEngine("the agenda's 'Encaisser' action", { appDb: true }, (t) => {
 
   it("refuses a cancelled appointment above the button (409)", async () => {
     await t.h.db.updateTable("appointments").set({ status: "cancelled" }).where("id", "=", appointmentId).execute();
-    expect(await submit({ id: String(appointmentId), amount: "100", mode: "especes" })).toMatchObject({ status: 409, errors: { "": ["Ce rendez-vous est annulé : aucun paiement ne peut y être encaissé."] } });
+    expect(await submit({ id: String(appointmentId), amount: "100", mode: "especes" })).toMatchObject({ status: 409, errors: { "": ["Ce rendez-vous est annulé : aucun paiement ne peut y être encaissé."] } });
     expect(await stored()).toHaveLength(0);
   });
 
   it("stores the payment of an assistant and answers the toast once committed", async () => {
     const r = await submit({ id: String(appointmentId), amount: "12000", mode: "especes", note: "reçu remis" });
-    expect(r).toMatchObject({ ok: true, status: 200, toast: expect.stringMatching(/^Encaissé : 12\u202f000\u00a0DA \(Espèces\), reçu n° \d{4}-000001\.$/) });
+    expect(r).toMatchObject({ ok: true, status: 200, toast: expect.stringMatching(/^Encaissé : 12\u202f000\u00a0DA \(Espèces\), reçu n° \d{4}-000001\.$/) });
     expect(await stored()).toMatchObject([{ amount: expect.anything(), mode: "especes", note: "reçu remis", taken_by: userId }]);
     const row = await t.h.db.selectFrom("appointments").select("prixpay").where("id", "=", appointmentId).executeTakeFirstOrThrow();
     expect(Number(row.prixpay)).toBe(1_500_000);

@@ -25,8 +25,8 @@ describeEachEngine("quote decisions and plans", (t) => {
     const { appointment } = await createAppointment(t.h, { name: `Patient ${phone}`, email: null, phone, service: "Implementation", date: "2026-11-20", time: "10:00" });
     const patientId = Number(appointment.patient_id);
     const { lines } = readLines([
-      line({ label: "Bridge", unitPrice: "90000", option: "Option A : bridge" }),
-      line({ label: "Implant", unitPrice: "120000", option: "Option B : implant" }),
+      line({ label: "Bridge", unitPrice: "90000", option: "Option A : bridge" }),
+      line({ label: "Implant", unitPrice: "120000", option: "Option B : implant" }),
     ]);
     const q = (await createQuote(t.h, { patientId, validUntil: "2026-12-31", lines }, staff))!;
     await proposeQuote(t.h, q.id, "2026-11-28", staff);
@@ -36,15 +36,15 @@ describeEachEngine("quote decisions and plans", (t) => {
 
   it("three taps at once accept once, with the option, the name, the address and the content's hash; then nothing changes", async () => {
     const { id, token, d } = await proposed("0550 11 11 11");
-    const taps = await Promise.all([1, 2, 3].map(() => acceptQuote(t.h, { token, option: "Option B : implant", name: "  Samia Benali ", ip: "198.51.100.7", today: "2026-11-28" })));
+    const taps = await Promise.all([1, 2, 3].map(() => acceptQuote(t.h, { token, option: "Option B : implant", name: "  Samia Benali ", ip: "198.51.100.7", today: "2026-11-28" })));
     expect(taps.filter((r) => r.ok)).toHaveLength(1);
     expect(taps.filter((r) => !r.ok)).toEqual([
       { ok: false, reason: "answered", status: "accepted" },
       { ok: false, reason: "answered", status: "accepted" },
     ]);
     const after = (await quoteDetail(t.h, id))!;
-    expect(after.quote).toMatchObject({ status: "accepted", accepted_option: "Option B : implant", accepted_name: "Samia Benali", accepted_ip: "198.51.100.7", accepted_hash: quoteContentHash(d.quote, d.lines), total: 12_000_000 });
-    expect(after.events.at(-1)).toMatchObject({ action: "accepted", actor: "patient", detail: "Option B : implant" });
+    expect(after.quote).toMatchObject({ status: "accepted", accepted_option: "Option B : implant", accepted_name: "Samia Benali", accepted_ip: "198.51.100.7", accepted_hash: quoteContentHash(d.quote, d.lines), total: 12_000_000 });
+    expect(after.events.at(-1)).toMatchObject({ action: "accepted", actor: "patient", detail: "Option B : implant" });
     expect(await refuseQuote(t.h, { token, reason: null, today: "2026-11-28" })).toEqual({ ok: false, reason: "answered", status: "accepted" });
   });
 
@@ -52,7 +52,7 @@ describeEachEngine("quote decisions and plans", (t) => {
     const { token, id } = await proposed("0550 22 22 22");
     expect(await acceptQuote(t.h, { token, option: "Option C", name: "X", ip: null, today: "2026-11-28" })).toEqual({ ok: false, reason: "bad_option" });
     expect(await acceptQuote(t.h, { token, option: null, name: "X", ip: null, today: "2026-11-28" })).toEqual({ ok: false, reason: "bad_option" });
-    expect(await acceptQuote(t.h, { token, option: "Option A : bridge", name: "X", ip: null, today: "2027-01-01" })).toEqual({ ok: false, reason: "expired" });
+    expect(await acceptQuote(t.h, { token, option: "Option A : bridge", name: "X", ip: null, today: "2027-01-01" })).toEqual({ ok: false, reason: "expired" });
     expect(await acceptQuote(t.h, { token: "x".repeat(43), option: null, name: "X", ip: null, today: "2026-11-28" })).toEqual({ ok: false, reason: "not_found" });
     expect(await refuseQuote(t.h, { token, reason: "Trop cher pour l'instant", today: "2026-11-28" })).toMatchObject({ ok: true, status: "refused" });
     expect((await quoteDetail(t.h, id))!.quote).toMatchObject({ status: "refused", refusal_reason: "Trop cher pour l'instant" });
@@ -69,7 +69,7 @@ describeEachEngine("quote decisions and plans", (t) => {
   it("a plan of an accepted quote sums to its total; payments cover the oldest first; late ones are listed", async () => {
     const { token, id, staff, patientId } = await proposed("0550 55 55 55");
     expect(await savePlan(t.h, id, [{ dueDay: "2026-12-01", amount: 100 }], staff)).toEqual({ ok: false, reason: "not_accepted" });
-    await acceptQuote(t.h, { token, option: "Option B : implant", name: "Karim", ip: null, today: "2026-11-28" });
+    await acceptQuote(t.h, { token, option: "Option B : implant", name: "Karim", ip: null, today: "2026-11-28" });
     const amounts = planAmounts(12_000_000, 3_000_000, 3);
     const days = ["2026-11-01", "2026-12-01", "2027-01-01", "2027-02-01"];
     expect(await savePlan(t.h, id, [{ dueDay: days[0], amount: 3_000_000 }], staff)).toEqual({ ok: false, reason: "sum" });

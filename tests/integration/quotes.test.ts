@@ -36,10 +36,10 @@ describeEachEngine("quotes", (t) => {
     const q = (await createQuote(t.h, { patientId, validUntil: "2026-12-31" }, staff))!;
     expect(await proposeQuote(t.h, q.id, "2026-11-28", staff)).toEqual({ ok: false, reason: "no_line" });
     const { lines, errors } = readLines([
-      line({ label: "Extraction de la 36", teeth: "36", unitPrice: "3000", phase: "Phase 1 : chirurgie" }),
-      line({ label: "Bridge 35-37", teeth: "35, 36, 37", unitPrice: "90000", phase: "Phase 2 : prothèse", option: "Option A : bridge" }),
-      line({ label: "Implant", teeth: "36", unitPrice: "80000", discount: "5000", phase: "Phase 2 : prothèse", option: "Option B : implant" }),
-      line({ label: "Couronne sur implant", teeth: "36", unitPrice: "35000", phase: "Phase 2 : prothèse", option: "Option B : implant" }),
+      line({ label: "Extraction de la 36", teeth: "36", unitPrice: "3000", phase: "Phase 1 : chirurgie" }),
+      line({ label: "Bridge 35-37", teeth: "35, 36, 37", unitPrice: "90000", phase: "Phase 2 : prothèse", option: "Option A : bridge" }),
+      line({ label: "Implant", teeth: "36", unitPrice: "80000", discount: "5000", phase: "Phase 2 : prothèse", option: "Option B : implant" }),
+      line({ label: "Couronne sur implant", teeth: "36", unitPrice: "35000", phase: "Phase 2 : prothèse", option: "Option B : implant" }),
     ]);
     expect(errors).toEqual([]);
     const saved = await saveDraft(t.h, q.id, { title: "Remplacement de la 36", validUntil: "2026-12-31", note: null, discount: 300_000, lines }, staff);
@@ -76,8 +76,8 @@ describeEachEngine("quotes", (t) => {
     expect(text).toContain(`Devis n° ${q.number}`);
     expect(text).toContain("Samir Ouali");
     expect(text).toContain("Bridge 35-37 · Dents 35, 36, 37");
-    expect(text).toContain("Option A : bridge : 90 000 DA");
-    expect(text).toContain("Option B : implant : 110 000 DA");
+    expect(text).toContain("Option A : bridge : 90 000 DA");
+    expect(text).toContain("Option B : implant : 110 000 DA");
     expect(text).toContain("Bon pour accord");
     expect(text).toContain("1 × 80 000 DA - remise 5 000 DA");
   });

@@ -177,7 +177,7 @@ describeEachEngine("reminders to send", { appDb: true }, (t) => {
 
   it("saves a template with the staff e-mail; the links follow it; a template without {lien} is refused beside the text", async () => {
     expect((await loadTemplates(t.h, clinic)).whatsapp).toMatchObject({ body: defaultTemplates(clinic).whatsapp, isDefault: true, updatedBy: null });
-    const refused = await post({ intent: "template", key: "whatsapp", body: "Bonjour {prénom}, à demain !" });
+    const refused = await post({ intent: "template", key: "whatsapp", body: "Bonjour {prénom}, à demain !" });
     expect(status(refused)).toBe(400);
     expect(body(refused).result?.error?.body?.[0]).toMatch(/^Le message doit contenir \{lien\}/);
     expect(await t.h.db.selectFrom("message_templates").selectAll().execute()).toEqual([]);
@@ -194,7 +194,7 @@ describeEachEngine("reminders to send", { appDb: true }, (t) => {
     expect(text).toMatch(new RegExp(`^Salam Karim ! RDV le mardi 4 mars à 14h15 : ${ORIGIN}/rdv/[A-Za-z0-9_-]{43}$`));
 
     // saved again: one row, the new text
-    await post({ intent: "template", key: "whatsapp", body: "Bonjour {prénom} : {lien}" });
-    expect((await t.h.db.selectFrom("message_templates").select(["key", "body"]).execute()).map((r) => [r.key, r.body])).toEqual([["whatsapp", "Bonjour {prénom} : {lien}"]]);
+    await post({ intent: "template", key: "whatsapp", body: "Bonjour {prénom} : {lien}" });
+    expect((await t.h.db.selectFrom("message_templates").select(["key", "body"]).execute()).map((r) => [r.key, r.body])).toEqual([["whatsapp", "Bonjour {prénom} : {lien}"]]);
   });
 });

@@ -33,7 +33,7 @@ describeEachEngine("npm run staff:create", (t) => {
   it("creates an account from the argument and STAFF_PASSWORD", async () => {
     const c = io(t.h, ["--", "Dr.Nouveau@Clinique.DZ"], { STAFF_PASSWORD: "Un-Mot-De-Passe-Solide" });
     expect(await c.run()).toBe(0);
-    expect(c.out.join("\n")).toContain("Compte du personnel créé : dr.nouveau@clinique.dz");
+    expect(c.out.join("\n")).toContain("Compte du personnel créé : dr.nouveau@clinique.dz");
     const user = await findStaffByEmail(t.h, "dr.nouveau@clinique.dz");
     expect(await verifyPassword(user!.password_hash, "Un-Mot-De-Passe-Solide")).toBe(true);
   });
@@ -77,7 +77,7 @@ describeEachEngine("npm run staff:create: roles and recovery", (t) => {
     expect(await io(t.h, ["admin@clinique.dz"], { STAFF_PASSWORD: "Un-Mot-De-Passe-Solide" }).run()).toBe(0);
     const c = io(t.h, ["--", "assistante@clinique.dz", "--role", "assistant", "--name=Samira Haddad"], { STAFF_PASSWORD: "Un-Mot-De-Passe-Solide" });
     expect(await c.run()).toBe(0);
-    expect(c.out.join("\n")).toContain("Rôle : Assistant(e).");
+    expect(c.out.join("\n")).toContain("Rôle : Assistant(e).");
     const admin = await findStaffByEmail(t.h, "admin@clinique.dz");
     const assistant = await findStaffByEmail(t.h, "assistante@clinique.dz");
     expect([admin!.role, assistant!.role, assistant!.display_name]).toEqual(["admin", "assistant", "Samira Haddad"]);
@@ -93,10 +93,10 @@ describeEachEngine("npm run staff:create: roles and recovery", (t) => {
   it("refuses an unknown role or option in French and creates nothing", async () => {
     const bad = io(t.h, ["x@clinique.dz", "--role", "patron"], { STAFF_PASSWORD: "Un-Mot-De-Passe-Solide" });
     expect(await bad.run()).toBe(2);
-    expect(bad.err.join("\n")).toContain("rôle inconnu « patron »");
+    expect(bad.err.join("\n")).toContain("rôle inconnu « patron »");
     const unknown = io(t.h, ["x@clinique.dz", "--force"], { STAFF_PASSWORD: "Un-Mot-De-Passe-Solide" });
     expect(await unknown.run()).toBe(2);
-    expect(unknown.err.join("\n")).toContain("option inconnue « --force »");
+    expect(unknown.err.join("\n")).toContain("option inconnue « --force »");
     expect(await t.h.db.selectFrom("staff_users").select("id").execute()).toHaveLength(0);
   });
 
@@ -114,7 +114,7 @@ describeEachEngine("npm run staff:create: roles and recovery", (t) => {
 
     const c = io(t.h, ["--email", "Admin@Clinique.dz", "--reset"], { STAFF_PASSWORD: "ignored-when-resetting" });
     expect(await c.run()).toBe(0);
-    const printed = /Mot de passe à usage unique : (\S+)/.exec(c.out.join("\n"))?.[1];
+    const printed = /Mot de passe à usage unique : (\S+)/.exec(c.out.join("\n"))?.[1];
     expect(printed).toMatch(/^[A-Za-z0-9]{6}-[A-Za-z0-9]{6}-[A-Za-z0-9]{6}$/);
     expect(c.out.join("\n")).toContain("Double authentification effacée");
     const after = (await findStaffByEmail(t.h, "admin@clinique.dz"))!;
@@ -171,7 +171,7 @@ describe("npm run staff:create as a command", () => {
   it("migrates a new database, creates the account, exits 0; a duplicate exits non-zero", () => {
     const ok = cli(["premier@clinique.dz"], { STAFF_PASSWORD: "Un-Mot-De-Passe-Solide" });
     expect(ok.stderr).toBe("");
-    expect(ok.stdout).toContain("Compte du personnel créé : premier@clinique.dz");
+    expect(ok.stdout).toContain("Compte du personnel créé : premier@clinique.dz");
     expect(ok.code).toBe(0);
     expect(fs.existsSync(path.join(dir, "cli.db"))).toBe(true);
 

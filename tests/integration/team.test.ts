@@ -104,7 +104,7 @@ describeEachEngine("team accounts on screen", { appDb: true }, (t) => {
     expect(r).toMatchObject({ status: 302, location: `/admin/equipe?compte=${id}` });
     expect((await row(id)).role).toBe("assistant");
     const [e] = await entries();
-    expect([e.action, e.target_id, e.detail]).toEqual(["account.role_changed", String(id), "dr.karim@clinique.dz : Dentiste → Assistant(e)"]);
+    expect([e.action, e.target_id, e.detail]).toEqual(["account.role_changed", String(id), "dr.karim@clinique.dz : Dentiste → Assistant(e)"]);
     // the same role again writes nothing
     expect((await as({ intent: "role", id: String(id), role: "assistant" })).status).toBe(302);
     expect(await entries()).toHaveLength(1);
@@ -145,7 +145,7 @@ describeEachEngine("team accounts on screen", { appDb: true }, (t) => {
     for (const intent of ["disable", "password", "2fa"]) {
       const r = await as({ intent, id: String(adminId) });
       expect(r.status, intent).toBe(409);
-      expect(r.body!.message, intent).toMatch(intent === "disable" ? /ne pouvez pas désactiver votre propre compte/ : /passez par « Mon compte »/);
+      expect(r.body!.message, intent).toMatch(intent === "disable" ? /ne pouvez pas désactiver votre propre compte/ : /passez par « Mon compte »/);
     }
     expect((await row(adminId)).disabled_at).toBeNull();
     expect(await entries()).toHaveLength(0);
@@ -258,12 +258,12 @@ describeEachEngine("team accounts on screen", { appDb: true }, (t) => {
     expect(r).toMatchObject({ status: 302, location: "/admin/equipe#reglages" });
     expect(await getTeamSettings(t.h)).toEqual({ require2faAll: true, assistantCanEditPrices: false, auditRetentionMonths: 36 });
     expect((await entries()).map((e) => [e.action, e.target_type, e.detail])).toEqual([
-      ["team.settings", "team", "Double authentification obligatoire pour tous : non → oui ; Conservation du journal d'audit : 24 → 36 mois"],
+      ["team.settings", "team", "Double authentification obligatoire pour tous : non → oui ; Conservation du journal d'audit : 24 → 36 mois"],
     ]);
     await as({ intent: "settings", require2faAll: "on", auditRetentionMonths: "36" });
     expect(await entries()).toHaveLength(1);
     await as({ intent: "settings", assistantCanEditPrices: "on", auditRetentionMonths: "36" });
-    expect((await entries())[1].detail).toBe("Double authentification obligatoire pour tous : oui → non ; Prix modifiables par les assistant(e)s : non → oui");
+    expect((await entries())[1].detail).toBe("Double authentification obligatoire pour tous : oui → non ; Prix modifiables par les assistant(e)s : non → oui");
     for (const months of ["5", "121", "douze", ""]) {
       const bad = await as({ intent: "settings", auditRetentionMonths: months });
       expect(bad.status, months).toBe(400);

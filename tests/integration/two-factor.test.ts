@@ -217,7 +217,7 @@ describeEachEngine("two-factor sign-in", { appDb: true }, (t) => {
     expect(wrong.status).toBe(401);
     expect(wrong.data?.result?.error).toEqual({ code: [CODE_INCORRECT] });
     expect(await sessionsOf(u.id)).toHaveLength(0);
-    expect(await auditOf("auth.2fa.failure")).toMatchObject([{ staff_user_id: u.id, detail: "connexion : code de l'application refusé" }]);
+    expect(await auditOf("auth.2fa.failure")).toMatchObject([{ staff_user_id: u.id, detail: "connexion : code de l'application refusé" }]);
 
     const ok = await postLogin(b, { intent: "code", method: "totp", code: nextCode(u.base32) });
     expect(ok).toMatchObject({ status: 302, location: "/admin/patients" });
@@ -251,7 +251,7 @@ describeEachEngine("two-factor sign-in", { appDb: true }, (t) => {
     expect(ok).toMatchObject({ status: 302, location: "/admin/agenda" });
     const used = await t.h.db.selectFrom("staff_recovery_codes").selectAll().where("used_at", "is not", null).execute();
     expect(used).toMatchObject([{ code_hash: hashRecoveryCode(u.recoveryCodes[3]) }]);
-    expect(await auditOf("auth.recovery_code.used")).toMatchObject([{ staff_user_id: u.id, detail: "connexion : 9 code(s) de secours restant(s)" }]);
+    expect(await auditOf("auth.recovery_code.used")).toMatchObject([{ staff_user_id: u.id, detail: "connexion : 9 code(s) de secours restant(s)" }]);
     expect(await auditOf("auth.login.success")).toMatchObject([{ detail: "code de secours" }]);
 
     const again = new Browser();
@@ -263,7 +263,7 @@ describeEachEngine("two-factor sign-in", { appDb: true }, (t) => {
     // a badly shaped one is refused by the form
     const shape = await postLogin(again, { intent: "code", method: "recovery", code: "abc" });
     expect(shape.status).toBe(400);
-    expect(shape.data?.result?.error?.code).toEqual(["Un code de secours a la forme abcde-23456 : 10 lettres et chiffres."]);
+    expect(shape.data?.result?.error?.code).toEqual(["Un code de secours a la forme abcde-23456 : 10 lettres et chiffres."]);
   });
 
   it("throttles code attempts like passwords, even the right code once blocked", async () => {
@@ -283,11 +283,11 @@ describeEachEngine("two-factor sign-in", { appDb: true }, (t) => {
     await postLogin(other, { email: u.email, password: PASSWORD });
     expect((await postLogin(other, { intent: "code", method: "recovery", code: u.recoveryCodes[0] })).status).toBe(429);
     expect((await auditOf("auth.2fa.failure")).map((e) => e.detail)).toEqual([
-      "connexion : code de l'application refusé",
-      "connexion : code de l'application refusé",
-      "connexion : code de l'application refusé",
-      "connexion : trop de tentatives",
-      "connexion : trop de tentatives",
+      "connexion : code de l'application refusé",
+      "connexion : code de l'application refusé",
+      "connexion : code de l'application refusé",
+      "connexion : trop de tentatives",
+      "connexion : trop de tentatives",
     ]);
     // once the delay is over the right code passes and the counter starts again
     await t.h.db.updateTable("login_throttle").set({ blocked_until: new Date(Date.now() - 1000).toISOString() }).where("key", "=", `2fa:user:${u.id}`).execute();
@@ -420,7 +420,7 @@ describeEachEngine("two-factor sign-in", { appDb: true }, (t) => {
     // an administrator cannot turn it off, whatever the code
     const off = await account(b, { intent: "2fa-disable", code: renewed.data!.recoveryCodes![0] });
     expect(off.status).toBe(409);
-    expect(off.data?.result?.error?.[""]).toEqual(["La double authentification est obligatoire pour votre compte : elle ne peut pas être désactivée."]);
+    expect(off.data?.result?.error?.[""]).toEqual(["La double authentification est obligatoire pour votre compte : elle ne peut pas être désactivée."]);
     expect(await t.h.db.selectFrom("staff_recovery_codes").selectAll().where("used_at", "is not", null).execute()).toHaveLength(0);
 
     const sessions = (await account(b)).data as unknown as { sessions: { label: string; ip: string; current: boolean }[] };

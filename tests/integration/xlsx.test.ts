@@ -93,7 +93,7 @@ describeEachEngine("Excel exports", { appDb: true }, (t) => {
   }
 
   it("inscriptions.xlsx: the formation's enrolments newest first, typed, audited before it is sent", async () => {
-    const f = await createFormation(t.h, { title: "Orthodontie « interceptive »", description: "D", duration_months: 6, max_participants: 10, price: null, is_active: true, syllabus: null });
+    const f = await createFormation(t.h, { title: "Orthodontie « interceptive »", description: "D", duration_months: 6, max_participants: 10, price: null, is_active: true, syllabus: null });
     const other = await createFormation(t.h, { title: "Autre", description: "D", duration_months: 3, max_participants: 5, price: null, is_active: true, syllabus: null });
     const a = await enroll(t.h, { formation_id: f.id, user_name: "Benali", user_surname: "Amina", email: "amina@exemple.dz", phone: "0550 12 34 56" }, { at: "2026-03-01T09:30:00.000Z" });
     const b = await enroll(t.h, { formation_id: f.id, user_name: '=HYPERLINK("x")', user_surname: "Karim", email: "@karim@exemple.dz", phone: "+213 661 00 00 00" }, { at: "2026-03-02T14:05:00.000Z" });
@@ -108,8 +108,8 @@ describeEachEngine("Excel exports", { appDb: true }, (t) => {
     const rows = await readRows(await bytes(res));
     expect(rows).toEqual([
       ["Nom", "Prénom", "Email", "Téléphone", "Formation", "Date d'inscription", "Statut"],
-      ['=HYPERLINK("x")', "Karim", "@karim@exemple.dz", "+213 661 00 00 00", "Orthodontie « interceptive »", new Date("2026-03-02T15:05:00.000Z"), "En attente"],
-      ["Benali", "Amina", "amina@exemple.dz", "0550 12 34 56", "Orthodontie « interceptive »", new Date("2026-03-01T10:30:00.000Z"), "Confirmé"],
+      ['=HYPERLINK("x")', "Karim", "@karim@exemple.dz", "+213 661 00 00 00", "Orthodontie « interceptive »", new Date("2026-03-02T15:05:00.000Z"), "En attente"],
+      ["Benali", "Amina", "amina@exemple.dz", "0550 12 34 56", "Orthodontie « interceptive »", new Date("2026-03-01T10:30:00.000Z"), "Confirmé"],
     ]);
     const audit = await t.h.db.selectFrom("audit_log").selectAll().execute();
     expect(audit.map((e) => [e.action, e.target_type, e.target_id, e.detail])).toEqual([["export.xlsx", "formation", String(f.id), `Inscriptions (inscriptions_${f.id}.xlsx)`]]);

@@ -32,7 +32,7 @@ const DEMO_ACTS: [string, string, number, ActCategory][] = [
   ["FACE", "Facette céramique", 40_000, "esthetique"],
   ["BLAN", "Blanchiment au fauteuil", 30_000, "esthetique"],
   ["GOUT", "Gouttières de blanchiment (les deux arcades)", 15_000, "esthetique"],
-  ["ORTH", "Orthodontie : traitement complet par bagues", 250_000, "orthodontie"],
+  ["ORTH", "Orthodontie : traitement complet par bagues", 250_000, "orthodontie"],
   ["ALIG", "Orthodontie par aligneurs transparents", 350_000, "orthodontie"],
   ["CONT", "Contention après orthodontie", 15_000, "orthodontie"],
 ];

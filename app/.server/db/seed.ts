@@ -13,46 +13,46 @@ import { DEMO_SUBMISSION_PREFIX } from "../demo";
 
 const BLOGS = [
   {
-    title: "Implant dentaire : les étapes d'un traitement réussi",
+    title: "Implant dentaire : les étapes d'un traitement réussi",
     image: "/media/blog-implant.svg",
     daysAgo: 21,
-    content: `Perdre une dent n'est jamais anodin : au-delà de l'esthétique, la mastication, l'élocution et l'équilibre des dents voisines sont touchés. L'implant dentaire remplace la racine manquante par une vis en titane, sur laquelle on fixe ensuite une couronne.
+    content: `Perdre une dent n'est jamais anodin : au-delà de l'esthétique, la mastication, l'élocution et l'équilibre des dents voisines sont touchés. L'implant dentaire remplace la racine manquante par une vis en titane, sur laquelle on fixe ensuite une couronne.
 
 Tout commence par une consultation et un bilan radiologique (panoramique, et souvent un scanner 3D). Ils permettent de mesurer le volume d'os disponible et de planifier la position idéale de l'implant.
 
-La pose elle-même se fait sous anesthésie locale et dure en général moins d'une heure par implant. Les suites sont le plus souvent simples : un léger gonflement pendant quelques jours, soulagé par les antalgiques habituels.
+La pose elle-même se fait sous anesthésie locale et dure en général moins d'une heure par implant. Les suites sont le plus souvent simples : un léger gonflement pendant quelques jours, soulagé par les antalgiques habituels.
 
-Vient ensuite l'ostéo-intégration : pendant deux à quatre mois, l'os se soude à l'implant. Une dent provisoire peut être portée pendant cette période. La couronne définitive est enfin réalisée sur mesure, dans la teinte de vos dents.
+Vient ensuite l'ostéo-intégration : pendant deux à quatre mois, l'os se soude à l'implant. Une dent provisoire peut être portée pendant cette période. La couronne définitive est enfin réalisée sur mesure, dans la teinte de vos dents.
 
 Bien entretenu, avec un brossage soigneux et un contrôle annuel, un implant peut durer toute une vie.`,
   },
   {
-    title: "Blanchiment dentaire : ce qu'il faut savoir avant de se lancer",
+    title: "Blanchiment dentaire : ce qu'il faut savoir avant de se lancer",
     image: "/media/blog-blanchiment.svg",
     daysAgo: 12,
-    content: `Café, thé, tabac, certains médicaments ou simplement l'âge : nos dents se teintent avec le temps. Le blanchiment professionnel éclaircit la teinte naturelle de l'émail en toute sécurité, sous contrôle du dentiste.
+    content: `Café, thé, tabac, certains médicaments ou simplement l'âge : nos dents se teintent avec le temps. Le blanchiment professionnel éclaircit la teinte naturelle de l'émail en toute sécurité, sous contrôle du dentiste.
 
-Avant tout blanchiment, un examen s'impose : les caries doivent être soignées et un détartrage réalisé. Les couronnes, facettes et composites ne blanchissent pas ; il faut en tenir compte dans le projet.
+Avant tout blanchiment, un examen s'impose : les caries doivent être soignées et un détartrage réalisé. Les couronnes, facettes et composites ne blanchissent pas ; il faut en tenir compte dans le projet.
 
-Deux approches existent : le blanchiment au fauteuil, en une séance, et le blanchiment ambulatoire avec des gouttières sur mesure portées à domicile pendant une à deux semaines. Elles peuvent être associées.
+Deux approches existent : le blanchiment au fauteuil, en une séance, et le blanchiment ambulatoire avec des gouttières sur mesure portées à domicile pendant une à deux semaines. Elles peuvent être associées.
 
 Une sensibilité passagère au froid est possible pendant quelques jours. Le résultat dure plusieurs années si l'on limite les colorants et que l'on garde une bonne hygiène.
 
-Les produits vendus en ligne, souvent trop dosés ou trop abrasifs, peuvent abîmer l'émail : demandez toujours conseil à votre dentiste.`,
+Les produits vendus en ligne, souvent trop dosés ou trop abrasifs, peuvent abîmer l'émail : demandez toujours conseil à votre dentiste.`,
   },
   {
-    title: "Facettes dentaires : retrouver un sourire harmonieux",
+    title: "Facettes dentaires : retrouver un sourire harmonieux",
     image: "/media/blog-facettes.svg",
     daysAgo: 4,
     content: `Les facettes sont de fines pellicules de céramique collées sur la face visible des dents. Elles corrigent la forme, la couleur ou de petits défauts d'alignement, pour un résultat naturel et durable.
 
-Le projet commence par une analyse du sourire : photos, empreintes et, souvent, une simulation appelée « mock-up » qui permet de visualiser le résultat en bouche avant toute préparation.
+Le projet commence par une analyse du sourire : photos, empreintes et, souvent, une simulation appelée « mock-up » qui permet de visualiser le résultat en bouche avant toute préparation.
 
 La préparation des dents est minime et se fait sous anesthésie locale. Le laboratoire réalise ensuite des facettes sur mesure, que nous collons lors d'une seconde séance.
 
-Les facettes en céramique résistent très bien aux taches et conservent leur éclat pendant de nombreuses années. Elles demandent les mêmes soins que des dents naturelles : brossage, fil dentaire et visites de contrôle.
+Les facettes en céramique résistent très bien aux taches et conservent leur éclat pendant de nombreuses années. Elles demandent les mêmes soins que des dents naturelles : brossage, fil dentaire et visites de contrôle.
 
-Chaque sourire est unique : le coût dépend du nombre de facettes et du matériau choisi. Un devis personnalisé vous est remis après la consultation.`,
+Chaque sourire est unique : le coût dépend du nombre de facettes et du matériau choisi. Un devis personnalisé vous est remis après la consultation.`,
   },
 ];
 
@@ -114,13 +114,13 @@ function demoSyllabus(): Syllabus {
     modules: MODULES.map((m, i) => ({
       number: i + 1,
       title: m.title,
-      description: `Deux journées consacrées à ce thème : cours, démonstrations et travaux pratiques encadrés.`,
+      description: `Deux journées consacrées à ce thème : cours, démonstrations et travaux pratiques encadrés.`,
       duration: "2 jours",
       points_clefs: m.points,
       objectifs: m.objectifs,
       pratique: m.pratique,
       lessons: [
-        { title: "Cours théorique", description: "Exposé et échanges", duration: "3 h", content: `Les notions essentielles du module : ${m.points.join(", ").toLowerCase()}.` },
+        { title: "Cours théorique", description: "Exposé et échanges", duration: "3 h", content: `Les notions essentielles du module : ${m.points.join(", ").toLowerCase()}.` },
         { title: "Atelier pratique", description: "Manipulation encadrée", duration: "4 h", content: "Exercices sur modèles et présentation de cas." },
       ],
     })),
@@ -214,14 +214,14 @@ const AGENDA: DemoBooking[] = [
   // today (or the next open day)
   { day: 0, time: "09:00", service: "Soins conservateurs", name: "Karim Mansouri", phone: "0551 87 65 43", email: "karim.mansouri@example.com", total: 6000, paid: 6000, status: "attended" },
   { day: 0, time: "10:00", service: "Extraction dentaire", name: "Nadia Cherif", phone: "0662 10 20 30", message: "Douleur à une molaire en bas à droite depuis trois jours.", total: 4000, paid: 0, status: "attended" },
-  { day: 0, time: "10:45", service: "Orthodontie", name: "Rayan Belaid", phone: "0773 56 89 01", message: "Contrôle de l'appareil ; sa maman l'accompagne.", status: "requested" },
+  { day: 0, time: "10:45", service: "Orthodontie", name: "Rayan Belaid", phone: "0773 56 89 01", message: "Contrôle de l'appareil ; sa maman l'accompagne.", status: "requested" },
   { day: 0, time: "11:30", service: "Blanchiment des dents", name: "Leïla Ait Ahmed", phone: "0552 67 34 21", email: "leila.aitahmed@example.com", total: 25000, paid: 10000, status: "confirmed" },
   { day: 0, time: "14:00", service: "Implementation", name: "Mohamed Ouali", phone: "0663 98 12 45", email: "m.ouali@example.com", total: 120000, paid: 40000, progress: "Bilan radiologique fait", status: "confirmed" },
   { day: 0, time: "16:00", service: "Chirurgie dentaire", name: "Samira Haddad", phone: "0774 21 09 87", message: "Dent de sagesse qui pousse de travers, je voudrais un avis.", status: "requested" },
   // the next open days
   { day: 1, time: "09:30", service: "Prothèses dentaires", name: "Farid Zerrouki", phone: "0553 44 55 66", email: "farid.zerrouki@example.com", total: 45000, paid: 20000, status: "confirmed" },
   { day: 1, time: "11:00", service: "Soins conservateurs", name: "Imane Bensalem", phone: "0664 77 88 99", email: "imane.bensalem@example.com", status: "cancelled", reason: "Empêchement professionnel, rappellera la semaine prochaine." },
-  { day: 1, time: "14:30", service: "Esthétique dentaire", name: "Hocine Mebarki", phone: "0775 12 34 56", message: "Facettes sur les incisives : premier rendez-vous pour en parler.", status: "requested" },
+  { day: 1, time: "14:30", service: "Esthétique dentaire", name: "Hocine Mebarki", phone: "0775 12 34 56", message: "Facettes sur les incisives : premier rendez-vous pour en parler.", status: "requested" },
   { day: 2, time: "10:00", service: "Orthodontie", name: "Lina Kaci", phone: "0554 90 80 70", email: "lina.kaci@example.com", status: "confirmed" },
   { day: 2, time: "13:30", service: "Extraction dentaire", name: "Omar Slimani", phone: "0665 23 45 67", status: "requested" },
   // the requests of the earlier demo content, now booked at real slots

@@ -8,7 +8,7 @@ describe("the PDF base", () => {
   it("writes the clinic's identity, the title and French text that reads back, amounts included", async () => {
     const bytes = await renderPdf({ title: "Essai", author: DEMO_CLINIC.name }, (doc) => {
       drawHead(doc, DEMO_CLINIC, { title: "Reçu n° 2026-000001", lines: ["Le 28 novembre 2026"] });
-      doc.text(pdfText(`Montant : ${formatDA(12_345_650)} — espèces, reçu à Kouba`));
+      doc.text(pdfText(`Montant : ${formatDA(12_345_650)} — espèces, reçu à Kouba`));
     });
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     const [page] = await pdfPages(bytes);

@@ -48,7 +48,7 @@ export function quotePdf(clinic: Clinic, q: QuotePdfInput): Promise<Buffer> {
       doc.x = PAGE.margin;
       const label = t.option ?? "Total du devis";
       if (t.discount > 0) doc.font("Helvetica").fontSize(9).fillColor(MUTED).text(pdfText(`${label} — sous-total ${formatDA(t.subtotal)}, remise ${formatDA(t.discount)}`), { width, align: "right" });
-      doc.font("Helvetica-Bold").fontSize(12).fillColor(ACCENT).text(pdfText(`${label} : ${formatDA(t.total)}`), { width, align: "right" });
+      doc.font("Helvetica-Bold").fontSize(12).fillColor(ACCENT).text(pdfText(`${label} : ${formatDA(t.total)}`), { width, align: "right" });
       doc.moveDown(0.3);
     }
     if (q.note) {

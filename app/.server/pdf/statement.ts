@@ -36,8 +36,8 @@ export function statementPdf(clinic: Clinic, patientName: string, account: Patie
     }
     doc.moveDown(1);
     doc.x = PAGE.margin;
-    doc.font("Helvetica").fontSize(10).fillColor(INK).text(pdfText(`Total facturé : ${formatDA(account.billed)}`), { align: "right", width });
-    doc.text(pdfText(`Total payé : ${formatDA(account.paid)}`), { align: "right", width });
-    doc.font("Helvetica-Bold").fontSize(12).fillColor(ACCENT).text(pdfText(`Solde : ${formatDA(account.balance)}`), { align: "right", width });
+    doc.font("Helvetica").fontSize(10).fillColor(INK).text(pdfText(`Total facturé : ${formatDA(account.billed)}`), { align: "right", width });
+    doc.text(pdfText(`Total payé : ${formatDA(account.paid)}`), { align: "right", width });
+    doc.font("Helvetica-Bold").fontSize(12).fillColor(ACCENT).text(pdfText(`Solde : ${formatDA(account.balance)}`), { align: "right", width });
   });
 }

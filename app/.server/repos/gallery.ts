@@ -77,7 +77,7 @@ export async function setPhotoDeletionDays(h: Db, actor: Actor, days: number, no
     const before = await getPhotoDeletionDays({ db: trx });
     if (before === days) return false;
     await trx.updateTable("clinic_settings").set({ photo_deletion_days: days, updated_at: now.toISOString() }).where("id", "=", 1).execute();
-    await auditStaff(trx, actor, { action: "gallery.settings", targetType: "gallery_case", detail: `Délai avant suppression des photos : ${before} → ${days} jour(s)` });
+    await auditStaff(trx, actor, { action: "gallery.settings", targetType: "gallery_case", detail: `Délai avant suppression des photos : ${before} → ${days} jour(s)` });
     return true;
   });
 }

@@ -183,7 +183,7 @@ export async function anonymiseExpiredRequests(h: Db, now: Date = new Date(), re
   const months = retentionMonths ?? (await loadContactSettings(h)).retentionMonths;
   const cutoff = monthsBefore(todayInClinic(now), months);
   const at = now.toISOString();
-  const detail = `Demande jamais confirmée : identité effacée après ${months} mois (conservation)`;
+  const detail = `Demande jamais confirmée : identité effacée après ${months} mois (conservation)`;
   let total = 0;
   for (;;) {
     const done = await writeTransaction(h, async (trx) => {
@@ -234,7 +234,7 @@ export async function anonymiseExpiredRequests(h: Db, now: Date = new Date(), re
           await addEvent(trx, patientId, RETENTION_ACTOR, "anonymised", `${n} demande(s) jamais confirmée(s) anonymisée(s) après ${months} mois`, at);
         } else {
           await eraseRecords(trx, await withMergedRecords(trx, patientId), at);
-          await addEvent(trx, patientId, RETENTION_ACTOR, "erased", `Aucune visite ni rendez-vous en cours : dossier effacé après ${months} mois`, at);
+          await addEvent(trx, patientId, RETENTION_ACTOR, "erased", `Aucune visite ni rendez-vous en cours : dossier effacé après ${months} mois`, at);
         }
       }
       return rows.length;

@@ -68,7 +68,7 @@ export async function exportPatient(h: Db, id: number, actor: Actor, format: Exp
     export: {
       fait_le: now.toISOString(),
       par: actor.label,
-      cadre: "Loi n° 18-07 du 10 juin 2018 (protection des données à caractère personnel) : droit d'accès",
+      cadre: "Loi n° 18-07 du 10 juin 2018 (protection des données à caractère personnel) : droit d'accès",
       montants: "en DA",
     },
     patient: {

@@ -112,7 +112,7 @@ export async function addException(h: Db, e: Omit<ScheduleException, "id">, acto
       .returning("id")
       .executeTakeFirstOrThrow();
     const period = e.startDate === e.endDate ? e.startDate : `${e.startDate} → ${e.endDate}`;
-    if (actor) await auditStaff(trx, actor, { action: "schedule.change", targetType: "schedule", targetId: Number(row.id), detail: `Période ajoutée : ${period}` });
+    if (actor) await auditStaff(trx, actor, { action: "schedule.change", targetType: "schedule", targetId: Number(row.id), detail: `Période ajoutée : ${period}` });
     return { ...e, id: Number(row.id) };
   });
 }
@@ -123,7 +123,7 @@ export async function deleteException(h: Db, id: number, actor?: Actor): Promise
     const row = await trx.deleteFrom("schedule_exceptions").where("id", "=", id).returning(["start_date", "end_date"]).executeTakeFirst();
     if (!row) return false;
     const period = row.start_date === row.end_date ? row.start_date : `${row.start_date} → ${row.end_date}`;
-    if (actor) await auditStaff(trx, actor, { action: "schedule.change", targetType: "schedule", targetId: id, detail: `Période supprimée : ${period}` });
+    if (actor) await auditStaff(trx, actor, { action: "schedule.change", targetType: "schedule", targetId: id, detail: `Période supprimée : ${period}` });
     return true;
   });
 }

@@ -233,7 +233,7 @@ export async function changeRole(h: Db, actor: TeamActor, userId: number, role: 
       action: "account.role_changed",
       targetType: "staff",
       targetId: userId,
-      detail: `${row.email} : ${roleLabel(row.role)} → ${roleLabel(role)}`,
+      detail: `${row.email} : ${roleLabel(row.role)} → ${roleLabel(role)}`,
     });
     return { ok: true as const, from: row.role };
   });

@@ -68,12 +68,12 @@ export function describeTeamSettingsChange(before: TeamSettings, after: TeamSett
   const parts: string[] = [];
   const yesNo = (v: boolean) => (v ? "oui" : "non");
   for (const key of ["require2faAll", "assistantCanEditPrices"] as const) {
-    if (before[key] !== after[key]) parts.push(`${TEAM_SETTING_LABELS[key]} : ${yesNo(before[key])} → ${yesNo(after[key])}`);
+    if (before[key] !== after[key]) parts.push(`${TEAM_SETTING_LABELS[key]} : ${yesNo(before[key])} → ${yesNo(after[key])}`);
   }
   if (before.auditRetentionMonths !== after.auditRetentionMonths) {
-    parts.push(`${TEAM_SETTING_LABELS.auditRetentionMonths} : ${before.auditRetentionMonths} → ${after.auditRetentionMonths} mois`);
+    parts.push(`${TEAM_SETTING_LABELS.auditRetentionMonths} : ${before.auditRetentionMonths} → ${after.auditRetentionMonths} mois`);
   }
-  return parts.join(" ; ");
+  return parts.join(" ; ");
 }
 
 /**

@@ -11,7 +11,7 @@ export function StaffScreenError({ error, path, title, text }: { error: unknown;
     return (
       <div role="alert" className="mx-auto max-w-xl rounded-2xl border border-amber-200 bg-white p-8 text-center shadow-sm">
         <h1 className="font-sans text-xl font-semibold text-navy-900">Accès non autorisé</h1>
-        <p className="mt-2 text-slate-600">Votre rôle ne permet pas cette action ; rien n'a été enregistré. Si vous en avez besoin, demandez-le à un administrateur de la clinique.</p>
+        <p className="mt-2 text-slate-600">Votre rôle ne permet pas cette action ; rien n'a été enregistré. Si vous en avez besoin, demandez-le à un administrateur de la clinique.</p>
         <Link to="/admin/agenda" className="btn-primary mt-6">
           Retour à l'agenda
         </Link>
@@ -22,7 +22,7 @@ export function StaffScreenError({ error, path, title, text }: { error: unknown;
     return (
       <div role="alert" className="mx-auto max-w-xl rounded-2xl border border-amber-200 bg-white p-8 text-center shadow-sm">
         <h1 className="font-sans text-xl font-semibold text-navy-900">Votre session a expiré.</h1>
-        <p className="mt-2 text-slate-600">Reconnectez-vous pour continuer ; ce qui n'a pas été enregistré est à refaire.</p>
+        <p className="mt-2 text-slate-600">Reconnectez-vous pour continuer ; ce qui n'a pas été enregistré est à refaire.</p>
         <Link to={`/login?redirectTo=${encodeURIComponent(path)}`} className="btn-primary mt-6">
           Se reconnecter
         </Link>

@@ -58,7 +58,7 @@ export function AdminBlogList({
                     >
                       <Pencil aria-hidden className="h-4 w-4" />
                       {ADMIN_BLOG_TEXTS.edit}
-                      <span className="sr-only"> : {b.title}</span>
+                      <span className="sr-only"> : {b.title}</span>
                     </button>
                     {onDelete && (
                       <button
@@ -68,7 +68,7 @@ export function AdminBlogList({
                       >
                         <Trash2 aria-hidden className="h-4 w-4" />
                         {ADMIN_BLOG_TEXTS.delete}
-                        <span className="sr-only"> : {b.title}</span>
+                        <span className="sr-only"> : {b.title}</span>
                       </button>
                     )}
                     <Link to={b.path} className="ml-auto inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-teal-700 hover:bg-teal-50">

@@ -35,7 +35,7 @@ export function BlogCard({ post, priority = false }: { post: PublicPost; priorit
             className="inline-flex min-h-11 items-center gap-2 rounded-full bg-navy-900 px-5 text-sm font-semibold text-white transition hover:bg-teal-600"
           >
             Lire plus
-            <span className="sr-only"> : {post.title}</span>
+            <span className="sr-only"> : {post.title}</span>
             <ArrowRight aria-hidden className="h-4 w-4 transition group-hover:translate-x-0.5" />
           </Link>
         </div>

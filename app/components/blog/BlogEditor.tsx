@@ -78,7 +78,7 @@ export function BlogEditor({
       <h2 id={`${id}-heading`} className="font-serif text-2xl font-bold text-navy-900">
         {post ? "Modifier l'article" : "Nouvel article"}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Les champs marqués * sont obligatoires. Le contenu est publié tel quel : chaque retour à la ligne commence un nouveau paragraphe.</p>
+      <p className="mt-1 text-sm text-slate-600">Les champs marqués * sont obligatoires. Le contenu est publié tel quel : chaque retour à la ligne commence un nouveau paragraphe.</p>
       <input type="hidden" name="intent" value={post ? "update" : "create"} />
       {post && <input type="hidden" name="id" value={post.id} />}
 

@@ -8,7 +8,7 @@ export function BlogHero() {
         <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">Le Blog Dentaire</p>
         <h1 className="mt-3 text-4xl font-bold text-white md:text-5xl">Notre Blog</h1>
         <p className="mt-4 max-w-2xl text-base leading-relaxed text-slate-200 md:text-lg">
-          Conseils, explications et actualités de la clinique : tout ce qu'il faut savoir pour prendre soin de votre sourire et préparer vos soins en confiance.
+          Conseils, explications et actualités de la clinique : tout ce qu'il faut savoir pour prendre soin de votre sourire et préparer vos soins en confiance.
         </p>
       </div>
     </section>

@@ -23,7 +23,7 @@ export function BlogMeta({ post, author, className = "" }: { post: { content: st
       <span className="inline-flex items-center gap-1.5">
         <UserRound aria-hidden className="h-4 w-4 text-gold-500" />
         <span>
-          <span className="sr-only">Auteur : </span>
+          <span className="sr-only">Auteur : </span>
           {author}
         </span>
       </span>

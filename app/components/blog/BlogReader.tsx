@@ -105,7 +105,7 @@ export function BlogReader({ articles, listTitle, author }: { articles: ReaderAr
             <div key={article.id}>
               <BlogArticleBody post={article} author={author} />
               <p className="mt-10 text-sm text-slate-600">
-                Adresse de cet article :{" "}
+                Adresse de cet article :{" "}
                 <a href={article.path} className="font-semibold text-teal-700 underline underline-offset-4 hover:text-navy-900">
                   ouvrir la page de l'article
                 </a>

@@ -22,7 +22,7 @@ export function BlogEmpty() {
         <Newspaper aria-hidden className="h-7 w-7" />
       </span>
       <p className="font-serif text-xl font-semibold text-navy-900">{BLOG_TEXTS.empty}</p>
-      <p className="max-w-md text-sm text-slate-600">Nos prochains conseils bucco-dentaires arrivent bientôt. Revenez nous voir !</p>
+      <p className="max-w-md text-sm text-slate-600">Nos prochains conseils bucco-dentaires arrivent bientôt. Revenez nous voir !</p>
     </div>
   );
 }

@@ -10,7 +10,7 @@ export function DeleteBlogDialog({ post, onClose }: { post: { id: number; title:
       {post && (
         <Form method="post" action="/admin/blog" onSubmit={onClose}>
           <p className="text-slate-700 [overflow-wrap:anywhere]">
-            L'article « <strong>{post.title}</strong> » sera supprimé du blog. Cette action est définitive.
+            L'article « <strong>{post.title}</strong> » sera supprimé du blog. Cette action est définitive.
           </p>
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={post.id} />

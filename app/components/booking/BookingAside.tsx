@@ -17,7 +17,7 @@ export function BookingAside() {
       <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
         <Img src="/media/booking-calendar.svg" alt="" width={720} height={400} priority className="h-auto w-full bg-teal-50" />
         <div className="p-6">
-          <h2 className="text-xl font-bold">Comment ça se passe ?</h2>
+          <h2 className="text-xl font-bold">Comment ça se passe ?</h2>
           <ol className="mt-4 space-y-4">
             {STEPS.map((s, i) => (
               <li key={s.title} className="flex gap-3">
@@ -35,14 +35,14 @@ export function BookingAside() {
       </div>
 
       <div className="rounded-2xl bg-navy-900 p-6 text-slate-200 shadow-sm">
-        <h2 className="text-xl font-bold text-white">Vous préférez appeler ?</h2>
+        <h2 className="text-xl font-bold text-white">Vous préférez appeler ?</h2>
         <ul className="mt-4 space-y-3 text-sm">
           {clinic.phones.map((p) => (
             <li key={p.tel}>
               <a href={`tel:${p.tel}`} className="flex items-center gap-3 rounded-lg bg-white/5 px-3 py-2.5 font-semibold text-white hover:bg-white/10">
                 <PhoneCall aria-hidden className="h-4 w-4 text-gold-400" />
                 <span>
-                  {p.label} : {p.display}
+                  {p.label} : {p.display}
                 </span>
               </a>
             </li>

@@ -242,7 +242,7 @@ export function BookingForm({ action, today, maxDate, offline, phones, initialSl
         <FieldShell id={ids.email.id} label="Email" required error={errors.email}>
           <input id={ids.email.id} name="email" type="email" required autoComplete="email" inputMode="email" defaultValue={values.email} {...ids.email.aria} className="field-input" />
         </FieldShell>
-        <FieldShell id={ids.phone.id} label="Téléphone" required hint="Exemple : 0550 12 34 56" error={errors.phone}>
+        <FieldShell id={ids.phone.id} label="Téléphone" required hint="Exemple : 0550 12 34 56" error={errors.phone}>
           <input id={ids.phone.id} name="phone" type="tel" required autoComplete="tel" inputMode="tel" defaultValue={values.phone} {...ids.phone.aria} className="field-input" />
         </FieldShell>
         <FieldShell id={ids.service.id} label="Service" required error={errors.service} className="sm:col-span-2">

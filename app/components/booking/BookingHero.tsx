@@ -7,7 +7,7 @@ export function BookingHero() {
       <div className="container-site relative py-12 md:py-16">
         <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">Rendez-vous en ligne</p>
         <h1 className="mt-3 text-4xl font-bold text-white md:text-5xl">Prendre Rendez-vous</h1>
-        <p className="mt-4 max-w-2xl text-lg text-slate-200">Choisissez le soin, le jour et l'heure qui vous conviennent : nous vous rappelons pour confirmer le créneau.</p>
+        <p className="mt-4 max-w-2xl text-lg text-slate-200">Choisissez le soin, le jour et l'heure qui vous conviennent : nous vous rappelons pour confirmer le créneau.</p>
       </div>
     </section>
   );

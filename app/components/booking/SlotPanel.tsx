@@ -63,13 +63,13 @@ export function SlotPanel({
   } else if (view) {
     line = <Line icon={dayIcon(view)} text={view.message} tone={view.times.length ? "teal" : "slate"} />;
   } else if (hydrated || chosen) {
-    line = <Line icon={<Info aria-hidden className="h-5 w-5 text-slate-500" />} text="Choisissez un service et une date : les horaires libres de ce jour s'affichent ici." />;
+    line = <Line icon={<Info aria-hidden className="h-5 w-5 text-slate-500" />} text="Choisissez un service et une date : les horaires libres de ce jour s'affichent ici." />;
   } else {
     // before hydration: the words of a page without scripts, or (`data-js`) those the island will show, so that nothing moves then
     const words = (
       <>
         <span data-no-js>Choisissez un service et une date, puis affichez les horaires libres de ce jour.</span>
-        <span data-js-only>Choisissez un service et une date : les horaires libres de ce jour s'affichent ici.</span>
+        <span data-js-only>Choisissez un service et une date : les horaires libres de ce jour s'affichent ici.</span>
       </>
     );
     line = <Line icon={<Info aria-hidden className="h-5 w-5 text-slate-500" />} text={words} />;
@@ -97,7 +97,7 @@ export function SlotPanel({
             <li key={p.tel}>
               <a href={`tel:${p.tel}`} className="btn-primary min-h-10 px-4">
                 <PhoneCall aria-hidden className="h-4 w-4" />
-                {p.label} : {p.display}
+                {p.label} : {p.display}
               </a>
             </li>
           ))}
@@ -108,14 +108,14 @@ export function SlotPanel({
         <button type="submit" name="intent" value={dayIntent(view.next)} formNoValidate onClick={choose(view.next, null)} className={CHOICE}>
           <CalendarClock aria-hidden className="h-4 w-4" />
           {/* one flex item: the day follows the words without the button's gap */}
-          <span>Prochain jour libre : {formatDayLong(view.next, today)}</span>
+          <span>Prochain jour libre : {formatDayLong(view.next, today)}</span>
           <ArrowRight aria-hidden className="h-4 w-4" />
         </button>
       )}
 
       {!offline && alternatives.length > 0 && (
         <div className="self-stretch">
-          <p className="text-sm font-semibold text-navy-900">Horaires libres les plus proches :</p>
+          <p className="text-sm font-semibold text-navy-900">Horaires libres les plus proches :</p>
           <ul className="mt-2 flex flex-wrap gap-2">
             {alternatives.map((a) => (
               <li key={`${a.date}T${a.time}`}>

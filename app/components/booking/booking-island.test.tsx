@@ -169,7 +169,7 @@ describe("the booking island", () => {
   it("posts as JSON; a refusal shows each message beside its field, keeps the input, focuses the first field to fix", async () => {
     await mount();
     await fillValid();
-    replies.push(answer({ fieldErrors: { email: "Adresse e-mail invalide (exemple : nom@exemple.com).", consent: "Veuillez accepter." }, slots: VIEW }));
+    replies.push(answer({ fieldErrors: { email: "Adresse e-mail invalide (exemple : nom@exemple.com).", consent: "Veuillez accepter." }, slots: VIEW }));
     await submit();
     expect(posts).toHaveLength(1);
     expect(posts[0].accept).toBe("application/json");
@@ -179,7 +179,7 @@ describe("the booking island", () => {
 
     const email = $<HTMLInputElement>("#booking-email");
     expect(email.getAttribute("aria-invalid")).toBe("true");
-    expect($("#booking-email-error").textContent).toBe("Adresse e-mail invalide (exemple : nom@exemple.com).");
+    expect($("#booking-email-error").textContent).toBe("Adresse e-mail invalide (exemple : nom@exemple.com).");
     expect(email.getAttribute("aria-describedby")).toBe("booking-email-error");
     expect($("#booking-consent-error").textContent).toBe("Veuillez accepter.");
     expect($("[role=alert]").textContent).toBe(BOOKING_FIX_MESSAGE);
@@ -190,7 +190,7 @@ describe("the booking island", () => {
 
     // a field still wrong keeps its message; a fixed field loses it; the others keep theirs
     await setValue(email, "amel@");
-    expect($("#booking-email-error").textContent).toBe("Adresse e-mail invalide (exemple : nom@exemple.com).");
+    expect($("#booking-email-error").textContent).toBe("Adresse e-mail invalide (exemple : nom@exemple.com).");
     await setValue(email, "amel@exemple.dz");
     expect(container.querySelector("#booking-email-error")).toBeNull();
     expect(email.hasAttribute("aria-invalid")).toBe(false);
@@ -274,7 +274,7 @@ describe("the booking island", () => {
     await mount();
     await setValue($<HTMLSelectElement>("#booking-service"), "Chirurgie dentaire");
     expect(text()).toContain("Ce soin ne se réserve pas en ligne");
-    expect($("a[href='tel:+21323704512']").textContent).toBe("Cabinet : 023 70 45 12");
+    expect($("a[href='tel:+21323704512']").textContent).toBe("Cabinet : 023 70 45 12");
     expect($<HTMLSelectElement>("#booking-time").disabled).toBe(true);
     expect($<HTMLButtonElement>("form#booking button[type=submit]:not([hidden]):not([name])").disabled).toBe(true);
   });

@@ -35,7 +35,7 @@ export function LegalLayout({
         <div className="legal-prose max-w-3xl text-[1.0625rem] leading-relaxed text-slate-700 [&_a]:font-medium [&_a]:text-teal-600 [&_a]:underline [&_a]:underline-offset-4 [&_h2]:mt-12 [&_h2]:scroll-mt-24 [&_h2]:font-serif [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-navy-900 [&_h2:first-child]:mt-0 [&_h3]:mt-6 [&_h3]:font-sans [&_h3]:text-lg [&_h3]:font-semibold [&_li]:mt-1.5 [&_p]:mt-4 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6">
           {children}
           <p className="!mt-14 border-t border-slate-200 pt-6 text-sm text-slate-600">
-            Dernière mise à jour : {formatLongDate(`${LEGAL_UPDATED}T12:00:00Z`)}. Voir aussi :{" "}
+            Dernière mise à jour : {formatLongDate(`${LEGAL_UPDATED}T12:00:00Z`)}. Voir aussi :{" "}
             <Link to="/mentions-legales">Mentions légales</Link> · <Link to="/politique-de-confidentialite">Politique de confidentialité</Link>
           </p>
         </div>

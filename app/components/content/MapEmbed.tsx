@@ -39,7 +39,7 @@ export function MapEmbed({ linkLabel = "Ouvrir le plan dans OpenStreetMap" }: { 
         <ul className="mt-5 space-y-1 text-sm text-slate-600">
           {clinic.phones.map((p) => (
             <li key={p.tel}>
-              {p.label} :{" "}
+              {p.label} :{" "}
               <a href={`tel:${p.tel}`} className="font-medium text-navy-900 hover:text-teal-600">
                 {p.display}
               </a>

@@ -38,7 +38,7 @@ export function OpeningHours({ hours, tone = "dark", className = "" }: { hours?:
             <p>
               <span className={`block font-semibold ${t.day}`}>
                 {g.label}
-                <span className="sr-only"> :</span>
+                <span className="sr-only"> :</span>
               </span>
               <span className={`block tabular-nums ${t.hours}`}>{formatRanges(g.ranges)}</span>
             </p>

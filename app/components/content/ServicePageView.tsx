@@ -120,8 +120,8 @@ export function ServicePageView({ page, related }: { page: ServicePage; related:
       )}
 
       <CtaBand
-        title="Une question sur votre situation ?"
-        text="Réservez une consultation : nous faisons le point avec vous et vous remettons un devis personnalisé, sans engagement."
+        title="Une question sur votre situation ?"
+        text="Réservez une consultation : nous faisons le point avec vous et vous remettons un devis personnalisé, sans engagement."
         label={page.cta}
       />
     </>

@@ -97,7 +97,7 @@ export function EnrollmentIsland({ options: initialOptions, sessions, phone }: E
         </ul>
       )}
       <Dialog id="enrolment-dialog" open={open} onClose={close} title="Inscription à la formation" size="lg" closeLabel="Fermer le formulaire d'inscription">
-        <p className="mb-5 text-sm text-slate-600">Laissez-nous vos coordonnées : nous vous recontactons pour confirmer votre place. Les places sont limitées pour chaque session.</p>
+        <p className="mb-5 text-sm text-slate-600">Laissez-nous vos coordonnées : nous vous recontactons pour confirmer votre place. Les places sont limitées pour chaque session.</p>
         <EnrollmentDialogForm key={opening.count} options={options} formationId={opening.formationId} submissionKey={opening.key} onStored={onStored} onCancel={close} />
       </Dialog>
       {banner > 0 && (

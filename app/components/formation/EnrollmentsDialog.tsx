@@ -104,7 +104,7 @@ function EnrollmentRow({ enrollment: e, showFormation }: { enrollment: AdminEnro
             {e.phone}
           </a>
         </p>
-        {showFormation && <p className="mt-1 text-sm text-slate-700">Formation : {e.formation_chosen || "aucune session choisie"}</p>}
+        {showFormation && <p className="mt-1 text-sm text-slate-700">Formation : {e.formation_chosen || "aucune session choisie"}</p>}
         <p className="mt-1 text-xs text-slate-500">Inscrit(e) le {formatDateTime(e.enrollment_date)}</p>
       </div>
       {canUpdate && (

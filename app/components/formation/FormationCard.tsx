@@ -57,12 +57,12 @@ export function FormationCard({ formation, phone }: { formation: FormationLandin
           <Fact icon={Wallet} label="Prix" emphasis>{formationPriceLabel(formation.price, "Prix sur demande")}</Fact>
         </dl>
         <p className="mt-4 line-clamp-3 text-sm leading-relaxed text-slate-600">{formation.description}</p>
-        {full && <p className="mt-3 text-sm font-medium text-amber-900">Cette session est complète : contactez-nous pour être informé(e) de la prochaine.</p>}
+        {full && <p className="mt-3 text-sm font-medium text-amber-900">Cette session est complète : contactez-nous pour être informé(e) de la prochaine.</p>}
         <div className="mt-auto flex flex-col gap-2 pt-5">
           <a href={syllabusPath(formation.id)} className="btn border border-navy-900 text-navy-900 hover:bg-slate-50">
             <BookOpen aria-hidden className="h-4 w-4" />
             Voir le programme
-            <span className="sr-only"> de « {formation.title} »</span>
+            <span className="sr-only"> de « {formation.title} »</span>
           </a>
           {full ? (
             <a href={`tel:${phone.tel}`} className="btn bg-navy-900 text-white hover:bg-navy-800">
@@ -72,7 +72,7 @@ export function FormationCard({ formation, phone }: { formation: FormationLandin
           ) : (
             <EnrollLink formationId={formation.id} className="btn-primary">
               S'inscrire
-              <span className="sr-only"> à « {formation.title} »</span>
+              <span className="sr-only"> à « {formation.title} »</span>
             </EnrollLink>
           )}
         </div>

@@ -118,10 +118,10 @@ export function SyllabusEditor({ form, syllabus }: { form: FormMeta; syllabus: S
       <div id={`${uid}-panel-apercu`} role="tabpanel" aria-labelledby={`${uid}-tab-apercu`} hidden={tab !== "apercu"} className="space-y-4 p-4">
         <Field meta={o.title} label="Titre du programme" />
         <TextareaField meta={o.description} label="Description du programme" rows={3} textareaClassName="field-input" />
-        <TextareaField meta={o.objectives} label="Objectifs" hint="Un objectif par ligne ; ils s'affichent numérotés sur le site." rows={4} textareaClassName="field-input" />
+        <TextareaField meta={o.objectives} label="Objectifs" hint="Un objectif par ligne ; ils s'affichent numérotés sur le site." rows={4} textareaClassName="field-input" />
         <div className="grid gap-4 md:grid-cols-2">
           <Field meta={o.duration} label="Durée (texte libre)" placeholder="ex. 6 mois, un module par mois" />
-          <Field meta={o.instructor} label="Formateur" placeholder={clinic.doctor.name} hint={`Laissé vide : ${clinic.doctor.name}.`} />
+          <Field meta={o.instructor} label="Formateur" placeholder={clinic.doctor.name} hint={`Laissé vide : ${clinic.doctor.name}.`} />
         </div>
       </div>
 

@@ -77,7 +77,7 @@ function SyllabusContent({ formation, syllabus }: { formation: FormationSyllabus
           <p className="mt-6 text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">Programme de formation</p>
           <h1 className="mt-3 max-w-4xl text-3xl font-bold text-white md:text-5xl">{title}</h1>
           <p className="mt-5 max-w-3xl text-lg leading-relaxed text-slate-200">{description}</p>
-          {o.title && o.title !== formation.title && <p className="mt-4 text-sm text-slate-300">Session : {formation.title}</p>}
+          {o.title && o.title !== formation.title && <p className="mt-4 text-sm text-slate-300">Session : {formation.title}</p>}
         </div>
       </section>
 
@@ -150,7 +150,7 @@ function SyllabusContent({ formation, syllabus }: { formation: FormationSyllabus
 
       <section className="bg-teal-50 py-14 md:py-20">
         <div className="container-site max-w-3xl text-center">
-          <h2 className="section-title">Prêt(e) à rejoindre la prochaine session ?</h2>
+          <h2 className="section-title">Prêt(e) à rejoindre la prochaine session ?</h2>
           <p className="mt-4 text-lg text-slate-700">
             Les places sont limitées à <strong>{formation.max_participants} participants</strong> par session, pour un encadrement personnalisé.
           </p>
@@ -194,7 +194,7 @@ function ModuleCard({ module: m, index }: { module: SyllabusModule; index: numbe
     <li className="overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200">
       <article className={`grid lg:grid-cols-5 ${reversed ? "lg:[&>*:first-child]:order-2" : ""}`}>
         <div className="flex items-center justify-center bg-[#f6f7f3] lg:col-span-2">
-          <Img src={moduleImage(index)} alt={`Illustration du module ${m.number} : ${m.title}`} width={600} height={400} className="h-auto w-full" />
+          <Img src={moduleImage(index)} alt={`Illustration du module ${m.number} : ${m.title}`} width={600} height={400} className="h-auto w-full" />
         </div>
         <div className="p-6 md:p-8 lg:col-span-3">
           <p className="text-xs font-bold uppercase tracking-[0.2em] text-teal-600">

@@ -88,8 +88,8 @@ async function mount(props: EnrollmentIslandProps = PROPS) {
   page.innerHTML = renderToString(
     <>
       <EnrollLink className="hero">S'inscrire maintenant</EnrollLink>
-      <EnrollLink formationId={1}>S'inscrire à « Implantologie »</EnrollLink>
-      <EnrollLink formationId={2}>S'inscrire à « Session pleine »</EnrollLink>
+      <EnrollLink formationId={1}>S'inscrire à « Implantologie »</EnrollLink>
+      <EnrollLink formationId={2}>S'inscrire à « Session pleine »</EnrollLink>
     </>,
   );
   container = document.createElement("div");
@@ -228,7 +228,7 @@ describe("the post and its JSON answer", () => {
     replies.push(
       answer({
         submissionKey: sent,
-        fieldErrors: { user_name: "Indiquez votre nom.", email: "Adresse e-mail invalide (exemple : nom@domaine.com).", consent: "Cochez cette case pour nous permettre de traiter votre inscription." },
+        fieldErrors: { user_name: "Indiquez votre nom.", email: "Adresse e-mail invalide (exemple : nom@domaine.com).", consent: "Cochez cette case pour nous permettre de traiter votre inscription." },
       }),
     );
     await submit();
@@ -241,7 +241,7 @@ describe("the post and its JSON answer", () => {
     expect(input("user_name").getAttribute("aria-invalid")).toBe("true");
     expect($("#enrolment-user_name-error").textContent).toBe("Indiquez votre nom.");
     expect(input("user_name").getAttribute("aria-describedby")).toBe("enrolment-user_name-error");
-    expect($("#enrolment-email-error").textContent).toBe("Adresse e-mail invalide (exemple : nom@domaine.com).");
+    expect($("#enrolment-email-error").textContent).toBe("Adresse e-mail invalide (exemple : nom@domaine.com).");
     expect($("#enrolment-consent-error").textContent).toBe("Cochez cette case pour nous permettre de traiter votre inscription.");
     expect(input("user_surname").hasAttribute("aria-invalid")).toBe(false);
     expect(alerts()).toEqual([ENROLLMENT_MESSAGES.invalid]);

@@ -108,7 +108,7 @@ export function GalleryTeaser({ cases }: { cases?: TeaserCase[] } = {}) {
                 key={s.key}
                 type="button"
                 data-carousel-dot={i}
-                aria-label={`Afficher l'image ${i + 1} : ${s.caption}`}
+                aria-label={`Afficher l'image ${i + 1} : ${s.caption}`}
                 aria-current={i === 0 ? "true" : undefined}
                 className="group inline-flex h-11 w-11 items-center justify-center"
               >

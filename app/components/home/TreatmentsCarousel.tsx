@@ -64,7 +64,7 @@ export function TreatmentsCarousel() {
                         </Link>
                         <Link to={t.more} className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-teal-600 hover:text-navy-900">
                           En savoir plus
-                          <span className="sr-only"> : {t.title}</span>
+                          <span className="sr-only"> : {t.title}</span>
                           <ArrowRight aria-hidden className="h-4 w-4" />
                         </Link>
                       </div>

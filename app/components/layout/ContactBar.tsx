@@ -25,7 +25,7 @@ export function ContactBar() {
           {clinic.phones.map((p) => (
             <a key={p.tel} href={`tel:${p.tel}`} className="inline-flex items-center gap-1.5 whitespace-nowrap hover:text-teal-600">
               <Phone aria-hidden className="h-4 w-4 text-teal-600" />
-              <span className="sr-only">{p.label} : </span>
+              <span className="sr-only">{p.label} : </span>
               {p.display}
             </a>
           ))}

@@ -55,7 +55,7 @@ export function Footer({ patientBar = true }: { patientBar?: boolean }) {
               <p key={p.tel} className="flex gap-2">
                 <Phone aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-gold-400" />
                 <a href={`tel:${p.tel}`} className="hover:text-white">
-                  {p.label} : {p.display}
+                  {p.label} : {p.display}
                 </a>
               </p>
             ))}
@@ -84,7 +84,7 @@ export function Footer({ patientBar = true }: { patientBar?: boolean }) {
         <div>
           <h2 className="font-sans text-sm font-semibold uppercase tracking-widest text-white">Rendez-vous en ligne</h2>
           <p className="mt-4 text-sm leading-relaxed text-slate-400">
-            Réservez votre consultation en ligne en quelques minutes : nous vous rappelons pour confirmer le créneau.
+            Réservez votre consultation en ligne en quelques minutes : nous vous rappelons pour confirmer le créneau.
           </p>
           <Link to={BOOKING_LINK.to} className="btn-gold mt-5 uppercase">
             {BOOKING_LINK.label}

@@ -42,7 +42,7 @@ export function NavBar() {
               className={`${i === 0 ? "hidden min-[360px]:inline-flex" : "hidden lg:inline-flex"} min-h-11 min-w-11 items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-2 text-sm font-medium hover:text-gold-400`}
             >
               <Phone aria-hidden className="h-5 w-5 shrink-0 text-gold-400 md:h-4 md:w-4" />
-              <span className="sr-only">{p.label} : </span>
+              <span className="sr-only">{p.label} : </span>
               <span className="max-md:sr-only">{p.display}</span>
             </a>
           ))}
@@ -89,7 +89,7 @@ export function NavBar() {
           <li className="hidden group-data-[fixed=true]/nav:block">
             <Link to={BOOKING_LINK.to} className="btn-gold ml-2 min-h-9 whitespace-nowrap px-3 text-xs uppercase">
               <CalendarCheck aria-hidden className="h-4 w-4" />
-              RDV<span className="sr-only"> : {BOOKING_LINK.label}</span>
+              RDV<span className="sr-only"> : {BOOKING_LINK.label}</span>
             </Link>
           </li>
         </ul>

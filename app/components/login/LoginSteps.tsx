@@ -45,7 +45,7 @@ export function PasswordStep({ lastResult, notice }: { lastResult?: SubmissionRe
           <Field meta={fields.password} type="password" label="Mot de passe" autoComplete="current-password" />
           <p className="mt-2 text-right text-sm">
             <Link to="/mot-de-passe-oublie" className="inline-block py-1.5 font-medium text-teal-700 underline-offset-2 hover:underline">
-              Mot de passe oublié ?
+              Mot de passe oublié ?
             </Link>
           </p>
         </div>
@@ -104,7 +104,7 @@ export function CodeStep({ method, lastResult }: { method: CodeMethod; lastResul
             autoFocus
             maxLength={40}
             inputClassName="field-input text-center font-mono text-xl tracking-widest"
-            hint="Exemple : abcde-23456"
+            hint="Exemple : abcde-23456"
           />
         )}
         <CheckboxField

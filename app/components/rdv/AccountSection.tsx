@@ -19,12 +19,12 @@ export function AccountSection({ account }: { account: RdvAccount }) {
       </h2>
       {account.balance !== null && account.balance > 0 && (
         <p className="mt-3 text-lg text-navy-900">
-          Reste à régler : <strong className="tabular-nums">{formatDA(account.balance)}</strong>
+          Reste à régler : <strong className="tabular-nums">{formatDA(account.balance)}</strong>
         </p>
       )}
       {account.nextInstalment && (
         <p className="mt-1 text-slate-700">
-          Prochaine échéance : {formatCalendarDate(account.nextInstalment.day)} — <span className="tabular-nums">{formatDA(account.nextInstalment.amount)}</span>
+          Prochaine échéance : {formatCalendarDate(account.nextInstalment.day)} — <span className="tabular-nums">{formatDA(account.nextInstalment.amount)}</span>
         </p>
       )}
       {account.quotes.length > 0 && (

@@ -17,7 +17,7 @@ const PATIENT_STATUS: Record<AppointmentStatus, { label: string; className: stri
 };
 
 function statusNote(a: RdvView): string | null {
-  if (a.status === "requested") return "La clinique doit encore confirmer ce créneau ; elle vous contactera si besoin.";
+  if (a.status === "requested") return "La clinique doit encore confirmer ce créneau ; elle vous contactera si besoin.";
   if (a.status === "confirmed") return "La clinique a confirmé ce créneau.";
   if (a.status === "cancelled") return a.cancelledBy === "patient" ? "Vous avez annulé ce rendez-vous." : "Ce rendez-vous a été annulé par la clinique.";
   return null;
@@ -72,7 +72,7 @@ export function AppointmentCard({ appointment: a, icsHref, reply }: { appointmen
           <dt className="text-xs font-semibold uppercase tracking-widest text-slate-500">Heure</dt>
           <dd className={`mt-1 text-lg font-semibold ${a.status === "cancelled" ? "text-slate-500 line-through" : "text-navy-900"}`}>
             {a.time}
-            {a.durationMinutes ? <span className="ml-2 text-sm font-normal text-slate-600">(durée : {formatDuration(a.durationMinutes)})</span> : null}
+            {a.durationMinutes ? <span className="ml-2 text-sm font-normal text-slate-600">(durée : {formatDuration(a.durationMinutes)})</span> : null}
           </dd>
         </div>
       </dl>

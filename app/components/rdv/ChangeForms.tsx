@@ -39,7 +39,7 @@ export function ChangeSection({
   return (
     <section aria-labelledby="rdv-change" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
       <h2 id="rdv-change" className="text-2xl font-bold">
-        Un empêchement ?
+        Un empêchement ?
       </h2>
       <p className="mt-1 text-sm text-slate-600">Vous pouvez changer l'horaire ou annuler ici. Le créneau libéré sera proposé à un autre patient.</p>
       <div className="mt-5 space-y-3">
@@ -156,7 +156,7 @@ function CancelForm({ reply }: { reply?: RdvReply }) {
         required
         rows={3}
         maxLength={CANCEL_REASON_MAX}
-        hint="Quelques mots suffisent (par exemple : empêchement professionnel)."
+        hint="Quelques mots suffisent (par exemple : empêchement professionnel)."
       />
       <FormErrors form={form} className="" />
       <div>

@@ -14,7 +14,7 @@ export function CallButtons({ className = "" }: { className?: string }) {
         <li key={p.tel} className="w-full sm:w-auto">
           <a href={`tel:${p.tel}`} className="btn-primary w-full sm:w-auto">
             <PhoneCall aria-hidden className="h-4 w-4" />
-            {p.label} : {p.display}
+            {p.label} : {p.display}
           </a>
         </li>
       ))}
@@ -56,7 +56,7 @@ export function ClinicCard() {
             <a href={`tel:${p.tel}`} className="flex min-h-11 items-center gap-3 rounded-lg bg-white/5 px-3 py-2.5 font-semibold text-white hover:bg-white/10">
               <PhoneCall aria-hidden className="h-4 w-4 text-gold-400" />
               <span>
-                {p.label} : {p.display}
+                {p.label} : {p.display}
               </span>
             </a>
           </li>

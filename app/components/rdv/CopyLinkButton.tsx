@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 
 export const COPY_LINK_TEXTS = {
   copied: "Lien copié.",
-  failed: "Le lien est sélectionné : copiez-le (Ctrl+C ou appui long).",
+  failed: "Le lien est sélectionné : copiez-le (Ctrl+C ou appui long).",
 } as const;
 
 /**

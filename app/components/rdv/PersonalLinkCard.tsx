@@ -16,7 +16,7 @@ export function PersonalLinkCard({ link }: { link: string }) {
         <Link2 aria-hidden className="h-5 w-5 text-teal-600" />
         Votre lien personnel
       </h3>
-      <p className="mt-1 text-sm text-slate-700">{PERSONAL_LINK_TEXT} :</p>
+      <p className="mt-1 text-sm text-slate-700">{PERSONAL_LINK_TEXT} :</p>
       <a
         href={link}
         data-copy-source
@@ -26,7 +26,7 @@ export function PersonalLinkCard({ link }: { link: string }) {
       </a>
       {/* with JavaScript: 'Copier le lien' */}
       <CopyLinkButton link={link} />
-      <p className="mt-3 text-xs text-slate-600">Ce lien est personnel : ne le partagez pas. Il reste valable jusqu'au jour du rendez-vous.</p>
+      <p className="mt-3 text-xs text-slate-600">Ce lien est personnel : ne le partagez pas. Il reste valable jusqu'au jour du rendez-vous.</p>
     </section>
   );
 }

@@ -12,8 +12,8 @@ export function DevicesSection({ devices }: { devices: DeviceView[] }) {
   return (
     <Section id="appareils" icon={Laptop} title="Appareils de confiance">
       <p className="mt-3 text-sm text-slate-600">
-        Sur ces navigateurs, le code n'est pas demandé pendant 30 jours (case « Se souvenir de cet appareil » cochée à la connexion). Oubliez un appareil perdu,
-        vendu ou partagé : le code y sera de nouveau demandé.
+        Sur ces navigateurs, le code n'est pas demandé pendant 30 jours (case « Se souvenir de cet appareil » cochée à la connexion). Oubliez un appareil perdu,
+        vendu ou partagé : le code y sera de nouveau demandé.
       </p>
       {devices.length === 0 ? (
         <p className="mt-5 rounded-lg bg-slate-50 p-4 text-sm text-slate-600 ring-1 ring-slate-200">Aucun appareil de confiance pour le moment.</p>
@@ -34,7 +34,7 @@ export function DevicesSection({ devices }: { devices: DeviceView[] }) {
                 <Form method="post" className="shrink-0">
                   <input type="hidden" name="intent" value="device-forget" />
                   <input type="hidden" name="device" value={d.id} />
-                  <button type="submit" className={FORGET} aria-label={`Oublier cet appareil : ${d.label}, ajouté le ${formatLongDate(d.createdAt)}`}>
+                  <button type="submit" className={FORGET} aria-label={`Oublier cet appareil : ${d.label}, ajouté le ${formatLongDate(d.createdAt)}`}>
                     Oublier cet appareil
                   </button>
                 </Form>

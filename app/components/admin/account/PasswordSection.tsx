@@ -17,7 +17,7 @@ export function PasswordSection({ minLength, answer }: { minLength: number; answ
   return (
     <Section id="mot-de-passe" icon={KeyRound} title="Changer mon mot de passe">
       <p className="mt-3 text-sm text-slate-600">
-        Après le changement, vos autres sessions (sur d'autres appareils ou navigateurs) sont fermées ; celle-ci reste ouverte.
+        Après le changement, vos autres sessions (sur d'autres appareils ou navigateurs) sont fermées ; celle-ci reste ouverte.
       </p>
       {answer?.ok && (
         <Alert tone="success" className="mt-5">

@@ -31,7 +31,7 @@ export function RecoveryCodes({ codes, email, renewed }: { codes: string[]; emai
       <h3 ref={title} tabIndex={-1} className="font-sans text-lg font-semibold text-navy-900 outline-none">{renewed ? "Vos nouveaux codes de secours" : "Vos codes de secours"}</h3>
       <p className="mt-2 text-sm text-slate-700">
         Si vous n'avez plus votre téléphone, chacun de ces codes remplace une fois le code de l'application.{" "}
-        <strong>Notez-les, imprimez-les ou enregistrez-les maintenant et gardez-les en lieu sûr : ils ne seront plus affichés.</strong>
+        <strong>Notez-les, imprimez-les ou enregistrez-les maintenant et gardez-les en lieu sûr : ils ne seront plus affichés.</strong>
         {renewed && " Les anciens codes ne fonctionnent plus."}
       </p>
       <ol aria-label="Codes de secours" className="mt-4 grid grid-cols-1 gap-2 font-mono text-lg min-[420px]:grid-cols-2">
@@ -60,7 +60,7 @@ export function RecoveryCodes({ codes, email, renewed }: { codes: string[]; emai
       </div>
       {copied && (
         <Alert tone="success" className="mt-3 print:hidden">
-          <p>Les 10 codes sont copiés : collez-les dans un endroit sûr (gestionnaire de mots de passe, document protégé).</p>
+          <p>Les 10 codes sont copiés : collez-les dans un endroit sûr (gestionnaire de mots de passe, document protégé).</p>
         </Alert>
       )}
       <Link to="/admin/account" className="btn-primary mt-5 print:hidden">

@@ -55,7 +55,7 @@ function StartSetup({ required }: { required: boolean }) {
   return (
     <Form method="post" className="mt-5">
       <input type="hidden" name="intent" value="2fa-start" />
-      {!required && <p className="mb-4 text-sm text-slate-600">Recommandée pour tous : elle protège les dossiers des patients.</p>}
+      {!required && <p className="mb-4 text-sm text-slate-600">Recommandée pour tous : elle protège les dossiers des patients.</p>}
       <button type="submit" className="btn-primary" disabled={busy}>
         Activer la double authentification
       </button>
@@ -82,7 +82,7 @@ function SetupSteps({ pending, answer }: { pending: NonNullable<AccountView["two
           <p className="font-semibold text-navy-900">Dans l'application, ajoutez un compte en scannant ce QR code</p>
           <img src={pending.qr} alt="QR code à scanner avec l'application d'authentification" width={192} height={192} className="mt-3 h-48 w-48 rounded-lg bg-white p-1 ring-1 ring-slate-200" />
           <p id="totp-secret-label" className="mt-4 text-sm text-slate-600">
-            Impossible de scanner ? Choisissez « saisir une clé » dans l'application et tapez cette clé :
+            Impossible de scanner ? Choisissez « saisir une clé » dans l'application et tapez cette clé :
           </p>
           <code aria-labelledby="totp-secret-label" className="mt-2 block break-words rounded-lg bg-slate-100 px-3 py-2 font-mono text-base font-semibold tracking-wider text-navy-900 select-all">
             {pending.secret}
@@ -165,7 +165,7 @@ function Manage({ view, answer }: { view: AccountView; answer?: CodeAnswer }) {
           </div>
         </Form>
         {tf.required && (
-          <p className="mt-4 text-sm text-slate-600">La double authentification est obligatoire pour votre compte : elle ne peut pas être désactivée.</p>
+          <p className="mt-4 text-sm text-slate-600">La double authentification est obligatoire pour votre compte : elle ne peut pas être désactivée.</p>
         )}
       </div>
     </div>

@@ -55,7 +55,7 @@ export function ServiceActsForm({ services, acts, map }: { services: readonly st
       <h2 id="service-acts" className="font-sans text-base font-semibold text-navy-900">
         Services de réservation
       </h2>
-      <p className="mt-1 text-sm text-slate-600">L'acte que chaque service représente : un nouveau devis commence par l'acte du dernier rendez-vous du patient.</p>
+      <p className="mt-1 text-sm text-slate-600">L'acte que chaque service représente : un nouveau devis commence par l'acte du dernier rendez-vous du patient.</p>
       <Form method="post" id="service-acts-form" className="mt-3 grid gap-3">
         <input type="hidden" name="intent" value="services" />
         {services.map((s) => (

@@ -91,7 +91,7 @@ export function AddBookingForm({ submissionKey, defaultDate, prefill }: { submis
         <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3">
           <input type="hidden" name="intent" value="book" />
           <input type="hidden" name="submission_key" value={submissionKey} />
-          <p className="text-xs text-slate-500">Pris par téléphone ou à l'accueil : l'e-mail est facultatif. Le rendez-vous est enregistré comme confirmé.</p>
+          <p className="text-xs text-slate-500">Pris par téléphone ou à l'accueil : l'e-mail est facultatif. Le rendez-vous est enregistré comme confirmé.</p>
           <Field meta={fields.name} label="Nom complet" required autoComplete="off" maxLength={NAME_MAX} />
           <Field meta={fields.phone} type="tel" label="Téléphone" required autoComplete="off" maxLength={PHONE_MAX_CHARS} />
           <Field meta={fields.email} type="email" label="E-mail" optional autoComplete="off" maxLength={EMAIL_MAX} />

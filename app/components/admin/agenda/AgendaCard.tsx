@@ -67,11 +67,11 @@ export function AgendaCard({ item, history, showChair, moveTo }: { item: AgendaI
             <p className="mt-2 text-sm">
               {item.due > 0 ? (
                 <span className="inline-flex flex-wrap items-baseline gap-x-1.5 rounded-md bg-amber-50 px-2 py-0.5 font-semibold text-amber-900 ring-1 ring-inset ring-amber-600/25">
-                  Reste à payer : <span className="whitespace-nowrap">{formatDA(item.due)}</span>
+                  Reste à payer : <span className="whitespace-nowrap">{formatDA(item.due)}</span>
                   <span className="whitespace-nowrap font-normal text-amber-800">sur {formatDA(item.prixtotal)}</span>
                 </span>
               ) : (
-                <span className="text-slate-600">Réglé : {formatDA(item.prixtotal)}</span>
+                <span className="text-slate-600">Réglé : {formatDA(item.prixtotal)}</span>
               )}
             </p>
           )}
@@ -79,14 +79,14 @@ export function AgendaCard({ item, history, showChair, moveTo }: { item: AgendaI
           {item.status === "cancelled" && (
             <p className="mt-2 text-sm text-slate-700">
               Annulé par {item.cancelledBy ? CANCELLED_BY_LABELS[item.cancelledBy] : "—"}
-              {item.cancelReason && <> — « {item.cancelReason} »</>}
+              {item.cancelReason && <> — « {item.cancelReason} »</>}
             </p>
           )}
 
           {item.message && (
             <p className="mt-2 flex gap-1.5 text-sm text-slate-700" title={item.message}>
               <MessageSquareText aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" />
-              <span className="sr-only">Message du patient : </span>
+              <span className="sr-only">Message du patient : </span>
               <span className="line-clamp-2 whitespace-pre-line break-words italic print:line-clamp-none">{item.message}</span>
             </p>
           )}

@@ -108,7 +108,7 @@ export function DayGrid({
               <span className="font-medium">
                 Libre <span className="tabular-nums">{f.from} – {f.to}</span>
                 {several && <span className="sr-only">, Fauteuil {f.chair}</span>}
-                <span className="sr-only"> : ajouter un rendez-vous</span>
+                <span className="sr-only"> : ajouter un rendez-vous</span>
               </span>
               <Plus aria-hidden className="h-4 w-4 shrink-0 opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100" />
             </button>

@@ -124,7 +124,7 @@ export function DayScreen({
       <DayHoursLine day={day} />
       {refusal && (
         <Alert tone="error" className="mt-3 print:hidden" onClose={() => setRefusal(null)} focusKey={refusal}>
-          Le rendez-vous de {refusal.name} n'a pas été déplacé : {refusal.text}
+          Le rendez-vous de {refusal.name} n'a pas été déplacé : {refusal.text}
         </Alert>
       )}
 
@@ -133,7 +133,7 @@ export function DayScreen({
           <DayGrid grid={grid} selected={selected} pending={pending} canMove={canMove} onSelect={select} onPickFree={onPickFree} onDrop={(b, slot, steps) => move(b.item, slot, steps)} />
           <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-500">
             <MousePointerClick aria-hidden className="h-3.5 w-3.5" />
-            Cliquez un rendez-vous pour ses actions ; glissez-le vers un autre horaire ou fauteuil pour le déplacer.
+            Cliquez un rendez-vous pour ses actions ; glissez-le vers un autre horaire ou fauteuil pour le déplacer.
           </p>
         </div>
         <div className="min-w-0 md:hidden">
@@ -162,7 +162,7 @@ export function DayScreen({
                 card(current)
               ) : (
                 <p className="hidden rounded-xl border border-dashed border-slate-300 bg-white px-4 py-5 text-sm text-slate-600 md:block">
-                  Sélectionnez un rendez-vous dans la grille pour voir ses actions : confirmer, honoré, encaisser, appeler, déplacer…
+                  Sélectionnez un rendez-vous dans la grille pour voir ses actions : confirmer, honoré, encaisser, appeler, déplacer…
                 </p>
               )}
             </div>
@@ -215,7 +215,7 @@ function DayHoursLine({ day }: { day: AgendaDay }) {
   return (
     <p className={`flex-wrap items-center gap-x-2 gap-y-1 text-sm ${day.special ? "flex" : "hidden md:flex"} ${day.special ? "rounded-lg bg-violet-50 px-3 py-2 text-violet-900 ring-1 ring-violet-600/20" : "text-slate-600"}`}>
       <Clock aria-hidden className="h-4 w-4" />
-      {day.special ? <span className="font-semibold">Horaires spéciaux — {day.label} :</span> : <span>Ouvert :</span>}
+      {day.special ? <span className="font-semibold">Horaires spéciaux — {day.label} :</span> : <span>Ouvert :</span>}
       <span className="font-medium tabular-nums">{formatRanges(day.ranges)}</span>
     </p>
   );

@@ -147,7 +147,7 @@ export function GridBlock({
             </span>
           )}
           {item.due !== null && item.due > 0 && (
-            <span className="whitespace-nowrap rounded bg-amber-200/80 px-1 text-amber-950" title={`Reste à payer : ${formatDA(item.due)}`}>
+            <span className="whitespace-nowrap rounded bg-amber-200/80 px-1 text-amber-950" title={`Reste à payer : ${formatDA(item.due)}`}>
               <span className="sr-only">, </span>Reste dû<span className="sr-only"> {formatDA(item.due)}</span>
             </span>
           )}

@@ -26,7 +26,7 @@ export function MoveToTimes({ item, busy, onMove }: { item: AgendaItem; busy: bo
       </p>
     );
   }
-  if (times.length === 0) return <p className="text-sm text-slate-600">Aucun autre horaire libre ce jour-là : utilisez « Déplacer » pour un autre jour.</p>;
+  if (times.length === 0) return <p className="text-sm text-slate-600">Aucun autre horaire libre ce jour-là : utilisez « Déplacer » pour un autre jour.</p>;
   return (
     <ul aria-label={`Horaires libres pour ${item.name}`} className="flex flex-wrap gap-1.5">
       {times.map((t) => (

@@ -20,7 +20,7 @@ export function PrintDay({ items, showChair }: { items: AgendaItem[]; showChair:
               </h3>
               <p className="text-sm">
                 {i.service} · {i.phone} · {STATUS_LABELS[i.status]}
-                {i.due !== null && i.due > 0 && <> · Reste à payer : {formatDA(i.due)}</>}
+                {i.due !== null && i.due > 0 && <> · Reste à payer : {formatDA(i.due)}</>}
               </p>
               {i.message && <p className="whitespace-pre-line text-sm italic">{i.message}</p>}
             </div>

@@ -42,7 +42,7 @@ export function WeekGrid({ days, items, chairs, today, now }: { days: AgendaDay[
                 <Link
                   to={agendaHref(day.date, "jour")}
                   data-day={day.date}
-                  aria-label={`${formatDayLong(day.date)}${isToday ? " (aujourd'hui)" : ""} : ${day.closed ? "fermé" : `${countOf(day.date)} rendez-vous`}`}
+                  aria-label={`${formatDayLong(day.date)}${isToday ? " (aujourd'hui)" : ""} : ${day.closed ? "fermé" : `${countOf(day.date)} rendez-vous`}`}
                   className={`block px-1 py-1.5 text-center hover:bg-white ${isToday ? "bg-teal-50 text-teal-800" : "text-navy-900"}`}
                 >
                   <span className="block text-xs font-semibold uppercase tracking-wide first-letter:uppercase">{dayName.format(utc(day.date))}</span>
@@ -146,7 +146,7 @@ export function WeekGrid({ days, items, chairs, today, now }: { days: AgendaDay[
                 key={d.date}
                 type="button"
                 aria-pressed={on}
-                aria-label={`${formatDayLong(d.date)} : ${d.closed ? "fermé" : `${countOf(d.date)} rendez-vous`}`}
+                aria-label={`${formatDayLong(d.date)} : ${d.closed ? "fermé" : `${countOf(d.date)} rendez-vous`}`}
                 onClick={() => setPicked(d.date)}
                 className={`flex min-h-14 flex-col items-center justify-center rounded-lg text-xs ring-1 ring-inset ${
                   on ? "bg-navy-900 text-white ring-navy-900" : d.closed ? "bg-slate-100 text-slate-700 ring-slate-200" : "bg-white text-navy-900 ring-slate-200"

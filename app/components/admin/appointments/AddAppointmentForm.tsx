@@ -12,7 +12,7 @@ import { SERVICES } from "~/lib/services";
 import type { CreateResult } from "./types";
 
 const FIX_MESSAGE = "certains champs sont à corriger (voir les messages sous les champs).";
-const SLOT_MESSAGE = "cet horaire n'est pas disponible (voir sous « Heure » et les horaires libres proposés).";
+const SLOT_MESSAGE = "cet horaire n'est pas disponible (voir sous « Heure » et les horaires libres proposés).";
 
 /**
  * The collapsible form to add an appointment by hand (a patient who called, for instance).
@@ -90,7 +90,7 @@ export function AddAppointmentForm({ submissionKey }: { submissionKey: string })
 
             <p className="mb-4 text-sm text-slate-600">
               Les champs marqués <span className="font-semibold text-red-700">*</span> sont obligatoires.{" "}
-              {canPrice ? "Montants en DA (exemple : 15000 ou 15000,50)." : "Les prix sont renseignés ensuite par un dentiste ou un administrateur."}
+              {canPrice ? "Montants en DA (exemple : 15000 ou 15000,50)." : "Les prix sont renseignés ensuite par un dentiste ou un administrateur."}
             </p>
 
             <fetcher.Form

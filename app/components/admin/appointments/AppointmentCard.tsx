@@ -95,7 +95,7 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-y border-slate-100 bg-slate-50/70 px-5 py-2.5">
         <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-navy-900">
           <CalendarClock aria-hidden className="h-4 w-4 text-teal-600" />
-          <span className="sr-only font-normal text-slate-500 sm:not-sr-only">Date et heure :</span>
+          <span className="sr-only font-normal text-slate-500 sm:not-sr-only">Date et heure :</span>
           <span>
             {weekdayOf(row.date)} {formatCalendarDate(row.date)} à {row.time}
           </span>
@@ -103,7 +103,7 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
         {due !== null && due > 0 && (
           <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 ring-1 ring-amber-600/30">
             <Wallet aria-hidden className="h-3.5 w-3.5" />
-            Reste à payer : {formatDA(due)}
+            Reste à payer : {formatDA(due)}
           </p>
         )}
       </div>
@@ -198,7 +198,7 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
               )}
               {row.status === "cancelled" && row.cancel_reason && (
                 <p className="mb-4 text-sm text-slate-700">
-                  <span className="font-semibold">Annulé par {row.cancelled_by === "patient" ? "le patient" : "la clinique"} :</span> {row.cancel_reason}
+                  <span className="font-semibold">Annulé par {row.cancelled_by === "patient" ? "le patient" : "la clinique"} :</span> {row.cancel_reason}
                 </p>
               )}
               {canUpdate ? <AppointmentEditForm row={row} onClose={closePanel} /> : <ReadOnlyPrices row={row} />}

@@ -97,7 +97,7 @@ export function ReadOnlyPrices({ row }: { row: AppointmentView }) {
       </dl>
       <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-600">
         <Lock aria-hidden className="h-3.5 w-3.5 shrink-0" />
-        Prix en lecture seule pour votre rôle : un dentiste ou un administrateur les modifie.
+        Prix en lecture seule pour votre rôle : un dentiste ou un administrateur les modifie.
       </p>
     </div>
   );

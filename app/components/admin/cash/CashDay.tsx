@@ -128,7 +128,7 @@ export function CashByStaff({ cash }: { cash: DayCash }) {
           </li>
         ))}
       </ul>
-      {cash.adjustments !== 0 && <p className="mt-2 text-xs text-slate-500">Ajustements du prix payé (hors caisse) : {formatDA(cash.adjustments)}.</p>}
+      {cash.adjustments !== 0 && <p className="mt-2 text-xs text-slate-500">Ajustements du prix payé (hors caisse) : {formatDA(cash.adjustments)}.</p>}
     </section>
   );
 }

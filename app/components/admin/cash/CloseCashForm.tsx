@@ -39,7 +39,7 @@ export function CashClosingPanel({ closing }: { closing: CashClosingView }) {
           <dd className={`font-semibold tabular-nums ${closing.difference < 0 ? "text-red-700" : ""}`}>{formatDA(closing.difference)}</dd>
         </div>
       </dl>
-      {closing.note && <p className="mt-2 text-sm text-slate-700">Note : {closing.note}</p>}
+      {closing.note && <p className="mt-2 text-sm text-slate-700">Note : {closing.note}</p>}
       <p className="mt-2 text-xs text-slate-600">Une correction de ce jour s'inscrit désormais dans la caisse du lendemain.</p>
     </section>
   );
@@ -56,7 +56,7 @@ export function CloseCashForm({ day, expectedCash, lastResult }: { day: string; 
         Clôturer la caisse
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Comptez les espèces du tiroir : {formatDA(expectedCash)} sont attendues. Une fois clôturée, la journée ne change plus.
+        Comptez les espèces du tiroir : {formatDA(expectedCash)} sont attendues. Une fois clôturée, la journée ne change plus.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-3">
         <input type="hidden" name="intent" value="close" />
@@ -67,7 +67,7 @@ export function CloseCashForm({ day, expectedCash, lastResult }: { day: string; 
             {differenceText(diff)}
           </p>
         )}
-        <Field meta={fields.note} label="Note" optional maxLength={500} autoComplete="off" placeholder="Exemple : fond de caisse de 5 000 DA laissé" />
+        <Field meta={fields.note} label="Note" optional maxLength={500} autoComplete="off" placeholder="Exemple : fond de caisse de 5 000 DA laissé" />
         {form.errors?.[0] && (
           <Alert tone="error" id={form.errorId}>
             {form.errors[0]}

@@ -114,17 +114,17 @@ export function ClinicForm({
         intro={<p>Le nom affiché en haut de chaque page, dans les e-mails envoyés aux patients et dans les résultats de recherche.</p>}
       >
         <div className={grid2}>
-          <Field meta={fields.name} label="Nom de la clinique" required maxLength={L.name} autoComplete="organization" hint="Exemple : Clinique Dentaire Hamdi." />
-          <Field meta={fields.shortName} label="Nom court" required maxLength={L.shortName} hint="Pour les SMS et les petits écrans. Exemple : Clinique Hamdi." />
-          <Field meta={fields.email} type="email" label="E-mail de la clinique" required maxLength={254} autoComplete="email" hint="Affiché sur le site ; les patients y écrivent." />
+          <Field meta={fields.name} label="Nom de la clinique" required maxLength={L.name} autoComplete="organization" hint="Exemple : Clinique Dentaire Hamdi." />
+          <Field meta={fields.shortName} label="Nom court" required maxLength={L.shortName} hint="Pour les SMS et les petits écrans. Exemple : Clinique Hamdi." />
+          <Field meta={fields.email} type="email" label="E-mail de la clinique" required maxLength={254} autoComplete="email" hint="Affiché sur le site ; les patients y écrivent." />
         </div>
       </Section>
 
-      <Section id="praticien" title="Le praticien" icon={Stethoscope} intro={<p>La page « Le docteur », la signature des e-mails et les mentions légales.</p>}>
+      <Section id="praticien" title="Le praticien" icon={Stethoscope} intro={<p>La page « Le docteur », la signature des e-mails et les mentions légales.</p>}>
         <div className={grid2}>
-          <Field meta={fields.doctorName} label="Nom complet" required maxLength={L.doctorName} hint="Exemple : Dr Nadir Hamdi." />
-          <Field meta={fields.doctorShortName} label="Nom court" required maxLength={L.doctorShortName} hint="Exemple : Dr Hamdi." />
-          <Field meta={fields.doctorTitle} label="Titre" required maxLength={L.doctorTitle} className="md:col-span-2" hint="Exemple : Chirurgien-dentiste, implantologie et esthétique dentaire." />
+          <Field meta={fields.doctorName} label="Nom complet" required maxLength={L.doctorName} hint="Exemple : Dr Nadir Hamdi." />
+          <Field meta={fields.doctorShortName} label="Nom court" required maxLength={L.doctorShortName} hint="Exemple : Dr Hamdi." />
+          <Field meta={fields.doctorTitle} label="Titre" required maxLength={L.doctorTitle} className="md:col-span-2" hint="Exemple : Chirurgien-dentiste, implantologie et esthétique dentaire." />
         </div>
       </Section>
 
@@ -134,8 +134,8 @@ export function ClinicForm({
         icon={MapPin}
         intro={
           <p>
-            L'adresse du pied de page, de la page contact et des rendez-vous. La position place le repère du plan : dans OpenStreetMap, un clic droit sur l'entrée de la
-            clinique puis « Afficher l'adresse » donne la latitude et la longitude.
+            L'adresse du pied de page, de la page contact et des rendez-vous. La position place le repère du plan : dans OpenStreetMap, un clic droit sur l'entrée de la
+            clinique puis « Afficher l'adresse » donne la latitude et la longitude.
           </p>
         }
       >
@@ -145,8 +145,8 @@ export function ClinicForm({
           <Field meta={fields.city} label="Ville" required maxLength={L.city} autoComplete="address-level2" />
           <Field meta={fields.postalCode} label="Code postal" required inputMode="numeric" maxLength={5} autoComplete="postal-code" />
           <div className="hidden md:block" />
-          <Field meta={fields.lat} label="Latitude" required inputMode="decimal" maxLength={14} hint="Exemple : 36,7235" />
-          <Field meta={fields.lon} label="Longitude" required inputMode="decimal" maxLength={14} hint="Exemple : 3,0862" />
+          <Field meta={fields.lat} label="Latitude" required inputMode="decimal" maxLength={14} hint="Exemple : 36,7235" />
+          <Field meta={fields.lon} label="Longitude" required inputMode="decimal" maxLength={14} hint="Exemple : 3,0862" />
         </div>
         <a href={openStreetMapLink(clinic)} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-teal-700 hover:underline">
           Voir la position enregistrée sur OpenStreetMap
@@ -159,7 +159,7 @@ export function ClinicForm({
         id="telephones"
         title="Téléphones"
         icon={Phone}
-        intro={<p>Les numéros du haut de page, du bouton « Appeler » sur téléphone, des e-mails et du calendrier. Le premier est le numéro principal.</p>}
+        intro={<p>Les numéros du haut de page, du bouton « Appeler » sur téléphone, des e-mails et du calendrier. Le premier est le numéro principal.</p>}
       >
         <ol className="space-y-3">
           {phones.map((item, i) => {
@@ -168,7 +168,7 @@ export function ClinicForm({
               <ListRow key={item.key} form={form} list={fields.phones} index={i} label={`le numéro ${i + 1}`}>
                 <div className="grid gap-3 sm:grid-cols-[12rem_minmax(0,1fr)]">
                   <Field meta={f.label} label={`Nom du numéro ${i + 1}`} required maxLength={L.phoneLabel} hint="Cabinet, Mobile…" />
-                  <Field meta={f.number} type="tel" label={`Numéro ${i + 1}`} required maxLength={30} autoComplete="tel" hint="Exemple : 0550 12 34 56" />
+                  <Field meta={f.number} type="tel" label={`Numéro ${i + 1}`} required maxLength={30} autoComplete="tel" hint="Exemple : 0550 12 34 56" />
                 </div>
               </ListRow>
             );
@@ -201,19 +201,19 @@ export function ClinicForm({
         id="chiffres"
         title="Chiffres affichés"
         icon={BadgeCheck}
-        intro={<p>Les chiffres de la page d'accueil, de la page « Le docteur » et de la galerie. Le site les écrit partout de la même façon (7 000+, 98 %).</p>}
+        intro={<p>Les chiffres de la page d'accueil, de la page « Le docteur » et de la galerie. Le site les écrit partout de la même façon (7 000+, 98 %).</p>}
       >
         <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           <Field meta={fields.yearsOfExperience} label="Années d'expérience" required inputMode="numeric" maxLength={2} hint={`De ${L.years.min} à ${L.years.max}.`} />
-          <Field meta={fields.patients} label="Patients soignés" required inputMode="numeric" maxLength={9} hint="Exemple : 7000" />
-          <Field meta={fields.surgeries} label="Chirurgies implantaires" required inputMode="numeric" maxLength={7} hint="Exemple : 200" />
+          <Field meta={fields.patients} label="Patients soignés" required inputMode="numeric" maxLength={9} hint="Exemple : 7000" />
+          <Field meta={fields.surgeries} label="Chirurgies implantaires" required inputMode="numeric" maxLength={7} hint="Exemple : 200" />
           <Field meta={fields.satisfaction} label="Patients satisfaits (%)" required inputMode="numeric" maxLength={3} hint="De 0 à 100." />
           <Field meta={fields.since} label="Ouverte depuis (année)" required inputMode="numeric" maxLength={4} hint={`De ${L.since.min} à ${currentYear}.`} />
         </div>
       </Section>
 
-      <Section id="diplomes" title="Diplômes du praticien" icon={GraduationCap} intro={<p>La liste de la page « Le docteur », rangée par année.</p>}>
-        {diplomas.length === 0 && <p className="text-sm text-slate-500">Aucun diplôme : la page « Le docteur » n'affiche pas cette partie.</p>}
+      <Section id="diplomes" title="Diplômes du praticien" icon={GraduationCap} intro={<p>La liste de la page « Le docteur », rangée par année.</p>}>
+        {diplomas.length === 0 && <p className="text-sm text-slate-500">Aucun diplôme : la page « Le docteur » n'affiche pas cette partie.</p>}
         <ol className="space-y-3">
           {diplomas.map((item, i) => {
             const f = item.getFieldset();
@@ -241,14 +241,14 @@ export function ClinicForm({
         intro={
           <>
             <p>
-              La page « Mentions légales » que la loi demande. Les valeurs livrées avec le site sont des exemples inventés : remplacez-les par celles de vos documents
+              La page « Mentions légales » que la loi demande. Les valeurs livrées avec le site sont des exemples inventés : remplacez-les par celles de vos documents
               (agrément, inscription à l'Ordre) et du contrat de votre hébergeur.
             </p>
           </>
         }
       >
         <div className={grid2}>
-          <Field meta={fields.registration} label="Numéro d'agrément ou d'autorisation" required maxLength={L.legalText} className="md:col-span-2" hint="Tel qu'il figure sur la décision. Exemple : Agrément d'exercice privé n° 16/CD/0452." />
+          <Field meta={fields.registration} label="Numéro d'agrément ou d'autorisation" required maxLength={L.legalText} className="md:col-span-2" hint="Tel qu'il figure sur la décision. Exemple : Agrément d'exercice privé n° 16/CD/0452." />
           <Field meta={fields.order} label="Inscription à l'Ordre" required maxLength={L.legalText} className="md:col-span-2" />
           <Field meta={fields.activity} label="Activité" required maxLength={L.legalText} className="md:col-span-2" />
           <Field meta={fields.director} label="Directeur de la publication" required maxLength={L.director} hint="La personne responsable du contenu du site." />

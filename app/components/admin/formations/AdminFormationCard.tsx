@@ -48,7 +48,7 @@ export function AdminFormationCard({ formation: f, onEdit, onDelete }: { formati
         <p className="mt-4 text-lg font-bold text-navy-900">{formationPriceLabel(f.price, "Prix sur demande")}</p>
         {f.is_active && (
           <Link to={syllabusPath(f.id)} className="mt-1 inline-block text-sm font-semibold text-teal-700 underline-offset-2 hover:underline">
-            Voir la page publique<span className="sr-only"> de « {f.title} »</span>
+            Voir la page publique<span className="sr-only"> de « {f.title} »</span>
           </Link>
         )}
       </div>
@@ -56,17 +56,17 @@ export function AdminFormationCard({ formation: f, onEdit, onDelete }: { formati
         {canEdit && (
           <button type="button" onClick={onEdit} aria-haspopup="dialog" className="btn-ghost min-h-10 px-2 text-xs">
             <Pencil aria-hidden className="h-4 w-4" />
-            Modifier<span className="sr-only"> « {f.title} »</span>
+            Modifier<span className="sr-only"> « {f.title} »</span>
           </button>
         )}
         <Link to={`?inscriptions=${f.id}`} preventScrollReset className="btn-ghost min-h-10 px-2 text-xs">
           <Users aria-hidden className="h-4 w-4" />
-          Inscriptions<span className="sr-only"> de « {f.title} »</span>
+          Inscriptions<span className="sr-only"> de « {f.title} »</span>
         </Link>
         {canDelete && (
           <button type="button" onClick={onDelete} aria-haspopup="dialog" className="btn min-h-10 px-2 text-xs text-red-700 hover:bg-red-50">
             <Trash2 aria-hidden className="h-4 w-4" />
-            Supprimer<span className="sr-only"> « {f.title} »</span>
+            Supprimer<span className="sr-only"> « {f.title} »</span>
           </button>
         )}
       </div>

@@ -19,7 +19,7 @@ export function DeleteFormationDialog({ formation, onClose }: { formation: Forma
       <p className="font-medium text-navy-900">{ADMIN_FORMATION_TEXTS.confirmDelete}</p>
       {formation && (
         <p className="mt-2 text-sm text-slate-600">
-          « {formation.title} » sera retirée du site. Ses inscriptions sont conservées, avec le titre de la formation, dans « Inscriptions sans session ».
+          « {formation.title} » sera retirée du site. Ses inscriptions sont conservées, avec le titre de la formation, dans « Inscriptions sans session ».
         </p>
       )}
       <fetcher.Form method="post" action="/admin/formations" className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

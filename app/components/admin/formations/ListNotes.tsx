@@ -11,7 +11,7 @@ export function NoFormation({ loadFailed }: { loadFailed: boolean }) {
     <div className="mt-8 rounded-2xl bg-white px-6 py-14 text-center ring-1 ring-slate-200">
       <GraduationCap aria-hidden className="mx-auto h-10 w-10 text-teal-600" />
       <p className="mt-4 font-semibold text-navy-900">{loadFailed ? ADMIN_FORMATION_TEXTS.loadError : "Aucune formation pour le moment."}</p>
-      {!loadFailed && canCreate && <p className="mt-1 text-sm text-slate-600">Créez la première avec « Nouvelle Formation ».</p>}
+      {!loadFailed && canCreate && <p className="mt-1 text-sm text-slate-600">Créez la première avec « Nouvelle Formation ».</p>}
     </div>
   );
 }

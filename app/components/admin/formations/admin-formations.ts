@@ -18,7 +18,7 @@ export const ADMIN_FORMATION_TEXTS = {
   deleteError: "Erreur lors de la suppression. Veuillez réessayer.",
   statusError: "Erreur lors de la mise à jour du statut.",
   /** a cancelled or completed enrolment cannot take a place again in a full formation */
-  statusFull: "Cette formation est complète : libérez une place (annulez une autre inscription) avant de confirmer ou de remettre en attente cette inscription.",
+  statusFull: "Cette formation est complète : libérez une place (annulez une autre inscription) avant de confirmer ou de remettre en attente cette inscription.",
   /** beside 'Participants maximum' and in the toast */
   maxBelowTaken: (taken: number) => `Le nombre maximum de participants ne peut pas être inférieur aux places déjà prises (${taken}).`,
 } as const;

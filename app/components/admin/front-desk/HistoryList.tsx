@@ -45,11 +45,11 @@ function describe(e: HistoryEntryView): { title: string; detail?: string } {
     case "created":
       return { title: `Créé${e.to_status ? ` — ${statusName(e.to_status)}` : ""}` };
     case "status":
-      return { title: `${statusName(e.from_status)} → ${statusName(e.to_status)}`, detail: e.detail ? `Raison : ${e.detail}` : undefined };
+      return { title: `${statusName(e.from_status)} → ${statusName(e.to_status)}`, detail: e.detail ? `Raison : ${e.detail}` : undefined };
     case "moved":
       return { title: "Déplacé", detail: moveText(e.detail) };
     case "edited":
-      return { title: "Modifié", detail: e.detail ? `Champs : ${e.detail}` : undefined };
+      return { title: "Modifié", detail: e.detail ? `Champs : ${e.detail}` : undefined };
     case "reminded":
       return { title: "Rappel envoyé", detail: e.detail ?? undefined };
     case "patient_confirmed":
@@ -59,7 +59,7 @@ function describe(e: HistoryEntryView): { title: string; detail?: string } {
     case "anonymised":
       return { title: "Données personnelles effacées", detail: e.detail ?? undefined };
     case "payment":
-      return { title: "Paiement encaissé", detail: e.detail ? `Mode : ${e.detail}` : undefined };
+      return { title: "Paiement encaissé", detail: e.detail ? `Mode : ${e.detail}` : undefined };
     default:
       return { title: String(e.action), detail: e.detail ?? undefined };
   }

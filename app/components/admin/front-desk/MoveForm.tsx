@@ -71,7 +71,7 @@ export function MoveForm({ id, service, date: currentDate, time: currentTime, on
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="id" value={id} />
       <p className="text-sm text-slate-600">
-        Actuellement : <span className="font-medium text-navy-900">{formatDayLong(currentDate)} à {currentTime}</span>
+        Actuellement : <span className="font-medium text-navy-900">{formatDayLong(currentDate)} à {currentTime}</span>
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <SlotDateField

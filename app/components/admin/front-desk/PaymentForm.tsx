@@ -45,7 +45,7 @@ export function PaymentForm({ id, name, due, onClose }: { id: number; name: stri
         <input type="hidden" name="intent" value="pay" />
         <input type="hidden" name="id" value={id} />
         <p className="text-sm text-slate-700">
-          Reste à payer : <strong className="whitespace-nowrap text-navy-900">{formatDA(due)}</strong>
+          Reste à payer : <strong className="whitespace-nowrap text-navy-900">{formatDA(due)}</strong>
         </p>
         <Field meta={fields.amount} label="Montant (DA)" required inputMode="decimal" autoComplete="off" className="max-w-60" inputClassName="field-input tabular-nums" />
         <fieldset aria-describedby={fields.mode.errors ? fields.mode.errorId : undefined}>
@@ -67,7 +67,7 @@ export function PaymentForm({ id, name, due, onClose }: { id: number; name: stri
           <ErrorList id={fields.mode.errorId} errors={fields.mode.errors} />
         </fieldset>
         <ChequeNumber meta={fields.chequeNumber} chosen={fields.mode.value === "cheque"} />
-        <Field meta={fields.note} label="Note" optional maxLength={PAYMENT_NOTE_MAX} autoComplete="off" placeholder="Exemple : acompte, reçu remis" />
+        <Field meta={fields.note} label="Note" optional maxLength={PAYMENT_NOTE_MAX} autoComplete="off" placeholder="Exemple : acompte, reçu remis" />
         {formError && (
           <Alert tone="error" id={form.errorId} focusKey={mine}>
             {formError}

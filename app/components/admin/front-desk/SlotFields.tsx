@@ -113,7 +113,7 @@ export function FreeTimeField({
           {dayState}{" "}
           {day?.next && (
             <button type="button" className="font-semibold text-teal-700 underline underline-offset-2" onClick={() => onPickDay(day.next!.date)}>
-              Prochain jour libre : {formatDayLong(day.next.date)}
+              Prochain jour libre : {formatDayLong(day.next.date)}
             </button>
           )}
         </p>
@@ -131,7 +131,7 @@ export function AlternativeTimes({ alternatives, currentDate, onPick }: { altern
   if (alternatives.length === 0) return null;
   return (
     <div className="mt-2" role="group" aria-label="Horaires libres les plus proches">
-      <p className="text-xs font-medium text-slate-600">Prendre un horaire libre :</p>
+      <p className="text-xs font-medium text-slate-600">Prendre un horaire libre :</p>
       <div className="mt-1 flex flex-wrap gap-1.5">
         {alternatives.map((a) => (
           <button
@@ -186,7 +186,7 @@ export function ForcedBox({
         <p id={warningId} role="note" className="mt-0.5 flex items-start gap-1.5 text-orange-900">
           <TriangleAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
           <span>
-            À cocher seulement exprès : le rendez-vous est enregistré en dehors des règles de l'agenda, même en dehors des heures d'ouverture, un jour de
+            À cocher seulement exprès : le rendez-vous est enregistré en dehors des règles de l'agenda, même en dehors des heures d'ouverture, un jour de
             fermeture ou à une date passée. Le fauteuil doit être libre, et c'est noté dans l'historique.
           </span>
         </p>

@@ -182,7 +182,7 @@ function CancelForm({
             aria-invalid={fields.reason.errors ? true : undefined}
             aria-describedby={fields.reason.errors ? fields.reason.errorId : undefined}
             className="field-input resize-y"
-            placeholder="Exemple : empêchement, rappelle la semaine prochaine"
+            placeholder="Exemple : empêchement, rappelle la semaine prochaine"
           />
           <ErrorList id={fields.reason.errorId} errors={fields.reason.errors} />
         </div>

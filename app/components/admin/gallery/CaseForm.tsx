@@ -13,7 +13,7 @@ import { PLACEHOLDER_DRAWING } from "./placeholder";
 import type { GalleryCase } from "./types";
 
 const ACCEPT = PHOTO_TYPES.join(",");
-const FIX = "Corrigez les champs signalés : le cas n'a pas été enregistré.";
+const FIX = "Corrigez les champs signalés : le cas n'a pas été enregistré.";
 
 /**
  * The form of a before/after case (new, or `edited`): treatment, short text, the two photos with
@@ -182,7 +182,7 @@ function PhotoField({
             className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:inline-flex file:min-h-11 file:cursor-pointer file:rounded-full file:border-0 file:bg-teal-50 file:px-4 file:font-semibold file:text-teal-800 hover:file:bg-teal-100"
           />
           <p id={hintId} className="mt-1 text-xs text-slate-500">
-            JPEG, PNG, WebP ou AVIF, 12 Mo au plus{current ? " ; sans nouveau fichier, la photo actuelle reste" : ""}.
+            JPEG, PNG, WebP ou AVIF, 12 Mo au plus{current ? " ; sans nouveau fichier, la photo actuelle reste" : ""}.
           </p>
           <ErrorList id={meta.errorId} errors={meta.errors} />
         </div>
@@ -193,7 +193,7 @@ function PhotoField({
         required
         maxLength={ALT_MAX_LENGTH}
         className="mt-4"
-        placeholder={side === "before" ? "Avant : incisives ébréchées et jaunies" : "Après : incisives harmonisées par des facettes"}
+        placeholder={side === "before" ? "Avant : incisives ébréchées et jaunies" : "Après : incisives harmonisées par des facettes"}
       />
     </fieldset>
   );

@@ -98,7 +98,7 @@ export function CaseList({ cases, days, deleteDate, result }: { cases: GalleryCa
                     <ConfirmRowAction intent="case-withdraw" id={c.id} icon={Ban} summary="Retirer le consentement" confirmLabel="Confirmer le retrait du consentement" busyLabel="Retrait en cours…">
                       <p>
                         Le cas disparaît du site <strong>immédiatement</strong>. Ses deux photos sont supprimées dans {days} jour{days > 1 ? "s" : ""}, le{" "}
-                        <strong>{deleteDate}</strong>. Le retrait ne peut pas être annulé : pour republier, il faudra un nouveau consentement et un nouveau cas.
+                        <strong>{deleteDate}</strong>. Le retrait ne peut pas être annulé : pour republier, il faudra un nouveau consentement et un nouveau cas.
                       </p>
                     </ConfirmRowAction>
                   </>

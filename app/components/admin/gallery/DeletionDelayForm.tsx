@@ -20,7 +20,7 @@ export function DeletionDelayForm({ days, lastResult }: { days: number; lastResu
         step={1}
         inputMode="numeric"
         inputClassName="field-input max-w-32 tabular-nums"
-        hint={`De ${DELETION_DAYS.min} à ${DELETION_DAYS.max} jours (30 par défaut) après le retrait d'un consentement ; 0 : dans la minute. Vaut pour les prochains retraits.`}
+        hint={`De ${DELETION_DAYS.min} à ${DELETION_DAYS.max} jours (30 par défaut) après le retrait d'un consentement ; 0 : dans la minute. Vaut pour les prochains retraits.`}
         className="flex-1"
       />
       <FormErrors form={form} className="" />

@@ -31,7 +31,7 @@ export function PatientGalleryCases({ cases }: { cases: GalleryCase[] }) {
             {canManage && !c.withdrawnAt && (
               <p>
                 <Link to={`${GALLERY_PATH}?modifier=${c.id}#formulaire-cas`} className="font-medium text-teal-700 underline">
-                  Gérer ce cas dans « Galerie et avis »
+                  Gérer ce cas dans « Galerie et avis »
                 </Link>
               </p>
             )}

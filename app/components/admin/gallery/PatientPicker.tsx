@@ -56,7 +56,7 @@ export function PatientPicker({
       <legend className="px-1 text-sm font-semibold text-slate-700">
         Dossier patient <span className="font-normal text-slate-500">(facultatif)</span>
       </legend>
-      <p className="text-sm text-slate-600">Liez le cas au dossier du patient quand il en a un : son dossier montrera le cas et son consentement.</p>
+      <p className="text-sm text-slate-600">Liez le cas au dossier du patient quand il en a un : son dossier montrera le cas et son consentement.</p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
           <label htmlFor="patient-query" className="field-label">
@@ -82,7 +82,7 @@ export function PatientPicker({
       </div>
       <div role="status" className="mt-2 text-sm text-slate-600">
         {result?.message ??
-          (result?.patients && result.query ? (result.patients.length === 0 ? `Aucun dossier ne correspond à « ${result.query} ».` : `${result.patients.length} dossier(s) trouvé(s).`) : null)}
+          (result?.patients && result.query ? (result.patients.length === 0 ? `Aucun dossier ne correspond à « ${result.query} ».` : `${result.patients.length} dossier(s) trouvé(s).`) : null)}
       </div>
       <ul className="mt-2 grid gap-2">
         <li>

@@ -6,7 +6,7 @@ import { todayInClinic } from "~/lib/clinic-time";
 import { GALLERY_PATH, RATING_CHOICES, REVIEW_COMMENT_MAX, REVIEW_NAME_MAX, reviewSchema } from "~/lib/gallery-form";
 import type { Review } from "./types";
 
-const FIX = "Corrigez les champs signalés : l'avis n'a pas été enregistré.";
+const FIX = "Corrigez les champs signalés : l'avis n'a pas été enregistré.";
 
 /** Add or edit a review: the name as the reviewer agreed to show it, the rating in half stars, the comment, the date. */
 export function ReviewForm({ edited, lastResult }: { edited: Review | null; lastResult?: SubmissionResult<string[]> }) {
@@ -31,7 +31,7 @@ export function ReviewForm({ edited, lastResult }: { edited: Review | null; last
           required
           maxLength={REVIEW_NAME_MAX}
           autoComplete="off"
-          hint="Tel que la personne a accepté qu'il soit publié (par exemple « Amina B. »)."
+          hint="Tel que la personne a accepté qu'il soit publié (par exemple « Amina B. »)."
         />
         <SelectField meta={fields.rating} label="Note" required options={RATING_CHOICES.map((c) => ({ value: c.value, label: c.label }))} />
         <Field meta={fields.date} type="date" label="Date de l'avis" required max={todayInClinic()} />

@@ -49,7 +49,7 @@ export function ReviewList({ reviews, result }: { reviews: Review[]; result?: Ga
                 )}
                 <MoveButtons intent="review-move" id={r.id} first={i === 0} last={i === reviews.length - 1} />
                 <ConfirmRowAction intent="review-delete" id={r.id} icon={Trash2} summary="Supprimer l'avis" confirmLabel="Supprimer définitivement" busyLabel="Suppression…">
-                  <p>L'avis de {r.name} est supprimé. Pour seulement le cacher, utilisez « Retirer du site ».</p>
+                  <p>L'avis de {r.name} est supprimé. Pour seulement le cacher, utilisez « Retirer du site ».</p>
                 </ConfirmRowAction>
               </div>
             </article>

@@ -51,7 +51,7 @@ export function GoLiveChecklist({ items }: { items: ChecklistItem[] }) {
           <span data-testid="checklist-count" className="font-semibold text-navy-900">
             {items.length === 1 ? "1 point" : `${items.length} points`}
           </span>{" "}
-          encore à régler : le site montre des valeurs de démonstration tant qu'ils ne le sont pas. Chaque ligne disparaît une fois réglée.
+          encore à régler : le site montre des valeurs de démonstration tant qu'ils ne le sont pas. Chaque ligne disparaît une fois réglée.
         </p>
       </header>
       <div className="space-y-5 p-3 sm:p-6">

@@ -44,7 +44,7 @@ export function NextPatients({ today, list, more }: { today: string; list: NextP
                   <StatusBadge status={p.status} size="sm" />
                   {p.due !== undefined && (
                     <span className="text-xs text-slate-600">
-                      Reste à payer : <span className="font-semibold tabular-nums text-navy-900">{dueText(p.due, true)}</span>
+                      Reste à payer : <span className="font-semibold tabular-nums text-navy-900">{dueText(p.due, true)}</span>
                     </span>
                   )}
                 </span>

@@ -37,12 +37,12 @@ export interface ParsedJournalQuery {
 export const NO_ACCOUNT_PARAM = "aucun";
 
 export const JOURNAL_NOTES = {
-  account: "Le compte demandé n'est pas reconnu : ce filtre a été ignoré.",
-  action: "L'action demandée n'est pas reconnue : ce filtre a été ignoré.",
-  from: "La date « Du » n'est pas une date valide : ce filtre a été ignoré.",
-  to: "La date « Au » n'est pas une date valide : ce filtre a été ignoré.",
-  swapped: "La date « Du » était après la date « Au » : les deux ont été inversées.",
-  cursor: "Le lien de page n'est plus valable : voici les entrées les plus récentes.",
+  account: "Le compte demandé n'est pas reconnu : ce filtre a été ignoré.",
+  action: "L'action demandée n'est pas reconnue : ce filtre a été ignoré.",
+  from: "La date « Du » n'est pas une date valide : ce filtre a été ignoré.",
+  to: "La date « Au » n'est pas une date valide : ce filtre a été ignoré.",
+  swapped: "La date « Du » était après la date « Au » : les deux ont été inversées.",
+  cursor: "Le lien de page n'est plus valable : voici les entrées les plus récentes.",
 } as const;
 
 const text = (params: URLSearchParams, name: string) => (params.get(name) ?? "").trim();

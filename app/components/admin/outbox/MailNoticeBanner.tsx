@@ -23,7 +23,7 @@ export function MailNoticeBanner({ notice }: { notice: MailNotice | null }) {
         <MailWarning aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" />
         {notice.kind === "not_configured" ? (
           <p className="min-w-0">
-            <strong>Envoi des e-mails non configuré :</strong>{" "}
+            <strong>Envoi des e-mails non configuré :</strong>{" "}
             {notice.waiting === 0 ? "aucun e-mail en attente pour l'instant." : `${plural(notice.waiting, "e-mail en attente", "e-mails en attente")}.`}{" "}
             {/* on a phone, the count and what to do only: the line sits above every staff page */}
             <span className="hidden sm:inline">

@@ -40,7 +40,7 @@ function OutboxRow({ item: m }: { item: OutboxItem }) {
           <h2 id={headingId} className="font-sans text-base font-semibold text-navy-900">
             {outboxKindLabel(m.kind)} <span className="font-normal text-slate-500">· n° {m.id}</span>
           </h2>
-          <p className="mt-0.5 break-all text-sm text-slate-600">À : {m.to}</p>
+          <p className="mt-0.5 break-all text-sm text-slate-600">À : {m.to}</p>
         </div>
         <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ${BADGE[m.status]}`}>{OUTBOX_STATUS_LABELS[m.status]}</span>
       </div>
@@ -52,7 +52,7 @@ function OutboxRow({ item: m }: { item: OutboxItem }) {
       </dl>
       {m.lastError && (
         <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
-          <span className="font-semibold">Dernière erreur : </span>
+          <span className="font-semibold">Dernière erreur : </span>
           <span className="break-words">{m.lastError}</span>
         </p>
       )}

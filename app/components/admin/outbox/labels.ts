@@ -49,9 +49,9 @@ export function outboxKindLabel(kind: string | null): string {
 export const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
 export const OUTBOX_TEXTS = {
-  retried: "Le message est remis dans la file : il part au prochain passage de l'envoi.",
-  retriedNoSmtp: "Le message est remis dans la file ; il partira quand l'envoi des e-mails sera configuré.",
-  notRetryable: "Ce message n'est plus à réessayer : il a déjà été remis dans la file, est en cours d'envoi ou a été envoyé.",
+  retried: "Le message est remis dans la file : il part au prochain passage de l'envoi.",
+  retriedNoSmtp: "Le message est remis dans la file ; il partira quand l'envoi des e-mails sera configuré.",
+  notRetryable: "Ce message n'est plus à réessayer : il a déjà été remis dans la file, est en cours d'envoi ou a été envoyé.",
   notFound: "Ce message n'existe plus.",
   failed: "Le nouvel essai n'a pas pu être enregistré. Veuillez réessayer.",
   invalid: "Requête invalide.",

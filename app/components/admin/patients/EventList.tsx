@@ -22,7 +22,7 @@ export function EventList({ events }: { events: PatientEventView[] }) {
         Journal du dossier
       </h2>
       {events.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">Rien à signaler : ni export, ni fusion, ni modification des notes.</p>
+        <p className="mt-2 text-sm text-slate-600">Rien à signaler : ni export, ni fusion, ni modification des notes.</p>
       ) : (
         <ol className="mt-3 space-y-3" aria-label="Journal du dossier">
           {events.map((e) => {

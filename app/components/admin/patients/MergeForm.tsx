@@ -90,7 +90,7 @@ export function MergeForm({
                       ? `${plural(other.appointments, "rendez-vous", "rendez-vous")} du dossier n° ${other.id} (${other.name}) passe${other.appointments > 1 ? "nt" : ""} dans le dossier n° ${patientId}.`
                       : `Le dossier n° ${other.id} (${other.name}) n'a aucun rendez-vous.`}
                   </li>
-                  <li>Ses notes sont ajoutées à la suite de celles-ci ; son e-mail est repris si ce dossier n'en a pas.</li>
+                  <li>Ses notes sont ajoutées à la suite de celles-ci ; son e-mail est repris si ce dossier n'en a pas.</li>
                   <li>Le dossier n° {other.id} est fermé et renvoie ici. Les deux journaux et l'historique des rendez-vous le notent.</li>
                 </ul>
               ) : (

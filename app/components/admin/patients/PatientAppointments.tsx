@@ -53,13 +53,13 @@ function AppointmentRow({ a }: { a: PatientAppointment }) {
         <div className="space-y-1 px-4 pb-2 text-sm text-slate-700">
           {a.progress && (
             <p className="break-words">
-              <span className="text-slate-500">Avancement : </span>
+              <span className="text-slate-500">Avancement : </span>
               {a.progress}
             </p>
           )}
           {a.status === "cancelled" && a.cancelReason && (
             <p className="break-words">
-              <span className="text-slate-500">Annulé par {a.cancelledBy ? CANCELLED_BY_LABELS[a.cancelledBy] : "la clinique"} : </span>
+              <span className="text-slate-500">Annulé par {a.cancelledBy ? CANCELLED_BY_LABELS[a.cancelledBy] : "la clinique"} : </span>
               {a.cancelReason}
             </p>
           )}

@@ -63,7 +63,7 @@ export function PatientLedger({ patientId, account }: { patientId: number; accou
               <span className={`text-right tabular-nums font-semibold ${l.credit > 0 ? "text-emerald-800" : "text-navy-900"}`}>
                 {l.credit > 0 ? `− ${formatDA(l.credit)}` : `+ ${formatDA(l.debit)}`}
               </span>
-              <span className="col-span-2 text-right text-xs text-slate-500 tabular-nums">Solde : {formatDA(l.balance)}</span>
+              <span className="col-span-2 text-right text-xs text-slate-500 tabular-nums">Solde : {formatDA(l.balance)}</span>
             </li>
           ))}
         </ol>

@@ -58,7 +58,7 @@ export function PatientList({ rows }: { rows: PatientListRow[] }) {
                 {p.due > 0 && (
                   <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 ring-1 ring-amber-600/30">
                     <Wallet aria-hidden className="h-3.5 w-3.5" />
-                    Reste à payer : {formatDA(p.due)}
+                    Reste à payer : {formatDA(p.due)}
                   </p>
                 )}
               </div>

@@ -46,12 +46,12 @@ export function PrivacyPanel({
         Données personnelles (loi 18-07)
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        À la demande du patient : une copie de tout ce que la clinique détient sur lui, ou l'effacement de ses données.
+        À la demande du patient : une copie de tout ce que la clinique détient sur lui, ou l'effacement de ses données.
         {canExport ? " Chaque export est noté dans le journal du dossier." : ""}
       </p>
       {!canExport && !canErase && (
         <p className="mt-3 rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700 ring-1 ring-slate-200">
-          L'export et l'effacement sont faits par un dentiste ou un administrateur : transmettez-leur la demande du patient.
+          L'export et l'effacement sont faits par un dentiste ou un administrateur : transmettez-leur la demande du patient.
         </p>
       )}
       {canExport && (
@@ -82,18 +82,18 @@ export function PrivacyPanel({
               <div>
                 <p className="font-semibold text-navy-900">Effacé</p>
                 <ul className="mt-1 list-disc space-y-0.5 pl-5">
-                  <li>le nom, le téléphone et l'e-mail, partout ;</li>
-                  <li>les messages du patient, l'avancement, les remarques, les motifs d'annulation ;</li>
-                  <li>les notes de l'équipe et les e-mails envoyés ou en attente ;</li>
+                  <li>le nom, le téléphone et l'e-mail, partout ;</li>
+                  <li>les messages du patient, l'avancement, les remarques, les motifs d'annulation ;</li>
+                  <li>les notes de l'équipe et les e-mails envoyés ou en attente ;</li>
                   <li>le lien personnel des rendez-vous.</li>
                 </ul>
               </div>
               <div>
                 <p className="font-semibold text-navy-900">Conservé pour la comptabilité</p>
                 <ul className="mt-1 list-disc space-y-0.5 pl-5">
-                  <li>la date, l'heure, le soin et le statut de chaque rendez-vous ;</li>
-                  <li>les montants facturés et payés ;</li>
-                  <li>ce journal : qui a effacé, et quand.</li>
+                  <li>la date, l'heure, le soin et le statut de chaque rendez-vous ;</li>
+                  <li>les montants facturés et payés ;</li>
+                  <li>ce journal : qui a effacé, et quand.</li>
                 </ul>
               </div>
             </div>
@@ -103,7 +103,7 @@ export function PrivacyPanel({
             </p>
             {upcoming > 0 && (
               <p className="rounded-lg bg-amber-50 px-3 py-2 font-medium text-amber-900 ring-1 ring-amber-600/30">
-                {upcoming > 1 ? `${upcoming} rendez-vous à venir restent réservés` : "1 rendez-vous à venir reste réservé"} sans nom : annulez-les d'abord si le
+                {upcoming > 1 ? `${upcoming} rendez-vous à venir restent réservés` : "1 rendez-vous à venir reste réservé"} sans nom : annulez-les d'abord si le
                 patient ne viendra pas.
               </p>
             )}

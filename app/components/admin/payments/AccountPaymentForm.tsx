@@ -61,7 +61,7 @@ export function AccountPaymentForm({ quotes, balance, lastResult }: { quotes: Pa
               Pour le devis <span className="font-normal text-slate-500">(facultatif)</span>
             </label>
             <select {...getSelectProps(fields.quoteId)} key={fields.quoteId.key} className="field-input min-h-11">
-              <option value="">Aucun : paiement sur le compte</option>
+              <option value="">Aucun : paiement sur le compte</option>
               {quotes.map((q) => (
                 <option key={q.id} value={q.id}>
                   Devis n° {q.number} — reste {formatDA(q.due)}
@@ -71,7 +71,7 @@ export function AccountPaymentForm({ quotes, balance, lastResult }: { quotes: Pa
             <ErrorList id={fields.quoteId.errorId} errors={fields.quoteId.errors} />
           </div>
         )}
-        <Field meta={fields.note} label="Note" optional maxLength={PAYMENT_NOTE_MAX} autoComplete="off" placeholder="Exemple : 2e échéance" />
+        <Field meta={fields.note} label="Note" optional maxLength={PAYMENT_NOTE_MAX} autoComplete="off" placeholder="Exemple : 2e échéance" />
         {form.errors?.[0] && (
           <Alert tone="error" id={form.errorId}>
             {form.errors[0]}

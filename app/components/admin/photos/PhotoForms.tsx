@@ -23,7 +23,7 @@ export function usePhotoForm(intent: PhotoIntent, slot: string, actionData: Phot
 
 const domId = (prefix: string, slot: string) => `${prefix}-${slot.replace(/[^a-z0-9-]/gi, "-")}`;
 
-const ALT_HINT = `En français, ce que montre la photo (${ALT_MAX_LENGTH} caractères au plus), par exemple « Le docteur explique un plan de traitement à une patiente ». Il est lu aux personnes malvoyantes et aux moteurs de recherche.`;
+const ALT_HINT = `En français, ce que montre la photo (${ALT_MAX_LENGTH} caractères au plus), par exemple « Le docteur explique un plan de traitement à une patiente ». Il est lu aux personnes malvoyantes et aux moteurs de recherche.`;
 
 /** 'Mettre une photo' / 'Remplacer la photo': the file and its alt text, both required. */
 export function UploadPhotoForm({ slot, hasPhoto, actionData }: { slot: string; hasPhoto: boolean; actionData?: PhotoActionResult }) {
@@ -92,7 +92,7 @@ export function UploadPhotoForm({ slot, hasPhoto, actionData }: { slot: string; 
       {fetcher.state === "submitting" && (
         // the photo is sent, then waits for its turn: the server processes one upload at a time
         <p role="status" className="text-sm text-slate-600">
-          Photo en cours de traitement : cela peut prendre quelques secondes.
+          Photo en cours de traitement : cela peut prendre quelques secondes.
         </p>
       )}
     </fetcher.Form>
@@ -145,7 +145,7 @@ export function RemovePhotoForm({ slot, form }: { slot: string; form: ReturnType
         <fetcher.Form method="post" action="/admin/photos" className="mt-3 rounded-xl bg-red-50 p-3 ring-1 ring-red-200">
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="slot" value={slot} />
-          <p className="text-sm text-red-900">Retirer cette photo du site ? Le dessin reprendra sa place tout de suite ; la photo sera effacée du serveur.</p>
+          <p className="text-sm text-red-900">Retirer cette photo du site ? Le dessin reprendra sa place tout de suite ; la photo sera effacée du serveur.</p>
           <button type="submit" disabled={busy} className="mt-3 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60 sm:w-auto">
             {busy ? "Retrait..." : "Oui, retirer la photo"}
           </button>

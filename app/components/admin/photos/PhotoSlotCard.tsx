@@ -36,20 +36,20 @@ export function PhotoSlotCard({ slot, current, actionData }: { slot: PhotoSlot; 
             {slot.label}
           </h3>
           <a href={slot.page.path} target="_blank" rel="noopener" className="mt-1 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-teal-700 hover:underline">
-            Voir la page « {slot.page.title} »<span className="sr-only"> (nouvel onglet)</span>
+            Voir la page « {slot.page.title} »<span className="sr-only"> (nouvel onglet)</span>
             <ExternalLink aria-hidden className="h-3.5 w-3.5" />
           </a>
           <p className="text-sm text-slate-600">
-            Cadre {frameOf(slot.drawing)} : la photo y est recadrée au centre. Idéalement {formatNumber(advisedWidth(slot.sizes))} px de large ou plus.
+            Cadre {frameOf(slot.drawing)} : la photo y est recadrée au centre. Idéalement {formatNumber(advisedWidth(slot.sizes))} px de large ou plus.
           </p>
           {current ? (
             <dl className="mt-1 space-y-1 text-sm text-slate-600">
               <div>
-                <dt className="inline font-medium text-slate-700">Texte alternatif : </dt>
+                <dt className="inline font-medium text-slate-700">Texte alternatif : </dt>
                 <dd className="inline break-words">{current.photo.alt}</dd>
               </div>
               <div>
-                <dt className="inline font-medium text-slate-700">Mise en ligne : </dt>
+                <dt className="inline font-medium text-slate-700">Mise en ligne : </dt>
                 <dd className="inline">{formatDateTime(current.updatedAt)}</dd>
               </div>
             </dl>

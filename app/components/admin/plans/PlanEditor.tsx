@@ -102,7 +102,7 @@ export function PlanEditor({ total, initial, today, error }: { total: number; in
           ))}
         </ol>
         <p className={`text-sm font-medium ${sum === total ? "text-emerald-800" : "text-amber-900"}`} aria-live="polite">
-          Somme des échéances : {formatDA(sum)} sur {formatDA(total)}
+          Somme des échéances : {formatDA(sum)} sur {formatDA(total)}
           {sum === total ? " — le compte est bon." : "."}
         </p>
         {error && <Alert tone="error">{error}</Alert>}

@@ -49,16 +49,16 @@ export function QuoteEditor({
     <Form method="post" {...getFormProps(form)} className="space-y-5">
       <input type="hidden" name="lines" value={JSON.stringify(lines)} />
       <datalist id="quote-phases">
-        <option value="Phase 1 : chirurgie" />
-        <option value="Phase 2 : prothèse" />
-        <option value="Phase 3 : esthétique" />
+        <option value="Phase 1 : chirurgie" />
+        <option value="Phase 2 : prothèse" />
+        <option value="Phase 3 : esthétique" />
       </datalist>
       <datalist id="quote-options">
-        <option value="Option A : bridge" />
-        <option value="Option B : implant" />
+        <option value="Option A : bridge" />
+        <option value="Option B : implant" />
       </datalist>
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
-        <Field meta={fields.title} label="Titre" optional maxLength={120} autoComplete="off" placeholder="Exemple : remplacement de la 36" />
+        <Field meta={fields.title} label="Titre" optional maxLength={120} autoComplete="off" placeholder="Exemple : remplacement de la 36" />
         <Field meta={fields.validUntil} type="date" label="Valable jusqu'au" required />
       </div>
       <section aria-labelledby="lines-title" className="space-y-3">
@@ -106,7 +106,7 @@ export function QuoteEditor({
                       Dents (ligne {n})
                     </label>
                     <div className="flex gap-2">
-                      <input id={`teeth-${i}`} className="field-input" placeholder="Exemple : 36 ou 11, 21" value={l.teeth} onChange={(e) => set(i, { teeth: e.target.value })} />
+                      <input id={`teeth-${i}`} className="field-input" placeholder="Exemple : 36 ou 11, 21" value={l.teeth} onChange={(e) => set(i, { teeth: e.target.value })} />
                       <button type="button" className="btn-outline shrink-0 px-3" aria-expanded={chartOf === i} aria-controls={`chart-${i}`} onClick={() => setChartOf(chartOf === i ? null : i)}>
                         <Smile aria-hidden className="h-4 w-4" />
                         Schéma
@@ -150,7 +150,7 @@ export function QuoteEditor({
                   </div>
                   <div>
                     <label className="field-label" htmlFor={`option-${i}`}>
-                      Option <span className="font-normal text-slate-500">(vide : commune à toutes)</span>
+                      Option <span className="font-normal text-slate-500">(vide : commune à toutes)</span>
                     </label>
                     <input id={`option-${i}`} className="field-input" list="quote-options" maxLength={80} value={l.option} onChange={(e) => set(i, { option: e.target.value })} />
                   </div>

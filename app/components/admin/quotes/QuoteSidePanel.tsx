@@ -43,10 +43,10 @@ export function QuoteSidePanel({ q }: { q: QuoteSide }) {
         </h2>
         {q.accepted && (
           <p className="mt-2 text-sm text-slate-700">
-            Accepté le {q.accepted.at ? formatDateTime(q.accepted.at) : "—"} par « {q.accepted.name} »{q.accepted.option ? ` : ${q.accepted.option}` : ""}.
+            Accepté le {q.accepted.at ? formatDateTime(q.accepted.at) : "—"} par « {q.accepted.name} »{q.accepted.option ? ` : ${q.accepted.option}` : ""}.
           </p>
         )}
-        {q.status === "refused" && <p className="mt-2 text-sm text-slate-700">Refusé{q.refusal ? ` : « ${q.refusal} »` : ""}.</p>}
+        {q.status === "refused" && <p className="mt-2 text-sm text-slate-700">Refusé{q.refusal ? ` : « ${q.refusal} »` : ""}.</p>}
         <div className="mt-3 flex flex-wrap gap-2">
           {hydrated && (
             <button type="button" className="btn-outline" onClick={() => window.print()}>

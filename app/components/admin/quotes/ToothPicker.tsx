@@ -20,7 +20,7 @@ export function ToothPicker({ value, onChange, label }: { value: string | null; 
   };
   return (
     <div role="group" aria-label={label} className="space-y-2">
-      <div role="grid" aria-label={`${label} : schéma dentaire`} className="inline-grid gap-1 rounded-xl bg-slate-50 p-2 ring-1 ring-slate-200">
+      <div role="grid" aria-label={`${label} : schéma dentaire`} className="inline-grid gap-1 rounded-xl bg-slate-50 p-2 ring-1 ring-slate-200">
         {CHART.map((row, r) => (
           <div role="row" key={r} className={`grid grid-cols-[repeat(16,minmax(0,1fr))] gap-1 ${r === 0 ? "border-b border-dashed border-slate-300 pb-1" : ""}`}>
             {row.map((tooth, c) => (

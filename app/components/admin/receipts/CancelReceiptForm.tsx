@@ -19,18 +19,18 @@ export function CancelReceiptForm({ receiptNo, lastResult }: { receiptNo: string
         Annuler ce reçu
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Le reçu n° {receiptNo} reste dans les comptes : une écriture d'annulation du même montant est ajoutée à la caisse du jour, avec sa raison, et inscrite au journal.
+        Le reçu n° {receiptNo} reste dans les comptes : une écriture d'annulation du même montant est ajoutée à la caisse du jour, avec sa raison, et inscrite au journal.
       </p>
       <Form
         method="post"
         {...getFormProps(form)}
         className="mt-4 grid gap-3"
         onSubmit={(e) => {
-          if (!window.confirm(`Annuler le reçu n° ${receiptNo} ? Cette écriture ne pourra pas être effacée.`)) e.preventDefault();
+          if (!window.confirm(`Annuler le reçu n° ${receiptNo} ? Cette écriture ne pourra pas être effacée.`)) e.preventDefault();
         }}
       >
         <input type="hidden" name="intent" value="cancel" />
-        <Field meta={fields.reason} label="Raison de l'annulation" required maxLength={200} autoComplete="off" placeholder="Exemple : erreur de montant, chèque refusé" />
+        <Field meta={fields.reason} label="Raison de l'annulation" required maxLength={200} autoComplete="off" placeholder="Exemple : erreur de montant, chèque refusé" />
         {form.errors?.[0] && (
           <Alert tone="error" id={form.errorId}>
             {form.errors[0]}

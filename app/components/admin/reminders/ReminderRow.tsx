@@ -73,7 +73,7 @@ export function ReminderRow({ row }: { row: ReminderRowView }) {
         </a>
       </div>
       {!links.whatsapp && !links.sms && (
-        <p className="px-4 pb-3 text-sm text-amber-900">Ce numéro ne peut pas être lu pour WhatsApp ou SMS : appelez le patient puis notez le rappel.</p>
+        <p className="px-4 pb-3 text-sm text-amber-900">Ce numéro ne peut pas être lu pour WhatsApp ou SMS : appelez le patient puis notez le rappel.</p>
       )}
       {state.canMark && (
         <div className="border-t border-slate-100 bg-slate-50/60 px-4 py-3">

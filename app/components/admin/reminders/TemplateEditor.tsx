@@ -71,7 +71,7 @@ export function TemplateEditor({ template, example, actionData }: { template: Te
           onChange={(e) => setBody(e.currentTarget.value)}
           hint={
             <span className="flex flex-wrap justify-between gap-x-3">
-              <span>{key === "sms" ? "Restez court : chaque partie de SMS compte." : "Les retours à la ligne sont gardés."}</span>
+              <span>{key === "sms" ? "Restez court : chaque partie de SMS compte." : "Les retours à la ligne sont gardés."}</span>
               <span className={`tabular-nums ${length > max ? "font-semibold text-red-700" : ""}`}>
                 {length} / {max} caractères
               </span>
@@ -92,7 +92,7 @@ export function TemplateEditor({ template, example, actionData }: { template: Te
                     className="inline-flex min-h-11 items-center rounded-lg bg-slate-100 px-3 font-mono text-sm text-navy-900 ring-1 ring-inset ring-slate-200 hover:bg-teal-50"
                   >
                     {`{${p.name}}`}
-                    <span className="sr-only"> : insérer {p.description}</span>
+                    <span className="sr-only"> : insérer {p.description}</span>
                   </button>
                 ) : (
                   <code className="inline-flex min-h-11 items-center rounded-lg bg-slate-100 px-3 text-sm text-navy-900">{`{${p.name}}`}</code>
@@ -104,7 +104,7 @@ export function TemplateEditor({ template, example, actionData }: { template: Te
 
         <div>
           <p className="text-sm font-medium text-slate-700" id={`template-${key}-preview-title`}>
-            Aperçu <span className="font-normal text-slate-500">(exemple : {example.prénom}, {example.date} à {example.heure})</span>
+            Aperçu <span className="font-normal text-slate-500">(exemple : {example.prénom}, {example.date} à {example.heure})</span>
           </p>
           <div
             aria-labelledby={`template-${key}-preview-title`}
@@ -120,7 +120,7 @@ export function TemplateEditor({ template, example, actionData }: { template: Te
           </p>
           {unknown.length > 0 && (
             <p className="mt-1 text-sm font-medium text-amber-900">
-              {unknown.length > 1 ? "Repères inconnus" : "Repère inconnu"} : {unknown.join(", ")} — {unknown.length > 1 ? "ils resteraient" : "il resterait"} tel quel dans le message.
+              {unknown.length > 1 ? "Repères inconnus" : "Repère inconnu"} : {unknown.join(", ")} — {unknown.length > 1 ? "ils resteraient" : "il resterait"} tel quel dans le message.
             </p>
           )}
         </div>
@@ -156,5 +156,5 @@ export function TemplateEditor({ template, example, actionData }: { template: Te
 
 function smsPartsLabel(text: string): string {
   const { parts, unicode } = smsParts(text);
-  return `${parts} SMS${unicode ? " (caractères spéciaux : 70 par SMS)" : ""}`;
+  return `${parts} SMS${unicode ? " (caractères spéciaux : 70 par SMS)" : ""}`;
 }

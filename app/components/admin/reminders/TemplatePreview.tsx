@@ -16,7 +16,7 @@ export function TemplatePreview({ template, example }: { template: TemplateView;
       <TemplateHeader template={template} />
       <div className="p-4 sm:p-5">
         <p className="text-sm font-medium text-slate-700" id={`template-${key}-preview-title`}>
-          Aperçu <span className="font-normal text-slate-500">(exemple : {example.prénom}, {example.date} à {example.heure})</span>
+          Aperçu <span className="font-normal text-slate-500">(exemple : {example.prénom}, {example.date} à {example.heure})</span>
         </p>
         <div
           aria-labelledby={`template-${key}-preview-title`}
@@ -28,7 +28,7 @@ export function TemplatePreview({ template, example }: { template: TemplateView;
         </div>
         <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-600">
           <Lock aria-hidden className="h-3.5 w-3.5 shrink-0" />
-          Lecture seule : un dentiste ou un administrateur modifie ce modèle.
+          Lecture seule : un dentiste ou un administrateur modifie ce modèle.
         </p>
       </div>
     </section>

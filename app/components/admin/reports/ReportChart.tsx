@@ -23,7 +23,7 @@ export function ReportChart({ table }: { table: ReportTable }) {
   const categoryAxis = { dataKey: "name", tick, interval: "preserveStartEnd" as const, minTickGap: 4, tickFormatter: (v: string) => v.replace(/^sem\. du /, "") };
 
   return (
-    <div role="img" aria-label={`Graphique : ${table.title}. Les chiffres sont dans le tableau.`} className="w-full" style={{ height }}>
+    <div role="img" aria-label={`Graphique : ${table.title}. Les chiffres sont dans le tableau.`} className="w-full" style={{ height }}>
       {data.length === 0 ? (
         <p className="flex h-full items-center justify-center rounded-xl border border-dashed border-slate-300 text-sm text-slate-600">Rien sur cette période.</p>
       ) : (

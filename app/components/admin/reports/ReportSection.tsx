@@ -15,7 +15,7 @@ export function ReportSection({ table, exportHref }: { table: ReportTable; expor
           </h2>
           <p className="mt-1 text-sm text-slate-600">{table.definition}</p>
         </div>
-        <a href={exportHref} download className="btn-ghost shrink-0 px-4 ring-1 ring-slate-300" aria-label={`Exporter (.xlsx) : ${table.title}`}>
+        <a href={exportHref} download className="btn-ghost shrink-0 px-4 ring-1 ring-slate-300" aria-label={`Exporter (.xlsx) : ${table.title}`}>
           <Download aria-hidden className="h-4 w-4" />
           Exporter (.xlsx)
         </a>

@@ -16,9 +16,9 @@ export function ReportTableView({ table }: { table: ReportTable }) {
       ),
     );
   return (
-    <div role="region" aria-label={`Tableau : ${table.title}`} tabIndex={0} className="max-h-[26rem] overflow-auto rounded-xl ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-teal-600">
+    <div role="region" aria-label={`Tableau : ${table.title}`} tabIndex={0} className="max-h-[26rem] overflow-auto rounded-xl ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-teal-600">
       <table className="w-full border-collapse text-sm">
-        <caption className="sr-only">{table.title} : les chiffres du graphique</caption>
+        <caption className="sr-only">{table.title} : les chiffres du graphique</caption>
         <thead className="sticky top-0 bg-slate-50 text-slate-700">
           <tr>
             {table.columns.map((c, i) => (

@@ -33,7 +33,7 @@ export function AddExceptionForm({ today, actionData }: { today: string; actionD
           label="Libellé"
           required
           maxLength={EXCEPTION_LABEL_MAX}
-          placeholder="Exemple : Aïd el-Fitr"
+          placeholder="Exemple : Aïd el-Fitr"
           hint="Les patients le lisent sur le site (Aïd el-Fitr, Congé annuel, Horaires du Ramadan…)."
           className="col-span-2"
         />

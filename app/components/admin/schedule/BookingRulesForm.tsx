@@ -35,7 +35,7 @@ export function BookingRulesForm({ settings, actionData }: { settings: ScheduleS
           <ErrorList id={fields.notice.errorId} errors={fields.notice.errors} />
           <ErrorList id={fields.noticeUnit.errorId} errors={fields.noticeUnit.errors} />
           <p id={`${fields.notice.id}-hint`} className="mt-2 text-xs leading-relaxed text-slate-500">
-            Un patient ne peut pas réserver en ligne un créneau qui commence plus tôt. Avec 2 heures : à 10:00, le premier créneau proposé est 12:00. Vous pouvez toujours
+            Un patient ne peut pas réserver en ligne un créneau qui commence plus tôt. Avec 2 heures : à 10:00, le premier créneau proposé est 12:00. Vous pouvez toujours
             ajouter un rendez-vous vous-même depuis l'agenda.
           </p>
         </div>
@@ -47,7 +47,7 @@ export function BookingRulesForm({ settings, actionData }: { settings: ScheduleS
             min={HORIZON_LIMITS.min}
             max={HORIZON_LIMITS.max}
             inputMode="numeric"
-            hint="Jusqu'où le calendrier du site va. Avec 60 : un patient peut réserver aujourd'hui pour un jour des 60 prochains jours, pas au-delà."
+            hint="Jusqu'où le calendrier du site va. Avec 60 : un patient peut réserver aujourd'hui pour un jour des 60 prochains jours, pas au-delà."
           />
         </div>
         <div className="rounded-xl p-4 ring-1 ring-slate-200">

@@ -26,11 +26,11 @@ export function ContactSettingsForm({ settings, actionData }: { settings: Contac
           <Field
             meta={fields.cancelCutoffHours}
             type="number"
-            label="Changements par le lien : jusqu'à (heures avant)"
+            label="Changements par le lien : jusqu'à (heures avant)"
             min={L.cancelCutoffHours.min}
             max={L.cancelCutoffHours.max}
             inputMode="numeric"
-            hint="Avec 24 : le patient peut annuler ou déplacer son rendez-vous depuis son lien personnel jusqu'à 24 heures avant ; ensuite, le lien lui donne vos numéros. Avec 0 : jusqu'à l'heure du rendez-vous."
+            hint="Avec 24 : le patient peut annuler ou déplacer son rendez-vous depuis son lien personnel jusqu'à 24 heures avant ; ensuite, le lien lui donne vos numéros. Avec 0 : jusqu'à l'heure du rendez-vous."
           />
         </div>
         <div className="rounded-xl p-4 ring-1 ring-slate-200">
@@ -48,7 +48,7 @@ export function ContactSettingsForm({ settings, actionData }: { settings: Contac
           <Field
             meta={fields.retentionMonths}
             type="number"
-            label="Demandes jamais confirmées : conservées (mois)"
+            label="Demandes jamais confirmées : conservées (mois)"
             min={L.retentionMonths.min}
             max={L.retentionMonths.max}
             inputMode="numeric"

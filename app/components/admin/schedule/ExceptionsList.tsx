@@ -44,7 +44,7 @@ export function ExceptionText({ e, today, children }: { e: ScheduleException; to
       <p className="text-sm text-slate-600">
         <Period e={e} />
       </p>
-      <p className={`mt-1 text-sm font-medium ${closed ? "text-red-700" : "text-amber-800"}`}>{closed ? "Fermé toute la journée" : `Horaires spéciaux : ${formatRanges(e.ranges)}`}</p>
+      <p className={`mt-1 text-sm font-medium ${closed ? "text-red-700" : "text-amber-800"}`}>{closed ? "Fermé toute la journée" : `Horaires spéciaux : ${formatRanges(e.ranges)}`}</p>
       {children}
     </div>
   );
@@ -75,13 +75,13 @@ function ExceptionItem({ e, today, del }: { e: ScheduleException; today: string;
             <Trash2 aria-hidden className="h-4 w-4" />
             <span className="group-open/confirm:hidden">Supprimer</span>
             <span className="hidden group-open/confirm:inline">Ne pas supprimer</span>
-            <span className="sr-only"> : {e.label}</span>
+            <span className="sr-only"> : {e.label}</span>
           </summary>
           <fetcher.Form method="post" className="mt-2 rounded-xl bg-red-50 p-3 text-left ring-1 ring-red-200 sm:w-72">
             <input type="hidden" name="intent" value="exception-delete" />
             <input type="hidden" name="id" value={e.id} />
             <p className="text-sm text-red-900">
-              Supprimer « {e.label} » ? Ces jours reprendront les horaires de la semaine.
+              Supprimer « {e.label} » ? Ces jours reprendront les horaires de la semaine.
             </p>
             <button type="submit" disabled={saving} className="mt-3 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60">
               {saving ? "Suppression..." : "Oui, supprimer"}

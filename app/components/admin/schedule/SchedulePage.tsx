@@ -20,7 +20,7 @@ export function ScheduleHeader({ readOnly = false }: { readOnly?: boolean }) {
       <h1 className="text-3xl font-bold md:text-4xl">Horaires et fermetures</h1>
       {readOnly ? (
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
-          Les horaires, les fermetures et les règles qui décident des créneaux proposés aux patients. Lecture seule : un dentiste ou un administrateur les modifie.
+          Les horaires, les fermetures et les règles qui décident des créneaux proposés aux patients. Lecture seule : un dentiste ou un administrateur les modifie.
         </p>
       ) : (
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
@@ -58,7 +58,7 @@ export function ScheduleErrorBoundary({ error }: { error: unknown }) {
       error={error}
       path="/admin/horaires"
       title="Impossible de charger les horaires."
-      text="Les horaires n'ont pas pu être lus. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
+      text="Les horaires n'ont pas pu être lus. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
     />
   );
 }

@@ -86,11 +86,11 @@ export function ServicesView({ services }: { services: Record<Service, ServiceSe
             <li key={name} className={`grid grid-cols-2 gap-x-3 gap-y-1 p-3 text-sm sm:p-4 lg:items-center lg:gap-4 ${COLS}`}>
               <p className="col-span-2 font-semibold text-navy-900 lg:col-span-1">{name}</p>
               <p className="text-slate-700">
-                <span className="text-slate-500 lg:sr-only">Durée : </span>
+                <span className="text-slate-500 lg:sr-only">Durée : </span>
                 {formatDuration(s.durationMinutes)}
               </p>
               <p className="text-slate-700">
-                <span className="text-slate-500 lg:sr-only">Stérilisation après : </span>
+                <span className="text-slate-500 lg:sr-only">Stérilisation après : </span>
                 {s.bufferMinutes === 0 ? "aucune" : formatDuration(s.bufferMinutes)}
               </p>
               <p className="col-span-2 lg:col-span-1">
@@ -147,9 +147,9 @@ export function ContactSettingsView({ settings }: { settings: ContactSettings })
   return (
     <dl className="grid gap-5 md:grid-cols-3">
       <Fact
-        label="Changements par le lien : jusqu'à"
+        label="Changements par le lien : jusqu'à"
         value={settings.cancelCutoffHours === 0 ? "L'heure du rendez-vous" : `${hours(settings.cancelCutoffHours)} avant`}
-        hint="Jusque-là, le patient peut annuler ou déplacer son rendez-vous depuis son lien personnel ; ensuite, le lien lui donne vos numéros."
+        hint="Jusque-là, le patient peut annuler ou déplacer son rendez-vous depuis son lien personnel ; ensuite, le lien lui donne vos numéros."
       />
       <Fact
         label="E-mail de rappel"
@@ -157,7 +157,7 @@ export function ContactSettingsView({ settings }: { settings: ContactSettings })
         hint="Le patient qui a donné son e-mail reçoit un rappel avec son lien personnel."
       />
       <Fact
-        label="Demandes jamais confirmées : conservées"
+        label="Demandes jamais confirmées : conservées"
         value={`${settings.retentionMonths} mois`}
         hint="Ensuite, une demande restée sans confirmation perd le nom, le téléphone, l'e-mail et le message du patient."
       />

@@ -7,7 +7,7 @@ import { TimeRangeFields } from "./TimeRangeFields";
 import type { ScheduleResult } from "~/lib/schedule-view";
 import { useSection } from "./use-section";
 
-export const FIX_MESSAGE = "Certains champs sont à corriger : voyez les messages sous les champs concernés.";
+export const FIX_MESSAGE = "Certains champs sont à corriger : voyez les messages sous les champs concernés.";
 
 /** 'Horaires de la semaine': each weekday, Saturday first, with its ranges; saved in one go. */
 export function WeeklyHoursForm({ weekly, actionData }: { weekly: Record<Weekday, TimeRange[]>; actionData?: ScheduleResult }) {

@@ -38,7 +38,7 @@ export function StaffShell({ groups, email, roleLabel, banner, children }: { gro
             </Link>
             <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">
               <p className="mr-2 hidden max-w-80 truncate text-xs text-slate-500 lg:block" title={`${email} · ${roleLabel}`}>
-                Connecté : {email} · {roleLabel}
+                Connecté : {email} · {roleLabel}
               </p>
               <Link to="/" className={`${ACTION} text-slate-700 hover:bg-slate-100`} aria-label="Site public (ouvre le site de la clinique)">
                 <ExternalLink aria-hidden className="h-4 w-4" />

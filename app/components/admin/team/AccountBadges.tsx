@@ -36,7 +36,7 @@ export function TwoFactorBadge({ enabled, required, short = false }: { enabled: 
   }
   if (required) {
     return (
-      <span className={`${PILL} bg-amber-50 text-amber-900 ring-amber-600/30`} title="Obligatoire pour ce compte : il la configurera à sa prochaine connexion.">
+      <span className={`${PILL} bg-amber-50 text-amber-900 ring-amber-600/30`} title="Obligatoire pour ce compte : il la configurera à sa prochaine connexion.">
         <ShieldAlert aria-hidden className="h-3.5 w-3.5" />
         {short ? "À configurer" : "Double auth. à configurer"}
       </span>

@@ -24,7 +24,7 @@ function Box({ title, icon: Icon, children }: { title: string; icon: typeof Lock
 }
 
 const LAST_ADMIN =
-  "C'est le seul administrateur actif : nommez d'abord un autre administrateur ; sinon plus personne ne pourrait gérer l'équipe ni lire le journal.";
+  "C'est le seul administrateur actif : nommez d'abord un autre administrateur ; sinon plus personne ne pourrait gérer l'équipe ni lire le journal.";
 
 function RoleForm({ account, answer }: { account: TeamAccountView; answer?: TeamActionResult }) {
   const navigation = useNavigation();
@@ -119,11 +119,11 @@ export function AccountPanel({ account: a, actionData }: { account: TeamAccountV
           <Box title="Accès" icon={Lock}>
             {a.disabledAt ? (
               <>
-                <p>Désactivé le {formatDateTime(a.disabledAt)} : il ne peut pas se connecter. Son mot de passe et sa double authentification sont conservés.</p>
+                <p>Désactivé le {formatDateTime(a.disabledAt)} : il ne peut pas se connecter. Son mot de passe et sa double authentification sont conservés.</p>
                 <EnableForm id={a.id} />
               </>
             ) : a.isSelf ? (
-              <p>Vous ne pouvez pas désactiver votre propre compte ; un autre administrateur le peut.</p>
+              <p>Vous ne pouvez pas désactiver votre propre compte ; un autre administrateur le peut.</p>
             ) : a.lastAdmin ? (
               <p>{LAST_ADMIN}</p>
             ) : (
@@ -150,7 +150,7 @@ export function AccountPanel({ account: a, actionData }: { account: TeamAccountV
               <Box title="Mot de passe" icon={KeyRound}>
                 <ConfirmAction id={a.id} intent="password" summary="Réinitialiser le mot de passe…" icon={KeyRound} confirmLabel="Oui, créer un nouveau mot de passe" busyLabel="Création...">
                   <p>
-                    Un nouveau mot de passe à usage unique sera affiché une seule fois, pour le communiquer à {label} ; il devra le changer à sa prochaine connexion.
+                    Un nouveau mot de passe à usage unique sera affiché une seule fois, pour le communiquer à {label} ; il devra le changer à sa prochaine connexion.
                     L'ancien ne fonctionnera plus et ses sessions ouvertes sont fermées.
                   </p>
                 </ConfirmAction>
@@ -167,7 +167,7 @@ export function AccountPanel({ account: a, actionData }: { account: TeamAccountV
                 ) : (
                   <p>
                     Pas activée.{" "}
-                    {a.twoFactorRequired ? "Obligatoire pour ce compte : il la configurera à sa prochaine connexion." : "Facultative pour ce compte (voir les réglages ci-dessous)."}
+                    {a.twoFactorRequired ? "Obligatoire pour ce compte : il la configurera à sa prochaine connexion." : "Facultative pour ce compte (voir les réglages ci-dessous)."}
                   </p>
                 )}
               </Box>

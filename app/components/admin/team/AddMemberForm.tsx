@@ -6,7 +6,7 @@ import { Field, FormErrors, SelectField, useAppForm } from "~/components/forms";
 import { ROLE_OPTIONS, RoleHelp } from "./RoleHelp";
 import { createMemberSchema, type TeamActionResult } from "~/lib/team-schema";
 
-const FIX = "Corrigez les champs signalés : le compte n'a pas été créé.";
+const FIX = "Corrigez les champs signalés : le compte n'a pas été créé.";
 
 /**
  * 'Ajouter un membre': name, address and role. The server makes a one-time password, shown once
@@ -33,11 +33,11 @@ export function AddMemberForm({ actionData }: { actionData?: TeamActionResult })
       <Form method="post" {...getFormProps(form)} className="border-t border-slate-100 p-4 sm:p-6">
         <input type="hidden" name="intent" value="create" />
         <p className="max-w-3xl text-sm text-slate-600">
-          Un mot de passe à usage unique est créé et affiché une seule fois : vous le communiquez au nouveau membre, qui le remplace par le sien à sa première
+          Un mot de passe à usage unique est créé et affiché une seule fois : vous le communiquez au nouveau membre, qui le remplace par le sien à sa première
           connexion.
         </p>
         <div className="mt-4 grid gap-4 md:grid-cols-2">
-          <Field meta={fields.name} label="Nom" required autoComplete="off" maxLength={120} hint="Exemple : Dr Karim Mansouri, Samira (accueil)." />
+          <Field meta={fields.name} label="Nom" required autoComplete="off" maxLength={120} hint="Exemple : Dr Karim Mansouri, Samira (accueil)." />
           <Field meta={fields.email} type="email" label="Adresse e-mail" required autoComplete="off" maxLength={254} hint="Elle sert d'identifiant de connexion." />
         </div>
         <div className="mt-4 max-w-3xl">

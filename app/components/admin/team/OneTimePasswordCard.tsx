@@ -46,7 +46,7 @@ export function OneTimePasswordCard({ secret }: { secret: OneTimePassword }) {
         <span className="[overflow-wrap:anywhere]">{created ? `Compte de ${secret.label} créé` : `Nouveau mot de passe de ${secret.label}`}</span>
       </h2>
       <p className="mt-2 text-sm text-slate-700 [overflow-wrap:anywhere]">
-        Communiquez ce mot de passe à {secret.label} ({secret.email}) ; il devra le changer à sa {created ? "première" : "prochaine"} connexion.
+        Communiquez ce mot de passe à {secret.label} ({secret.email}) ; il devra le changer à sa {created ? "première" : "prochaine"} connexion.
       </p>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
         <code
@@ -64,7 +64,7 @@ export function OneTimePasswordCard({ secret }: { secret: OneTimePassword }) {
         )}
       </div>
       <p className="mt-3 text-sm font-medium text-amber-900">
-        Il ne sera plus affiché : notez-le ou copiez-le maintenant. En cas d'oubli, réinitialisez-le de nouveau.
+        Il ne sera plus affiché : notez-le ou copiez-le maintenant. En cas d'oubli, réinitialisez-le de nouveau.
       </p>
       <Link to={TEAM_PATH} className="mt-4 inline-flex min-h-11 items-center text-sm font-semibold text-teal-700 underline underline-offset-2 hover:text-navy-900">
         C'est fait, masquer le mot de passe

@@ -6,7 +6,7 @@ export function RoleHelp({ id, chosen }: { id: string; chosen: string }) {
     <ul id={id} className="mt-2 space-y-1.5 text-xs leading-relaxed text-slate-600">
       {ROLES.map((r: Role) => (
         <li key={r} className={`rounded-lg px-3 py-2 ring-1 ring-inset ${r === chosen ? "bg-teal-50 text-slate-800 ring-teal-600/40" : "ring-slate-200"}`}>
-          <span className="font-semibold text-navy-900">{ROLE_LABELS[r]}</span> : {ROLE_DESCRIPTIONS[r]}
+          <span className="font-semibold text-navy-900">{ROLE_LABELS[r]}</span> : {ROLE_DESCRIPTIONS[r]}
         </li>
       ))}
     </ul>

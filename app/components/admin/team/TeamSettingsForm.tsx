@@ -5,7 +5,7 @@ import { CheckboxField, Field, FormErrors, useAppForm } from "~/components/forms
 import { RETENTION_LIMITS, type TeamActionResult, teamSettingsSchema } from "~/lib/team-schema";
 import type { TeamSettings } from "./types";
 
-const FIX = "Corrigez le champ signalé : les réglages n'ont pas été enregistrés.";
+const FIX = "Corrigez le champ signalé : les réglages n'ont pas été enregistrés.";
 
 /**
  * 'Réglages de l'équipe' (team_settings): two-factor sign-in for every account (administrators
@@ -34,7 +34,7 @@ export function TeamSettingsForm({ settings, actionData }: { settings: TeamSetti
           <h2 id="reglages-title" className="font-sans text-lg font-semibold text-navy-900 sm:text-xl">
             Réglages de l'équipe
           </h2>
-          <p className="mt-1 text-sm text-slate-600">Ils valent pour tous les comptes ; chaque modification est notée dans le journal.</p>
+          <p className="mt-1 text-sm text-slate-600">Ils valent pour tous les comptes ; chaque modification est notée dans le journal.</p>
         </div>
       </header>
       <Form method="post" {...getFormProps(form)} className="space-y-4 p-4 sm:p-6">
@@ -46,7 +46,7 @@ export function TeamSettingsForm({ settings, actionData }: { settings: TeamSetti
               <>
                 <span className="font-semibold text-navy-900">Double authentification obligatoire pour tous les comptes</span>
                 <span className="mt-0.5 block text-slate-600">
-                  Les administrateurs l'utilisent toujours. Coché : chaque membre la configure à sa prochaine connexion avant d'ouvrir les autres pages.
+                  Les administrateurs l'utilisent toujours. Coché : chaque membre la configure à sa prochaine connexion avant d'ouvrir les autres pages.
                 </span>
               </>
             }
@@ -57,7 +57,7 @@ export function TeamSettingsForm({ settings, actionData }: { settings: TeamSetti
               <>
                 <span className="font-semibold text-navy-900">Les assistant(e)s peuvent modifier les prix</span>
                 <span className="mt-0.5 block text-slate-600">
-                  Coché : ils saisissent le prix et le montant payé d'un rendez-vous. Sinon, ils les voient sans pouvoir les changer.
+                  Coché : ils saisissent le prix et le montant payé d'un rendez-vous. Sinon, ils les voient sans pouvoir les changer.
                 </span>
               </>
             }
@@ -73,7 +73,7 @@ export function TeamSettingsForm({ settings, actionData }: { settings: TeamSetti
             step={1}
             inputMode="numeric"
             inputClassName="field-input max-w-40 tabular-nums"
-            hint={`De ${RETENTION_LIMITS.min} à ${RETENTION_LIMITS.max} mois (24 par défaut). Les entrées plus anciennes sont effacées automatiquement ; aucune ne peut l'être avant.`}
+            hint={`De ${RETENTION_LIMITS.min} à ${RETENTION_LIMITS.max} mois (24 par défaut). Les entrées plus anciennes sont effacées automatiquement ; aucune ne peut l'être avant.`}
           />
         </div>
         <FormErrors form={form} fixMessage={FIX} className="" />

@@ -20,7 +20,7 @@ export function Objectives({ objectives }: { objectives: string[] }) {
                 {String(i + 1).padStart(2, "0")}
               </span>
               <span className="pt-1 leading-relaxed text-slate-700">
-                <span className="sr-only">Objectif {i + 1} : </span>
+                <span className="sr-only">Objectif {i + 1} : </span>
                 {o}
               </span>
             </li>
@@ -134,7 +134,7 @@ export function Audience({ audience, maxParticipants, durationMonths }: { audien
         <div className="rounded-3xl bg-gradient-to-br from-teal-50 to-ivory p-8 ring-1 ring-teal-100 md:p-12">
           <p className="eyebrow">Public</p>
           <h2 id="public-title" className="section-title mt-2">
-            À qui s'adresse cette formation ?
+            À qui s'adresse cette formation ?
           </h2>
           <div className="mt-6 grid gap-6 md:grid-cols-2">
             <p className="text-lg leading-relaxed text-slate-700">

@@ -30,7 +30,7 @@ function NoFormation() {
       <GraduationCap aria-hidden className="mx-auto h-10 w-10 text-teal-600" />
       <p className="mt-4 text-lg font-semibold text-navy-900">Aucune session de formation disponible pour le moment.</p>
       <p className="mx-auto mt-2 max-w-xl text-slate-600">
-        De nouvelles sessions sont programmées régulièrement : contactez-nous pour être informé(e) de la prochaine ou pour toute question.
+        De nouvelles sessions sont programmées régulièrement : contactez-nous pour être informé(e) de la prochaine ou pour toute question.
       </p>
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
         <a href={`tel:${clinic.phones[0].tel}`} className="btn-primary">

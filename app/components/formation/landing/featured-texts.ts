@@ -56,8 +56,8 @@ export function featuredTexts(f: Pick<FormationSyllabusItem, "title" | "syllabus
         isClinicDoctor,
         subtitle: clinic.doctor.title,
         text: implantology
-          ? `Plus de ${formatNumber(fig.yearsOfExperience)} ans d'exercice, plus de ${formatNumber(fig.surgeries)} chirurgies implantaires et plus de ${formatNumber(fig.patients)} patients traités : la formation transmet une pratique éprouvée au fauteuil, cas cliniques à l'appui.`
-          : `Plus de ${formatNumber(fig.yearsOfExperience)} ans d'exercice et plus de ${formatNumber(fig.patients)} patients traités : la formation «\u00a0${subject}\u00a0» transmet une pratique éprouvée au fauteuil, cas cliniques à l'appui.`,
+          ? `Plus de ${formatNumber(fig.yearsOfExperience)} ans d'exercice, plus de ${formatNumber(fig.surgeries)} chirurgies implantaires et plus de ${formatNumber(fig.patients)} patients traités : la formation transmet une pratique éprouvée au fauteuil, cas cliniques à l'appui.`
+          : `Plus de ${formatNumber(fig.yearsOfExperience)} ans d'exercice et plus de ${formatNumber(fig.patients)} patients traités : la formation «\u00a0${subject}\u00a0» transmet une pratique éprouvée au fauteuil, cas cliniques à l'appui.`,
         badges: [
           `${formatFigure(fig.yearsOfExperience)} ans d'expérience`,
           implantology ? `${formatFigure(fig.surgeries)} chirurgies implantaires` : `${formatFigure(fig.patients)} patients traités`,

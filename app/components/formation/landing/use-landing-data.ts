@@ -24,7 +24,7 @@ export function useLandingData(loaderData: FormationLandingData | PendingLanding
         if (live) setShown(d);
       },
       (err) => {
-        console.error("Formations : chargement impossible", err);
+        console.error("Formations : chargement impossible", err);
         if (live) setShown((last) => last ?? emptyLanding());
       },
     );
