@@ -225,8 +225,12 @@ describeEachEngine("patient records", (t) => {
     // cancelled left out: 10 000 + 5 000 billed, 6 000 paid, 4 000 + 5 000 due
     expect(record?.totals).toEqual({ billed: 1_500_000, paid: 600_000, due: 900_000 });
 
-    const [listed] = (await listPatients(t.h, { q: "benali" })).rows;
+    const [listed] = (await listPatients(t.h, { q: "benali" }, undefined, TODAY)).rows;
     expect(listed).toMatchObject({ id, appointments: 4, attended: 1, noShows: 1, cancelled: 1, due: 900_000, lastDate: a4.date });
+    // the list says the last visit (the one marked 'Honoré', in the past) and the next appointment apart
+    expect(listed).toMatchObject({ lastVisit: a1.date, nextDate: a4.date });
+    await setStatus(Number(a4.id), "cancelled", "Empêchement");
+    expect((await listPatients(t.h, { q: "benali" }, undefined, TODAY)).rows[0]).toMatchObject({ lastVisit: a1.date, nextDate: null });
   });
 
   it("staff notes are stored; the event says they changed, never what they say", async () => {

@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder } from "kysely";
+import { todayInClinic } from "~/lib/clinic-time";
 import { toE164 } from "~/lib/phone";
 import { nationalDigits } from "~/lib/rules";
 import type { Db } from "../db";
@@ -30,8 +31,12 @@ export interface PatientListItem extends PatientCounts {
   email: string | null;
   /** what is still due across the record's appointments (centimes) */
   due: number;
-  /** the day of the latest appointment */
+  /** the day of the latest appointment (past or coming) */
   lastDate: string | null;
+  /** the day of the latest visit: an appointment marked 'Honoré' */
+  lastVisit: string | null;
+  /** the day of the next appointment still on ('Demande reçue' or 'Confirmé', today or later) */
+  nextDate: string | null;
 }
 
 /** "0550-12…", "+213 550…", "00213…": a query that is a phone number (or a part of one). */
@@ -71,8 +76,10 @@ function searchWhere(eb: ExpressionBuilder<Database, "patients">, q: string) {
 }
 
 /** The counts and the amount due of some records, by id. */
-async function countsFor(h: Pick<Db, "db">, ids: number[]): Promise<Map<number, PatientCounts & { due: number; lastDate: string | null }>> {
-  const out = new Map<number, PatientCounts & { due: number; lastDate: string | null }>();
+type Counts = PatientCounts & { due: number; lastDate: string | null; lastVisit: string | null; nextDate: string | null };
+
+async function countsFor(h: Pick<Db, "db">, ids: number[], today: string = todayInClinic()): Promise<Map<number, Counts>> {
+  const out = new Map<number, Counts>();
   if (ids.length === 0) return out;
   const rows = await h.db
     .selectFrom("appointments")
@@ -89,6 +96,8 @@ async function countsFor(h: Pick<Db, "db">, ids: number[]): Promise<Map<number, 
         "due",
       ),
       eb.fn.max("date").as("last_date"),
+      sql<string | null>`max(case when ${eb.ref("status")} = 'attended' then ${eb.ref("date")} end)`.as("last_visit"),
+      sql<string | null>`min(case when ${eb.ref("status")} in ('requested', 'confirmed') and ${eb.ref("date")} >= ${today} then ${eb.ref("date")} end)`.as("next_date"),
     ])
     .execute();
   for (const r of rows) {
@@ -99,6 +108,8 @@ async function countsFor(h: Pick<Db, "db">, ids: number[]): Promise<Map<number, 
       cancelled: Number(r.cancelled),
       due: Number(r.due),
       lastDate: r.last_date ?? null,
+      lastVisit: r.last_visit ?? null,
+      nextDate: r.next_date ?? null,
     });
   }
   return out;
@@ -112,6 +123,7 @@ export async function listPatients(
   h: Pick<Db, "db">,
   query: { q?: string; exclude?: number } = {},
   page: { limit: number; offset: number } = { limit: 24, offset: 0 },
+  today: string = todayInClinic(),
 ): Promise<{ rows: PatientListItem[]; total: number }> {
   let base = h.db.selectFrom("patients").where(isLive);
   const q = query.q?.trim().slice(0, 100);
@@ -131,6 +143,7 @@ export async function listPatients(
   const counts = await countsFor(
     h,
     rows.map((r) => Number(r.id)),
+    today,
   );
   return {
     rows: rows.map((r) => listItem(r, counts)),
@@ -186,5 +199,7 @@ function listItem(r: { id: number; name: string; phone: string | null; phone_e16
     cancelled: c?.cancelled ?? 0,
     due: c?.due ?? 0,
     lastDate: c?.lastDate || null,
+    lastVisit: c?.lastVisit || null,
+    nextDate: c?.nextDate || null,
   };
 }

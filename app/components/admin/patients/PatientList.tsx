@@ -1,6 +1,6 @@
-import { CalendarDays, ChevronRight, Mail, Phone, Wallet } from "lucide-react";
+import { CalendarCheck, CalendarClock, ChevronRight, Mail, Phone, Wallet } from "lucide-react";
 import { Link } from "react-router";
-import { formatCalendarDate } from "~/lib/format";
+import { formatCalendarDate, NARROW_NBSP } from "~/lib/format";
 import { formatDA } from "~/lib/money";
 import type { PatientListRow } from "./types";
 
@@ -48,10 +48,16 @@ export function PatientList({ rows }: { rows: PatientListRow[] }) {
                   <span>{plural(p.appointments, "rendez-vous", "rendez-vous")}</span>
                   <span>{plural(p.attended, "venue", "venues")}</span>
                   <span className={p.noShows > 0 ? "text-rose-800" : ""}>{plural(p.noShows, "absence", "absences")}</span>
-                  {p.lastDate && (
+                  {p.lastVisit && (
                     <span className="inline-flex items-center gap-1">
-                      <CalendarDays aria-hidden className="h-3.5 w-3.5" />
-                      {formatCalendarDate(p.lastDate)}
+                      <CalendarCheck aria-hidden className="h-3.5 w-3.5" />
+                      Dernière visite{NARROW_NBSP}: {formatCalendarDate(p.lastVisit)}
+                    </span>
+                  )}
+                  {p.nextDate && (
+                    <span className="inline-flex items-center gap-1 text-teal-800">
+                      <CalendarClock aria-hidden className="h-3.5 w-3.5" />
+                      Prochain rendez-vous{NARROW_NBSP}: {formatCalendarDate(p.nextDate)}
                     </span>
                   )}
                 </p>
@@ -92,7 +98,10 @@ export function PatientList({ rows }: { rows: PatientListRow[] }) {
                 Reste à payer
               </th>
               <th scope="col" className="px-4 py-3">
-                Dernier rendez-vous
+                Dernière visite
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Prochain rendez-vous
               </th>
             </tr>
           </thead>
@@ -115,7 +124,8 @@ export function PatientList({ rows }: { rows: PatientListRow[] }) {
                 <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
                   <Due due={p.due} />
                 </td>
-                <td className="whitespace-nowrap px-4 py-2 text-slate-700">{p.lastDate ? formatCalendarDate(p.lastDate) : "—"}</td>
+                <td className="whitespace-nowrap px-4 py-2 text-slate-700">{p.lastVisit ? formatCalendarDate(p.lastVisit) : "—"}</td>
+                <td className="whitespace-nowrap px-4 py-2 text-slate-700">{p.nextDate ? <span className="font-medium text-teal-800">{formatCalendarDate(p.nextDate)}</span> : "—"}</td>
               </tr>
             ))}
           </tbody>
