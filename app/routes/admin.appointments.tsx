@@ -16,7 +16,7 @@ import { loadSettings } from "~/.server/repos/schedule";
 import type { StaffSession } from "~/.server/session";
 import { getStaff } from "~/.server/staff-guard";
 import { AddAppointmentForm } from "~/components/admin/appointments/AddAppointmentForm";
-import { AppointmentCard } from "~/components/admin/appointments/AppointmentCard";
+import { AppointmentCard, AppointmentTableHeader } from "~/components/admin/appointments/AppointmentCard";
 import { AppointmentFilters } from "~/components/admin/appointments/AppointmentFilters";
 import { AppointmentPagination } from "~/components/admin/appointments/AppointmentPagination";
 import { AppointmentTotals } from "~/components/admin/appointments/AppointmentTotals";
@@ -207,13 +207,17 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
             <p className="font-medium text-slate-700">Aucun rendez-vous trouvé.</p>
           </div>
         ) : (
-          <ul className="grid grid-cols-1 items-start gap-5 lg:grid-cols-2" aria-label="Rendez-vous">
-            {rows.map((row) => (
-              <li key={row.id} className="min-w-0">
-                <AppointmentCard row={row} />
-              </li>
-            ))}
-          </ul>
+          // from 1024 px a table: a header line, then one line per appointment (AppointmentCard)
+          <div className="lg:overflow-hidden lg:rounded-2xl lg:bg-white lg:shadow-sm lg:ring-1 lg:ring-slate-200">
+            <AppointmentTableHeader />
+            <ul className="grid grid-cols-1 items-start gap-5 lg:gap-0 lg:divide-y lg:divide-slate-200" aria-label="Rendez-vous">
+              {rows.map((row) => (
+                <li key={row.id} className="min-w-0">
+                  <AppointmentCard row={row} />
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
       </div>
 

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.photos";
 import { guarded, intentOf } from "~/.server/admin-action";
@@ -9,7 +10,7 @@ import { listSitePhotos, removeSitePhoto, setSitePhoto, updateSitePhotoAlt } fro
 import { PHOTO_FORM_BODY_MAX_BYTES } from "~/.server/request-limits";
 import { getStaff } from "~/.server/staff-guard";
 import { readFormWithLimit, retryAfterHeaders, uploadErrorHeaders, UploadError } from "~/.server/uploads";
-import { PhotoSlotCard } from "~/components/admin/photos/PhotoSlotCard";
+import { pageAnchor, PhotoFilterLinks, PhotoSlotGrid, TO_REPLACE_PARAM, TO_REPLACE_VALUE, type PhotoFilter } from "~/components/admin/photos/PhotoSlotGrid";
 import { PHOTO_TEXTS as T, type PhotoActionResult, type PhotoIntent, type SlotPhotoView } from "~/components/admin/photos/types";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { photoAltSchema, photoRemoveSchema, photoUploadSchema } from "~/lib/photo-form";
@@ -20,11 +21,15 @@ const SCREEN = "admin_photos";
 
 export const meta: Route.MetaFunction = () => [{ title: "Photos du site | Espace de Travail" }, { name: "robots", content: "noindex, nofollow" }];
 
-/** docs/product.md, "Staff: photos": every slot's current photo (uploads whose files are gone are left out). */
-export async function loader() {
+/**
+ * docs/product.md, "Staff: photos": every slot's current photo (uploads whose files are gone are
+ * left out), and the filter of the address ('Encore à remplacer': `?filtre=a-remplacer`).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
   const photos: Record<string, SlotPhotoView> = {};
   for (const e of await listSitePhotos(getDb())) photos[e.slot] = { photo: e.photo, updatedAt: e.updatedAt };
-  return { photos };
+  const filter: PhotoFilter = new URL(request.url).searchParams.get(TO_REPLACE_PARAM) === TO_REPLACE_VALUE ? "to-replace" : "all";
+  return { photos, filter };
 }
 
 /** After any post the list is read again (another member's change shows too). */
@@ -123,12 +128,19 @@ async function remove(form: FormData, actor: Actor) {
 }
 
 const GROUPS = groupSlotsByPage(PHOTO_SLOTS);
-const pageAnchor = (path: string) => `page-${path === "/" ? "accueil" : path.slice(1).replace(/[^a-z0-9-]/gi, "-")}`;
+/** The slots still showing their drawing. */
+const toReplace = (photos: Record<string, SlotPhotoView>) => PHOTO_SLOTS.filter((s) => !photos[s.key]).map((s) => s.key);
 
 export default function AdminPhotos({ loaderData, actionData }: Route.ComponentProps) {
-  const { photos } = loaderData;
+  const { photos, filter } = loaderData;
   const act = actionData as PhotoActionResult | undefined;
   const withPhoto = PHOTO_SLOTS.filter((s) => photos[s.key]).length;
+  // 'Encore à remplacer' lists the slots still drawn when it was chosen: a slot given its photo
+  // meanwhile stays in view (its card shows 'Photo' and the toast is said) until the filter changes
+  const [shown, setShown] = useState({ filter, keys: toReplace(photos) });
+  if (shown.filter !== filter) setShown({ filter, keys: toReplace(photos) });
+  const keys = new Set(filter === "to-replace" ? (shown.filter === filter ? shown.keys : toReplace(photos)) : PHOTO_SLOTS.map((s) => s.key));
+  const groups = GROUPS.map((g) => ({ ...g, slots: g.slots.filter((s) => keys.has(s.key)) })).filter((g) => g.slots.length > 0);
   return (
     <div className="space-y-8">
       <header className="space-y-3">
@@ -139,10 +151,11 @@ export default function AdminPhotos({ loaderData, actionData }: Route.ComponentP
           {withPhoto === 0 && ` (${PHOTO_SLOTS.length} emplacements)`}
         </p>
         {act && !act.slot && act.message && <p className="field-error">{act.message}</p>}
+        <PhotoFilterLinks filter={filter} total={PHOTO_SLOTS.length} toReplace={PHOTO_SLOTS.length - withPhoto} />
         <nav aria-label="Pages du site">
           {/* one row that scrolls sideways on a phone, wrapped from 768 px */}
           <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2 md:mx-0 md:flex-wrap md:overflow-visible md:px-0">
-            {GROUPS.map((g) => (
+            {GROUPS.filter((g) => groups.some((shownGroup) => shownGroup.page.path === g.page.path)).map((g) => (
               <li key={g.page.path} className="shrink-0">
                 <a href={`#${pageAnchor(g.page.path)}`} className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-full bg-white px-4 text-sm font-medium text-navy-900 ring-1 ring-inset ring-slate-200 hover:ring-teal-600">
                   {g.page.title}
@@ -156,18 +169,11 @@ export default function AdminPhotos({ loaderData, actionData }: Route.ComponentP
         </nav>
       </header>
 
-      {GROUPS.map((g) => (
-        <section key={g.page.path} id={pageAnchor(g.page.path)} aria-labelledby={`${pageAnchor(g.page.path)}-title`} className="scroll-mt-24">
-          <h2 id={`${pageAnchor(g.page.path)}-title`} className="font-serif text-2xl font-bold text-navy-900">
-            {g.page.title} <span className="font-sans text-base font-normal text-slate-500">{g.page.path}</span>
-          </h2>
-          <div className="mt-4 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-            {g.slots.map((s) => (
-              <PhotoSlotCard key={s.key} slot={s} current={photos[s.key] ?? null} actionData={act} />
-            ))}
-          </div>
-        </section>
-      ))}
+      {groups.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center font-medium text-slate-700">Chaque emplacement a sa photo : plus rien à remplacer.</p>
+      ) : (
+        <PhotoSlotGrid groups={groups} photos={photos} actionData={act} />
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { nationalDigits } from "../../app/lib/rules";
 import { addDaysYmd, occupiedUnits } from "../../app/lib/schedule";
 import { formatNumber } from "../../app/lib/format";
-import { dbQuery, dbRun, E2E_ADMIN, expectNoSeriousA11yViolations, loginAsStaff } from "./helpers";
+import { dbQuery, dbRun, E2E_ADMIN, expectNoSeriousA11yViolations, hydrated, loginAsStaff } from "./helpers";
 
 interface Row {
   name: string;
@@ -81,6 +81,22 @@ const cards = (page: Page) => page.getByRole("list", { name: "Rendez-vous" }).ge
 const card = (page: Page, name: string) => page.getByRole("article", { name });
 const filters = (page: Page) => page.getByRole("search", { name: "Filtrer les rendez-vous" });
 
+/**
+ * An appointment's whole card: from 1024 px a line of the table whose 'Détails' shows the rest of
+ * the card (contact, message, actions), opened here; below, the card as it is.
+ */
+async function openCard(page: Page, name: string) {
+  const c = card(page, name);
+  await expect(c).toBeVisible();
+  const details = c.getByRole("button", { name: /^Détails/ });
+  if (await details.isVisible()) {
+    await hydrated(page);
+    await details.click();
+    await expect(details).toHaveAttribute("aria-expanded", "true");
+  }
+  return c;
+}
+
 test.describe("admin: appointments", () => {
   test.beforeEach(async ({ page }) => {
     await loginAsStaff(page);
@@ -111,7 +127,7 @@ test.describe("admin: appointments", () => {
     await expect(partial.getByText("Le travail n'est pas terminé")).toHaveClass(/bg-red-100/);
 
     // no total yet: not 'Terminé', and no submission date: 'N/A'
-    const unpriced = card(page, `${t} Sans prix`);
+    const unpriced = await openCard(page, `${t} Sans prix`);
     await expect(unpriced.getByText("Le travail n'est pas terminé")).toBeVisible();
     await expect(unpriced.getByText("N/A", { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -320,7 +336,7 @@ test.describe("admin: appointments", () => {
       "Dernière phrase : merci de rappeler sur le portable de sa mère.";
     insert({ name: `${t} Patient`, message });
     await page.goto(`/admin/appointments?q=${t}`);
-    const c = card(page, `${t} Patient`);
+    const c = await openCard(page, `${t} Patient`);
     const shown = c.getByText(message, { exact: true });
     await expect(shown).toHaveCount(1);
     await expect(shown).toBeVisible();
@@ -343,7 +359,7 @@ test.describe("admin: appointments", () => {
     const id = insertBooked({ name: `${t} Gratuit`, date, time: times[0], status: "requested", prixtotal: 0, prixpay: 0 });
     insert({ name: `${t} Annulation`, status: "confirmed" });
     await page.goto(`/admin/appointments?q=${t}`);
-    const c = card(page, `${t} Gratuit`);
+    const c = await openCard(page, `${t} Gratuit`);
     await expect(c.getByText("Demande reçue", { exact: true })).toBeVisible();
     await expect(c.getByText("Le travail n'est pas terminé")).toBeVisible();
 
@@ -378,7 +394,7 @@ test.describe("admin: appointments", () => {
     ]);
 
     // cancelling asks the reason and who cancelled
-    const other = card(page, `${t} Annulation`);
+    const other = await openCard(page, `${t} Annulation`);
     await other.getByRole("button", { name: /^Annuler…/ }).click();
     await other.getByRole("button", { name: "Annuler le rendez-vous" }).click();
     await expect(other.getByText("Indiquez la raison de l'annulation.")).toBeVisible();
@@ -404,7 +420,7 @@ test.describe("admin: appointments", () => {
     const t = tag("Deplacer");
     const id = insertBooked({ name: `${t} Patient`, date, time: times[0] });
     await page.goto(`/admin/appointments?q=${t}`);
-    const c = card(page, `${t} Patient`);
+    const c = await openCard(page, `${t} Patient`);
     await c.getByRole("button", { name: "Déplacer", exact: true }).click();
     const move = c.getByRole("form", { name: "Déplacer le rendez-vous" });
     await expect(move.getByLabel("Nouvelle date")).toHaveValue(date);
@@ -443,7 +459,7 @@ test.describe("admin: appointments", () => {
     const name = `${t} Patient`;
     insert({ name, message: "Sensibilité au froid" });
     await page.goto(`/admin/appointments?q=${t}`);
-    const c = card(page, name);
+    const c = await openCard(page, name);
     await expect(c.getByText("Le travail n'est pas terminé")).toBeVisible();
     await c.getByRole("button", { name: "Voir plus" }).click();
     await expect(c.getByRole("button", { name: "Voir plus" })).toHaveAttribute("aria-expanded", "true");
@@ -610,6 +626,68 @@ test.describe("admin: appointments", () => {
     await expect(c).toContainText(/Reste à payer : 3\s000\sDA/);
   });
 
+  test("from 1024 px a table: one line per appointment, the card's details and actions under 'Détails'", async ({ page }) => {
+    const { date, times } = await freeDay(page);
+    const t = tag("Table");
+    const id = insertBooked({ name: `${t} Patiente`, service: "Orthodontie", date, time: times[0], status: "requested", prixtotal: 1_500_000, prixpay: 1_200_000, created_at: "2019-08-02T10:00:00.000Z" });
+    insert({ name: `${t} Sans prix`, service: "Implementation", date: "2031-06-01", time: "9:05", created_at: "2019-08-01T10:00:00.000Z" });
+    await page.goto(`/admin/appointments?q=${t}`);
+    await expect(cards(page).getByRole("heading")).toHaveText([`${t} Patiente`, `${t} Sans prix`]);
+    const header = page.getByText("Payé / total", { exact: true });
+    await expect(header).toBeVisible();
+    await expect(header.locator("..").locator("span")).toHaveText(["Date et heure", "Patient", "Statut", "Payé / total", ""]);
+
+    // the line: date and time, patient and service, the badges, paid of total and what is due
+    const line = card(page, `${t} Patiente`);
+    const dmy = date.split("-").reverse().join("/");
+    await expect(line.getByText(new RegExp(`${dmy}$`))).toBeVisible();
+    await expect(line.getByText(`à ${times[0]}`, { exact: true })).toBeVisible();
+    await expect(line.getByText("Orthodontie", { exact: true })).toBeVisible();
+    await expect(line.getByText("Demande reçue", { exact: true })).toBeVisible();
+    await expect(line.getByText("Le travail n'est pas terminé")).toBeVisible();
+    await expect(line.getByText(/^Payé sur le prix total : 12\s000\sDA \/ 15\s000\sDA$/)).toBeVisible();
+    await expect(line.getByText(/^Reste à payer : 3\s000\sDA$/)).toBeVisible();
+    await expect(card(page, `${t} Sans prix`).getByText("à 09:05", { exact: true })).toBeVisible();
+    await expect(card(page, `${t} Sans prix`).getByText("— (pas de prix)")).toBeVisible();
+    // one line, the card's details out of sight
+    expect((await line.boundingBox())!.height).toBeLessThan(90);
+    await expect(line.getByRole("button", { name: /^Confirmer/ })).toBeHidden();
+    await expect(line.getByRole("link", { name: /^Appeler/ })).toBeHidden();
+    await expect(line.getByText("Email", { exact: true })).toBeHidden();
+
+    await hydrated(page);
+    const details = line.getByRole("button", { name: `Détails de ${t} Patiente` });
+    await expect(details).toHaveAttribute("aria-expanded", "false");
+    await details.click();
+    await expect(details).toHaveAttribute("aria-expanded", "true");
+    await expect(line.getByText("Email", { exact: true })).toBeVisible();
+    await expect(line.getByRole("link", { name: /^Appeler/ })).toHaveAttribute("href", "tel:0550123456");
+    await expect(line.getByRole("button", { name: "Voir plus" })).toBeVisible();
+    await line.getByRole("button", { name: /^Confirmer/ }).click();
+    await expect(line.getByText("Confirmé", { exact: true })).toBeVisible();
+    expect(dbQuery("select status from appointments where id = ?", id)).toEqual([{ status: "confirmed" }]);
+    await line.getByRole("button", { name: "Historique (1)" }).click();
+    await expect(line.getByRole("list", { name: "Historique du rendez-vous" }).getByRole("listitem")).toHaveCount(1);
+    // the other line stays closed
+    await expect(card(page, `${t} Sans prix`).getByRole("button", { name: "Voir plus" })).toBeHidden();
+    await expect(page.getByText("Statut : Confirmé.")).toBeHidden({ timeout: 10_000 }); // axe judges the page, not the passing toast
+    await expectNoSeriousA11yViolations(page);
+    await details.click();
+    await expect(line.getByRole("button", { name: "Voir plus" })).toBeHidden();
+  });
+
+  test("from 1024 px a full page of 24 lines stays short", async ({ page }) => {
+    const t = tag("Hauteur");
+    for (let i = 0; i < 24; i++) insert({ name: `${t} n${String(i).padStart(2, "0")}`, message: i % 3 === 0 ? "Préfère le matin." : null, prixtotal: 500_000, prixpay: 100_000 });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/admin/appointments?q=${t}`);
+    await expect(cards(page)).toHaveCount(24);
+    // 6 494 px for the demo's 17 cards, two a row, before the table; under 100 px a line now
+    const list = await page.getByRole("list", { name: "Rendez-vous" }).boundingBox();
+    expect(list!.height / 24).toBeLessThan(100);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(3300);
+  });
+
   test("pages through long lists with the filters kept", async ({ page }) => {
     const t = tag("Page");
     for (let i = 0; i < 30; i++) insert({ name: `${t} n${String(i).padStart(2, "0")}`, created_at: new Date(Date.UTC(2020, 0, 1, 8, i)).toISOString() });
@@ -658,6 +736,26 @@ test.describe("admin: appointments", () => {
 
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 375, height: 812 } });
+    test("the whole cards, as before the table: no 'Détails', no header line", async ({ page }) => {
+      const t = tag("Cartes");
+      insert({ name: `${t} Patient`, prixtotal: 1_500_000, prixpay: 1_200_000 });
+      await page.goto(`/admin/appointments?q=${t}`);
+      const c = card(page, `${t} Patient`);
+      await expect(c.getByText("Date et heure :")).toBeAttached();
+      await expect(c.getByText("Email", { exact: true })).toBeVisible();
+      await expect(c.getByRole("link", { name: /^Appeler/ })).toBeVisible();
+      await expect(c.getByRole("button", { name: /^Confirmer/ })).toBeVisible();
+      await expect(c.getByRole("button", { name: "Voir plus" })).toBeVisible();
+      await expect(c.getByText("Prix total", { exact: true })).toBeVisible();
+      await expect(c.getByRole("button", { name: /^Détails/ })).toBeHidden();
+      const line = c.getByText(/^Payé sur le prix total : 12\s000\sDA \/ 15\s000\sDA$/);
+      await expect(line).toBeAttached(); // the table's cell, left out below 1024 px
+      await expect(line).toBeHidden();
+      await expect(page.getByText("Payé / total", { exact: true })).toBeHidden();
+      // a card, not a line: its own frame, the width of the screen
+      expect((await c.boundingBox())!.height).toBeGreaterThan(300);
+    });
+
     test("cards, filters and edit fit the screen", async ({ page }) => {
       const t = tag("Mobile");
       insert({ name: `${t} Patient avec un nom assez long`, email: `une.adresse.vraiment.tres.longue.${t.toLowerCase()}@exemple-de-domaine.dz` });

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { PHOTO_FORM_MESSAGES } from "~/lib/photo-form";
-import { dbQuery, dbRun, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaff } from "./helpers";
+import { dbQuery, dbRun, E2E_DENTIST, expectNoSeriousA11yViolations, hydrated, loginAsStaff } from "./helpers";
 
 /**
  * docs/product.md, "Staff: photos": a dentist puts the clinic's photo in the home page's hero,
@@ -18,6 +18,22 @@ async function photo(width = 2000, height = 1125): Promise<Buffer> {
 }
 
 const card = (page: Page, heading: string) => page.getByRole("article", { name: heading });
+const DOCTOR_CARD = "Portrait du docteur (haut de page)";
+
+/** A tile's 'Mettre une photo' / 'Remplacer la photo' (a disclosure, closed at first), opened. */
+async function openUpload(slot: Locator) {
+  await slot.getByRole("heading", { name: /^(Mettre une photo|Remplacer la photo)$/ }).click();
+  await expect(slot.getByLabel("Texte alternatif")).toBeVisible();
+}
+
+/** Put a photo in a slot through its tile, and wait for the toast. */
+async function putPhoto(page: Page, slot: Locator, alt: string) {
+  await openUpload(slot);
+  await slot.getByLabel("Photo").setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: await photo(1200, 800) });
+  await slot.getByLabel("Texte alternatif").fill(alt);
+  await slot.getByRole("button", { name: "Enregistrer la photo" }).click();
+  await expect(page.getByText("Photo enregistrée : elle est en ligne.")).toBeVisible({ timeout: 30_000 });
+}
 
 test.afterEach(() => {
   dbRun("delete from site_photos");
@@ -30,6 +46,8 @@ test("a dentist puts a photo in the home hero; the home page serves it with srcs
   await expect(hero.getByText("Dessin", { exact: true })).toBeVisible();
   await expect(hero.getByRole("link", { name: /Voir la page « Accueil »/ })).toHaveAttribute("href", "/");
 
+  await hydrated(page);
+  await openUpload(hero);
   await hero.getByLabel("Photo").setInputFiles({ name: "accueil.jpg", mimeType: "image/jpeg", buffer: await photo() });
   await expect(hero.getByRole("img", { name: "Aperçu de la photo choisie" })).toBeVisible();
   await hero.getByLabel("Texte alternatif").fill(ALT);
@@ -38,6 +56,9 @@ test("a dentist puts a photo in the home hero; the home page serves it with srcs
   await expect(page.getByText("Photo enregistrée : elle est en ligne.")).toBeVisible({ timeout: 30_000 });
   await expect(hero.getByText("Photo", { exact: true })).toBeVisible();
   await expect(hero.getByText(ALT)).toBeVisible();
+  // stored: the form closes, titled for the next time
+  await expect(hero.getByLabel("Nouvelle photo")).toBeHidden();
+  await expect(hero.getByRole("heading", { name: "Remplacer la photo" })).toBeVisible();
 
   const [row] = dbQuery<{ media_id: string; alt: string; widths: string; width: number; height: number }>(
     "select p.media_id, p.alt, m.widths, m.width, m.height from site_photos p join media m on m.id = p.media_id where p.slot = 'home.hero'",
@@ -83,7 +104,9 @@ test("a dentist puts a photo in the home hero; the home page serves it with srcs
 
 test("upload errors are said beside their field, in French, and the alt text typed is kept", async ({ page }) => {
   await loginAsStaff(page, "/admin/photos", E2E_DENTIST);
-  const doctor = card(page, "Portrait du docteur (haut de page)");
+  const doctor = card(page, DOCTOR_CARD);
+  await hydrated(page);
+  await openUpload(doctor);
   const file = doctor.getByLabel("Photo");
   const alt = doctor.getByLabel("Texte alternatif");
   const submit = doctor.getByRole("button", { name: "Enregistrer la photo" });
@@ -111,4 +134,82 @@ test("upload errors are said beside their field, in French, and the alt text typ
   await expect(doctor.getByText(PHOTO_FORM_MESSAGES.photoBadType)).toBeVisible();
   await expect(doctor.getByText("Dessin", { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+});
+
+test("the slots are tiles grouped by page, several a row on a desk; the page is a fifth of its former height", async ({ page }) => {
+  await loginAsStaff(page, "/admin/photos", E2E_DENTIST);
+  const home = page.getByRole("region", { name: "Accueil /" });
+  await expect(home.getByRole("heading", { level: 2 })).toHaveText("Accueil /");
+  await expect(home.getByRole("article")).toHaveCount(9);
+  await expect(page.getByRole("region", { name: /^Le docteur/ }).getByRole("article", { name: DOCTOR_CARD })).toBeVisible();
+  // four tiles side by side at 1280 px, each with its frame's advice and the closed upload form
+  const tops = await home.getByRole("article").evaluateAll((els) => els.slice(0, 4).map((el) => Math.round(el.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+  const hero = card(page, HERO_CARD);
+  await expect(hero.getByText(/^Cadre paysage 16:9 : la photo y est recadrée au centre\. Idéalement 1\s600 px de large ou plus\.$/)).toBeVisible();
+  await expect(hero.getByRole("heading", { name: "Mettre une photo" })).toBeVisible();
+  await expect(hero.getByLabel("Texte alternatif")).toBeHidden();
+  // 22 311 px before the tiles (33 slots, one page's slots a row)
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(7000);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("two tiles a row; a tile whose form is open takes the whole row; nothing overflows", async ({ page }) => {
+    await loginAsStaff(page, "/admin/photos", E2E_DENTIST);
+    const tiles = page.getByRole("region", { name: "Accueil /" }).getByRole("article");
+    const boxes = await tiles.evaluateAll((els) => els.slice(0, 2).map((el) => el.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), width: r.width })));
+    expect(boxes[0].top).toBe(boxes[1].top);
+    expect(boxes[0].width).toBeLessThan(180);
+    // 30 514 px before the tiles
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(12_000);
+
+    await hydrated(page);
+    const doctor = card(page, DOCTOR_CARD);
+    await openUpload(doctor);
+    expect((await doctor.boundingBox())!.width).toBeGreaterThan(300);
+    await expect(doctor.getByText("Le site montre le dessin ci-dessus tant qu'aucune photo n'est envoyée.")).toBeVisible();
+    await expect(doctor.getByRole("button", { name: "Enregistrer la photo" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+});
+
+test("'Encore à remplacer' shows only the slots still drawn, with their count; a slot filled meanwhile stays in view; a plain link", async ({ page, browser }) => {
+  await loginAsStaff(page, "/admin/photos", E2E_DENTIST);
+  await hydrated(page);
+  const filters = page.getByRole("navigation", { name: "Filtrer les emplacements" });
+  await expect(filters.getByRole("link", { name: "Tous les emplacements 33" })).toHaveAttribute("aria-current", "page");
+  await expect(filters.getByRole("link", { name: "Encore à remplacer 33" })).toBeVisible();
+  await putPhoto(page, card(page, HERO_CARD), ALT);
+  await expect(filters.getByRole("link", { name: "Encore à remplacer 32" })).toBeVisible();
+
+  await filters.getByRole("link", { name: /^Encore à remplacer/ }).click();
+  await expect(page).toHaveURL(/\/admin\/photos\?filtre=a-remplacer$/);
+  await expect(filters.getByRole("link", { name: "Encore à remplacer 32" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("article")).toHaveCount(32);
+  await expect(card(page, HERO_CARD)).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Accueil /" }).getByRole("article")).toHaveCount(8);
+  await expect(card(page, DOCTOR_CARD).getByText("Dessin", { exact: true })).toBeVisible();
+
+  // given its photo here, the doctor's tile stays, marked 'Photo', until the filter changes
+  const doctor = card(page, DOCTOR_CARD);
+  await putPhoto(page, doctor, "Le docteur dans son cabinet");
+  await expect(doctor.getByText("Photo", { exact: true })).toBeVisible();
+  await expect(filters.getByRole("link", { name: "Encore à remplacer 31" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("article")).toHaveCount(31);
+  await expect(card(page, DOCTOR_CARD)).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Pages du site" }).getByRole("link", { name: /^Le docteur/ })).toHaveCount(0);
+
+  // without JavaScript: the same links, the same list
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await loginAsStaff(plain, "/admin/photos", E2E_DENTIST);
+  await expect(plain.getByRole("article")).toHaveCount(33);
+  await plain.getByRole("link", { name: "Encore à remplacer 31" }).click();
+  await expect(plain).toHaveURL(/filtre=a-remplacer/);
+  await expect(plain.getByRole("article")).toHaveCount(31);
+  await context.close();
 });

@@ -9,7 +9,7 @@ import { MoveForm } from "~/components/admin/front-desk/MoveForm";
 import { StatusActions } from "~/components/admin/front-desk/StatusActions";
 import { STATUS_ACCENT, StatusBadge } from "~/components/admin/front-desk/StatusBadge";
 import { isAppointmentDone } from "~/lib/appointment-status";
-import { formatCalendarDate, formatDateTime } from "~/lib/format";
+import { formatCalendarDate, formatDateTime, formatTime } from "~/lib/format";
 import { balanceDue, formatDA } from "~/lib/money";
 import { AppointmentEditForm, ReadOnlyPrices } from "./AppointmentEditForm";
 import type { AppointmentListItem } from "./types";
@@ -49,11 +49,20 @@ function Toggle({ open, controls, onClick, children }: { open: boolean; controls
  * who did what and when. What the role may not do is left out (docs/product.md, "Staff roles"):
  * the edit, 'Déplacer' and the status actions without `appointment:update`, the record's link
  * without `patient:read`; prices are read-only without `appointment:price` (AppointmentEditForm).
+ *
+ * From 1024 px the same markup is one line of the list's table (CSS only, no width detection: the
+ * server's first paint is right): 'Date et heure', the patient and service, the badges, what is
+ * paid of the total and 'Reste à payer'; 'Détails' shows the rest of the card below the line
+ * (contact, message, status actions, 'Voir plus', 'Déplacer', 'Historique'). Below 1024 px the
+ * card is whole and 'Détails' is not shown. Columns: APPOINTMENT_ROW_COLUMNS.
  */
 export function AppointmentCard({ row }: { row: AppointmentListItem }) {
   const [panel, setPanel] = useState<"details" | "move" | "history" | null>(null);
+  /** the line's 'Détails' (from 1024 px) */
+  const [expanded, setExpanded] = useState(false);
   const uid = useId();
   const panelId = `${uid}-panel`;
+  const moreId = `${uid}-more`;
   const done = isAppointmentDone(row);
   const due = balanceDue(row);
   const canUpdate = useCan("appointment:update");
@@ -64,18 +73,18 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
 
   return (
     <article
-      className={`flex flex-col rounded-2xl border-l-4 bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md ${STATUS_ACCENT[row.status]}`}
+      className={`flex flex-col rounded-2xl border-l-4 bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md lg:grid lg:items-center lg:gap-x-4 lg:rounded-none lg:px-4 lg:py-2.5 lg:shadow-none lg:ring-0 lg:hover:shadow-none ${APPOINTMENT_ROW_COLUMNS} ${expanded ? "lg:bg-slate-50" : "lg:hover:bg-slate-50/70"} ${STATUS_ACCENT[row.status]}`}
       aria-labelledby={`${uid}-name`}
       data-appointment-id={row.id}
     >
-      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 px-5 pb-3 pt-4">
-        <div className="min-w-0">
-          <h3 id={`${uid}-name`} className="break-words font-sans text-lg font-semibold leading-snug text-navy-900">
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 px-5 pb-3 pt-4 lg:contents">
+        <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <h3 id={`${uid}-name`} className="break-words font-sans text-lg font-semibold leading-snug text-navy-900 lg:text-base">
             {row.name}
           </h3>
           <p className="mt-0.5 text-sm font-medium text-teal-700">{row.service}</p>
         </div>
-        <div className="flex flex-wrap items-center gap-1.5">
+        <div className="flex flex-wrap items-center gap-1.5 lg:col-start-3 lg:row-span-2 lg:row-start-1">
           <StatusBadge status={row.status} forced={row.forced === 1} />
           <PresenceBadge at={row.reminder?.patientConfirmedAt ?? null} />
           {done ? (
@@ -92,126 +101,166 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
         </div>
       </div>
 
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-y border-slate-100 bg-slate-50/70 px-5 py-2.5">
-        <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-navy-900">
-          <CalendarClock aria-hidden className="h-4 w-4 text-teal-600" />
-          <span className="sr-only font-normal text-slate-500 sm:not-sr-only">Date et heure :</span>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-y border-slate-100 bg-slate-50/70 px-5 py-2.5 lg:contents">
+        <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-navy-900 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:block">
+          <CalendarClock aria-hidden className="h-4 w-4 text-teal-600 lg:hidden" />
+          <span className="sr-only font-normal text-slate-500 sm:not-sr-only lg:sr-only">Date et heure :</span>
           <span>
-            {weekdayOf(row.date)} {formatCalendarDate(row.date)} à {row.time}
+            <span className="lg:block lg:font-normal lg:text-slate-600">
+              {weekdayOf(row.date)} {formatCalendarDate(row.date)}
+            </span>{" "}
+            <span className="lg:block">à {formatTime(row.time)}</span>
           </span>
         </p>
+        <p className="hidden text-sm font-medium text-navy-900 lg:col-start-4 lg:row-start-1 lg:block">
+          <span className="sr-only">Payé sur le prix total : </span>
+          {row.prixtotal === null ? <span className="font-normal text-slate-500">— (pas de prix)</span> : `${formatDA(row.prixpay ?? 0)} / ${formatDA(row.prixtotal)}`}
+        </p>
         {due !== null && due > 0 && (
-          <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 ring-1 ring-amber-600/30">
+          <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 ring-1 ring-amber-600/30 lg:col-start-4 lg:row-start-2 lg:mt-1 lg:justify-self-start lg:whitespace-nowrap">
             <Wallet aria-hidden className="h-3.5 w-3.5" />
             Reste à payer : {formatDA(due)}
           </p>
         )}
       </div>
 
-      {row.message && (
-        <figure className="mx-5 mt-4 rounded-xl bg-sky-50/60 px-3.5 py-2.5 ring-1 ring-sky-100">
-          <figcaption className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">
-            <MessageSquareText aria-hidden className="h-3.5 w-3.5" />
-            Message du patient
-          </figcaption>
-          <blockquote className="mt-1 line-clamp-3 whitespace-pre-line break-words text-sm text-slate-800">{row.message}</blockquote>
-        </figure>
-      )}
+      <button
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={moreId}
+        onClick={() => setExpanded((o) => !o)}
+        className={`hidden min-h-11 items-center gap-1.5 justify-self-end rounded-full px-3 text-sm font-semibold transition lg:col-start-5 lg:row-span-2 lg:row-start-1 lg:inline-flex ${expanded ? "bg-teal-50 text-teal-800" : "text-teal-700 hover:bg-teal-50"}`}
+      >
+        Détails<span className="sr-only"> de {row.name}</span>
+        <ChevronDown aria-hidden className={`h-4 w-4 transition-transform duration-300 ${expanded ? "rotate-180" : ""}`} />
+      </button>
 
-      <div className="grid flex-1 gap-x-6 gap-y-2 px-5 py-4 text-sm sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <dl className="grid content-start grid-cols-[5.25rem_minmax(0,1fr)] gap-x-3 sm:grid-cols-[auto_minmax(0,1fr)] gap-y-2">
-          <dt className="text-slate-500">Email</dt>
-          <dd className="min-w-0">
-            {row.email ? (
-              <a href={`mailto:${row.email}`} className="break-all text-navy-900 underline decoration-slate-300 underline-offset-2 hover:decoration-navy-900">
-                {row.email}
-              </a>
-            ) : (
-              <span className="text-slate-500">Non renseigné</span>
-            )}
-          </dd>
-          <dt className="text-slate-500">Téléphone</dt>
-          <dd>
-            {row.phone ? (
-              <a href={`tel:${row.phone.replace(/[^\d+]/g, "")}`} className="whitespace-nowrap text-navy-900 underline decoration-slate-300 underline-offset-2 hover:decoration-navy-900">
-                {row.phone}
-              </a>
-            ) : (
-              <span className="text-slate-500">Non renseigné</span>
-            )}
-          </dd>
-          <dt className="text-slate-500">Soumis le</dt>
-          <dd>{row.created_at ? formatDateTime(row.created_at) : "N/A"}</dd>
-        </dl>
-        <dl className="grid content-start grid-cols-[5.25rem_minmax(0,1fr)] gap-x-3 sm:grid-cols-[auto_minmax(0,1fr)] gap-y-2">
-          <dt className="text-slate-500">Prix total</dt>
-          <dd className="font-medium">{row.prixtotal === null ? <span className="font-normal text-slate-500">Non renseigné</span> : formatDA(row.prixtotal)}</dd>
-          <dt className="text-slate-500">Prix payé</dt>
-          <dd className="font-medium">{row.prixpay === null ? <span className="font-normal text-slate-500">Non renseigné</span> : formatDA(row.prixpay)}</dd>
-          <dt className="text-slate-500">Avancement</dt>
-          <dd className="break-words">{row.progress || <span className="text-slate-500">Non renseigné</span>}</dd>
-        </dl>
-      </div>
+      {/* the rest of the card: a box of its own below the line from 1024 px, shown by 'Détails' (below, no box: the card as it is) */}
+      <div id={moreId} className={`contents ${expanded ? "lg:col-span-full lg:mb-1 lg:mt-3 lg:block lg:rounded-xl lg:bg-white lg:ring-1 lg:ring-slate-200" : "lg:hidden"}`}>
+        {row.message && (
+          <figure className="mx-5 mt-4 rounded-xl bg-sky-50/60 px-3.5 py-2.5 ring-1 ring-sky-100 lg:max-w-2xl">
+            <figcaption className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">
+              <MessageSquareText aria-hidden className="h-3.5 w-3.5" />
+              Message du patient
+            </figcaption>
+            <blockquote className="mt-1 line-clamp-3 whitespace-pre-line break-words text-sm text-slate-800">{row.message}</blockquote>
+          </figure>
+        )}
 
-      <div className="space-y-3 border-t border-slate-100 px-5 py-3">
-        {/* the e-mail is a link in the details above: here the two one-tap ways of a phone */}
-        {/* an anonymised appointment has no one to call */}
-        {!row.anonymised_at && <ContactLinks name={row.name} phone={row.phone} email={null} date={row.date} time={row.time} links={row.reminder} />}
-        <StatusActions id={row.id} status={row.status} name={row.name} due={due} />
-      </div>
+        <div className="grid flex-1 gap-x-6 gap-y-2 px-5 py-4 text-sm sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <dl className="grid content-start grid-cols-[5.25rem_minmax(0,1fr)] gap-x-3 sm:grid-cols-[auto_minmax(0,1fr)] gap-y-2">
+            <dt className="text-slate-500">Email</dt>
+            <dd className="min-w-0">
+              {row.email ? (
+                <a href={`mailto:${row.email}`} className="break-all text-navy-900 underline decoration-slate-300 underline-offset-2 hover:decoration-navy-900">
+                  {row.email}
+                </a>
+              ) : (
+                <span className="text-slate-500">Non renseigné</span>
+              )}
+            </dd>
+            <dt className="text-slate-500">Téléphone</dt>
+            <dd>
+              {row.phone ? (
+                <a href={`tel:${row.phone.replace(/[^\d+]/g, "")}`} className="whitespace-nowrap text-navy-900 underline decoration-slate-300 underline-offset-2 hover:decoration-navy-900">
+                  {row.phone}
+                </a>
+              ) : (
+                <span className="text-slate-500">Non renseigné</span>
+              )}
+            </dd>
+            <dt className="text-slate-500">Soumis le</dt>
+            <dd>{row.created_at ? formatDateTime(row.created_at) : "N/A"}</dd>
+          </dl>
+          <dl className="grid content-start grid-cols-[5.25rem_minmax(0,1fr)] gap-x-3 sm:grid-cols-[auto_minmax(0,1fr)] gap-y-2">
+            <dt className="text-slate-500">Prix total</dt>
+            <dd className="font-medium">{row.prixtotal === null ? <span className="font-normal text-slate-500">Non renseigné</span> : formatDA(row.prixtotal)}</dd>
+            <dt className="text-slate-500">Prix payé</dt>
+            <dd className="font-medium">{row.prixpay === null ? <span className="font-normal text-slate-500">Non renseigné</span> : formatDA(row.prixpay)}</dd>
+            <dt className="text-slate-500">Avancement</dt>
+            <dd className="break-words">{row.progress || <span className="text-slate-500">Non renseigné</span>}</dd>
+          </dl>
+        </div>
 
-      <div className="flex flex-wrap gap-0.5 border-t border-slate-100 px-2.5 py-1.5 sm:gap-1">
-        <Toggle open={panel === "details"} controls={panelId} onClick={() => toggle("details")}>
-          Voir plus
-        </Toggle>
-        {movable && (
-          <Toggle open={panel === "move"} controls={panelId} onClick={() => toggle("move")}>
-            <CalendarClock aria-hidden className="hidden h-4 w-4 sm:block" />
-            Déplacer
+        <div className="space-y-3 border-t border-slate-100 px-5 py-3">
+          {/* the e-mail is a link in the details above: here the two one-tap ways of a phone */}
+          {/* an anonymised appointment has no one to call */}
+          {!row.anonymised_at && <ContactLinks name={row.name} phone={row.phone} email={null} date={row.date} time={row.time} links={row.reminder} />}
+          <StatusActions id={row.id} status={row.status} name={row.name} due={due} />
+        </div>
+
+        <div className="flex flex-wrap gap-0.5 border-t border-slate-100 px-2.5 py-1.5 sm:gap-1">
+          <Toggle open={panel === "details"} controls={panelId} onClick={() => toggle("details")}>
+            Voir plus
           </Toggle>
-        )}
-        <Toggle open={panel === "history"} controls={panelId} onClick={() => toggle("history")}>
-          <History aria-hidden className="hidden h-4 w-4 sm:block" />
-          Historique ({row.history.length})
-        </Toggle>
-        {row.patient_id !== null && canOpenRecord && (
-          <Link
-            to={`/admin/patients/${row.patient_id}`}
-            className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold text-teal-700 transition hover:bg-teal-50 sm:px-3"
-            aria-label={`Dossier patient de ${row.name}`}
-          >
-            <FolderOpen aria-hidden className="hidden h-4 w-4 sm:block" />
-            Dossier patient
-          </Link>
-        )}
-      </div>
-
-      {panel && (
-        <div id={panelId} className="border-t border-slate-100 bg-slate-50/70 p-5">
-          {panel === "details" && (
-            <>
-              {row.message && (
-                <div className="mb-4">
-                  <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Message du patient</p>
-                  <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-800">{row.message}</p>
-                </div>
-              )}
-              {row.status === "cancelled" && row.cancel_reason && (
-                <p className="mb-4 text-sm text-slate-700">
-                  <span className="font-semibold">Annulé par {row.cancelled_by === "patient" ? "le patient" : "la clinique"} :</span> {row.cancel_reason}
-                </p>
-              )}
-              {canUpdate ? <AppointmentEditForm row={row} onClose={closePanel} /> : <ReadOnlyPrices row={row} />}
-            </>
+          {movable && (
+            <Toggle open={panel === "move"} controls={panelId} onClick={() => toggle("move")}>
+              <CalendarClock aria-hidden className="hidden h-4 w-4 sm:block" />
+              Déplacer
+            </Toggle>
           )}
-          {panel === "move" && movable && <MoveForm id={row.id} service={row.service} date={row.date} time={row.time} onDone={closePanel} />}
-          {panel === "history" && (
-            <section aria-label={`Historique de ${row.name}`}>
-              <HistoryList entries={row.history} />
-            </section>
+          <Toggle open={panel === "history"} controls={panelId} onClick={() => toggle("history")}>
+            <History aria-hidden className="hidden h-4 w-4 sm:block" />
+            Historique ({row.history.length})
+          </Toggle>
+          {row.patient_id !== null && canOpenRecord && (
+            <Link
+              to={`/admin/patients/${row.patient_id}`}
+              className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold text-teal-700 transition hover:bg-teal-50 sm:px-3"
+              aria-label={`Dossier patient de ${row.name}`}
+            >
+              <FolderOpen aria-hidden className="hidden h-4 w-4 sm:block" />
+              Dossier patient
+            </Link>
           )}
         </div>
-      )}
+
+        {panel && (
+          <div id={panelId} className="border-t border-slate-100 bg-slate-50/70 p-5">
+            {panel === "details" && (
+              <>
+                {row.message && (
+                  <div className="mb-4">
+                    <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Message du patient</p>
+                    <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-800">{row.message}</p>
+                  </div>
+                )}
+                {row.status === "cancelled" && row.cancel_reason && (
+                  <p className="mb-4 text-sm text-slate-700">
+                    <span className="font-semibold">Annulé par {row.cancelled_by === "patient" ? "le patient" : "la clinique"} :</span> {row.cancel_reason}
+                  </p>
+                )}
+                {canUpdate ? <AppointmentEditForm row={row} onClose={closePanel} /> : <ReadOnlyPrices row={row} />}
+              </>
+            )}
+            {panel === "move" && movable && <MoveForm id={row.id} service={row.service} date={row.date} time={row.time} onDone={closePanel} />}
+            {panel === "history" && (
+              <section aria-label={`Historique de ${row.name}`}>
+                <HistoryList entries={row.history} />
+              </section>
+            )}
+          </div>
+        )}
+      </div>
     </article>
+  );
+}
+
+/**
+ * The columns of the list's table from 1024 px, shared by the cards' lines and the header line
+ * (AppointmentTableHeader): date and time, patient, status, payment, 'Détails'.
+ */
+export const APPOINTMENT_ROW_COLUMNS = "lg:grid-cols-[8.75rem_minmax(0,1.1fr)_minmax(0,1.2fr)_minmax(11rem,1fr)_auto]";
+
+/** The header line of the table (from 1024 px): the columns' titles, for the eye (each line's cells say what they are to a screen reader). */
+export function AppointmentTableHeader() {
+  return (
+    <div aria-hidden className={`hidden border-b border-l-4 border-slate-200 border-l-transparent bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500 lg:grid lg:gap-x-4 ${APPOINTMENT_ROW_COLUMNS}`}>
+      <span>Date et heure</span>
+      <span>Patient</span>
+      <span>Statut</span>
+      <span>Payé / total</span>
+      <span className="w-24" />
+    </div>
   );
 }

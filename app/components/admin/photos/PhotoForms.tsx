@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { ImageUp, Loader2, Pencil, Trash2 } from "lucide-react";
-import { useEffect, useState, type ChangeEvent } from "react";
+import { ChevronDown, ImageUp, Loader2, Pencil, Trash2 } from "lucide-react";
+import { useEffect, useState, type ChangeEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { ErrorList, Field, FormErrors, useAppForm } from "~/components/forms";
 import { useToast } from "~/components/toaster";
@@ -25,9 +25,14 @@ const domId = (prefix: string, slot: string) => `${prefix}-${slot.replace(/[^a-z
 
 const ALT_HINT = `En français, ce que montre la photo (${ALT_MAX_LENGTH} caractères au plus), par exemple « Le docteur explique un plan de traitement à une patiente ». Il est lu aux personnes malvoyantes et aux moteurs de recherche.`;
 
-/** 'Mettre une photo' / 'Remplacer la photo': the file and its alt text, both required. */
-export function UploadPhotoForm({ slot, hasPhoto, actionData }: { slot: string; hasPhoto: boolean; actionData?: PhotoActionResult }) {
+/**
+ * 'Mettre une photo' / 'Remplacer la photo': the file and its alt text, both required, behind a
+ * disclosure titled so (a <details>: it opens without JavaScript), with `children` above the form.
+ * A refused upload keeps it open; a stored photo closes it.
+ */
+export function UploadPhotoForm({ slot, hasPhoto, actionData, children }: { slot: string; hasPhoto: boolean; actionData?: PhotoActionResult; children?: ReactNode }) {
   const { fetcher, answer, busy, lastResult } = usePhotoForm("upload", slot, actionData);
+  const [open, setOpen] = useState(answer !== undefined && !answer.ok);
   const id = domId("photo", slot);
   const [form, fields] = useAppForm({ id, schema: photoUploadSchema, lastResult });
   const [preview, setPreview] = useState<string | null>(null);
@@ -37,7 +42,9 @@ export function UploadPhotoForm({ slot, hasPhoto, actionData }: { slot: string; 
   }, [preview]);
   // a stored photo empties the form (and its preview)
   useEffect(() => {
-    if (answer?.ok) setPreview(null);
+    if (!answer?.ok) return;
+    setPreview(null);
+    setOpen(false);
   }, [answer]);
 
   // a chosen file is checked at once (size, type); a fitting one is previewed
@@ -50,52 +57,61 @@ export function UploadPhotoForm({ slot, hasPhoto, actionData }: { slot: string; 
   const hintId = `${id}-file-hint`;
   const { key: fileKey, ...fileProps } = getInputProps(fields.photo, { type: "file", ariaDescribedBy: hintId });
   return (
-    <fetcher.Form {...getFormProps(form)} method="post" action="/admin/photos" encType="multipart/form-data" className="space-y-4">
-      <input type="hidden" name="intent" value="upload" />
-      <input type="hidden" name="slot" value={slot} />
-      <div>
-        <label htmlFor={fields.photo.id} className="field-label">
-          {hasPhoto ? "Nouvelle photo" : "Photo"}
-          <span className="ml-0.5 text-red-700" aria-hidden>
-            *
-          </span>
-        </label>
-        <input
-          key={fileKey}
-          {...fileProps}
-          accept={PHOTO_ACCEPT}
-          onChange={onFile}
-          className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:inline-flex file:min-h-11 file:cursor-pointer file:rounded-full file:border-0 file:bg-teal-50 file:px-4 file:font-semibold file:text-teal-800 hover:file:bg-teal-100"
-        />
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          JPEG, PNG, WebP ou AVIF, 12 Mo au plus. La photo est redressée, débarrassée de ses données (position GPS, appareil) et publiée en plusieurs tailles.
-        </p>
-        <ErrorList id={fields.photo.errorId} errors={fields.photo.errors} />
-        {preview && (
-          // a file whose bytes are no picture (the server will say so) shows no broken preview
-          <img
-            src={preview}
-            alt="Aperçu de la photo choisie"
-            width={320}
-            height={200}
-            onError={() => setPreview(null)}
-            className="mt-3 h-32 w-full max-w-52 rounded-lg object-cover ring-1 ring-slate-200"
-          />
-        )}
+    <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group/upload">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-lg text-teal-800 hover:text-teal-900 [&::-webkit-details-marker]:hidden">
+        <h4 className="font-sans text-xs font-semibold uppercase tracking-wider">{hasPhoto ? "Remplacer la photo" : "Mettre une photo"}</h4>
+        <ChevronDown aria-hidden className="h-4 w-4 shrink-0 transition-transform group-open/upload:rotate-180" />
+      </summary>
+      <div className="space-y-3 pb-1 pt-1">
+        {children}
+        <fetcher.Form {...getFormProps(form)} method="post" action="/admin/photos" encType="multipart/form-data" className="space-y-4">
+          <input type="hidden" name="intent" value="upload" />
+          <input type="hidden" name="slot" value={slot} />
+          <div>
+            <label htmlFor={fields.photo.id} className="field-label">
+              {hasPhoto ? "Nouvelle photo" : "Photo"}
+              <span className="ml-0.5 text-red-700" aria-hidden>
+                *
+              </span>
+            </label>
+            <input
+              key={fileKey}
+              {...fileProps}
+              accept={PHOTO_ACCEPT}
+              onChange={onFile}
+              className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:inline-flex file:min-h-11 file:cursor-pointer file:rounded-full file:border-0 file:bg-teal-50 file:px-4 file:font-semibold file:text-teal-800 hover:file:bg-teal-100"
+            />
+            <p id={hintId} className="mt-1 text-xs text-slate-500">
+              JPEG, PNG, WebP ou AVIF, 12 Mo au plus. La photo est redressée, débarrassée de ses données (position GPS, appareil) et publiée en plusieurs tailles.
+            </p>
+            <ErrorList id={fields.photo.errorId} errors={fields.photo.errors} />
+            {preview && (
+              // a file whose bytes are no picture (the server will say so) shows no broken preview
+              <img
+                src={preview}
+                alt="Aperçu de la photo choisie"
+                width={320}
+                height={200}
+                onError={() => setPreview(null)}
+                className="mt-3 h-32 w-full max-w-52 rounded-lg object-cover ring-1 ring-slate-200"
+              />
+            )}
+          </div>
+          <Field meta={fields.alt} label="Texte alternatif" required hint={ALT_HINT} maxLength={ALT_MAX_LENGTH} />
+          <FormErrors form={form} className="mt-0" />
+          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+            {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <ImageUp aria-hidden className="h-4 w-4" />}
+            {busy ? "Traitement en cours…" : hasPhoto ? "Remplacer la photo" : "Enregistrer la photo"}
+          </button>
+          {fetcher.state === "submitting" && (
+            // the photo is sent, then waits for its turn: the server processes one upload at a time
+            <p role="status" className="text-sm text-slate-600">
+              Photo en cours de traitement : cela peut prendre quelques secondes.
+            </p>
+          )}
+        </fetcher.Form>
       </div>
-      <Field meta={fields.alt} label="Texte alternatif" required hint={ALT_HINT} maxLength={ALT_MAX_LENGTH} />
-      <FormErrors form={form} className="mt-0" />
-      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
-        {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <ImageUp aria-hidden className="h-4 w-4" />}
-        {busy ? "Traitement en cours…" : hasPhoto ? "Remplacer la photo" : "Enregistrer la photo"}
-      </button>
-      {fetcher.state === "submitting" && (
-        // the photo is sent, then waits for its turn: the server processes one upload at a time
-        <p role="status" className="text-sm text-slate-600">
-          Photo en cours de traitement : cela peut prendre quelques secondes.
-        </p>
-      )}
-    </fetcher.Form>
+    </details>
   );
 }
 
