@@ -374,7 +374,7 @@ describeEachEngine("audit log: the journal screen's integrity", { appDb: true },
     admin = Number((await insertStaff(t.h, `admin-${crypto.randomUUID()}@clinique.dz`, "hash-not-used", "admin")).id);
     const context = createLoadContext({ nonce: "", clientIp: "198.51.100.7" });
     context.set(staffContext, staffSession({ userId: admin, email: "admin@clinique.dz", role: "admin" }));
-    return journalRoute.loader({ request: new Request("http://clinic.test/admin/journal"), params: {}, context } as never);
+    return journalRoute.loader({ request: new Request("http://clinic.test/admin/journal"), url: new URL("http://clinic.test/admin/journal"), params: {}, context } as never);
   }
   const write = (detail: string) => audit(t.h, { userId: null, email: "x@clinique.dz" }, { action: "schedule.change", detail });
 

@@ -147,7 +147,7 @@ describeEachEngine("audit log entries of staff changes", { appDb: true }, (t) =>
     const formation = await createFormation(t.h, { title: "Implantologie", description: "Six mois", duration_months: 6, max_participants: 10, price: null, is_active: true, syllabus: null });
     const context = createLoadContext({ nonce: "", clientIp: "203.0.113.9" });
     context.set(staffContext, staffSession({ userId: actor.staffUserId!, email: "dentiste@clinique.dz", role: "dentist" }));
-    const res = (await csvLoader({ request: new Request(`http://clinic.test/admin/formations/${formation.id}/inscriptions.csv`), params: { id: String(formation.id) }, context } as never)) as Response;
+    const res = (await csvLoader({ request: new Request(`http://clinic.test/admin/formations/${formation.id}/inscriptions.csv`), url: new URL(`http://clinic.test/admin/formations/${formation.id}/inscriptions.csv`), params: { id: String(formation.id) }, context } as never)) as Response;
     expect(res.status).toBe(200);
     const rows = await entries();
     expect(rows.map((e) => [e.action, e.target_type, e.target_id, e.detail, e.ip])).toEqual([["export.csv", "formation", String(formation.id), `Inscriptions (inscriptions_${formation.id}.csv)`, "127.0.0.1"]]);

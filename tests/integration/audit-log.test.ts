@@ -192,7 +192,7 @@ describeEachEngine("journal screen's loader", { appDb: true }, (t) => {
   async function open(search = "", role: "admin" | "dentist" = "admin"): Promise<JournalData> {
     const context = createLoadContext({ nonce: "", clientIp: "198.51.100.7" });
     context.set(staffContext, staffSession({ userId: role === "admin" ? admin : dentist, email: `${role}@clinique.dz`, role }));
-    return journalRoute.loader({ request: new Request(`http://clinic.test/admin/journal${search}`), params: {}, context } as never);
+    return journalRoute.loader({ request: new Request(`http://clinic.test/admin/journal${search}`), url: new URL(`http://clinic.test/admin/journal${search}`), params: {}, context } as never);
   }
 
   beforeEach(async () => {

@@ -276,7 +276,7 @@ describeEachEngine("staff authentication", { appDb: true }, (t) => {
       const request = req("http://clinic.test/admin/account", { method: "POST", body: new URLSearchParams(fields), cookie });
       const context = createLoadContext({ nonce: "", clientIp: "127.0.0.1" });
       let reply: Reply | undefined;
-      await staffGuard({ request, context, params: {} } as never, async () => {
+      await staffGuard({ request, url: new URL(request.url), context, params: {} } as never, async () => {
         reply = (await accountAction({ request, context, params: {} } as never)) as unknown as Reply;
         return new Response(null);
       });
@@ -395,7 +395,7 @@ describeEachEngine("staff authentication", { appDb: true }, (t) => {
       const request = req("http://clinic.test/admin/account", { method: "POST", body: new URLSearchParams({ current, next: "Nouveau-mot-de-passe-1", confirm: "Nouveau-mot-de-passe-1" }), cookie });
       const context = createLoadContext({ nonce: "", clientIp: "127.0.0.1" });
       let reply: { data: { ok: boolean; result: { error?: Record<string, string[] | null> } }; init: { status?: number; headers?: Record<string, string> } | null } | undefined;
-      await staffGuard({ request, context, params: {} } as never, async () => {
+      await staffGuard({ request, url: new URL(request.url), context, params: {} } as never, async () => {
         reply = (await accountAction({ request, context, params: {} } as never)) as never;
         return new Response(null);
       });

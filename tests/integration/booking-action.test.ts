@@ -61,12 +61,12 @@ async function postJson(fields: Record<string, string>, ip = "198.51.100.1", acc
 
 async function pageData(query = "") {
   const request = new Request(`http://clinic.test/appointment${query}`);
-  return loader({ request, params: {}, context: createLoadContext({ nonce: "", clientIp: "198.51.100.1" }) } as never);
+  return loader({ request, url: new URL(request.url), params: {}, context: createLoadContext({ nonce: "", clientIp: "198.51.100.1" }) } as never);
 }
 
 async function freeTimes(query: string) {
   const request = new Request(`http://clinic.test/appointment/creneaux${query}`);
-  const res = (await freeTimesLoader({ request, params: {}, context: createLoadContext({ nonce: "", clientIp: "198.51.100.1" }) } as never)) as Response;
+  const res = (await freeTimesLoader({ request, url: new URL(request.url), params: {}, context: createLoadContext({ nonce: "", clientIp: "198.51.100.1" }) } as never)) as Response;
   return { status: res.status, body: (await res.json()) as SlotsView & { message: string } };
 }
 

@@ -178,7 +178,7 @@ describeEachEngine("enrolment action and training pages", { appDb: true }, (t) =
     const open = await createFormation(t.h, formation({ title: "Ouverte" }), "2026-02-01T00:00:00.000Z");
     await createFormation(t.h, formation({ title: "Inactive", is_active: false }));
     await enroll(t.h, { formation_id: full.id, user_name: "A", user_surname: "B", email: "a@b.dz", phone: "0550000000" });
-    const req = (q: string) => loader({ request: new Request(`http://clinic.test/inscription${q}`), params: {}, context: createLoadContext({ nonce: "", clientIp: "" }) } as never);
+    const req = (q: string) => loader({ request: new Request(`http://clinic.test/inscription${q}`), url: new URL(`http://clinic.test/inscription${q}`), params: {}, context: createLoadContext({ nonce: "", clientIp: "" }) } as never);
     const a = await req(`?formation=${open.id}`);
     expect(a.preselectedId).toBe(String(open.id));
     expect(a.options.map((o) => [o.title, o.taken, o.max_participants])).toEqual([
@@ -217,7 +217,7 @@ describeEachEngine("enrolment action and training pages", { appDb: true }, (t) =
   it("admin loader: shows a posted enrolment, and a failed load is reported for the toasts, never a crash", async () => {
     const f = await createFormation(t.h, formation({ title: "Chargée" }));
     expect((await post({ ...valid, formation_id: String(f.id) })).data.status).toBe("success");
-    const load = () => adminLoader({ request: new Request(`http://clinic.test/admin/formations?inscriptions=${f.id}`), params: {}, context: staffRequestContext() } as never);
+    const load = () => adminLoader({ request: new Request(`http://clinic.test/admin/formations?inscriptions=${f.id}`), url: new URL(`http://clinic.test/admin/formations?inscriptions=${f.id}`), params: {}, context: staffRequestContext() } as never);
     const ok = await load();
     expect(ok.loadError).toBe(false);
     expect(ok.formations.map((x) => [x.title, x.taken])).toEqual([["Chargée", 1]]);
@@ -236,7 +236,7 @@ describeEachEngine("enrolment action and training pages", { appDb: true }, (t) =
   it("CSV export: the posted enrolment in the formation's file", async () => {
     const f = await createFormation(t.h, formation({ title: "Exportée" }));
     expect((await post({ ...valid, formation_id: String(f.id) })).data.status).toBe("success");
-    const res = (await csvLoader({ request: new Request(`http://clinic.test/admin/formations/${f.id}/inscriptions.csv`), params: { id: String(f.id) }, context: staffRequestContext() } as never)) as Response;
+    const res = (await csvLoader({ request: new Request(`http://clinic.test/admin/formations/${f.id}/inscriptions.csv`), url: new URL(`http://clinic.test/admin/formations/${f.id}/inscriptions.csv`), params: { id: String(f.id) }, context: staffRequestContext() } as never)) as Response;
     expect(res.headers.get("Content-Disposition")).toContain(`inscriptions_${f.id}.csv`);
     const csv = await res.text();
     expect(csv).toContain("Benali");

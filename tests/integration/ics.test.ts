@@ -47,7 +47,7 @@ describeEachEngine("appointment .ics", { appDb: true }, (t) => {
   async function download(a: Appointment) {
     const token = personalLink(a, ORIGIN)!.split("/rdv/")[1];
     const request = new Request(`${ORIGIN}/rdv/${token}/calendrier.ics`);
-    const res = (await icsLoader({ request, params: { token }, context: createLoadContext({ nonce: "", clientIp: "198.51.100.30" }) } as never)) as Response;
+    const res = (await icsLoader({ request, url: new URL(request.url), params: { token }, context: createLoadContext({ nonce: "", clientIp: "198.51.100.30" }) } as never)) as Response;
     const text = await res.text();
     const calendar = new ICAL.Component(ICAL.parse(text));
     const vtimezone = calendar.getFirstSubcomponent("vtimezone");

@@ -213,10 +213,10 @@ describeEachEngine("password reset by e-mail", { appDb: true }, (t) => {
     const token = await ask();
     const context = createLoadContext({ nonce: "", clientIp: IP });
     for (const bad of ["x".repeat(43), "court", `${token}x`]) {
-      const res = read(await resetLoader({ request: new Request(`http://clinic.test/reinitialiser-mot-de-passe/${bad}`), params: { token: bad }, context } as never));
+      const res = read(await resetLoader({ request: new Request(`http://clinic.test/reinitialiser-mot-de-passe/${bad}`), url: new URL(`http://clinic.test/reinitialiser-mot-de-passe/${bad}`), params: { token: bad }, context } as never));
       expect([res.status, res.body?.valid, res.headers.get("Cache-Control"), res.headers.get("Referrer-Policy")]).toEqual([404, false, "private, no-store", "same-origin"]);
     }
-    const ok = read(await resetLoader({ request: new Request(`http://clinic.test/reinitialiser-mot-de-passe/${token}`), params: { token }, context } as never));
+    const ok = read(await resetLoader({ request: new Request(`http://clinic.test/reinitialiser-mot-de-passe/${token}`), url: new URL(`http://clinic.test/reinitialiser-mot-de-passe/${token}`), params: { token }, context } as never));
     expect([ok.status, ok.body?.valid, ok.body?.email]).toEqual([200, true, EMAIL]);
 
     const url = `http://clinic.test/reinitialiser-mot-de-passe/${token}`;

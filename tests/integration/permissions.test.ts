@@ -201,7 +201,7 @@ async function guard(row: Row, cookie: string, dataRequest = false) {
   const request = new Request(u, { method: row.method, headers: { Cookie: cookie }, body });
   const context = createLoadContext({ nonce: "", clientIp: "127.0.0.1" });
   const next = vi.fn(async () => new Response("ok"));
-  const thrown = await Promise.resolve(staffGuard({ request, context, params: {}, unstable_pattern: "/admin" } as never, next)).then(
+  const thrown = await Promise.resolve(staffGuard({ request, url: new URL(request.url), context, params: {}, unstable_pattern: "/admin" } as never, next)).then(
     () => undefined,
     (e: unknown) => e,
   );

@@ -53,7 +53,7 @@ describeEachEngine("reminders to send", { appDb: true }, (t) => {
     return (await action({ request, params: {}, context: context() } as never)) as unknown;
   };
   const load = async (query = "") =>
-    (await loader({ request: new Request(`${ORIGIN}/admin/rappels${query}`), params: {}, context: context() } as never)) as Awaited<ReturnType<typeof loader>>;
+    (await loader({ request: new Request(`${ORIGIN}/admin/rappels${query}`), url: new URL(`${ORIGIN}/admin/rappels${query}`), params: {}, context: context() } as never)) as Awaited<ReturnType<typeof loader>>;
   const body = (r: unknown) => (r as { data: { ok: boolean; toast?: { description: string; type: string }; result?: { error?: Record<string, string[]> } } }).data;
   const status = (r: unknown) => (r instanceof Response ? r.status : ((r as { init?: { status?: number } | null }).init?.status ?? 200));
 
@@ -191,7 +191,7 @@ describeEachEngine("reminders to send", { appDb: true }, (t) => {
     const id = await make({ name: "Karim Saïdi", date: DAY, time: "14:15" });
     const row = (await load(`?jour=${DAY}`)).rows.find((r) => r.id === id)!;
     const text = decodeURIComponent(row.links.whatsapp!.split("?text=")[1]);
-    expect(text).toMatch(new RegExp(`^Salam Karim ! RDV le mardi 4 mars à 14h15 : ${ORIGIN}/rdv/[A-Za-z0-9_-]{43}$`));
+    expect(text).toMatch(new RegExp(`^Salam Karim ! RDV le mardi 4 mars à 14:15 : ${ORIGIN}/rdv/[A-Za-z0-9_-]{43}$`));
 
     // saved again: one row, the new text
     await post({ intent: "template", key: "whatsapp", body: "Bonjour {prénom} : {lien}" });

@@ -19,7 +19,7 @@ async function guard(url: string, init: { method?: string; cookie?: string; form
   const request = new Request(url, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
   const context = createLoadContext({ nonce: "", clientIp: "127.0.0.1" });
   const next = vi.fn(async () => new Response("admin page"));
-  const outcome = await Promise.resolve(staffGuard({ request, context, params: {}, unstable_pattern: "/admin" } as never, next)).then(
+  const outcome = await Promise.resolve(staffGuard({ request, url: new URL(request.url), context, params: {}, unstable_pattern: "/admin" } as never, next)).then(
     (response) => ({ response, thrown: undefined as unknown }),
     (thrown: unknown) => ({ response: undefined, thrown }),
   );

@@ -82,7 +82,7 @@ describeEachEngine("team accounts on screen", { appDb: true }, (t) => {
     expect(JSON.stringify(await entries())).not.toContain(secret.password);
     const context = createLoadContext({ nonce: "", clientIp: IP });
     context.set(staffContext, staffSession({ userId: adminId, email: ADMIN }));
-    const page = await loader({ request: new Request("http://clinic.test/admin/equipe"), params: {}, context } as never);
+    const page = await loader({ request: new Request("http://clinic.test/admin/equipe"), url: new URL("http://clinic.test/admin/equipe"), params: {}, context } as never);
     expect(JSON.stringify(page)).not.toContain(secret.password);
   });
 

@@ -84,7 +84,7 @@ function postLogin(b: Browser, fields: Record<string, string>, url = "http://cli
 
 function getLogin(b: Browser, url = "http://clinic.test/login") {
   const request = b.request(url);
-  return run(b, () => loginLoader({ request, context: context(), params: {} } as never));
+  return run(b, () => loginLoader({ request, url: new URL(request.url), context: context(), params: {} } as never));
 }
 
 /** An account page request through the staff guard, as React Router runs it. */
@@ -93,7 +93,7 @@ async function account(b: Browser, fields?: Record<string, string>) {
   const ctx = context();
   let answer: Answer | undefined;
   const guard = await run(b, async () =>
-    staffGuard({ request, context: ctx, params: {} } as never, async () => {
+    staffGuard({ request, url: new URL(request.url), context: ctx, params: {} } as never, async () => {
       answer = await run(b, () => (fields ? accountAction : accountLoader)({ request, context: ctx, params: {} } as never));
       return new Response(null);
     }),

@@ -101,7 +101,7 @@ describeEachEngine("Excel exports", { appDb: true }, (t) => {
     if (!a.ok || !b.ok) throw new Error("enrol failed");
     await setEnrollmentStatus(t.h, a.enrollment.id, "confirmed");
 
-    const res = (await xlsxLoader({ request: new Request(`http://clinic.test/admin/formations/${f.id}/inscriptions.xlsx`), params: { id: String(f.id) }, context: context() } as never)) as Response;
+    const res = (await xlsxLoader({ request: new Request(`http://clinic.test/admin/formations/${f.id}/inscriptions.xlsx`), url: new URL(`http://clinic.test/admin/formations/${f.id}/inscriptions.xlsx`), params: { id: String(f.id) }, context: context() } as never)) as Response;
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe(XLSX_CONTENT_TYPE);
     expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="inscriptions_${f.id}.xlsx"`);
@@ -116,7 +116,7 @@ describeEachEngine("Excel exports", { appDb: true }, (t) => {
   });
 
   it("inscriptions.xlsx of an unknown formation is a 404 and records nothing", async () => {
-    const run = () => xlsxLoader({ request: new Request("http://clinic.test/admin/formations/999/inscriptions.xlsx"), params: { id: "999" }, context: context() } as never);
+    const run = () => xlsxLoader({ request: new Request("http://clinic.test/admin/formations/999/inscriptions.xlsx"), url: new URL("http://clinic.test/admin/formations/999/inscriptions.xlsx"), params: { id: "999" }, context: context() } as never);
     await expect(run()).rejects.toMatchObject({ status: 404 });
     expect(await t.h.db.selectFrom("audit_log").selectAll().execute()).toEqual([]);
   });
@@ -167,7 +167,7 @@ describeEachEngine("Excel exports", { appDb: true }, (t) => {
     if (!r.ok) throw new Error("booking refused");
     const { patient_id } = await t.h.db.selectFrom("appointments").select("patient_id").where("id", "=", r.appointment.id).executeTakeFirstOrThrow();
     const call = (format: string) =>
-      patientExportLoader({ request: new Request(`http://clinic.test/admin/patients/${patient_id}/export?format=${format}`), params: { id: String(patient_id) }, context: context() } as never) as Promise<Response>;
+      patientExportLoader({ request: new Request(`http://clinic.test/admin/patients/${patient_id}/export?format=${format}`), url: new URL(`http://clinic.test/admin/patients/${patient_id}/export?format=${format}`), params: { id: String(patient_id) }, context: context() } as never) as Promise<Response>;
     const res = await call("xlsx");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe(XLSX_CONTENT_TYPE);
