@@ -9,6 +9,8 @@ import { publicOrigin } from "./.server/config";
 import { getDb } from "./.server/db";
 import { listExceptions, loadWeeklyHours } from "./.server/repos/schedule";
 import { getClinic } from "./.server/clinic";
+import { countDemoReviews } from "./.server/repos/reviews";
+import { demoFacts } from "./lib/demo-facts";
 import { sitePhotoMap } from "./.server/repos/site-photos";
 import { addDaysYmd } from "./lib/schedule";
 import { todayInClinic } from "./lib/clinic-time";
@@ -36,11 +38,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // the opening hours every page shows (footer, contact, JSON-LD): the schedule staff edit
   const today = todayInClinic();
   // the photos staff put in the site's picture slots (app/lib/photo-slots.ts), slot → photo
-  const [weekly, exceptions, clinic, photos] = await Promise.all([loadWeeklyHours(getDb()), listExceptions(getDb(), today), getClinic(), sitePhotoMap(getDb())]);
+  const [weekly, exceptions, clinic, photos, demoReviews] = await Promise.all([
+    loadWeeklyHours(getDb()),
+    listExceptions(getDb(), today),
+    getClinic(),
+    sitePhotoMap(getDb()),
+    countDemoReviews(getDb()),
+  ]);
   const hours = { weekly, upcoming: exceptions.filter((e) => e.startDate <= addDaysYmd(today, 30)) };
   // the islands' script files (hashed names), for the pages that render one (components/Island.tsx)
   const islands = islandScripts();
-  const rootData: RootData = { nonce: context.get(requestInfo).nonce, origin, toast, hours, clinic, photos, islands };
+  const demoSite = demoFacts(clinic, demoReviews).length > 0;
+  const rootData: RootData = { nonce: context.get(requestInfo).nonce, origin, toast, hours, clinic, demoSite, photos, islands };
   return data(rootData, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 

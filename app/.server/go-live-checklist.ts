@@ -6,6 +6,8 @@ import { getClinic } from "./clinic";
 import { getConfig, type Config } from "./config";
 import { getDb, type Db } from "./db";
 import { countConsentedCases } from "./repos/gallery";
+import { countDemoReviews } from "./repos/reviews";
+import { demoFacts } from "~/lib/demo-facts";
 import { countPendingOutbox } from "./repos/outbox";
 import { filledSlots } from "./repos/site-photos";
 
@@ -28,29 +30,26 @@ export interface ChecklistInput {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const CLINIC_SCREEN = "/admin/clinique";
 
-/** The facts of the legal notice still equal to the demo's, one line each (the host as one). */
-function legalItems(c: Clinic): ChecklistItem[] {
-  const facts: { id: string; label: string; demo: boolean }[] = [
-    { id: "legal-registration", label: "Numéro d'agrément : valeur de démonstration", demo: c.legal.registration === DEMO_CLINIC.legal.registration },
-    { id: "legal-order", label: "Inscription à l'Ordre : valeur de démonstration", demo: c.legal.order === DEMO_CLINIC.legal.order },
-    { id: "legal-activity", label: "Activité déclarée : valeur de démonstration", demo: c.legal.activity === DEMO_CLINIC.legal.activity },
-    { id: "legal-director", label: "Directeur de la publication : valeur de démonstration", demo: c.legal.director === DEMO_CLINIC.legal.director },
-    {
-      id: "legal-host",
-      label: "Hébergeur du site : société de démonstration",
-      demo: (Object.keys(DEMO_CLINIC.legal.host) as (keyof Clinic["legal"]["host"])[]).some((k) => c.legal.host[k] === DEMO_CLINIC.legal.host[k]),
-    },
-  ];
-  return facts
-    .filter((f) => f.demo)
-    .map((f) => ({
-      id: f.id,
-      group: "legal" as const,
-      label: f.label,
-      href: `${CLINIC_SCREEN}#mentions-legales`,
-      linkLabel: "Corriger les mentions légales",
-      permission: "content:manage" as const,
-    }));
+/**
+ * The public facts still the demo's (~/lib/demo-facts): the legal notice's, one line each (the
+ * host as one), each figure of the home page, and the demo's reviews still published.
+ */
+function demoFactItems(c: Clinic, demoReviews: number): ChecklistItem[] {
+  return demoFacts(c, demoReviews).map((f) =>
+    f.group === "legal"
+      ? { id: f.id, group: "legal" as const, label: f.label, href: `${CLINIC_SCREEN}#mentions-legales`, linkLabel: "Corriger les mentions légales", permission: "content:manage" as const }
+      : f.group === "figures"
+        ? { id: f.id, group: "identity" as const, label: f.label, href: `${CLINIC_SCREEN}#chiffres`, linkLabel: "Modifier les chiffres", permission: "content:manage" as const }
+        : {
+            id: f.id,
+            group: "photos" as const,
+            label: f.label,
+            hint: "Publiez les avis de vos patients, avec leur accord, et retirez ceux de la démonstration.",
+            href: "/admin/galerie#avis",
+            linkLabel: "Gérer les avis",
+            permission: "content:manage" as const,
+          },
+  );
 }
 
 function identityItems(c: Clinic): ChecklistItem[] {
@@ -131,8 +130,18 @@ async function serverItems(h: Db, config: Pick<Config, "SMTP_URL" | "PUBLIC_URL"
 export async function goLiveChecklist(input: ChecklistInput): Promise<ChecklistItem[]> {
   const h = input.h ?? getDb();
   const config = input.config ?? getConfig();
-  const clinic = await getClinic(h);
-  return [...legalItems(clinic), ...identityItems(clinic), ...(await photoItems(h, input.photoSlots)), ...(await priceItems(h)), ...(await serverItems(h, config))];
+  const [clinic, demoReviews] = await Promise.all([getClinic(h), countDemoReviews(h)]);
+  const facts = demoFactItems(clinic, demoReviews);
+  const byGroup = (g: ChecklistItem["group"]) => facts.filter((f) => f.group === g);
+  return [
+    ...byGroup("legal"),
+    ...identityItems(clinic),
+    ...byGroup("identity"),
+    ...(await photoItems(h, input.photoSlots)),
+    ...byGroup("photos"),
+    ...(await priceItems(h)),
+    ...(await serverItems(h, config)),
+  ];
 }
 
 /** The catalogue of acts while some of its prices are the demo list's (issue 29). */

@@ -36,6 +36,8 @@ export interface RootData {
   toast: Toast | null;
   hours: RootHours;
   clinic: Clinic;
+  /** some public fact is still the demo's invented value (~/lib/demo-facts): the pages say the site is a demonstration */
+  demoSite: boolean;
   /** slot → photo */
   photos: Record<string, SitePhotoRef>;
   /** island name → its script files (components/Island.tsx) */

@@ -661,7 +661,7 @@ export const DEMO_REVIEWS = [
     name: "Samira H.",
     rating_halves: 8,
     comment:
-      "Quatre facettes sur les dents de devant. On a d'abord essayé une maquette pour voir le résultat, ce qui m'a beaucoup aidée à me décider. Seul bémol : un peu d'attente le jour du deuxième rendez-vous.",
+      "Quatre facettes sur les dents de devant. On a d'abord essayé une maquette pour voir le résultat, ce qui m'a beaucoup aidée à me décider. Seul bémol : un peu d'attente le jour du deuxième rendez-vous.",
     review_date: "2026-02-19",
   },
   {

@@ -1,3 +1,4 @@
+import { DEMO_REVIEWS } from "../db/migrations";
 import { moveInOrder } from "./ordering";
 import { auditStaff } from "../audit";
 import { writeTransaction, type Db } from "../db";
@@ -151,4 +152,10 @@ export async function moveReview(h: Db, actor: Actor, id: number, direction: "up
     await auditStaff(trx, actor, { action: "review.move", targetType: "review", targetId: id, detail: `Place ${move.from + 1} → ${move.to + 1}` });
     return { ok: true, moved: true };
   });
+}
+
+/** The demo's reviews still published (recognised by their name and date: DEMO_REVIEWS of the migration). */
+export async function countDemoReviews(h: Pick<Db, "db">): Promise<number> {
+  const rows = await h.db.selectFrom("reviews").select(["name", "review_date"]).where("published", "=", 1).execute();
+  return rows.filter((r) => DEMO_REVIEWS.some((d) => d.name === r.name && d.review_date === r.review_date)).length;
 }

@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { OpeningHours } from "~/components/content/OpeningHours";
 import { BOOKING_LINK, LEGAL_LINKS, MENUS } from "~/content/navigation";
 import { useClinic } from "~/hooks/use-clinic";
+import { useRootData } from "~/hooks/use-root-data";
+import { DEMO_SITE_NOTICE } from "~/lib/demo-facts";
 import { Logo } from "./Logo";
 
 /**
@@ -13,6 +15,7 @@ import { Logo } from "./Logo";
  */
 export function Footer({ patientBar = true }: { patientBar?: boolean }) {
   const clinic = useClinic();
+  const demoSite = useRootData()?.demoSite ?? false;
   const year = new Date().getFullYear();
   return (
     <footer className={`bg-navy-950 text-slate-300 ${patientBar ? "pb-24 lg:pb-0" : ""}`}>
@@ -95,6 +98,7 @@ export function Footer({ patientBar = true }: { patientBar?: boolean }) {
         <div className="container-site flex flex-col gap-3 py-5 text-xs text-slate-400 md:flex-row md:items-center md:justify-between">
           <p>
             © {year} {clinic.name}. Tous droits réservés.
+            {demoSite && <span className="mt-1 block text-slate-300 md:ml-3 md:mt-0 md:inline">{DEMO_SITE_NOTICE}</span>}
           </p>
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
             {LEGAL_LINKS.map((l) => (
