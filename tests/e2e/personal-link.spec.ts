@@ -15,6 +15,8 @@ import { clickWhenStill, collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA1
 const TZ = "Africa/Algiers";
 const SUCCESS = "Votre demande de rendez-vous a bien été envoyée. Nous vous contacterons pour confirmer le créneau.";
 const KEEP_LINK = "Gardez ce lien pour confirmer, annuler ou déplacer votre rendez-vous";
+/** Beside 'Je confirme ma présence' while the clinic has not confirmed (narrow no-break spaces inside the quotes and before ';'). */
+const CONFIRM_MEANS = "\u00ab\u202fJe confirme ma présence\u202f\u00bb indique à la clinique que vous viendrez\u202f; c'est toujours la clinique qui confirme le rendez-vous.";
 
 function clinicDay(days: number): string {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: TZ, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
@@ -74,10 +76,11 @@ async function bookAndKeepLink(page: Page, request: APIRequestContext, o: { from
   await expect(page.getByText(SUCCESS)).toBeVisible();
   const card = page.getByRole("region", { name: "Votre lien personnel" });
   await expect(card).toContainText(KEEP_LINK);
-  const link = card.getByRole("link");
+  // the link is a short button, 'Ajouter à mon agenda' beside it
+  const link = card.getByRole("link", { name: "Gérer mon rendez-vous" });
   const href = (await link.getAttribute("href"))!;
   expect(href).toMatch(/\/rdv\/[A-Za-z0-9_-]{43}$/);
-  await expect(link).toHaveText(href);
+  await expect(card.getByRole("link", { name: "Ajouter à mon agenda" })).toHaveAttribute("href", `${href}/calendrier.ics`);
   const token = href.split("/rdv/")[1];
   const row = rowNamed(name);
   // the database holds the token's hash, never the token
@@ -143,14 +146,19 @@ for (const viewport of [
       await expect(map).toHaveAttribute("rel", /noreferrer/);
       await expect(clinicCard.getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
       await expect(clinicCard.getByRole("link", { name: "Mobile : 0550 12 34 56" })).toHaveAttribute("href", "tel:+213550123456");
+      // what confirming means, while the clinic has not confirmed: one line tied to the button
+      const confirm = page.getByRole("button", { name: "Je confirme ma présence" });
+      await expect(card.getByText(CONFIRM_MEANS)).toBeVisible();
+      await expect(confirm).toHaveAccessibleDescription(CONFIRM_MEANS);
       await expectNoSeriousA11yViolations(page);
       await noSidewaysScroll(page);
       await shot(page, "rdv-page");
 
-      await page.getByRole("button", { name: "Je confirme ma présence" }).click();
+      await confirm.click();
       await expect(page.getByRole("status").filter({ hasText: "Merci : votre présence est confirmée." })).toBeVisible();
       await expect(card.getByText("Présence confirmée")).toBeVisible();
       await expect(page.getByRole("button", { name: "Je confirme ma présence" })).toHaveCount(0);
+      await expect(card.getByText(CONFIRM_MEANS)).toHaveCount(0);
       const row = rowNamed(b.name);
       expect(row.patient_confirmed_at).not.toBeNull();
       expect(row.status).toBe("requested");
@@ -246,6 +254,9 @@ for (const viewport of [
         await hydrated(page);
         await clickWhenStill(page.getByText("Changer de jour ou d'heure"));
         const form = page.getByRole("form", { name: "Changer de jour ou d'heure" });
+        // the service is the appointment's: only a date is asked for
+        await expect(form.locator("#rdv-move-slots").getByRole("status")).toHaveText("Choisissez une date\u202f: les horaires libres de ce jour s'affichent ici.");
+        await expect(form).not.toContainText("un service");
         // the free times of the day come from the booking form's public JSON
         const creneaux = page.waitForRequest((r) => r.url().includes("/appointment/creneaux"));
         await form.getByLabel("Nouvelle date").fill(target.date);
@@ -355,6 +366,7 @@ test.describe("without JavaScript", () => {
     const target = await freeDay(request, b.service, 20, b.date);
     await clickWhenStill(page.getByText("Changer de jour ou d'heure"));
     const form = page.getByRole("form", { name: "Changer de jour ou d'heure" });
+    await expect(form.getByText("Choisissez une date, puis affichez les horaires libres de ce jour.")).toBeVisible();
     await form.getByLabel("Nouvelle date").fill(target.date);
     await form.getByRole("button", { name: "Voir les horaires libres" }).click();
     const heure = page.getByRole("form", { name: "Changer de jour ou d'heure" }).getByLabel("Heure");
