@@ -10,6 +10,8 @@ import { handlePublicForm, type StoreOutcome } from "./public-form";
 import type { Appointment } from "./repos/appointments";
 import { PATIENT_ACTOR } from "./actor";
 import { bookAppointment } from "./repos/booking";
+import { formatDayFull } from "~/components/rdv/format";
+import { formatTime } from "~/lib/format";
 import { BOOKING_FIX_MESSAGE, toBookingAnswer, type BookingReply } from "~/lib/booking-answer";
 import { bookingDaySchema, bookingSchema } from "~/lib/booking-schema";
 import { todayInClinic } from "~/lib/clinic-time";
@@ -90,9 +92,12 @@ export async function bookingReply(request: Request, clientIp: string) {
   let slots = refused?.slots ?? null;
   const day = posted && answer.data.status === "error" && !refused ? parseDayQuery((name) => posted.get(name)) : null;
   if (day) slots = (await loadDaySlots(day.service, day.date).catch(() => undefined))?.view ?? null;
-  // the personal link, shown on the success screen to the person who just booked
-  const link = answer.data.status === "success" && stored ? personalLink(stored) : null;
-  return data<BookingReply>({ ...answer.data, slots, alternatives: refused?.alternatives ?? [], link }, answer.init ?? undefined);
+  // the personal link and what was booked (the row stored first, for a resent post), shown on the
+  // success screen to the person who just booked
+  const done = answer.data.status === "success" && stored ? stored : null;
+  const link = done ? personalLink(done) : null;
+  const booked = done ? { service: done.service, day: formatDayFull(done.date), time: formatTime(done.time) } : null;
+  return data<BookingReply>({ ...answer.data, slots, alternatives: refused?.alternatives ?? [], link, booked }, answer.init ?? undefined);
 }
 
 

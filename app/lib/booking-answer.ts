@@ -30,6 +30,18 @@ export interface BookingReply {
   alternatives?: SlotChoice[];
   /** after a success: the appointment's personal link (/rdv/<token>), shown to the person who booked */
   link?: string | null;
+  /** after a success: what was booked, as the success screen says it */
+  booked?: BookedSummary | null;
+}
+
+/**
+ * What the success screen repeats of the appointment booked, written by the server as the page
+ * says it (the day "mardi 24 novembre 2026", the time "09:00"): no date formatting in the island.
+ */
+export interface BookedSummary {
+  service: string;
+  day: string;
+  time: string;
 }
 
 /** The JSON answer of the booking action (and what the island shows of an answer). */
@@ -47,6 +59,8 @@ export interface BookingAnswer {
   alternatives: SlotChoice[];
   /** after a success: the personal link (/rdv/<token>) */
   link: string | null;
+  /** after a success: the service, the day and the time booked (none for a filled honeypot) */
+  booked: BookedSummary | null;
 }
 
 /** What the form showed when it was posted (an answer page without JavaScript renders it again). */
@@ -60,6 +74,7 @@ export function toBookingAnswer(reply: BookingReply): BookingAnswer {
     slots: reply.slots ?? null,
     alternatives: reply.alternatives ?? [],
     link: reply.link ?? null,
+    booked: reply.booked ?? null,
   };
 }
 

@@ -72,9 +72,10 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
       <BookingHero />
       <section className="bg-ivory py-10 md:py-14">
         <div className="container-site grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px] xl:gap-12">
-          <div className="rounded-2xl bg-white p-5 shadow-xl ring-1 ring-slate-200 sm:p-8">
+          {/* `group`: once the booking island shows its success in place of the form, the note on the fields goes */}
+          <div className="group self-start rounded-2xl bg-white p-5 shadow-xl ring-1 ring-slate-200 sm:p-8">
             <h2 className="text-2xl font-bold">Votre demande</h2>
-            <p className="mt-1 text-sm text-slate-600">
+            <p className="mt-1 text-sm text-slate-600 group-has-[[data-booking-done]]:hidden">
               Les champs marqués <span className="font-semibold text-red-700">*</span> sont obligatoires.
             </p>
             <Island

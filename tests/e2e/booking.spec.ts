@@ -34,6 +34,15 @@ function dayLong(ymd: string): string {
   return new Intl.DateTimeFormat("fr-FR", opts).format(new Date(`${ymd}T12:00:00Z`));
 }
 
+/** "mardi 24 novembre 2026", as the success screen says the day booked. */
+function dayFull(ymd: string): string {
+  return new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${ymd}T12:00:00Z`));
+}
+
+/** The success screen's summary: the service, then the day and the time. */
+const booked = (page: Page) => page.getByRole("region", { name: "Récapitulatif de votre demande" });
+const bookingForm = (page: Page) => page.getByRole("form", { name: "Demande de rendez-vous" });
+
 const SUCCESS = "Votre demande de rendez-vous a bien été envoyée. Nous vous contacterons pour confirmer le créneau.";
 const FIX = "Certains champs sont à corriger : voyez les messages sous les champs concernés.";
 const TAKEN = "Ce créneau vient d'être pris. Choisissez l'un des horaires encore libres.";
@@ -134,7 +143,7 @@ async function fillBooking(page: Page, name: string, date: string, over: Fill = 
 }
 
 test.describe("booking form with JavaScript", () => {
-  test("offers the day's free times, stores exactly one row holding its slot, shows then hides the banner and clears the form", async ({ page, request }) => {
+  test("offers the day's free times, stores exactly one row holding its slot, shows the booking in place of the form, hides the banner, and 'Prendre un autre rendez-vous' brings an empty form", async ({ page, request }) => {
     const errors = collectConsoleErrors(page);
     const { date } = await freeDay(request, "Orthodontie", 3);
     await page.goto("/appointment");
@@ -207,22 +216,32 @@ test.describe("booking form with JavaScript", () => {
     expect(unitsOf(rows[0].id)).toHaveLength(3);
     expect(unitsOf(rows[0].id)[0]).toBe(`${date}T${time}`);
 
-    // the form is cleared and ready for another request
+    // in place of the form: what was booked, the day in full and the time as the site writes one
+    await expect(booked(page)).toContainText("Orthodontie");
+    await expect(booked(page)).toContainText(`${dayFull(date)} à ${time}`);
+    await expect(bookingForm(page)).toHaveCount(0);
+    await expect(page.getByText("sont obligatoires.")).toBeHidden();
+
+    // the banner hides by itself after 5 s; what was booked stays
+    await expect(banner).toBeHidden({ timeout: 8000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(4000);
+    await expect(booked(page)).toBeVisible();
+
+    // an empty form for another request
+    await page.getByRole("link", { name: "Prendre un autre rendez-vous" }).click();
+    await hydrated(page);
     await expect(page.getByLabel("Nom complet")).toHaveValue("");
     await expect(page.getByLabel("Service")).toHaveValue("");
     await expect(heure(page)).toBeDisabled();
     await expect(page.getByLabel(/J'accepte/)).not.toBeChecked();
     await expect(page.getByRole("button", { name: "Envoyer ma demande" })).toBeEnabled();
+    await expect(booked(page)).toHaveCount(0);
 
     // the time just booked is no longer offered
     await page.getByLabel("Service").selectOption("Orthodontie");
     await page.getByLabel("Date").fill(date);
     await expect(heure(page)).toBeEnabled();
     await expect(heure(page).locator(`option[value="${time}"]`)).toHaveCount(0);
-
-    // hides by itself after 5 s
-    await expect(banner).toBeHidden({ timeout: 8000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(4000);
     expect(errors).toEqual([]);
   });
 
@@ -241,8 +260,10 @@ test.describe("booking form with JavaScript", () => {
     expect(rowsNamed(name)).toHaveLength(1);
 
     const card = page.getByRole("region", { name: "Votre lien personnel" });
-    const link = card.getByRole("link", { name: /\/rdv\// });
-    await expect(link).toBeVisible();
+    // a short button, not the long address
+    const link = card.getByRole("link", { name: "Gérer mon rendez-vous" });
+    await expect(link).toHaveAttribute("href", /\/rdv\/[A-Za-z0-9_-]{43}$/);
+    await expect(card).not.toContainText("/rdv/");
     await card.getByRole("button", { name: "Copier le lien" }).click();
     await expect(card.getByRole("status")).toHaveText("Lien copié.");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.getAttribute("href"));
@@ -374,6 +395,44 @@ test.describe("booking form with JavaScript", () => {
 
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 375, height: 812 } });
+    test("the success screen: service, day and time, 'Ajouter à mon agenda' gives the calendar file, thumb-sized buttons, and 'Prendre un autre rendez-vous'", async ({ page, request }) => {
+      const { date } = await freeDay(request, "Blanchiment des dents", 12);
+      await page.goto("/appointment");
+      await hydrated(page);
+      const time = await fillBooking(page, uniqueName("Succès téléphone"), date, { service: "Blanchiment des dents" });
+      await page.getByRole("button", { name: "Envoyer ma demande" }).click();
+      await expect(page.getByRole("status").filter({ hasText: SUCCESS })).toBeVisible();
+      await expect(booked(page)).toContainText("Blanchiment des dents");
+      await expect(booked(page)).toContainText(`${dayFull(date)} à ${time}`);
+      await expect(bookingForm(page)).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+      // one under the other, the card's whole width (269 px of 375), a thumb's height
+      const manage = page.getByRole("link", { name: "Gérer mon rendez-vous" });
+      const agenda = page.getByRole("link", { name: "Ajouter à mon agenda" });
+      for (const control of [manage, agenda, page.getByRole("button", { name: "Copier le lien" }), page.getByRole("link", { name: "Prendre un autre rendez-vous" })]) {
+        const box = (await control.boundingBox())!;
+        expect(box.height).toBeGreaterThanOrEqual(44);
+        expect(box.width).toBeGreaterThan(260);
+      }
+
+      // the calendar file of the appointment, from the personal link
+      const href = (await manage.getAttribute("href"))!;
+      await expect(agenda).toHaveAttribute("href", `${href}/calendrier.ics`);
+      const download = page.waitForEvent("download");
+      await agenda.click();
+      expect((await download).suggestedFilename()).toBe(`rendez-vous-${date}.ics`);
+      const ics = await page.request.get(`${new URL(href).pathname}/calendrier.ics`);
+      expect(ics.status()).toBe(200);
+      expect(ics.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+      expect(await ics.text()).toContain(`DTSTART;TZID=Africa/Algiers:${date.replaceAll("-", "")}T${time!.replace(":", "")}00`);
+
+      await page.getByRole("link", { name: "Prendre un autre rendez-vous" }).click();
+      await expect(page.getByLabel("Nom complet")).toHaveValue("");
+      await expect(page.getByRole("button", { name: "Envoyer ma demande" })).toBeVisible();
+    });
+
     test("the form fits the screen without sideways scrolling", async ({ page, request }) => {
       const { date } = await freeDay(request, "Orthodontie", 3);
       await page.goto("/appointment");
@@ -499,7 +558,7 @@ test.describe("closed days, full days and slots just taken", () => {
 test.describe("booking form without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("'Voir les horaires libres' renders the day's times with every field kept; the post stores exactly one row", async ({ page, request }) => {
+  test("'Voir les horaires libres' renders the day's times with every field kept; the post stores exactly one row and shows the same success screen", async ({ page, request }) => {
     const { date } = await freeDay(request, "Esthétique dentaire", 3);
     await page.goto("/appointment");
     await expect(heure(page)).toBeDisabled();
@@ -512,11 +571,26 @@ test.describe("booking form without JavaScript", () => {
     await expect(slotLine(page)).toHaveText(FREE_LINE);
     await page.getByRole("button", { name: "Envoyer ma demande" }).click();
     await expect(page.getByText(SUCCESS)).toBeVisible();
-    await expect(page.getByLabel("Nom complet")).toHaveValue("");
     const rows = rowsNamed(name);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ service: "Esthétique dentaire", date, time, status: "requested" });
     expect(unitsOf(rows[0].id).length).toBeGreaterThan(0);
+
+    // the same success screen as with JavaScript, rendered by the server
+    await expect(booked(page)).toContainText("Esthétique dentaire");
+    await expect(booked(page)).toContainText(`${dayFull(date)} à ${time}`);
+    await expect(bookingForm(page)).toHaveCount(0);
+    const manage = page.getByRole("link", { name: "Gérer mon rendez-vous" });
+    await expect(manage).toHaveAttribute("href", /\/rdv\/[A-Za-z0-9_-]{43}$/);
+    const agenda = page.getByRole("link", { name: "Ajouter à mon agenda" });
+    await expect(agenda).toHaveAttribute("href", `${await manage.getAttribute("href")}/calendrier.ics`);
+    const ics = await page.request.get(new URL((await agenda.getAttribute("href"))!).pathname);
+    expect(ics.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+    // 'Copier le lien' needs JavaScript
+    await expect(page.getByRole("button", { name: "Copier le lien" })).toBeHidden();
+    await page.getByRole("link", { name: "Prendre un autre rendez-vous" }).click();
+    await expect(page.getByLabel("Nom complet")).toHaveValue("");
+    await expect(heure(page)).toBeDisabled();
   });
 
   test("a closed day offers the next free day; a slot just taken is refused with the nearest times as buttons", async ({ page, request }) => {

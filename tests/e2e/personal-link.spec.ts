@@ -15,6 +15,8 @@ import { clickWhenStill, collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA1
 const TZ = "Africa/Algiers";
 const SUCCESS = "Votre demande de rendez-vous a bien été envoyée. Nous vous contacterons pour confirmer le créneau.";
 const KEEP_LINK = "Gardez ce lien pour confirmer, annuler ou déplacer votre rendez-vous";
+/** Beside 'Je confirme ma présence' while the clinic has not confirmed (narrow no-break spaces inside the quotes and before ';'). */
+const CONFIRM_MEANS = "\u00ab\u202fJe confirme ma présence\u202f\u00bb indique à la clinique que vous viendrez\u202f; c'est toujours la clinique qui confirme le rendez-vous.";
 
 function clinicDay(days: number): string {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: TZ, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
@@ -46,8 +48,8 @@ async function freeDay(request: APIRequestContext, service: string, from: number
 }
 
 type Row = { id: number; date: string; time: string; status: string; patient_confirmed_at: string | null; cancelled_by: string | null; cancel_reason: string | null; link_hash: string };
-const rowNamed = (name: string) => dbQuery<Row>("select * from appointments where name = ?", name)[0];
-const unitsOf = (id: number) => dbQuery<{ unit_start: string }>("select unit_start from appointment_slots where appointment_id = ?", id).length;
+const rowNamed = (name: string) => dbQuery<Row>("select * from appointments where name = ?", name)[0];
+const unitsOf = (id: number) => dbQuery<{ unit_start: string }>("select unit_start from appointment_slots where appointment_id = ?", id).length;
 
 /** Books on /appointment as a patient does (with or without JavaScript) and reads the personal link on the success screen. */
 async function bookAndKeepLink(page: Page, request: APIRequestContext, o: { from: number; noJs?: boolean; service?: string }) {
@@ -74,10 +76,11 @@ async function bookAndKeepLink(page: Page, request: APIRequestContext, o: { from
   await expect(page.getByText(SUCCESS)).toBeVisible();
   const card = page.getByRole("region", { name: "Votre lien personnel" });
   await expect(card).toContainText(KEEP_LINK);
-  const link = card.getByRole("link");
+  // the link is a short button, 'Ajouter à mon agenda' beside it
+  const link = card.getByRole("link", { name: "Gérer mon rendez-vous" });
   const href = (await link.getAttribute("href"))!;
   expect(href).toMatch(/\/rdv\/[A-Za-z0-9_-]{43}$/);
-  await expect(link).toHaveText(href);
+  await expect(card.getByRole("link", { name: "Ajouter à mon agenda" })).toHaveAttribute("href", `${href}/calendrier.ics`);
   const token = href.split("/rdv/")[1];
   const row = rowNamed(name);
   // the database holds the token's hash, never the token
@@ -141,20 +144,25 @@ for (const viewport of [
       const map = clinicCard.getByRole("link", { name: /Voir le plan/ });
       await expect(map).toHaveAttribute("href", /^https:\/\/www\.openstreetmap\.org\/\?mlat=/);
       await expect(map).toHaveAttribute("rel", /noreferrer/);
-      await expect(clinicCard.getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
-      await expect(clinicCard.getByRole("link", { name: "Mobile : 0550 12 34 56" })).toHaveAttribute("href", "tel:+213550123456");
+      await expect(clinicCard.getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
+      await expect(clinicCard.getByRole("link", { name: "Mobile : 0550 12 34 56" })).toHaveAttribute("href", "tel:+213550123456");
+      // what confirming means, while the clinic has not confirmed: one line tied to the button
+      const confirm = page.getByRole("button", { name: "Je confirme ma présence" });
+      await expect(card.getByText(CONFIRM_MEANS)).toBeVisible();
+      await expect(confirm).toHaveAccessibleDescription(CONFIRM_MEANS);
       await expectNoSeriousA11yViolations(page);
       await noSidewaysScroll(page);
       await shot(page, "rdv-page");
 
-      await page.getByRole("button", { name: "Je confirme ma présence" }).click();
-      await expect(page.getByRole("status").filter({ hasText: "Merci : votre présence est confirmée." })).toBeVisible();
+      await confirm.click();
+      await expect(page.getByRole("status").filter({ hasText: "Merci : votre présence est confirmée." })).toBeVisible();
       await expect(card.getByText("Présence confirmée")).toBeVisible();
       await expect(page.getByRole("button", { name: "Je confirme ma présence" })).toHaveCount(0);
+      await expect(card.getByText(CONFIRM_MEANS)).toHaveCount(0);
       const row = rowNamed(b.name);
       expect(row.patient_confirmed_at).not.toBeNull();
       expect(row.status).toBe("requested");
-      expect(dbQuery("select action, actor from appointment_history where appointment_id = ? and action = 'patient_confirmed'", b.id)).toEqual([{ action: "patient_confirmed", actor: "Patient" }]);
+      expect(dbQuery("select action, actor from appointment_history where appointment_id = ? and action = 'patient_confirmed'", b.id)).toEqual([{ action: "patient_confirmed", actor: "Patient" }]);
       // a reload keeps it
       await page.reload();
       await expect(card.getByText("Présence confirmée")).toBeVisible();
@@ -187,8 +195,8 @@ for (const viewport of [
         await expect(page.getByText("Changer de jour ou d'heure")).toHaveCount(0);
         await expect(page.getByText("Annuler le rendez-vous", { exact: true })).toHaveCount(0);
         await expect(page.getByRole("link", { name: /Ajouter à mon agenda/ })).toHaveCount(0);
-        const call = page.getByRole("region", { name: "Un nouveau rendez-vous ?" });
-        await expect(call.getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
+        const call = page.getByRole("region", { name: "Un nouveau rendez-vous ?" });
+        await expect(call.getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
         await noSidewaysScroll(page);
         await shot(page, "rdv-cancelled");
         const row = rowNamed(b.name);
@@ -220,15 +228,15 @@ for (const viewport of [
           await expect(alert).toContainText("Appelez-nous au 023 70 45 12 ou au 0550 12 34 56.");
           // the page now shows the current state: no cancel or move, the numbers to call
           const call = page.getByRole("region", { name: "Annuler ou déplacer ce rendez-vous" });
-          await expect(call.getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
-          await expect(call.getByRole("link", { name: "Mobile : 0550 12 34 56" })).toHaveAttribute("href", "tel:+213550123456");
+          await expect(call.getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
+          await expect(call.getByRole("link", { name: "Mobile : 0550 12 34 56" })).toHaveAttribute("href", "tel:+213550123456");
           await expect(page.getByText("Changer de jour ou d'heure")).toHaveCount(0);
           await expect(page.getByRole("button", { name: "Confirmer l'annulation" })).toHaveCount(0);
           expect(rowNamed(b.name).status).toBe("requested");
           await shot(page, "rdv-after-cutoff-refused");
           // opened afresh: the same
           await page.reload();
-          await expect(call).toContainText("En ligne, un rendez-vous s'annule ou se déplace jusqu'à 168 h avant son début. Pour l'annuler ou le déplacer maintenant, appelez-nous :");
+          await expect(call).toContainText("En ligne, un rendez-vous s'annule ou se déplace jusqu'à 168 h avant son début. Pour l'annuler ou le déplacer maintenant, appelez-nous :");
           // confirming presence is still offered
           await expect(page.getByRole("button", { name: "Je confirme ma présence" })).toBeVisible();
           await noSidewaysScroll(page);
@@ -246,6 +254,9 @@ for (const viewport of [
         await hydrated(page);
         await clickWhenStill(page.getByText("Changer de jour ou d'heure"));
         const form = page.getByRole("form", { name: "Changer de jour ou d'heure" });
+        // the service is the appointment's: only a date is asked for
+        await expect(form.locator("#rdv-move-slots").getByRole("status")).toHaveText("Choisissez une date\u202f: les horaires libres de ce jour s'affichent ici.");
+        await expect(form).not.toContainText("un service");
         // the free times of the day come from the booking form's public JSON
         const creneaux = page.waitForRequest((r) => r.url().includes("/appointment/creneaux"));
         await form.getByLabel("Nouvelle date").fill(target.date);
@@ -268,14 +279,14 @@ for (const viewport of [
         for (let k = 0; k < 45; k += 15) {
           const t = h * 60 + m + k;
           dbRun(
-            "insert or ignore into appointment_slots (chair, unit_start, appointment_id) values (1, ?, ?)",
+            "insert or ignore into appointment_slots (chair, unit_start, appointment_id) values (1, ?, ?)",
             `${target.date}T${String(Math.floor(t / 60)).padStart(2, "0")}:${String(t % 60).padStart(2, "0")}`,
             other.lastInsertRowid,
           );
         }
         await form.getByRole("button", { name: "Déplacer le rendez-vous" }).click();
         await expect(form.getByText("Ce créneau vient d'être pris. Choisissez l'un des horaires encore libres.")).toBeVisible();
-        await expect(form.getByText("Horaires libres les plus proches :")).toBeVisible();
+        await expect(form.getByText("Horaires libres les plus proches :")).toBeVisible();
         const nearest = form.getByRole("button", { name: /^Choisir le / });
         await expect(nearest).toHaveCount(3);
         await expectNoSeriousA11yViolations(page);
@@ -293,7 +304,7 @@ for (const viewport of [
         const row = rowNamed(b.name);
         expect(row.time).toBe(chosen);
         expect(row.date).toBe(target.date);
-        expect(dbQuery("select actor from appointment_history where appointment_id = ? and action = 'moved'", b.id)).toEqual([{ actor: "Patient" }]);
+        expect(dbQuery("select actor from appointment_history where appointment_id = ? and action = 'moved'", b.id)).toEqual([{ actor: "Patient" }]);
         // the old time is free again
         await page.goto(`/appointment?${new URLSearchParams({ service: b.service, date: b.date })}`);
         await expect(page.getByLabel("Heure").locator(`option[value="${b.time}"]`)).toHaveCount(1);
@@ -329,7 +340,7 @@ test("a wrong or malformed link shows the same French 404 page, with the clinic'
     pages.push({ status: res!.status(), text: await page.locator("main, body").first().innerText(), headers: res!.headers() });
     await expect(page.getByRole("heading", { level: 1, name: "Lien introuvable" })).toBeVisible();
     await expect(page.getByText("Ce lien ne permet pas d'afficher un rendez-vous.")).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
+    await expect(page.getByRole("main").getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
     await shot(page, `rdv-not-found-${i}`);
   }
   const [a, b] = pages;
@@ -349,12 +360,13 @@ test.describe("without JavaScript", () => {
     const b = await bookAndKeepLink(page, request, { from: 16, noJs: true });
     await page.goto(b.path);
     await page.getByRole("button", { name: "Je confirme ma présence" }).click();
-    await expect(page.getByText("Merci : votre présence est confirmée.")).toBeVisible();
+    await expect(page.getByText("Merci : votre présence est confirmée.")).toBeVisible();
     await expect(page.getByText("Présence confirmée", { exact: true })).toBeVisible();
 
     const target = await freeDay(request, b.service, 20, b.date);
     await clickWhenStill(page.getByText("Changer de jour ou d'heure"));
     const form = page.getByRole("form", { name: "Changer de jour ou d'heure" });
+    await expect(form.getByText("Choisissez une date, puis affichez les horaires libres de ce jour.")).toBeVisible();
     await form.getByLabel("Nouvelle date").fill(target.date);
     await form.getByRole("button", { name: "Voir les horaires libres" }).click();
     const heure = page.getByRole("form", { name: "Changer de jour ou d'heure" }).getByLabel("Heure");

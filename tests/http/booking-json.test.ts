@@ -27,7 +27,7 @@ function post(fields: Record<string, string>, accept = "application/json") {
 }
 
 describe("the booking form's JSON answer", () => {
-  test("a refused input: 400 and the French messages per field as JSON; a success: 200, the link, one row", async () => {
+  test("a refused input: 400 and the French messages per field as JSON; a success: 200, the link, what was booked, one row", async () => {
     const { date, time } = await freeDay("Orthodontie");
     const name = `Patient JSON ${Date.now()}`;
     const fields = { name, email: "json@", phone: "0550 12 34 56", service: "Orthodontie", date, time, message: "", consent: "on", submission_key: crypto.randomUUID(), website: "" };
@@ -36,14 +36,17 @@ describe("the booking form's JSON answer", () => {
     expect(refused.headers.get("content-type")).toMatch(/^application\/json/);
     const body = (await refused.json()) as BookingAnswer;
     expect(isBookingAnswer(body)).toBe(true);
-    expect(body).toMatchObject({ status: "error", fieldErrors: { email: "Adresse e-mail invalide (exemple : nom@exemple.com)." }, submissionKey: fields.submission_key });
+    expect(body).toMatchObject({ status: "error", fieldErrors: { email: "Adresse e-mail invalide (exemple : nom@exemple.com)." }, submissionKey: fields.submission_key, booked: null });
 
     const ok = await post({ ...fields, email: "json@exemple.dz" });
     expect(ok.status).toBe(200);
     const stored = (await ok.json()) as BookingAnswer;
     expect(stored.status).toBe("success");
     expect(stored.link).toMatch(/\/rdv\/[A-Za-z0-9_-]{43}$/);
-    expect(server.dbQuery("select submission_key from appointments where name = ?", name)).toEqual([{ submission_key: fields.submission_key }]);
+    // what the success screen repeats: the service, the day in full, the time as the site writes one
+    const day = new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+    expect(stored.booked).toEqual({ service: "Orthodontie", day, time });
+    expect(server.dbQuery("select submission_key from appointments where name = ?", name)).toEqual([{ submission_key: fields.submission_key }]);
   });
 
   test("the browser's post without JavaScript still gets the answer page", async () => {

@@ -455,11 +455,13 @@ describeEachEngine("personal link", { appDb: true }, (t) => {
     const form = (key: string) => ({ ...patient({ date: THURSDAY, time: "15:00" }), message: "", consent: "on", submission_key: key }) as unknown as Record<string, string>;
     const book = async (key: string) => (await postForm(bookingAction, `${ORIGIN}/appointment`, form(key), "198.51.100.77")) as unknown as { data: BookingReply };
 
-    it("gives the person who booked the personal link; a resend with the same key gives the same link", async () => {
+    it("gives the person who booked the personal link and what was booked; a resend with the same key gives the same", async () => {
       const key = "3f1c1a52-aaaa-4bbb-8ccc-0000000000aa";
       const r = await book(key);
       expect(r.data.status).toBe("success");
       expect(r.data.link).toMatch(new RegExp(`^${ORIGIN}/rdv/[A-Za-z0-9_-]{43}$`));
+      // as the success screen says it: the day in full, the time as the site writes one
+      expect(r.data.booked).toEqual({ service: "Orthodontie", day: "jeudi 26 novembre 2026", time: "15:00" });
       const [stored] = await t.h.db.selectFrom("appointments").selectAll().execute();
       const token = r.data.link!.split("/rdv/")[1];
       expect((await findByToken(token, getDb()))?.id).toBe(stored.id);
@@ -467,6 +469,7 @@ describeEachEngine("personal link", { appDb: true }, (t) => {
       const again = await book(key);
       expect(again.data.status).toBe("success");
       expect(again.data.link).toBe(r.data.link);
+      expect(again.data.booked).toEqual(r.data.booked);
       expect(await t.h.db.selectFrom("appointments").selectAll().execute()).toHaveLength(1);
       // a refused post carries no link
       const refused = (await postForm(bookingAction, `${ORIGIN}/appointment`, { ...form("3f1c1a52-aaaa-4bbb-8ccc-0000000000ab"), date: FRIDAY }, "198.51.100.77")) as unknown as {
@@ -474,6 +477,7 @@ describeEachEngine("personal link", { appDb: true }, (t) => {
       };
       expect(refused.data.status).toBe("error");
       expect(refused.data.link ?? null).toBeNull();
+      expect(refused.data.booked ?? null).toBeNull();
     });
   });
 });

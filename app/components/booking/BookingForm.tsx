@@ -5,7 +5,6 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useSubmissionKey } from "~/hooks/use-submission-key";
 import { Alert } from "~/components/ui/Alert";
 import { Honeypot } from "~/components/ui/Honeypot";
-import { PersonalLinkCard } from "~/components/rdv/PersonalLinkCard";
 import {
   BOOKING_FIELDS,
   BOOKING_SUCCESS_MESSAGE,
@@ -18,6 +17,7 @@ import {
 import type { Clinic } from "~/lib/clinic";
 import { SERVICES, type Service } from "~/lib/services";
 import { parseDayQuery, type SlotsView } from "~/lib/slots-view";
+import { BookingSuccess } from "./BookingSuccess";
 import { fieldIds, FieldShell } from "./fields";
 import { SlotPanel } from "./SlotPanel";
 import { TimeSelect } from "./TimeSelect";
@@ -57,15 +57,14 @@ export interface BookingFormProps {
  * the service and the date (from /appointment/creneaux), 'Prochain jour libre' and a nearest free
  * time set the day or the time in place, a fixed field loses its message, and 'Envoyer ma
  * demande' posts the form with `Accept: application/json`: the action's `BookingAnswer`
- * (lib/booking-answer.ts) gives the messages beside the fields, or the success and the personal
- * link. Validation is the server's; the browser only knows the native constraints.
+ * (lib/booking-answer.ts) gives the messages beside the fields, or the success. Either way the
+ * success takes the form's place (BookingSuccess: what was booked, the personal link, 'Ajouter à
+ * mon agenda', 'Prendre un autre rendez-vous'). Validation is the server's; the browser only knows
+ * the native constraints.
  */
-export function BookingForm({ action, today, maxDate, offline, phones, initialSlots, prefill, answer: rendered = null, values: posted = {} }: BookingFormProps) {
+export function BookingForm({ action, today, maxDate, offline, phones, initialSlots, prefill, answer: rendered = null, values = {} }: BookingFormProps) {
   const hydrated = useHydrated();
   const [answer, setAnswer] = useState<BookingAnswer | null>(rendered);
-  // a new round after each success: the fields the browser holds start empty again
-  const [round, setRound] = useState(0);
-  const [values, setValues] = useState<BookingValues>(posted);
   const [service, setService] = useState(values.service ?? prefill?.service ?? "");
   const [date, setDate] = useState(values.date ?? prefill?.date ?? "");
   const [time, setTime] = useState(values.time ?? "");
@@ -76,7 +75,6 @@ export function BookingForm({ action, today, maxDate, offline, phones, initialSl
   const running = useRef(false);
   // the answer's number: each answer's message takes the focus again
   const [answers, setAnswers] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
   const timeRef = useRef<HTMLSelectElement>(null);
   // an answer page carries its key; a page without one gets it from the browser (the page is the same for everyone)
   const submissionKey = useSubmissionKey(answer?.submissionKey);
@@ -152,12 +150,8 @@ export function BookingForm({ action, today, maxDate, offline, phones, initialSl
     setAnswers((n) => n + 1);
     setErrors(next.fieldErrors);
     setAlternatives(next.alternatives);
+    // the form gives way to the success screen ('Prendre un autre rendez-vous' loads an empty one)
     if (next.status === "success") {
-      setRound((r) => r + 1);
-      setValues({});
-      setService(prefill?.service ?? "");
-      setDate(prefill?.date ?? "");
-      setTime("");
       setBannerShown(true);
       return;
     }
@@ -182,13 +176,14 @@ export function BookingForm({ action, today, maxDate, offline, phones, initialSl
       next = json;
     } catch {
       // nothing is known to be stored: the same key, so that sending again stores one row
-      next = { status: "error", formError: BOOKING_NETWORK_MESSAGE, fieldErrors: {}, submissionKey, slots: shown.view, alternatives, link: null };
+      next = { status: "error", formError: BOOKING_NETWORK_MESSAGE, fieldErrors: {}, submissionKey, slots: shown.view, alternatives, link: null, booked: null };
     }
     running.current = false;
     setBusy(false);
     show(next);
   }
 
+  const success = answer?.status === "success" ? answer : null;
   const message = answer && answer.status !== "success" ? formMessage({ formError: answer.formError, fieldErrors: errors }) : null;
   const field = (name: BookingField, hint?: boolean) => fieldIds(FORM_ID, name, errors[name], hint);
   const ids = {
@@ -202,128 +197,128 @@ export function BookingForm({ action, today, maxDate, offline, phones, initialSl
   };
   return (
     <>
-      {answer?.status === "success" && (
+      {success && (
         <div hidden={!bannerShown}>
-          <Alert tone="success" className="mt-6" focusKey={answer.submissionKey} onClose={() => setBannerShown(false)}>
+          <Alert tone="success" className="mt-6" focusKey={success.submissionKey} onClose={() => setBannerShown(false)}>
             <p className="text-base">{BOOKING_SUCCESS_MESSAGE}</p>
           </Alert>
         </div>
       )}
-      {/* the personal link stays after the banner hides: the person who booked keeps it */}
-      {answer?.status === "success" && answer.link && <PersonalLinkCard link={answer.link} />}
+      {/* in place of the form, and staying after the banner hides: what was booked, the personal link */}
+      {success && <BookingSuccess booked={success.booked} link={success.link} />}
       {message && (
         <Alert tone="error" className="mt-6" id={`${FORM_ID}-error`} focusKey={answer?.formError && Object.keys(errors).length === 0 ? `${message}|${answers}` : undefined}>
           <p>{message}</p>
         </Alert>
       )}
 
-      <form
-        key={round}
-        ref={formRef}
-        id={FORM_ID}
-        method="post"
-        action={action}
-        noValidate
-        onSubmit={hydrated ? onSubmit : undefined}
-        onChange={(e) => onFieldInput(e.target)}
-        className="mt-6 grid gap-5 sm:grid-cols-2"
-        aria-label="Demande de rendez-vous"
-      >
-        {/* Enter in a text field sends the request: the form's first submit button is this one,
-            not 'Voir les horaires libres' */}
-        <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
-        {/* after a success a new key, after a refusal the same one: a resent request stores one row */}
-        <input type="hidden" name="submission_key" value={submissionKey} readOnly />
-        <Honeypot id="booking-website" />
+      {!success && (
+        <form
+          id={FORM_ID}
+          method="post"
+          action={action}
+          noValidate
+          onSubmit={hydrated ? onSubmit : undefined}
+          onChange={(e) => onFieldInput(e.target)}
+          className="mt-6 grid gap-5 sm:grid-cols-2"
+          aria-label="Demande de rendez-vous"
+        >
+          {/* Enter in a text field sends the request: the form's first submit button is this one,
+              not 'Voir les horaires libres' */}
+          <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
+          {/* after a refusal the same key: a resent request stores one row */}
+          <input type="hidden" name="submission_key" value={submissionKey} readOnly />
+          <Honeypot id="booking-website" />
 
-        <FieldShell id={ids.name.id} label="Nom complet" required error={errors.name} className="sm:col-span-2">
-          <input id={ids.name.id} name="name" type="text" required autoComplete="name" defaultValue={values.name} {...ids.name.aria} className="field-input" />
-        </FieldShell>
-        <FieldShell id={ids.email.id} label="Email" required error={errors.email}>
-          <input id={ids.email.id} name="email" type="email" required autoComplete="email" inputMode="email" defaultValue={values.email} {...ids.email.aria} className="field-input" />
-        </FieldShell>
-        <FieldShell id={ids.phone.id} label="Téléphone" required hint="Exemple : 0550 12 34 56" error={errors.phone}>
-          <input id={ids.phone.id} name="phone" type="tel" required autoComplete="tel" inputMode="tel" defaultValue={values.phone} {...ids.phone.aria} className="field-input" />
-        </FieldShell>
-        <FieldShell id={ids.service.id} label="Service" required error={errors.service} className="sm:col-span-2">
-          <select id={ids.service.id} name="service" required value={service} onChange={(e) => setService(e.target.value)} {...ids.service.aria} className="field-input">
-            <option value="">Choisissez un service</option>
-            {SERVICES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </FieldShell>
-        <FieldShell id={ids.date.id} label="Date" required error={errors.date}>
-          <input id={ids.date.id} name="date" type="date" required min={today} max={maxDate} value={date} onChange={(e) => setDate(e.target.value)} {...ids.date.aria} className="field-input" />
-        </FieldShell>
-        <TimeSelect
-          ref={timeRef}
-          id={`${FORM_ID}-time`}
-          error={errors.time}
-          value={time}
-          onChange={setTime}
-          view={isOffline ? null : shown.view}
-          loading={slots.loading}
-          failed={slots.failed}
-          offline={isOffline}
-          missing={service ? "date" : "service"}
-          describedBy={PANEL_ID}
-        />
-        <div className="sm:col-span-2">
-          <SlotPanel
-            id={PANEL_ID}
+          <FieldShell id={ids.name.id} label="Nom complet" required error={errors.name} className="sm:col-span-2">
+            <input id={ids.name.id} name="name" type="text" required autoComplete="name" defaultValue={values.name} {...ids.name.aria} className="field-input" />
+          </FieldShell>
+          <FieldShell id={ids.email.id} label="Email" required error={errors.email}>
+            <input id={ids.email.id} name="email" type="email" required autoComplete="email" inputMode="email" defaultValue={values.email} {...ids.email.aria} className="field-input" />
+          </FieldShell>
+          <FieldShell id={ids.phone.id} label="Téléphone" required hint="Exemple : 0550 12 34 56" error={errors.phone}>
+            <input id={ids.phone.id} name="phone" type="tel" required autoComplete="tel" inputMode="tel" defaultValue={values.phone} {...ids.phone.aria} className="field-input" />
+          </FieldShell>
+          <FieldShell id={ids.service.id} label="Service" required error={errors.service} className="sm:col-span-2">
+            <select id={ids.service.id} name="service" required value={service} onChange={(e) => setService(e.target.value)} {...ids.service.aria} className="field-input">
+              <option value="">Choisissez un service</option>
+              {SERVICES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </FieldShell>
+          <FieldShell id={ids.date.id} label="Date" required error={errors.date}>
+            <input id={ids.date.id} name="date" type="date" required min={today} max={maxDate} value={date} onChange={(e) => setDate(e.target.value)} {...ids.date.aria} className="field-input" />
+          </FieldShell>
+          <TimeSelect
+            ref={timeRef}
+            id={`${FORM_ID}-time`}
+            error={errors.time}
+            value={time}
+            onChange={setTime}
+            view={isOffline ? null : shown.view}
+            loading={slots.loading}
+            failed={slots.failed}
             offline={isOffline}
-            chosen={day !== null}
-            slots={shown}
-            alternatives={errors.time ? alternatives : []}
-            today={today}
-            phones={phones}
-            onChoose={choose}
+            missing={service ? "date" : "service"}
+            describedBy={PANEL_ID}
           />
-        </div>
-        <FieldShell id={ids.message.id} label="Message" optional error={errors.message} className="sm:col-span-2">
-          <textarea id={ids.message.id} name="message" rows={4} defaultValue={values.message} {...ids.message.aria} className="field-input resize-y" />
-        </FieldShell>
-        <div className="sm:col-span-2">
-          <div className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
-            <input
-              id={ids.consent.id}
-              name="consent"
-              type="checkbox"
-              value="on"
-              required
-              defaultChecked={values.consent === "on"}
-              {...ids.consent.aria}
-              className="mt-1 h-5 w-5 shrink-0 accent-teal-600"
+          <div className="sm:col-span-2">
+            <SlotPanel
+              id={PANEL_ID}
+              offline={isOffline}
+              chosen={day !== null}
+              slots={shown}
+              alternatives={errors.time ? alternatives : []}
+              today={today}
+              phones={phones}
+              onChoose={choose}
             />
-            <label htmlFor={ids.consent.id} className="text-sm leading-relaxed text-slate-700">
-              J'accepte que la clinique utilise ces informations pour traiter ma demande de rendez-vous et me recontacter, conformément à la{" "}
-              <a href="/politique-de-confidentialite" className="font-semibold text-teal-700 underline underline-offset-2 hover:text-teal-600">
-                politique de confidentialité
-              </a>
-              .{" "}
-              <span className="font-semibold text-red-700" aria-hidden>
-                *
-              </span>
-            </label>
           </div>
-          {errors.consent && (
-            <p id={ids.consent.errorId} className="field-error">
-              {errors.consent}
-            </p>
-          )}
-        </div>
+          <FieldShell id={ids.message.id} label="Message" optional error={errors.message} className="sm:col-span-2">
+            <textarea id={ids.message.id} name="message" rows={4} defaultValue={values.message} {...ids.message.aria} className="field-input resize-y" />
+          </FieldShell>
+          <div className="sm:col-span-2">
+            <div className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
+              <input
+                id={ids.consent.id}
+                name="consent"
+                type="checkbox"
+                value="on"
+                required
+                defaultChecked={values.consent === "on"}
+                {...ids.consent.aria}
+                className="mt-1 h-5 w-5 shrink-0 accent-teal-600"
+              />
+              <label htmlFor={ids.consent.id} className="text-sm leading-relaxed text-slate-700">
+                J'accepte que la clinique utilise ces informations pour traiter ma demande de rendez-vous et me recontacter, conformément à la{" "}
+                <a href="/politique-de-confidentialite" className="font-semibold text-teal-700 underline underline-offset-2 hover:text-teal-600">
+                  politique de confidentialité
+                </a>
+                .{" "}
+                <span className="font-semibold text-red-700" aria-hidden>
+                  *
+                </span>
+              </label>
+            </div>
+            {errors.consent && (
+              <p id={ids.consent.errorId} className="field-error">
+                {errors.consent}
+              </p>
+            )}
+          </div>
 
-        <div className="sm:col-span-2">
-          {/* disabled while the post runs, and (with JavaScript) for a service booked by phone only */}
-          <button type="submit" className="btn-primary w-full py-3 text-base sm:w-auto sm:min-w-64" disabled={busy || (hydrated && isOffline)}>
-            <CalendarCheck aria-hidden className="h-5 w-5" />
-            <span>{busy ? "Envoi en cours..." : "Envoyer ma demande"}</span>
-          </button>
-        </div>
-      </form>
+          <div className="sm:col-span-2">
+            {/* disabled while the post runs, and (with JavaScript) for a service booked by phone only */}
+            <button type="submit" className="btn-primary w-full py-3 text-base sm:w-auto sm:min-w-64" disabled={busy || (hydrated && isOffline)}>
+              <CalendarCheck aria-hidden className="h-5 w-5" />
+              <span>{busy ? "Envoi en cours..." : "Envoyer ma demande"}</span>
+            </button>
+          </div>
+        </form>
+      )}
     </>
   );
 }

@@ -30,6 +30,7 @@ export function SlotPanel({
   today,
   phones,
   onChoose,
+  ask = ASK,
 }: {
   id: string;
   /** the service chosen is booked by phone only */
@@ -43,6 +44,8 @@ export function SlotPanel({
   /** the clinic's numbers, shown for a service booked by phone only */
   phones: ClinicPhone[];
   onChoose?: (date: string, time: string | null) => void;
+  /** what the line asks while no day is chosen, with and without JavaScript (the move form of /rdv: a date only) */
+  ask?: { js: string; noJs: string };
 }) {
   // in the browser (after hydration) the choices are set in place; before, they post the form
   const hydrated = useHydrated();
@@ -63,13 +66,13 @@ export function SlotPanel({
   } else if (view) {
     line = <Line icon={dayIcon(view)} text={view.message} tone={view.times.length ? "teal" : "slate"} />;
   } else if (hydrated || chosen) {
-    line = <Line icon={<Info aria-hidden className="h-5 w-5 text-slate-500" />} text="Choisissez un service et une date : les horaires libres de ce jour s'affichent ici." />;
+    line = <Line icon={<Info aria-hidden className="h-5 w-5 text-slate-500" />} text={ask.js} />;
   } else {
     // before hydration: the words of a page without scripts, or (`data-js`) those the island will show, so that nothing moves then
     const words = (
       <>
-        <span data-no-js>Choisissez un service et une date, puis affichez les horaires libres de ce jour.</span>
-        <span data-js-only>Choisissez un service et une date : les horaires libres de ce jour s'affichent ici.</span>
+        <span data-no-js>{ask.noJs}</span>
+        <span data-js-only>{ask.js}</span>
       </>
     );
     line = <Line icon={<Info aria-hidden className="h-5 w-5 text-slate-500" />} text={words} />;
@@ -148,6 +151,12 @@ export function SlotPanel({
     </div>
   );
 }
+
+/** What the line asks while no day is chosen, with and without JavaScript. */
+const ASK = {
+  js: "Choisissez un service et une date : les horaires libres de ce jour s'affichent ici.",
+  noJs: "Choisissez un service et une date, puis affichez les horaires libres de ce jour.",
+};
 
 /** A choice of day or time: a quiet button, so that 'Envoyer ma demande' stays the one main action. */
 const CHOICE = "btn min-h-10 bg-white px-4 text-left text-teal-700 ring-1 ring-teal-600/50 hover:bg-teal-50";

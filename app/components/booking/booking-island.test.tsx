@@ -36,7 +36,7 @@ const VIEW: SlotsView = {
 };
 
 function answer(over: Partial<BookingAnswer>): BookingAnswer {
-  return { status: "error", formError: null, fieldErrors: {}, submissionKey: "key-1", slots: null, alternatives: [], link: null, ...over };
+  return { status: "error", formError: null, fieldErrors: {}, submissionKey: "key-1", slots: null, alternatives: [], link: null, booked: null, ...over };
 }
 
 let container: HTMLElement;
@@ -225,7 +225,7 @@ describe("the booking island", () => {
     expect(container.querySelector("button[aria-label^='Choisir le ']")).toBeNull();
   });
 
-  it("while the post runs the button says 'Envoi en cours...' and a second submit sends nothing; the success shows the link, 'Copier le lien', and clears the form", async () => {
+  it("while the post runs the button says 'Envoi en cours...' and a second submit sends nothing; the success shows what was booked, the link and its calendar file in place of the form, with 'Prendre un autre rendez-vous'", async () => {
     await mount();
     await fillValid();
     let release: (r: Response) => void = () => undefined;
@@ -240,17 +240,21 @@ describe("the booking island", () => {
     await act(async () => $<HTMLFormElement>("form#booking").requestSubmit());
     expect(posts).toHaveLength(1);
 
-    await act(async () => release(Response.json(answer({ status: "success", submissionKey: "key-2", link: "/rdv/abc" }))));
+    const booked = { service: "Orthodontie", day: "mardi 1 décembre 2026", time: "14:00" };
+    await act(async () => release(Response.json(answer({ status: "success", submissionKey: "key-2", link: "/rdv/abc", booked }))));
     await settle(20);
     expect(text()).toContain(BOOKING_SUCCESS_MESSAGE);
-    expect($("a[href='/rdv/abc']").textContent).toBe("/rdv/abc");
+    const summary = $("section[aria-labelledby=booking-booked]");
+    expect(summary.textContent).toContain("Orthodontiemardi 1 décembre 2026 à 14:00");
+    // the link as a short button, and the calendar file beside it
+    expect($("a[href='/rdv/abc']").textContent).toBe("Gérer mon rendez-vous");
+    expect($("a[href='/rdv/abc/calendrier.ics']").textContent).toBe("Ajouter à mon agenda");
     const copy = [...container.querySelectorAll("button")].find((b) => b.textContent === "Copier le lien")!;
     expect(copy.hidden).toBe(false);
-    expect($<HTMLInputElement>("#booking-name").value).toBe("");
-    expect($<HTMLSelectElement>("#booking-service").value).toBe("");
-    expect($<HTMLInputElement>("#booking-consent").checked).toBe(false);
-    expect($<HTMLInputElement>("input[name=submission_key]").value).toBe("key-2");
-    expect($<HTMLButtonElement>("form#booking button[type=submit]:not([hidden]):not([name])").textContent).toBe("Envoyer ma demande");
+    // the form is gone: 'Prendre un autre rendez-vous' loads an empty one (the page cache's)
+    expect(container.querySelector("form#booking")).toBeNull();
+    const again = [...container.querySelectorAll("a")].find((a) => a.textContent === "Prendre un autre rendez-vous")!;
+    expect(again.getAttribute("href")).toBe("/appointment");
   });
 
   it("a post that gets no answer (network, or not JSON) says so in French and keeps everything, key included", async () => {

@@ -23,6 +23,9 @@ function statusNote(a: RdvView): string | null {
   return null;
 }
 
+/** Beside 'Je confirme ma présence' while the clinic has not confirmed: what the patient's confirmation does, and does not. */
+export const CONFIRM_MEANS = "\u00ab\u202fJe confirme ma présence\u202f\u00bb indique à la clinique que vous viendrez\u202f; c'est toujours la clinique qui confirme le rendez-vous.";
+
 const CHIP = "inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1";
 
 /**
@@ -83,11 +86,17 @@ export function AppointmentCard({ appointment: a, icsHref, reply }: { appointmen
           {a.upcoming && !a.patientConfirmed && (
             <Form method="post" {...getFormProps(form)} className="contents">
               <input type="hidden" name="intent" value="confirm" />
-              <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+              <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy} aria-describedby={a.status === "requested" ? "rdv-confirm-means" : undefined}>
                 {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <CircleCheckBig aria-hidden className="h-4 w-4" />}
                 {busy ? "Confirmation…" : "Je confirme ma présence"}
               </button>
             </Form>
+          )}
+          {/* what the patient's confirmation is, while the clinic's is still to come: under the button on a phone, under the row wider */}
+          {a.upcoming && !a.patientConfirmed && a.status === "requested" && (
+            <p id="rdv-confirm-means" className="text-sm text-slate-600 sm:order-last sm:basis-full">
+              {CONFIRM_MEANS}
+            </p>
           )}
           <a href={icsHref} download className="btn w-full bg-white text-navy-900 ring-1 ring-slate-300 hover:bg-slate-50 sm:w-auto">
             <CalendarPlus aria-hidden className="h-4 w-4" />

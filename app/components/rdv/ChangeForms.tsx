@@ -67,6 +67,12 @@ function Disclosure({ title, icon, open, children }: { title: string; icon: Reac
   );
 }
 
+/** The free times' line before a day is chosen: the service is the appointment's, only a date is to choose. */
+export const ASK_DATE = {
+  js: "Choisissez une date\u202f: les horaires libres de ce jour s'affichent ici.",
+  noJs: "Choisissez une date, puis affichez les horaires libres de ce jour.",
+};
+
 type AnyFields = Record<string, FieldMetadata<unknown, Record<string, unknown>, string[]>>;
 
 function MoveForm({ service, today, horizonDays, maxDate, reply }: { service: string; today: string; horizonDays: number; maxDate: string; reply?: RdvReply }) {
@@ -130,7 +136,7 @@ function MoveForm({ service, today, horizonDays, maxDate, reply }: { service: st
         describedBy={panelId}
       />
       <div className="sm:col-span-2">
-        <SlotPanel id={panelId} offline={false} chosen={day !== null} slots={shown} alternatives={alternatives} today={today} phones={[]} onChoose={choose} />
+        <SlotPanel id={panelId} offline={false} chosen={day !== null} slots={shown} alternatives={alternatives} today={today} phones={[]} onChoose={choose} ask={ASK_DATE} />
       </div>
       <FormErrors form={form} className="sm:col-span-2" />
       <div className="sm:col-span-2">

@@ -1,5 +1,6 @@
 import { Check, Copy } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 export const COPY_LINK_TEXTS = {
   copied: "Lien copié.",
@@ -9,41 +10,34 @@ export const COPY_LINK_TEXTS = {
 /**
  * 'Copier le lien' of the personal link (PersonalLinkCard, in the booking island): it needs
  * JavaScript, so the server renders it hidden and it shows once hydrated. It copies the link to
- * the clipboard, else selects the link of its card (`[data-copy-source]`), and says which in its status.
+ * the clipboard; when the browser refuses (or has no clipboard: a LAN address over plain HTTP),
+ * the link appears in a read-only field, focused and selected, for the patient to copy. Its status
+ * says which. Rendered inside the card's row of buttons: the status and the field take the row's
+ * whole width.
  */
-export function CopyLinkButton({ link }: { link: string }) {
-  const [ready, setReady] = useState(false);
+export function CopyLinkButton({ link, className }: { link: string; className: string }) {
+  const ready = useHydrated();
   const [status, setStatus] = useState<keyof typeof COPY_LINK_TEXTS | null>(null);
-  const root = useRef<HTMLDivElement>(null);
-  useEffect(() => setReady(true), []);
 
-  function copy() {
-    const href = new URL(link, location.href).href;
-    navigator.clipboard.writeText(href).then(
-      () => setStatus("copied"),
-      () => {
-        const source = root.current?.closest("section")?.querySelector("[data-copy-source]");
-        if (source) {
-          const range = document.createRange();
-          range.selectNodeContents(source);
-          const selection = window.getSelection();
-          selection?.removeAllRanges();
-          selection?.addRange(range);
-        }
-        setStatus("failed");
-      },
-    );
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link);
+      setStatus("copied");
+    } catch {
+      setStatus("failed");
+    }
   }
 
   return (
-    <div ref={root} className="mt-3 flex flex-wrap items-center gap-3">
-      <button type="button" hidden={!ready} onClick={copy} className="btn min-h-11 bg-white px-4 text-teal-700 ring-1 ring-teal-600/50 hover:bg-teal-100">
+    <>
+      <button type="button" hidden={!ready} onClick={copy} className={className}>
         {status === "copied" ? <Check aria-hidden className="h-4 w-4" /> : <Copy aria-hidden className="h-4 w-4" />}
         Copier le lien
       </button>
-      <p role="status" className="text-sm font-medium text-teal-800">
+      <p role="status" className="text-sm font-medium text-teal-800 empty:-mt-2 sm:w-full">
         {status ? COPY_LINK_TEXTS[status] : ""}
       </p>
-    </div>
+      {status === "failed" && <input readOnly value={link} autoFocus onFocus={(e) => e.currentTarget.select()} aria-label="Votre lien personnel" className="field-input font-mono text-sm" />}
+    </>
   );
 }
