@@ -28,8 +28,8 @@ export const SPEC_TEXTS = [
   "Êtes-vous sûr de vouloir supprimer cette formation ?",
 ];
 
-/** A plain or no-break space before ':', ';', '!', '?' (then a space, the text's end or a closing mark), or inside « ». */
-const WRONG = /[ \u00a0](?=[:;!?](?:[\s"'`»)\]]|\$\{|$))|(?<=«)[ \u00a0]|[ \u00a0](?=»)/g;
+/** A plain or no-break space before ':', ';', '!', '?' (then a space, a line break, the text's end or a closing mark), or inside « ». Read in the source as written (escapes as `\n`). */
+const WRONG = /[ \u00a0](?=[:;!?](?:[\s"'`»)\]]|\\[nrt]|\$\{|$))|(?<=«)[ \u00a0]|[ \u00a0](?=»)/g;
 
 export interface Finding {
   file: string;

@@ -6,7 +6,7 @@ const enrollment = { id: 7, user_name: "Benali", user_surname: "Karim", email: "
 
 describe("enrolment e-mails", () => {
   it("confirms to the trainee and notifies the clinic, with the formation and links", () => {
-    const [toTrainee, toClinic] = buildEnrollmentEmails(enrollment, { id: 3, title: "Implantologie orale", duration_months: 6, price: 35_000_000 }, { clinic, publicUrl: "https://clinique.example/", clinicAddress: "equipe@clinique.example" });
+    const [toTrainee, toClinic] = buildEnrollmentEmails(enrollment, { id: 3, title: "Implantologie orale", duration_months: 6, price: 35_000_000, place: "Salle de formation, Kouba (Alger)" }, { clinic, publicUrl: "https://clinique.example/", clinicAddress: "equipe@clinique.example" });
     expect(toTrainee.to).toBe("karim@exemple.dz");
     expect(toTrainee.subject).toBe(`Votre demande d'inscription — ${clinic.name}`);
     expect(toTrainee.text).toMatch(/^Bonjour,\n/);
@@ -15,7 +15,8 @@ describe("enrolment e-mails", () => {
     expect(toTrainee.text).toContain("la session « Implantologie orale »");
     expect(toTrainee.text).toContain("en attente");
     expect(toTrainee.text.replace(/\s/g, " ")).toContain("Tarif : 350 000 DA");
-    expect(toTrainee.text).toContain("Centre de Formation Dentaire, 9h-17h");
+    // the place is the formation's own (the same value as its public and staff cards); the hours as every time is written
+    expect(toTrainee.text).toContain("- Lieu : Salle de formation, Kouba (Alger)\n- Horaires : 09:00\u00a0–\u00a017:00");
     expect(toTrainee.text).toContain("https://clinique.example/syllabus/3");
     expect(toClinic.to).toBe("equipe@clinique.example");
     expect(toClinic.subject).toBe("Nouvelle inscription : Implantologie orale");
@@ -40,7 +41,7 @@ describe("enrolment e-mails", () => {
       email: "victime@exemple.dz",
       phone: "0770 98 76 54",
     };
-    for (const formation of [{ id: 3, title: "Implantologie orale", duration_months: 6, price: null }, null]) {
+    for (const formation of [{ id: 3, title: "Implantologie orale", duration_months: 6, price: null, place: "Salle de formation, Kouba (Alger)" }, null]) {
       const [toTrainee, toClinic] = buildEnrollmentEmails(typed, formation, { clinic, publicUrl: "https://clinique.example", clinicAddress: "equipe@clinique.example" });
       expect(toTrainee.to).toBe("victime@exemple.dz");
       // every part of the message (subject, text, and an HTML part if one is ever added)

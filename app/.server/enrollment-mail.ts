@@ -1,5 +1,6 @@
 import type { Clinic } from "~/lib/clinic";
 import { formatDateTime } from "~/lib/format";
+import { FORMATION_HOURS } from "~/lib/formation";
 import { formationPriceLabel } from "~/lib/money";
 import { getClinic } from "./clinic";
 import { getConfig } from "./config";
@@ -14,6 +15,7 @@ export interface EnrollmentMailFormation {
   title: string;
   duration_months: number;
   price: number | null;
+  place: string;
 }
 
 /**
@@ -38,7 +40,8 @@ export function enrollmentAcknowledgement(to: string, formation: EnrollmentMailF
       `- Formation : ${formation.title}`,
       `- Durée : ${formation.duration_months} mois`,
       `- Tarif : ${formationPriceLabel(formation.price, "Prix sur demande")}`,
-      "- Lieu : Centre de Formation Dentaire, 9h-17h",
+      `- Lieu : ${formation.place}`,
+      `- Horaires : ${FORMATION_HOURS}`,
       "",
     );
   }

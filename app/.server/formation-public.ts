@@ -19,6 +19,7 @@ function toSyllabusItem(f: FormationWithCount): FormationSyllabusItem {
     description: f.description,
     duration_months: f.duration_months,
     max_participants: f.max_participants,
+    place: f.place,
     price: f.price,
     syllabus: f.syllabus,
     taken: f.taken,

@@ -22,7 +22,7 @@ const errors = (fields: Record<string, string | undefined>) => {
   return Object.fromEntries(Object.entries(s.error ?? {}).map(([k, v]) => [k, v?.[0]]));
 };
 
-const base = { title: "Implantologie", description: "Six mois de pratique.", duration_months: "6", price: "35000", max_participants: "10", is_active: "on" };
+const base = { title: "Implantologie", description: "Six mois de pratique.", duration_months: "6", price: "35000", max_participants: "10", place: "Salle de formation, Kouba", is_active: "on" };
 
 describe("formation form schema", () => {
   it("parses the basic fields, the price in centimes and an empty syllabus", () => {
@@ -32,6 +32,7 @@ describe("formation form schema", () => {
       duration_months: 6,
       price: 3_500_000,
       max_participants: 10,
+      place: "Salle de formation, Kouba",
       is_active: true,
       syllabus: emptySyllabus(),
     });
@@ -62,6 +63,11 @@ describe("formation form schema", () => {
       max_participants: "Le nombre maximum de participants ne peut pas dépasser 500.",
       price: FORMATION_MESSAGES.priceTooHigh,
     });
+  });
+
+  it("asks for the place, on one line, within its length", () => {
+    expect(errors({ ...base, place: undefined }).place).toBe("Indiquez le lieu de la formation.");
+    expect(errors({ ...base, place: "x".repeat(151) }).place).toBe("Le lieu ne peut pas dépasser 150 caractères.");
   });
 
   it("refuses empty or malformed numbers", () => {
@@ -121,6 +127,7 @@ describe("formation form schema", () => {
       description: "D",
       duration_months: 3,
       max_participants: 8,
+      place: "Salle de cours, Kouba",
       price: 2_500_050,
       is_active: false,
       taken: 0,

@@ -11,8 +11,13 @@ import type { Syllabus, SyllabusModule } from "./syllabus";
  * part of the same form (Conform field lists: modules, their lessons). One schema, run by the
  * browser before posting and by the action every time; the syllabus is stored as JSON.
  */
-export const FORMATION_DEFAULTS = { duration_months: 6, max_participants: 10, is_active: true } as const;
+/** The place of the demo's formation and of those stored before the field existed (migration 012). */
+export const DEFAULT_FORMATION_PLACE = "Centre de Formation Dentaire, Kouba (Alger)";
+
+export const FORMATION_DEFAULTS = { duration_months: 6, max_participants: 10, is_active: true, place: DEFAULT_FORMATION_PLACE } as const;
 export const FORMATION_LIMITS = {
+  /** the place, one line */
+  placeMax: 150,
   maxDurationMonths: 60,
   maxParticipants: 500,
   /** 100 000 000 DA, in centimes (docs/product.md, "Rules of the fields") */
@@ -130,6 +135,7 @@ export const formationFormSchema = z.object({
     max: FORMATION_LIMITS.maxDurationMonths,
     minMessage: "La durée doit être d'au moins 1 mois.",
   }),
+  place: requiredText({ missing: "Indiquez le lieu de la formation.", max: FORMATION_LIMITS.placeMax, tooLong: `Le lieu ne peut pas dépasser ${FORMATION_LIMITS.placeMax} caractères.` }),
   price: money({ missing: M.priceMissing, invalid: M.priceInvalid }).refine((c) => c === null || c <= FORMATION_LIMITS.maxPrice, { error: M.priceTooHigh }),
   max_participants: wholeNumber({
     label: "le nombre maximum de participants",
@@ -157,6 +163,7 @@ export function formationFormDefaults(f?: FormationAdminItem | null) {
     duration_months: String(f?.duration_months ?? FORMATION_DEFAULTS.duration_months),
     price: f ? centimesToInput(f.price ?? 0) : "",
     max_participants: String(f?.max_participants ?? FORMATION_DEFAULTS.max_participants),
+    place: f?.place ?? FORMATION_DEFAULTS.place,
     is_active: f?.is_active ?? FORMATION_DEFAULTS.is_active,
     syllabus: {
       overview: { ...(s?.overview ?? { title: "", description: "", duration: "", instructor: "" }), objectives: (s?.overview.objectives ?? []).join("\n") },

@@ -1,4 +1,8 @@
+import { formatTimeRange } from "./format";
 import type { Syllabus } from "./syllabus";
+
+/** The hours of a session day, written as the site writes every time ("09:00 – 17:00"). */
+export const FORMATION_HOURS = formatTimeRange("09:00", "17:00");
 
 /**
  * A training course for dentists ("formation" in the code and the UI; see the glossary in
@@ -11,6 +15,8 @@ export interface Formation {
   description: string;
   duration_months: number;
   max_participants: number;
+  /** where the sessions take place, as the public card, the staff card and the e-mails say it */
+  place: string;
   /** centimes, or null when the price is on request */
   price: number | null;
   is_active: boolean;
@@ -25,7 +31,10 @@ export interface FormationWithCount extends Formation {
 }
 
 /** What the staff editor writes. */
-export type FormationInput = Omit<Formation, "id" | "created_at" | "updated_at">;
+export type FormationInput = Omit<Formation, "id" | "created_at" | "updated_at" | "place"> & {
+  /** left out: the database's default on a new one (DEFAULT_FORMATION_PLACE), unchanged on an update */
+  place?: string;
+};
 
 /** `?inscriptions=sans-session` and the CSV of the enrolments attached to no formation. */
 export const UNASSIGNED = "sans-session";

@@ -91,8 +91,8 @@ test.describe("training landing page", () => {
     await expect(card.getByRole("heading", { name: title })).toBeVisible();
     await expect(card).toContainText("4 mois");
     await expect(card).toContainText("7 participants max.");
-    await expect(card).toContainText("Centre de Formation Dentaire");
-    await expect(card).toContainText("9h-17h");
+    await expect(card).toContainText("Centre de Formation Dentaire, Kouba (Alger)");
+    await expect(card).toContainText("09:00 – 17:00");
     expect((await card.innerText()).replace(/\s/g, " ")).toContain("12 500 DA");
     await expect(card.getByRole("link", { name: /Voir le programme/ })).toHaveAttribute("href", `/syllabus/${id}`);
     await expect(card.getByRole("link", { name: `S'inscrire à « ${title} »` })).toHaveAttribute("href", `/inscription?formation=${id}`);

@@ -1,3 +1,4 @@
+import { DEFAULT_FORMATION_PLACE } from "~/lib/formation-schema";
 import { sql } from "kysely";
 import { RouterContextProvider } from "react-router";
 import { expect, it, beforeEach } from "vitest";
@@ -40,7 +41,7 @@ async function post(fields: Record<string, string>): Promise<Answer> {
 }
 const toastOf = (r: Answer) => ({ type: r.data.toast.type, description: r.data.toast.description, duration: r.data.toast.duration });
 const fieldErrors = (r: Answer) => Object.fromEntries(Object.entries(r.data.reply?.error ?? {}).map(([k, v]) => [k, v?.[0]]));
-const editor = { title: "Parodontologie", description: "Trois mois.", duration_months: "3", price: "25000.50", max_participants: "6", is_active: "on" };
+const editor = { title: "Parodontologie", description: "Trois mois.", duration_months: "3", price: "25000.50", max_participants: "6", place: "Salle Ibn Sina, Kouba", is_active: "on" };
 
 const syllabus: Syllabus = {
   overview: { title: "Programme", description: "Desc", objectives: ["Un", "Deux"], duration: "6 mois", instructor: "" },
@@ -95,6 +96,14 @@ describeEachEngine("formations repo and staff action", { appDb: true }, (t) => {
     expect(await updateFormation(t.h, 987654, input())).toEqual({ ok: false, reason: "not_found" });
   });
 
+  it("keeps the place of a formation: the default for a new one without it, the one typed, unchanged by an update without it (issue 30)", async () => {
+    const f = await createFormation(t.h, input());
+    expect(f.place).toBe(DEFAULT_FORMATION_PLACE);
+    const moved = await updateFormation(t.h, f.id, input({ place: "Salle Ibn Sina, Kouba" }));
+    expect(moved).toMatchObject({ ok: true, formation: { place: "Salle Ibn Sina, Kouba" } });
+    expect(await updateFormation(t.h, f.id, input({ title: "Autre titre" }))).toMatchObject({ ok: true, formation: { place: "Salle Ibn Sina, Kouba" } });
+  });
+
   it("counts totals, active formations and occupying enrolments (pending or confirmed)", async () => {
     const a = await createFormation(t.h, input());
     await createFormation(t.h, input({ is_active: false }));
@@ -133,7 +142,9 @@ describeEachEngine("formations repo and staff action", { appDb: true }, (t) => {
   it("refuses an empty editor with French errors beside the fields and the 5 s failure toast, storing nothing", async () => {
     const r = await post({ intent: "create", title: " ", description: "", duration_months: "6", max_participants: "10" });
     expect(r.init?.status).toBe(400);
-    expect(fieldErrors(r)).toEqual({ title: "Indiquez le titre de la formation.", description: "Indiquez la description de la formation.", price: "Indiquez le prix (0 pour « prix sur demande »)." });
+    expect(fieldErrors(r)).toEqual({ title: "Indiquez le titre de la formation.", description: "Indiquez la description de la formation.", price: "Indiquez le prix (0 pour « prix sur demande »).",
+      place: "Indiquez le lieu de la formation.",
+    });
     expect(toastOf(r)).toEqual({ type: "error", description: T.genericError, duration: ADMIN_FORMATION_TOAST_MS });
     expect(await listFormations(t.h)).toEqual([]);
   });
@@ -154,7 +165,7 @@ describeEachEngine("formations repo and staff action", { appDb: true }, (t) => {
     expect(created.data.ok).toBe(true);
     expect(toastOf(created)).toEqual({ type: "success", description: T.created, duration: ADMIN_FORMATION_TOAST_MS });
     const [f] = await listFormations(t.h);
-    expect(f).toMatchObject({ title: "Parodontologie", duration_months: 3, max_participants: 6, price: 2_500_050, is_active: true });
+    expect(f).toMatchObject({ title: "Parodontologie", duration_months: 3, max_participants: 6, place: "Salle Ibn Sina, Kouba", price: 2_500_050, is_active: true });
     expect(f.syllabus?.overview).toMatchObject({ title: "Programme", objectives: ["Un", "Deux"] });
     expect(f.syllabus?.modules.map((m) => [m.number, m.title, m.points_clefs, m.lessons.map((l) => l.title)])).toEqual([
       [1, "Premier", ["A", "B"], ["Leçon"]],

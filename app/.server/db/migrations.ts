@@ -1070,6 +1070,22 @@ const m010_report_indexes: EngineMigration = () => ({
   },
 });
 
+/**
+ * Issue 30: a formation's place, one value that the public page, the staff card and the e-mails
+ * show (they said 'Centre de Formation Dentaire' and 'KOUBA - ALGER', two fixed texts).
+ */
+const m012_formation_place: EngineMigration = () => ({
+  async up(db: AnyDb) {
+    await db.schema
+      .alterTable("formations")
+      .addColumn("place", "text", (c) => c.notNull().defaultTo("Centre de Formation Dentaire, Kouba (Alger)"))
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable("formations").dropColumn("place").execute();
+  },
+});
+
 const all: Record<string, EngineMigration> = {
   "001_initial": m001_initial,
   "002_backup_runs": m002_backup_runs,
@@ -1082,6 +1098,7 @@ const all: Record<string, EngineMigration> = {
   "009_payments": m009_payments,
   "010_report_indexes": m010_report_indexes,
   "011_money": m011_money,
+  "012_formation_place": m012_formation_place,
 };
 
 class CodeProvider implements MigrationProvider {

@@ -321,6 +321,8 @@ export interface FormationsTable {
   description: string;
   duration_months: number;
   max_participants: number;
+  /** where the sessions take place (migration 012) */
+  place: Generated<string>;
   price: number | null; // centimes
   is_active: number; // 0/1
   syllabus: string | null; // JSON text, see app/lib/syllabus.ts

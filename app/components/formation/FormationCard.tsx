@@ -1,13 +1,12 @@
 import { BookOpen, CalendarClock, Clock, MapPin, Phone, Users, Wallet, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { isFull, type FormationLandingItem } from "~/lib/formation";
+import { FORMATION_HOURS, isFull, type FormationLandingItem } from "~/lib/formation";
 import { formationPriceLabel } from "~/lib/money";
 import { syllabusPath } from "~/lib/slug";
 import { EnrollLink } from "./EnrollLink";
 
 /** Fixed texts of every card (docs/product.md, "Training offer"). */
-export const FORMATION_PLACE = "Centre de Formation Dentaire";
-export const FORMATION_HOURS = "9h-17h";
+export { FORMATION_HOURS } from "~/lib/formation";
 
 /** One line of the card's facts: an icon (its label for screen readers) and the value; the price stands out on a line of its own. */
 function Fact({ icon: Icon, label, emphasis = false, children }: { icon: LucideIcon; label: string; emphasis?: boolean; children: ReactNode }) {
@@ -52,7 +51,7 @@ export function FormationCard({ formation, phone }: { formation: FormationLandin
         <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
           <Fact icon={CalendarClock} label="Durée">{formation.duration_months} mois</Fact>
           <Fact icon={Users} label="Capacité">{formation.max_participants} participants max.</Fact>
-          <Fact icon={MapPin} label="Lieu">{FORMATION_PLACE}</Fact>
+          <Fact icon={MapPin} label="Lieu">{formation.place}</Fact>
           <Fact icon={Clock} label="Horaires">{FORMATION_HOURS}</Fact>
           <Fact icon={Wallet} label="Prix" emphasis>{formationPriceLabel(formation.price, "Prix sur demande")}</Fact>
         </dl>

@@ -6,7 +6,7 @@ import { ADMIN_FORMATION_TEXTS, formationToast, type EditorTarget, type Formatio
 import { CheckboxField, Field, TextareaField, useAppForm } from "~/components/forms";
 import { useToast } from "~/components/toaster";
 import { Dialog } from "~/components/ui/Dialog";
-import { formationFormDefaults, formationFormSchema } from "~/lib/formation-schema";
+import { FORMATION_LIMITS, formationFormDefaults, formationFormSchema } from "~/lib/formation-schema";
 import type { Toast } from "~/lib/toast";
 import { SyllabusEditor } from "./SyllabusEditor";
 
@@ -71,6 +71,7 @@ export function FormationEditorDialog({
           <TextareaField meta={fields.description} label="Description" required rows={3} textareaClassName="field-input" className="md:col-span-2" />
           <Field meta={fields.duration_months} type="number" label="Durée (mois)" required inputMode="numeric" min={1} step={1} />
           <Field meta={fields.max_participants} type="number" label="Participants maximum" required inputMode="numeric" min={1} step={1} />
+          <Field meta={fields.place} label="Lieu" required maxLength={FORMATION_LIMITS.placeMax} hint="Affiché sur la page publique, la carte de la formation et l'e-mail d'inscription." />
           <Field meta={fields.price} type="number" label="Prix (DA)" required inputMode="decimal" min={0} step={0.01} hint="0 : le site affiche « Prix sur demande »." />
           <CheckboxField meta={fields.is_active} label="Formation active (visible sur le site)" className="self-center md:pt-4" boxClassName="flex items-center gap-3" />
         </div>

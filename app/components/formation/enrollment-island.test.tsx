@@ -19,6 +19,7 @@ import { EnrollmentIsland, SUCCESS_BANNER_MS, type EnrollmentIslandProps } from 
 const card = (id: number, title: string, taken: number, max: number): FormationLandingItem => ({
   id,
   title,
+  place: "Centre de Formation Dentaire, Kouba (Alger)",
   description: "Une session",
   duration_months: 6,
   max_participants: max,

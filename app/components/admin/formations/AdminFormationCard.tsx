@@ -39,7 +39,7 @@ export function AdminFormationCard({ formation: f, onEdit, onDelete }: { formati
           </li>
           <li className="flex items-center gap-2">
             <MapPin aria-hidden className="h-4 w-4 text-teal-600" />
-            {ADMIN_FORMATION_TEXTS.location}
+            {f.place}
           </li>
         </ul>
         <div className="mt-4">

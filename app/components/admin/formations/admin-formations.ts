@@ -5,7 +5,6 @@ import { makeToast, type Toast } from "~/lib/toast";
 /** The fixed texts of /admin/formations (docs/product.md, "Staff: formations" and "Texts, toasts and timings"). */
 export const ADMIN_FORMATION_TEXTS = {
   title: "Tableau de Bord des Formations",
-  location: "KOUBA - ALGER",
   confirmDelete: "Êtes-vous sûr de vouloir supprimer cette formation ?",
   emptyEnrollments: "Aucune inscription pour cette formation",
   created: "Formation créée avec succès !",
