@@ -56,12 +56,12 @@ export function reportLines(v: AuditVerification): string[] {
   const until = v.last ? ` jusqu'au ${formatJournalTime(v.last.at)}` : "";
   const from = v.anchor ? `depuis le point de contrôle de la purge (entrée n° ${v.anchor.entryId} du ${formatJournalTime(v.anchor.at)})` : "depuis la première entrée";
   if (v.ok) {
-    if (!v.last) return [`Journal intègre : aucune entrée à vérifier${v.anchor ? ` (${from})` : ""}.`];
-    return [`Journal intègre : ${entries(v.entries)} vérifiée${v.entries > 1 ? "s" : ""}${until}.`, `Chaîne vérifiée ${from}, en ${formatNumber(v.ms)} ms.`];
+    if (!v.last) return [`Journal intègre : aucune entrée à vérifier${v.anchor ? ` (${from})` : ""}.`];
+    return [`Journal intègre : ${entries(v.entries)} vérifiée${v.entries > 1 ? "s" : ""}${until}.`, `Chaîne vérifiée ${from}, en ${formatNumber(v.ms)} ms.`];
   }
   const p = v.problem!;
   return [
-    `Journal altéré : première entrée en cause${p.entryId !== null ? ` n° ${p.entryId}` : ""} — ${AUDIT_PROBLEM_LABELS[p.kind]}.`,
+    `Journal altéré : première entrée en cause${p.entryId !== null ? ` n° ${p.entryId}` : ""} — ${AUDIT_PROBLEM_LABELS[p.kind]}.`,
     p.message,
     v.last ? `Avant elle, ${entries(v.entries)} intègre${v.entries > 1 ? "s" : ""} ${from}${until}.` : `Aucune entrée intègre avant elle, ${from}.`,
   ];
@@ -71,7 +71,7 @@ export async function runAuditVerify(io: AuditVerifyIo): Promise<number> {
   const args = (io.argv ?? []).filter((a) => a !== "--");
   const unknown = args.find((a) => a !== "--resign");
   if (unknown) {
-    io.err(`Erreur : option inconnue « ${unknown} ». Usage : npm run audit:verify [-- --resign]`);
+    io.err(`Erreur : option inconnue « ${unknown} ». Usage : npm run audit:verify [-- --resign]`);
     return 2;
   }
   let h = io.db;
@@ -83,14 +83,14 @@ export async function runAuditVerify(io: AuditVerifyIo): Promise<number> {
     }
     const secret = io.secret ?? siteSecret();
     if (!secret) {
-      io.err("Erreur : SESSION_SECRET n'est pas défini et DATA_DIR/session-secret est absent : les points de contrôle signés du journal ne peuvent pas être vérifiés.");
+      io.err("Erreur : SESSION_SECRET n'est pas défini et DATA_DIR/session-secret est absent : les points de contrôle signés du journal ne peuvent pas être vérifiés.");
       return 2;
     }
     if (args.includes("--resign")) {
       const before = await verifyAuditLog(h, { secret, acceptOtherKeys: true });
       if (!before.ok) {
         for (const line of reportLines(before)) io.out(line);
-        io.out("Rien n'a été signé : la chaîne doit être intacte pour que ses points de contrôle soient signés à nouveau.");
+        io.out("Rien n'a été signé : la chaîne doit être intacte pour que ses points de contrôle soient signés à nouveau.");
         return 1;
       }
       const n = await resignAuditCheckpoints(h, secret);
@@ -100,7 +100,7 @@ export async function runAuditVerify(io: AuditVerifyIo): Promise<number> {
     for (const line of reportLines(v)) io.out(line);
     return v.ok ? 0 : 1;
   } catch (err) {
-    io.err(err instanceof ConfigError ? err.message : `Erreur : la vérification du journal n'a pas abouti (${err instanceof Error ? err.message : String(err)}).`);
+    io.err(err instanceof ConfigError ? err.message : `Erreur : la vérification du journal n'a pas abouti (${err instanceof Error ? err.message : String(err)}).`);
     return 2;
   } finally {
     if (!io.db) await closeDb();

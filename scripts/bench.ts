@@ -145,15 +145,15 @@ async function fillList(h: Db, n: number) {
 const LIST_CASES: { label: string; filters: AppointmentFilters; page?: { limit: number; offset: number } }[] = [
   { label: "sans filtre, page 1", filters: {} },
   { label: "sans filtre, dernière page", filters: {}, page: { limit: 24, offset: -1 } },
-  { label: "recherche « benali »", filters: { q: "benali" } },
-  { label: "recherche « élodie »", filters: { q: "élodie" } },
-  { label: "recherche téléphone « 0550 0012 »", filters: { q: "0550 0012" } },
+  { label: "recherche « benali »", filters: { q: "benali" } },
+  { label: "recherche « élodie »", filters: { q: "élodie" } },
+  { label: "recherche téléphone « 0550 0012 »", filters: { q: "0550 0012" } },
   { label: "date de soumission", filters: { submitted: "2025-03-14" } },
   { label: "date du rendez-vous", filters: { date: "2025-03-20" } },
   { label: "service", filters: { service: "Orthodontie" } },
   { label: "Terminé", filters: { status: "done" } },
   { label: "Non terminé", filters: { status: "todo" } },
-  { label: "statut « Confirmé »", filters: { state: "confirmed" } },
+  { label: "statut « Confirmé »", filters: { state: "confirmed" } },
   { label: "Reste à payer", filters: { due: true } },
   { label: "service + Non terminé + recherche", filters: { service: "Orthodontie", status: "todo", q: "amina" } },
 ];
@@ -427,9 +427,9 @@ async function benchDesk(name: string, open: Opener): Promise<string[]> {
   const big = results.get(DESK_SIZES[1])!;
   const ratio = big.free.median / small.free.median;
   const verdicts = [
-    `${name} : créneaux libres 60 j, médiane à 100k ${ms(big.free.median)} (< ${TARGET_FREE_MS} ms) ${big.free.median < TARGET_FREE_MS && small.free.median < TARGET_FREE_MS ? "OK" : "DÉPASSÉ"}`,
-    `${name} : créneaux libres 60 j, 100k/10k ×${ratio.toFixed(2)} (< ×${TARGET_RATIO}) ${ratio < TARGET_RATIO ? "OK" : "DÉPASSÉ"}`,
-    `${name} : agenda semaine, médiane à 100k ${ms(big.agenda.median)} (< ${TARGET_AGENDA_MS} ms) ${big.agenda.median < TARGET_AGENDA_MS ? "OK" : "DÉPASSÉ"}`,
+    `${name} : créneaux libres 60 j, médiane à 100k ${ms(big.free.median)} (< ${TARGET_FREE_MS} ms) ${big.free.median < TARGET_FREE_MS && small.free.median < TARGET_FREE_MS ? "OK" : "DÉPASSÉ"}`,
+    `${name} : créneaux libres 60 j, 100k/10k ×${ratio.toFixed(2)} (< ×${TARGET_RATIO}) ${ratio < TARGET_RATIO ? "OK" : "DÉPASSÉ"}`,
+    `${name} : agenda semaine, médiane à 100k ${ms(big.agenda.median)} (< ${TARGET_AGENDA_MS} ms) ${big.agenda.median < TARGET_AGENDA_MS ? "OK" : "DÉPASSÉ"}`,
     ...(
       [
         ["patients 1re page", big.patientsPage],
@@ -438,7 +438,7 @@ async function benchDesk(name: string, open: Opener): Promise<string[]> {
         ["dossier patient", big.patientRecord],
         ["rappels à envoyer", big.reminders],
       ] as const
-    ).map(([label, t]) => `${name} : ${label}, médiane à 100k ${ms(t.median)} (< ${TARGET_PATIENTS_MS} ms) ${t.median < TARGET_PATIENTS_MS ? "OK" : "DÉPASSÉ"}`),
+    ).map(([label, t]) => `${name} : ${label}, médiane à 100k ${ms(t.median)} (< ${TARGET_PATIENTS_MS} ms) ${t.median < TARGET_PATIENTS_MS ? "OK" : "DÉPASSÉ"}`),
   ];
 
   const row = (label: string, a: Timing, b: Timing, target: string) =>
@@ -448,14 +448,14 @@ async function benchDesk(name: string, open: Opener): Promise<string[]> {
   console.log(row(`créneaux libres 60 j (${FREE_SERVICE})`, small.free, big.free, `méd. < ${TARGET_FREE_MS} ms, < ×${TARGET_RATIO}`));
   console.log(row("agenda semaine (+ historique, totaux du jour)", small.agenda, big.agenda, `méd. < ${TARGET_AGENDA_MS} ms à 100k`));
   console.log(row("créneaux libres 60 j dans l'historique dense", small.dense, big.dense, "information"));
-  console.log(row("patients : 1re page (24, dernier rdv d'abord)", small.patientsPage, big.patientsPage, `méd. < ${TARGET_PATIENTS_MS} ms à 100k`));
-  console.log(row("patients : recherche par nom", small.patientsByName, big.patientsByName, `méd. < ${TARGET_PATIENTS_MS} ms à 100k`));
-  console.log(row("patients : recherche par téléphone (+213 …)", small.patientsByPhone, big.patientsByPhone, `méd. < ${TARGET_PATIENTS_MS} ms à 100k`));
+  console.log(row("patients : 1re page (24, dernier rdv d'abord)", small.patientsPage, big.patientsPage, `méd. < ${TARGET_PATIENTS_MS} ms à 100k`));
+  console.log(row("patients : recherche par nom", small.patientsByName, big.patientsByName, `méd. < ${TARGET_PATIENTS_MS} ms à 100k`));
+  console.log(row("patients : recherche par téléphone (+213 …)", small.patientsByPhone, big.patientsByPhone, `méd. < ${TARGET_PATIENTS_MS} ms à 100k`));
   console.log(row("dossier patient (rdv, totaux, journal)", small.patientRecord, big.patientRecord, `méd. < ${TARGET_PATIENTS_MS} ms à 100k`));
   console.log(row("rappels à envoyer demain", small.reminders, big.reminders, `méd. < ${TARGET_PATIENTS_MS} ms à 100k`));
   console.log(
-    `  unités lues : ${small.freeUnits.toLocaleString("fr-FR")} / ${big.freeUnits.toLocaleString("fr-FR")} (60 j à venir), ` +
-      `${small.denseUnits.toLocaleString("fr-FR")} / ${big.denseUnits.toLocaleString("fr-FR")} (historique dense) ; rendez-vous de la semaine : ${small.agendaRows} / ${big.agendaRows}`,
+    `  unités lues : ${small.freeUnits.toLocaleString("fr-FR")} / ${big.freeUnits.toLocaleString("fr-FR")} (60 j à venir), ` +
+      `${small.denseUnits.toLocaleString("fr-FR")} / ${big.denseUnits.toLocaleString("fr-FR")} (historique dense) ; rendez-vous de la semaine : ${small.agendaRows} / ${big.agendaRows}`,
   );
   for (const v of verdicts) console.log(`  ${v}`);
   console.log("");
@@ -524,7 +524,7 @@ async function benchReports(name: string, open: Opener): Promise<string[]> {
       await fillPatients(h);
       await fillMoney(h, today);
       const payments = Number((await h.db.selectFrom("payments").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-      console.log(`[${name}] rapports : ${n.toLocaleString("fr-FR")} rendez-vous, autant de patients, ${payments.toLocaleString("fr-FR")} paiements, 2 000 inscriptions, insérés en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      console.log(`[${name}] rapports : ${n.toLocaleString("fr-FR")} rendez-vous, autant de patients, ${payments.toLocaleString("fr-FR")} paiements, 2 000 inscriptions, insérés en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       const schedule = await loadSchedule(h, month.from);
       const per = new Map<string, [Timing, Timing]>();
       for (const [label, fn] of REPORT_CASES(today, schedule)) per.set(label, [await measure(() => fn(h, month), REPORT_RUNS), await measure(() => fn(h, year), REPORT_RUNS)]);
@@ -533,7 +533,7 @@ async function benchReports(name: string, open: Opener): Promise<string[]> {
       await drop();
     }
   }
-  console.log(`\n${name} — rapports (issue 28), ${REPORT_RUNS} mesures ; mois en cours par semaine, 12 derniers mois par mois ; limite ${TARGET_REPORT_MS} ms`);
+  console.log(`\n${name} — rapports (issue 28), ${REPORT_RUNS} mesures ; mois en cours par semaine, 12 derniers mois par mois ; limite ${TARGET_REPORT_MS} ms`);
   console.log(`${"rapport".padEnd(34)} ${"10k mois".padStart(10)} ${"10k 12 m".padStart(10)} ${"100k mois".padStart(10)} ${"100k 12 m".padStart(10)} ${"100k p95".padStart(10)}  limite`);
   const verdicts: string[] = [];
   const small = results.get(DESK_SIZES[0])!;
@@ -542,7 +542,7 @@ async function benchReports(name: string, open: Opener): Promise<string[]> {
     const [sm, sy] = small.get(label)!;
     const worst = Math.max(bm.median, by.median, sm.median, sy.median);
     console.log(`${label.padEnd(34)} ${ms(sm.median).padStart(10)} ${ms(sy.median).padStart(10)} ${ms(bm.median).padStart(10)} ${ms(by.median).padStart(10)} ${ms(Math.max(bm.p95, by.p95)).padStart(10)}  < ${TARGET_REPORT_MS} ms ${worst < TARGET_REPORT_MS ? "OK" : "DÉPASSÉ"}`);
-    verdicts.push(`${name} rapport ${label} : pire médiane ${ms(worst)} — ${worst < TARGET_REPORT_MS ? "ATTEINT" : "DÉPASSÉ"} (< ${TARGET_REPORT_MS} ms)`);
+    verdicts.push(`${name} rapport ${label} : pire médiane ${ms(worst)} — ${worst < TARGET_REPORT_MS ? "ATTEINT" : "DÉPASSÉ"} (< ${TARGET_REPORT_MS} ms)`);
   }
   console.log("");
   return verdicts;
@@ -640,17 +640,17 @@ async function benchStaff(name: string, open: Opener): Promise<string[]> {
     console.log(`\n${name} — garde du personnel et journal d'audit (issue 13), ${RUNS} mesures, ${AUDIT_ENTRIES.toLocaleString("fr-FR")} entrées`);
     console.log(`${"mesure".padEnd(58)} ${"méd.".padStart(9)} ${"p95".padStart(9)}  cible`);
     const line = (label: string, t: Timing, target: string) => console.log(`${label.padEnd(58)} ${ms(t.median).padStart(9)} ${ms(t.p95).padStart(9)}  ${target}`);
-    line("avant : session seule (ce que la garde lisait)", before, "référence");
-    line("après : garde, page (session + réglages + permissions)", afterGet, `×${(afterGet.median / before.median).toFixed(1)} de la référence`);
-    line("après : garde, envoi (+ lecture de l'intention du formulaire)", afterPost, `×${(afterPost.median / before.median).toFixed(1)} de la référence`);
-    line("journal : 1re page (50, avec le total)", journal, `méd. < ${TARGET_JOURNAL_MS} ms`);
-    line("journal : filtre par action", byAction, `méd. < ${TARGET_JOURNAL_MS} ms`);
-    line("journal : un compte sur un mois", byAccountMonth, `méd. < ${TARGET_JOURNAL_MS} ms`);
-    line("journal : page au milieu (curseur)", deep, `méd. < ${TARGET_JOURNAL_MS} ms`);
-    line("intégrité : chaîne entière vérifiée (5 mesures)", full, "audit:verify, 1re vue du journal");
-    line("intégrité : vue suivante (+1 entrée à vérifier)", incremental, `méd. < ${TARGET_JOURNAL_MS} ms`);
+    line("avant : session seule (ce que la garde lisait)", before, "référence");
+    line("après : garde, page (session + réglages + permissions)", afterGet, `×${(afterGet.median / before.median).toFixed(1)} de la référence`);
+    line("après : garde, envoi (+ lecture de l'intention du formulaire)", afterPost, `×${(afterPost.median / before.median).toFixed(1)} de la référence`);
+    line("journal : 1re page (50, avec le total)", journal, `méd. < ${TARGET_JOURNAL_MS} ms`);
+    line("journal : filtre par action", byAction, `méd. < ${TARGET_JOURNAL_MS} ms`);
+    line("journal : un compte sur un mois", byAccountMonth, `méd. < ${TARGET_JOURNAL_MS} ms`);
+    line("journal : page au milieu (curseur)", deep, `méd. < ${TARGET_JOURNAL_MS} ms`);
+    line("intégrité : chaîne entière vérifiée (5 mesures)", full, "audit:verify, 1re vue du journal");
+    line("intégrité : vue suivante (+1 entrée à vérifier)", incremental, `méd. < ${TARGET_JOURNAL_MS} ms`);
     for (const [label, t] of [["1re page", journal], ["par action", byAction], ["compte + mois", byAccountMonth], ["milieu", deep], ["intégrité (vue suivante)", incremental]] as const) {
-      verdicts.push(`${name} journal ${label} : ${ms(t.median)} — ${t.median < TARGET_JOURNAL_MS ? "ATTEINT" : "DÉPASSÉ"} (< ${TARGET_JOURNAL_MS} ms)`);
+      verdicts.push(`${name} journal ${label} : ${ms(t.median)} — ${t.median < TARGET_JOURNAL_MS ? "ATTEINT" : "DÉPASSÉ"} (< ${TARGET_JOURNAL_MS} ms)`);
     }
     console.log("");
   } finally {
@@ -701,7 +701,7 @@ function postgresOpener(pgUrl: string): Opener {
 function loadLine(): string {
   const load = os.loadavg()[0];
   const cpus = os.cpus().length;
-  return `Charge de la machine : ${load.toFixed(1)} pour ${cpus} processeur(s)${load > cpus ? " — machine occupée, les durées sont gonflées : relancez au calme pour juger des cibles" : ""}.`;
+  return `Charge de la machine : ${load.toFixed(1)} pour ${cpus} processeur(s)${load > cpus ? " — machine occupée, les durées sont gonflées : relancez au calme pour juger des cibles" : ""}.`;
 }
 
 async function main() {
@@ -719,7 +719,7 @@ async function main() {
   if (parts.has("reports")) for (const [name, open] of engines) verdicts.push(...(await benchReports(name, open)));
   if (parts.has("money")) for (const [name, open] of engines) verdicts.push(...(await benchMoney(name, open, (fn) => measure(fn), ms)));
 
-  console.log("Cibles de l'accueil :");
+  console.log("Cibles de l'accueil :");
   console.log(`  ${loadLine()}`);
   for (const v of verdicts) console.log(`  ${v}`);
   if (!pgUrl) console.log("PostgreSQL non mesuré (définissez BENCH_DATABASE_URL=postgres://… pour l'inclure).");

@@ -134,7 +134,7 @@ async function main() {
   const shownDir = path.relative(process.cwd(), buildDir) || buildDir;
   if (buildIsCurrent(buildDir, hash) && !/^(1|true|yes)$/i.test(process.env.FORCE_BUILD ?? "")) {
     const when = dateTimeFr.format(fs.statSync(hashFile(buildDir)).mtime).replace(",", " à");
-    console.log(`Site : build à jour (${shownDir}/, construit le ${when} ; sources inchangées depuis). FORCE_BUILD=1 npm start pour reconstruire.`);
+    console.log(`Site : build à jour (${shownDir}/, construit le ${when} ; sources inchangées depuis). FORCE_BUILD=1 npm start pour reconstruire.`);
     return;
   }
   const started = performance.now();
@@ -151,7 +151,7 @@ async function main() {
   if (code !== 0) {
     if (!verbose) process.stdout.write("échec.\n\n");
     if (!verbose) process.stderr.write(output);
-    process.stderr.write(`\nLa construction a échoué (code ${code}) après ${seconds} s. Sortie complète : ${shownLog}\n`);
+    process.stderr.write(`\nLa construction a échoué (code ${code}) après ${seconds} s. Sortie complète : ${shownLog}\n`);
     process.exit(code);
   }
   fs.writeFileSync(hashFile(buildDir), `${hash}\n`);
@@ -161,10 +161,10 @@ async function main() {
   if (!verbose) process.stdout.write("terminée.\n");
   console.log(
     [
-      `Site construit en ${seconds} s : navigateur et serveur dans ${shownDir}/`,
-      line("JavaScript du navigateur :", sizes.js),
-      line("CSS :", sizes.css),
-      `Sortie complète : ${shownLog} (BUILD_VERBOSE=1 npm start pour l'afficher)`,
+      `Site construit en ${seconds} s : navigateur et serveur dans ${shownDir}/`,
+      line("JavaScript du navigateur :", sizes.js),
+      line("CSS :", sizes.css),
+      `Sortie complète : ${shownLog} (BUILD_VERBOSE=1 npm start pour l'afficher)`,
     ].join("\n"),
   );
 }

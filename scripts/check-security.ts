@@ -60,7 +60,7 @@ async function redirects(base: string) {
     const location = String(res.headers.location ?? "");
     if (res.status >= 300 && res.status < 400 && new URL(location, `${base}/login`).origin !== base) offsite++;
   }
-  console.log(`Redirections après connexion : ${TRICKY_REDIRECTS.length} formes piégées, ${offsite} vers un autre site  ${check(offsite === 0, "open redirect")}`);
+  console.log(`Redirections après connexion : ${TRICKY_REDIRECTS.length} formes piégées, ${offsite} vers un autre site  ${check(offsite === 0, "open redirect")}`);
 }
 
 // ---- 2. malformed requests ----------------------------------------------------------------------
@@ -92,7 +92,7 @@ async function malformed(base: string) {
   const byStatus = new Map<number, number>();
   for (const a of answers) byStatus.set(a.status, (byStatus.get(a.status) ?? 0) + 1);
   const spread = [...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(", ");
-  console.log(`Requêtes malformées : ${cases.length} envoyées (${spread}), ${fives} en 5xx ou coupées  ${check(fives === 0, "malformed input answered 5xx")}`);
+  console.log(`Requêtes malformées : ${cases.length} envoyées (${spread}), ${fives} en 5xx ou coupées  ${check(fives === 0, "malformed input answered 5xx")}`);
 }
 
 // ---- 3. oversized bodies ----------------------------------------------------------------------
@@ -132,7 +132,7 @@ async function bodies(base: string, pid: number) {
   const after = memory(pid);
   const ok = statuses.every((s) => s === 413 || s === 0);
   console.log(
-    `Corps de 100 Mo ×4 sur /login : réponses ${statuses.join(", ")} en ${Date.now() - t0} ms ; mémoire du serveur ${before.rss} → ${after.rss} Mio (pic ${after.peak} Mio)  ${check(ok && after.peak < 400, "oversized bodies")}`,
+    `Corps de 100 Mo ×4 sur /login : réponses ${statuses.join(", ")} en ${Date.now() - t0} ms ; mémoire du serveur ${before.rss} → ${after.rss} Mio (pic ${after.peak} Mio)  ${check(ok && after.peak < 400, "oversized bodies")}`,
   );
 }
 
@@ -150,7 +150,7 @@ async function burst(base: string) {
   const last = answers[answers.length - 1];
   const accepted = last.status >= 300 && last.status < 400 && !String(last.headers.location ?? "").startsWith("/login");
   console.log(
-    `Rafale de ${N} connexions simultanées sur un compte : ${checked} mots de passe vérifiés (401), ${throttled} refusées d'avance (429) ; le bon mot de passe envoyé en dernier : ${accepted ? "accepté" : "refusé"}  ${check(checked <= 20 && !accepted, "login throttle burst")}`,
+    `Rafale de ${N} connexions simultanées sur un compte : ${checked} mots de passe vérifiés (401), ${throttled} refusées d'avance (429) ; le bon mot de passe envoyé en dernier : ${accepted ? "accepté" : "refusé"}  ${check(checked <= 20 && !accepted, "login throttle burst")}`,
   );
 }
 
@@ -204,7 +204,7 @@ section("TRUST_PROXY (serveurs à part)");
 await trustProxy();
 
 if (failures.length) {
-  console.log(`\nÉchecs : ${failures.join(" ; ")}`);
+  console.log(`\nÉchecs : ${failures.join(" ; ")}`);
   process.exit(1);
 }
 console.log("\nToutes les vérifications sont passées.");

@@ -10,9 +10,9 @@ try {
   getConfig();
   const h = getDb();
   const applied = await migrateToLatest(h.db, h.engine);
-  console.log(applied.length ? `Migrations appliquées (${h.engine}) : ${applied.join(", ")}` : `Base à jour (${h.engine}) : aucune migration à appliquer.`);
+  console.log(applied.length ? `Migrations appliquées (${h.engine}) : ${applied.join(", ")}` : `Base à jour (${h.engine}) : aucune migration à appliquer.`);
   await closeDb();
 } catch (err) {
-  console.error(err instanceof ConfigError ? err.message : `Échec des migrations : ${err instanceof Error ? err.message : String(err)}`);
+  console.error(err instanceof ConfigError ? err.message : `Échec des migrations : ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 }

@@ -40,10 +40,10 @@ export interface StaffCreateIo {
 const emailSchema = z.string().trim().toLowerCase().pipe(z.email());
 
 const USAGE = [
-  "Utilisation : npm run staff:create -- adresse@exemple.dz   (mot de passe dans STAFF_PASSWORD ou demandé à l'écran)",
+  "Utilisation : npm run staff:create -- adresse@exemple.dz   (mot de passe dans STAFF_PASSWORD ou demandé à l'écran)",
   "  --role admin|dentist|assistant   rôle du nouveau compte (admin par défaut)",
   "  --name \"Dr Exemple\"              nom affiché dans l'équipe (facultatif)",
-  "  --reset                          compte existant : nouveau mot de passe à usage unique, double authentification effacée, sessions fermées",
+  "  --reset                          compte existant : nouveau mot de passe à usage unique, double authentification effacée, sessions fermées",
 ].join("\n");
 
 interface Options {
@@ -82,31 +82,31 @@ export async function runStaffCreate(io: StaffCreateIo): Promise<number> {
     return 0;
   }
   if (opts.unknown) {
-    io.err(`Erreur : option inconnue « ${opts.unknown} ».`);
+    io.err(`Erreur : option inconnue « ${opts.unknown} ».`);
     io.err(USAGE);
     return 2;
   }
   const rawEmail = opts.email ?? io.env.STAFF_EMAIL ?? "";
   if (!rawEmail.trim()) {
-    io.err("Erreur : indiquez l'adresse e-mail du compte.");
+    io.err("Erreur : indiquez l'adresse e-mail du compte.");
     io.err(USAGE);
     return 2;
   }
   const email = emailSchema.safeParse(rawEmail);
   if (!email.success) {
-    io.err(`Erreur : « ${rawEmail.trim()} » n'est pas une adresse e-mail valide.`);
+    io.err(`Erreur : « ${rawEmail.trim()} » n'est pas une adresse e-mail valide.`);
     return 2;
   }
   if (opts.reset) {
     if (opts.role !== undefined || opts.name !== undefined) {
-      io.err("Erreur : --reset ne change ni le rôle ni le nom ; changez-les sur la page Équipe.");
+      io.err("Erreur : --reset ne change ni le rôle ni le nom ; changez-les sur la page Équipe.");
       return 2;
     }
     return withDb(io, "la réinitialisation n'a pas abouti", (h) => recover(io, h, email.data));
   }
   const role = opts.role ?? "admin";
   if (!isRole(role)) {
-    io.err(`Erreur : rôle inconnu « ${role} ». Choisissez admin (Administrateur), dentist (Dentiste) ou assistant (Assistant(e)).`);
+    io.err(`Erreur : rôle inconnu « ${role} ». Choisissez admin (Administrateur), dentist (Dentiste) ou assistant (Assistant(e)).`);
     return 2;
   }
   const name = opts.name?.trim() ? opts.name.trim().slice(0, 120) : null;
@@ -114,22 +114,22 @@ export async function runStaffCreate(io: StaffCreateIo): Promise<number> {
   let password = io.env.STAFF_PASSWORD;
   if (!password) {
     if (!io.askSecret) {
-      io.err("Erreur : aucun mot de passe fourni. Définissez STAFF_PASSWORD ou lancez la commande dans un terminal.");
+      io.err("Erreur : aucun mot de passe fourni. Définissez STAFF_PASSWORD ou lancez la commande dans un terminal.");
       return 2;
     }
-    password = await io.askSecret(`Mot de passe pour ${email.data} (au moins ${MIN_PASSWORD_LENGTH} caractères) : `);
-    const again = await io.askSecret("Confirmez le mot de passe : ");
+    password = await io.askSecret(`Mot de passe pour ${email.data} (au moins ${MIN_PASSWORD_LENGTH} caractères) : `);
+    const again = await io.askSecret("Confirmez le mot de passe : ");
     if (password !== again) {
-      io.err("Erreur : les deux saisies du mot de passe ne correspondent pas. Aucun compte créé.");
+      io.err("Erreur : les deux saisies du mot de passe ne correspondent pas. Aucun compte créé.");
       return 2;
     }
   }
   if (password.length < MIN_PASSWORD_LENGTH) {
-    io.err(`Erreur : le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères. Aucun compte créé.`);
+    io.err(`Erreur : le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères. Aucun compte créé.`);
     return 2;
   }
   if (password.length > PASSWORD_MAX_LENGTH) {
-    io.err(`Erreur : ${PASSWORD_TOO_LONG} Aucun compte créé.`);
+    io.err(`Erreur : ${PASSWORD_TOO_LONG} Aucun compte créé.`);
     return 2;
   }
   const typed = password;
@@ -137,11 +137,11 @@ export async function runStaffCreate(io: StaffCreateIo): Promise<number> {
     // the password was chosen by whoever runs the command: no change is required at sign-in
     const created = await createAccount(h, null, { email: email.data, name, role, passwordHash: await hashPassword(typed), mustChangePassword: false });
     if (!created.ok) {
-      io.err(`Erreur : Un compte existe déjà pour ${email.data}. Aucun compte créé.`);
+      io.err(`Erreur : Un compte existe déjà pour ${email.data}. Aucun compte créé.`);
       return 1;
     }
-    io.out(`Compte du personnel créé : ${created.user.email}`);
-    io.out(`Rôle : ${ROLE_LABELS[role as Role]}.`);
+    io.out(`Compte du personnel créé : ${created.user.email}`);
+    io.out(`Rôle : ${ROLE_LABELS[role as Role]}.`);
     io.out("Il peut se connecter dès maintenant sur la page /login du site.");
     return 0;
   });
@@ -151,27 +151,27 @@ export async function runStaffCreate(io: StaffCreateIo): Promise<number> {
 async function recover(io: StaffCreateIo, h: Db, email: string): Promise<number> {
   const user = await findStaffByEmail(h, email);
   if (!user) {
-    io.err(`Erreur : aucun compte pour ${email}. Rien n'a été modifié.`);
+    io.err(`Erreur : aucun compte pour ${email}. Rien n'a été modifié.`);
     return 1;
   }
   const id = Number(user.id);
   const password = generatePassword();
   const reset = await resetPassword(h, null, id, await hashPassword(password));
   if (!reset.ok) {
-    io.err(`Erreur : aucun compte pour ${email}. Rien n'a été modifié.`);
+    io.err(`Erreur : aucun compte pour ${email}. Rien n'a été modifié.`);
     return 1;
   }
   const twoFactor = await resetTwoFactor(h, null, id);
   io.out(`Mot de passe réinitialisé pour ${user.email} (${isRole(user.role) ? ROLE_LABELS[user.role] : user.role}).`);
-  io.out(`Mot de passe à usage unique : ${password}`);
+  io.out(`Mot de passe à usage unique : ${password}`);
   io.out("Il ne sera plus affiché. Il devra être remplacé à la première connexion sur la page /login du site.");
   io.out(
     twoFactor.ok
-      ? "Double authentification effacée (application, codes de secours et appareils de confiance) : elle sera configurée de nouveau à la connexion."
+      ? "Double authentification effacée (application, codes de secours et appareils de confiance) : elle sera configurée de nouveau à la connexion."
       : "La double authentification n'était pas configurée pour ce compte.",
   );
   io.out("Toutes les sessions ouvertes de ce compte sont fermées.");
-  if (user.disabled_at !== null) io.out("Attention : ce compte est désactivé ; un administrateur peut le réactiver sur la page Équipe.");
+  if (user.disabled_at !== null) io.out("Attention : ce compte est désactivé ; un administrateur peut le réactiver sur la page Équipe.");
   return 0;
 }
 
@@ -185,7 +185,7 @@ async function withDb(io: StaffCreateIo, failure: string, run: (h: Db) => Promis
     return await run(h);
   } catch (err) {
     if (err instanceof ConfigError) io.err(err.message);
-    else io.err(`Erreur : ${failure} (${err instanceof Error ? err.message : String(err)}).`);
+    else io.err(`Erreur : ${failure} (${err instanceof Error ? err.message : String(err)}).`);
     return 1;
   } finally {
     if (ownDb && h) await h.close();
@@ -232,7 +232,7 @@ if (isMain()) {
     err: (l) => console.error(l),
     askSecret: process.stdin.isTTY ? terminalSecret : undefined,
   }).catch((err: unknown) => {
-    console.error(`Erreur : ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`Erreur : ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   });
   process.exit(code);

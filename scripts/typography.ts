@@ -1,7 +1,7 @@
 /**
  * French typography in the texts the project wrote (issue 30): a narrow no-break space (U+202F)
  * before ':', ';', '!' and '?', and inside « », so that a line never starts with ': c'est' or
- * '; elle' on a phone. Looks at every string, template and JSX text of app/ (tests left out);
+ * '; elle' on a phone. Looks at every string, template and JSX text of app/ and scripts/ (tests left out);
  * `npm run typography` lists what is wrong, `npm run typography -- --fix` writes the spaces. The
  * unit test scripts/typography.test.ts fails on anything it would fix.
  *
@@ -37,9 +37,12 @@ export interface Finding {
   text: string;
 }
 
+/** The site (app/) and the commands (scripts/: what they print is read by a person too). */
+const SOURCE_DIRS = ["app", "scripts"];
+
 function sourceFiles(root: string): string[] {
-  return fs
-    .readdirSync(path.join(root, "app"), { withFileTypes: true, recursive: true })
+  return SOURCE_DIRS.filter((d) => fs.existsSync(path.join(root, d)))
+    .flatMap((d) => fs.readdirSync(path.join(root, d), { withFileTypes: true, recursive: true }))
     .filter((e) => e.isFile() && /\.(ts|tsx)$/.test(e.name) && !/\.test\.tsx?$|\.d\.ts$/.test(e.name))
     // a migration is history: it wrote what it wrote (the demo reviews are recognised by their text)
     .filter((e) => !/^migration/.test(e.name))
@@ -105,6 +108,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   if (process.argv.includes("--fix")) console.log(`${fixTypography(root)} texte(s) corrigé(s).`);
   const left = findTypographyIssues(root);
   for (const f of left) console.log(`${f.file}:${f.line}  ${f.text}`);
-  console.log(left.length ? `${left.length} texte(s) sans espace fine insécable avant : ; ! ? ou dans « ».` : "Typographie : rien à corriger.");
+  console.log(left.length ? `${left.length} texte(s) sans espace fine insécable avant : ; ! ? ou dans « ».` : "Typographie : rien à corriger.");
   process.exit(left.length && !process.argv.includes("--fix") ? 1 : 0);
 }

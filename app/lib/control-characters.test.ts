@@ -123,7 +123,7 @@ describe("control characters: the rule of the fields", () => {
   });
 
   it("a multi-line field keeps line breaks and tabs, and refuses every other control character", () => {
-    expect(note.parse("Allergie :\r\n\t- pénicilline\n- latex")).toBe("Allergie :\r\n\t- pénicilline\n- latex");
+    expect(note.parse("Allergie :\r\n\t- pénicilline\n- latex")).toBe("Allergie :\r\n\t- pénicilline\n- latex");
     for (const [label, c] of Object.entries(CONTROLS)) {
       if (LINE_BREAKS_AND_TAB.has(label)) continue;
       const r = note.safeParse(`Allergie${c} : latex`);

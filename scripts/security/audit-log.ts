@@ -34,7 +34,7 @@ function attempt(db: Database.Database, statement: string): Attempt {
 
 function chainWords(v: AuditVerification | null): string {
   if (!v) return "chaîne non vérifiable";
-  if (v.ok) return `chaîne vérifiée : ${v.entries} entrée(s) intègre(s)`;
+  if (v.ok) return `chaîne vérifiée : ${v.entries} entrée(s) intègre(s)`;
   return `chaîne rompue à l'entrée n° ${v.problem!.entryId} (${v.problem!.kind})`;
 }
 
@@ -66,8 +66,8 @@ async function onSqlite(site: Site) {
     }
     const ok = replace === "refusé" && del === "refusé" && update === "refusé" && intact && chain?.ok === true;
     console.log(
-      `Journal d'audit (SQLite du site) : INSERT OR REPLACE sur l'entrée n° ${id} ${replace}, DELETE ${del}, UPDATE ${update} ; ` +
-        `entrée ${intact ? "intacte" : "RÉÉCRITE"} ; ${chainWords(chain)}  ${check(ok, "audit log rewritten on SQLite")}`,
+      `Journal d'audit (SQLite du site) : INSERT OR REPLACE sur l'entrée n° ${id} ${replace}, DELETE ${del}, UPDATE ${update} ; ` +
+        `entrée ${intact ? "intacte" : "RÉÉCRITE"} ; ${chainWords(chain)}  ${check(ok, "audit log rewritten on SQLite")}`,
     );
   } finally {
     db.close();
@@ -106,7 +106,7 @@ async function onPostgres(url: string) {
       const chain = await verifyAuditLog(h, { secret: crypto.randomBytes(32).toString("hex") }); // no checkpoint here: any key
       const ok = truncate === "refusé" && cascade === "refusé" && left === 3 && chain.ok;
       console.log(
-        `Journal d'audit (PostgreSQL, base temporaire) : TRUNCATE audit_log ${truncate}, TRUNCATE … CASCADE ${cascade} ; ${left}/3 entrées restantes ; ${chainWords(chain)}  ${check(ok, "audit log truncated on PostgreSQL")}`,
+        `Journal d'audit (PostgreSQL, base temporaire) : TRUNCATE audit_log ${truncate}, TRUNCATE … CASCADE ${cascade} ; ${left}/3 entrées restantes ; ${chainWords(chain)}  ${check(ok, "audit log truncated on PostgreSQL")}`,
       );
     } finally {
       await h.close();
@@ -121,7 +121,7 @@ export async function run(site: Site): Promise<void> {
   await onSqlite(site);
   const url = process.env.TEST_DATABASE_URL;
   if (url) await onPostgres(url);
-  else console.log("Journal d'audit (PostgreSQL) : non vérifié (définissez TEST_DATABASE_URL=postgres://… pour l'inclure).");
+  else console.log("Journal d'audit (PostgreSQL) : non vérifié (définissez TEST_DATABASE_URL=postgres://… pour l'inclure).");
 }
 
 // alone: a fresh server of its own
@@ -134,7 +134,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     await site.remove();
   }
   if (failures.length) {
-    console.log(`\nÉchecs : ${failures.join(" ; ")}`);
+    console.log(`\nÉchecs : ${failures.join(" ; ")}`);
     process.exit(1);
   }
 }

@@ -36,7 +36,7 @@ export async function methods(site: Site): Promise<void> {
   await new Promise((r) => setTimeout(r, 300));
   const errors = errorLines(site, from).length;
   console.log(
-    `Méthodes ${METHODS.join(", ")} sur ${PATHS.length} adresses : ${refused}/${answers.length} en 405 avec Allow ; POST sur une page sans action : ${noAction.status} (Allow: ${noAction.headers.allow ?? "absent"}) ; lignes d'erreur au journal : ${errors}  ` +
+    `Méthodes ${METHODS.join(", ")} sur ${PATHS.length} adresses : ${refused}/${answers.length} en 405 avec Allow ; POST sur une page sans action : ${noAction.status} (Allow: ${noAction.headers.allow ?? "absent"}) ; lignes d'erreur au journal : ${errors}  ` +
       check(refused === answers.length && noAction.status === 405 && noAction.headers.allow === "GET, HEAD" && errors === 0, "methods other than GET, HEAD, POST"),
   );
 }
@@ -77,9 +77,9 @@ export async function privateAnswers(site: Site): Promise<void> {
   const missing: string[] = [];
   for (const [what, p] of asked) {
     const a = await p;
-    if (a.headers["cache-control"] !== "private, no-store") missing.push(`${what} → ${a.status} « ${a.headers["cache-control"] ?? "aucun"} »`);
+    if (a.headers["cache-control"] !== "private, no-store") missing.push(`${what} → ${a.status} « ${a.headers["cache-control"] ?? "aucun"} »`);
   }
-  console.log(`Cache-Control des réponses privées : ${asked.length - missing.length}/${asked.length} en « private, no-store »${missing.length ? ` (manque : ${missing.join(" ; ")})` : ""}  ${check(missing.length === 0, "private answers without no-store")}`);
+  console.log(`Cache-Control des réponses privées : ${asked.length - missing.length}/${asked.length} en « private, no-store »${missing.length ? ` (manque : ${missing.join(" ; ")})` : ""}  ${check(missing.length === 0, "private answers without no-store")}`);
 }
 
 export async function headersAndStreams(site: Site): Promise<void> {
@@ -95,7 +95,7 @@ export async function headersAndStreams(site: Site): Promise<void> {
   const r = await autocannon({ url: `${base}/formation`, connections: 50, duration: 4, headers: { "accept-encoding": "gzip, deflate, br", cookie: "visite=1" }, timeout: 10 });
   const warnings = site.output.slice(from).filter((l) => /MaxListenersExceededWarning/.test(l)).length;
   console.log(
-    `En-têtes Referrer-Policy en double : ${doubled.length ? doubled.join(", ") : "aucun"} ; 50 connexions sur une page non stockée (Brotli) : ${Math.round(r.requests.average)} req/s, ${r.non2xx + r.errors} erreurs, ${warnings} MaxListenersExceededWarning  ` +
+    `En-têtes Referrer-Policy en double : ${doubled.length ? doubled.join(", ") : "aucun"} ; 50 connexions sur une page non stockée (Brotli) : ${Math.round(r.requests.average)} req/s, ${r.non2xx + r.errors} erreurs, ${warnings} MaxListenersExceededWarning  ` +
       check(doubled.length === 0 && warnings === 0 && r.errors === 0, "duplicate headers or drain listeners"),
   );
 }

@@ -122,9 +122,9 @@ export async function run(site: Site): Promise<void> {
   const answered = check(accepted && retryAfter && alive, "image uploads answered 5xx, cut, or 503 without Retry-After");
   const bounded = check(after.peak + workers.peak < PEAK_MAX_MIB, `image uploads: peak memory ${after.peak} MiB + ${workers.peak} MiB (image process)`);
   const ok = answered === "ok" && bounded === "ok";
-  const detail = rounds.map((r) => `${r.label} : ${spread(r.statuses)} en ${r.ms} ms, pic ${r.peak} Mio`).join(" ; ");
+  const detail = rounds.map((r) => `${r.label} : ${spread(r.statuses)} en ${r.ms} ms, pic ${r.peak} Mio`).join(" ; ");
   console.log(
-    `Téléversements d'images de 40 mégapixels, ${UPLOADS} simultanés par série : ${detail} ; mémoire du serveur ${before.rss} → ${after.rss} Mio, pic ${before.peak} Mio avant l'attaque, ${after.peak} Mio après ; ${workers.count} processus d'image, pic ${workers.peak} Mio chacun au plus ; serveur + processus d'image ${after.peak + workers.peak} Mio (limite ${PEAK_MAX_MIB})${retryAfter ? "" : ", 503 sans Retry-After"}${alive ? "" : ", serveur muet ensuite"}  ${ok ? "ok" : "ÉCHEC"}`,
+    `Téléversements d'images de 40 mégapixels, ${UPLOADS} simultanés par série : ${detail} ; mémoire du serveur ${before.rss} → ${after.rss} Mio, pic ${before.peak} Mio avant l'attaque, ${after.peak} Mio après ; ${workers.count} processus d'image, pic ${workers.peak} Mio chacun au plus ; serveur + processus d'image ${after.peak + workers.peak} Mio (limite ${PEAK_MAX_MIB})${retryAfter ? "" : ", 503 sans Retry-After"}${alive ? "" : ", serveur muet ensuite"}  ${ok ? "ok" : "ÉCHEC"}`,
   );
 }
 
@@ -138,7 +138,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     await site.remove();
   }
   if (failures.length) {
-    console.log(`\nÉchecs : ${failures.join(" ; ")}`);
+    console.log(`\nÉchecs : ${failures.join(" ; ")}`);
     process.exit(1);
   }
 }

@@ -74,8 +74,8 @@ export async function slowPost(site: Site): Promise<void> {
   }
   const ratio = during.rps / Math.max(1, quiet.rps);
   console.log(
-    `Deux POST lents (1 octet/s, tenus ${Math.round((Date.now() - t0) / 1000)} s) pendant la charge de / : ${got}/2000 pages servies depuis le cache ; ` +
-      `${quiet.rps} req/s (p99 ${quiet.p99} ms) sans lui, ${during.rps} req/s (p99 ${during.p99} ms) pendant (${Math.round(ratio * 100)} %) ; page toujours en cache à la fin : ${still ? "oui" : "non"}  ` +
+    `Deux POST lents (1 octet/s, tenus ${Math.round((Date.now() - t0) / 1000)} s) pendant la charge de / : ${got}/2000 pages servies depuis le cache ; ` +
+      `${quiet.rps} req/s (p99 ${quiet.p99} ms) sans lui, ${during.rps} req/s (p99 ${during.p99} ms) pendant (${Math.round(ratio * 100)} %) ; page toujours en cache à la fin : ${still ? "oui" : "non"}  ` +
       check(got === 2000 && still && ratio >= 0.5 && during.non2xx === 0, "slow POST switches the page cache off"),
   );
 }
@@ -114,5 +114,5 @@ export async function keyFlood(site: Site): Promise<void> {
   let kept = 0;
   for (const p of real) if ((await raw(base, { path: p, headers: BROWSER })).headers["x-cache"] === "HIT") kept++;
   const spread = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(", ");
-  console.log(`1 000 graphies encodées d'un article (${spread}) : ${kept}/${real.length} vraies pages encore en cache  ${check(kept === real.length && !statuses.has(500), "cache-key flood")}`);
+  console.log(`1 000 graphies encodées d'un article (${spread}) : ${kept}/${real.length} vraies pages encore en cache  ${check(kept === real.length && !statuses.has(500), "cache-key flood")}`);
 }

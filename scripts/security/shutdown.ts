@@ -128,14 +128,14 @@ export async function run(): Promise<void> {
       const hanging = sum("hanging") ? `, ${sum("hanging")} sans fin` : "";
       const exits = runs.some((r) => r.exitCode !== 0) ? `, codes de sortie ${runs.map((r) => r.exitCode).join("/")}` : "";
       figures.push(
-        `${workers === 1 ? "1 processus" : `WORKERS=${workers}`} : ${resets.join(", ")}${detail} (${sum("answers")} réponses dont ${sum("closing")} avec Connection: close, ${sum("refused")} refus après la fermeture${hanging}${exits})`,
+        `${workers === 1 ? "1 processus" : `WORKERS=${workers}`} : ${resets.join(", ")}${detail} (${sum("answers")} réponses dont ${sum("closing")} avec Connection: close, ${sum("refused")} refus après la fermeture${hanging}${exits})`,
       );
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   console.log(
-    `Arrêt (SIGTERM) sous charge, ${CLIENTS} connexions keep-alive sur des pages non mises en cache, ${RUNS} arrêts par réglage, connexions réinitialisées par arrêt — ${figures.join(" ; ")}  ${check(total === 0 && !failed, "SIGTERM under load resets connections")}`,
+    `Arrêt (SIGTERM) sous charge, ${CLIENTS} connexions keep-alive sur des pages non mises en cache, ${RUNS} arrêts par réglage, connexions réinitialisées par arrêt — ${figures.join(" ; ")}  ${check(total === 0 && !failed, "SIGTERM under load resets connections")}`,
   );
 }
 
@@ -143,7 +143,7 @@ export async function run(): Promise<void> {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   await run();
   if (failures.length) {
-    console.log(`\nÉchecs : ${failures.join(" ; ")}`);
+    console.log(`\nÉchecs : ${failures.join(" ; ")}`);
     process.exit(1);
   }
 }

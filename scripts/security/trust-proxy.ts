@@ -21,7 +21,7 @@ const POSTS = 30;
 /** RATE_LIMIT_FORM_MAX's default (app/.server/config.ts): the server is started without it. */
 const FORM_MAX = 10;
 const REFUSAL =
-  "Configuration invalide — TRUST_PROXY: « true » ferait confiance à n'importe quel en-tête X-Forwarded-For ; écrivez le nombre de proxys devant le site (par exemple 1) ou leurs adresses (par exemple 127.0.0.1,10.0.0.0/8)";
+  "Configuration invalide — TRUST_PROXY: « true » ferait confiance à n'importe quel en-tête X-Forwarded-For ; écrivez le nombre de proxys devant le site (par exemple 1) ou leurs adresses (par exemple 127.0.0.1,10.0.0.0/8)";
 
 /** Starts the built site with TRUST_PROXY=true; what it printed and how it ended. */
 async function startWithTrue() {
@@ -79,9 +79,9 @@ export async function run(): Promise<void> {
   const tooMany = statuses.filter((s) => s === 429).length;
   const limited = tooMany === POSTS - FORM_MAX && statuses.slice(0, FORM_MAX).every((s) => s !== 429 && s > 0);
   const said = site.output.some((l) => l.includes("Derrière 1 proxy (TRUST_PROXY=1)"));
-  const seen = lines.length === 1 ? `une ligne, « ${lines[0].slice(0, 60)}… »` : `${lines.length} lignes`;
+  const seen = lines.length === 1 ? `une ligne, « ${lines[0].slice(0, 60)}… »` : `${lines.length} lignes`;
   console.log(
-    `TRUST_PROXY : « true » arrête le démarrage (code ${refused.code}, ${seen}${refused.touched ? ", base créée" : ", base intacte"}) ; avec TRUST_PROXY=1 (${said ? "annoncé" : "non annoncé"} au démarrage), ${POSTS} envois du formulaire de rendez-vous depuis 127.0.0.1, chacun avec une autre adresse écrite dans X-Forwarded-For : ${tooMany} refusés en 429 (attendu ${POSTS - FORM_MAX}, limite ${FORM_MAX} par adresse)  ${check(stopped && limited && said, "TRUST_PROXY: a spoofed X-Forwarded-For dodges the per-address limit, or true is accepted")}`,
+    `TRUST_PROXY : « true » arrête le démarrage (code ${refused.code}, ${seen}${refused.touched ? ", base créée" : ", base intacte"}) ; avec TRUST_PROXY=1 (${said ? "annoncé" : "non annoncé"} au démarrage), ${POSTS} envois du formulaire de rendez-vous depuis 127.0.0.1, chacun avec une autre adresse écrite dans X-Forwarded-For : ${tooMany} refusés en 429 (attendu ${POSTS - FORM_MAX}, limite ${FORM_MAX} par adresse)  ${check(stopped && limited && said, "TRUST_PROXY: a spoofed X-Forwarded-For dodges the per-address limit, or true is accepted")}`,
   );
 }
 
@@ -89,7 +89,7 @@ export async function run(): Promise<void> {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   await run();
   if (failures.length) {
-    console.log(`\nÉchecs : ${failures.join(" ; ")}`);
+    console.log(`\nÉchecs : ${failures.join(" ; ")}`);
     process.exit(1);
   }
 }

@@ -645,8 +645,8 @@ test.describe("admin: appointments", () => {
     await expect(line.getByText("Orthodontie", { exact: true })).toBeVisible();
     await expect(line.getByText("Demande reçue", { exact: true })).toBeVisible();
     await expect(line.getByText("Le travail n'est pas terminé")).toBeVisible();
-    await expect(line.getByText(/^Payé sur le prix total : 12\s000\sDA \/ 15\s000\sDA$/)).toBeVisible();
-    await expect(line.getByText(/^Reste à payer : 3\s000\sDA$/)).toBeVisible();
+    await expect(line.getByText(/^Payé sur le prix total : 12\s000\sDA \/ 15\s000\sDA$/)).toBeVisible();
+    await expect(line.getByText(/^Reste à payer : 3\s000\sDA$/)).toBeVisible();
     await expect(card(page, `${t} Sans prix`).getByText("à 09:05", { exact: true })).toBeVisible();
     await expect(card(page, `${t} Sans prix`).getByText("— (pas de prix)")).toBeVisible();
     // one line, the card's details out of sight
@@ -665,12 +665,12 @@ test.describe("admin: appointments", () => {
     await expect(line.getByRole("button", { name: "Voir plus" })).toBeVisible();
     await line.getByRole("button", { name: /^Confirmer/ }).click();
     await expect(line.getByText("Confirmé", { exact: true })).toBeVisible();
-    expect(dbQuery("select status from appointments where id = ?", id)).toEqual([{ status: "confirmed" }]);
+    expect(dbQuery("select status from appointments where id = ?", id)).toEqual([{ status: "confirmed" }]);
     await line.getByRole("button", { name: "Historique (1)" }).click();
     await expect(line.getByRole("list", { name: "Historique du rendez-vous" }).getByRole("listitem")).toHaveCount(1);
     // the other line stays closed
     await expect(card(page, `${t} Sans prix`).getByRole("button", { name: "Voir plus" })).toBeHidden();
-    await expect(page.getByText("Statut : Confirmé.")).toBeHidden({ timeout: 10_000 }); // axe judges the page, not the passing toast
+    await expect(page.getByText("Statut : Confirmé.")).toBeHidden({ timeout: 10_000 }); // axe judges the page, not the passing toast
     await expectNoSeriousA11yViolations(page);
     await details.click();
     await expect(line.getByRole("button", { name: "Voir plus" })).toBeHidden();
@@ -741,14 +741,14 @@ test.describe("admin: appointments", () => {
       insert({ name: `${t} Patient`, prixtotal: 1_500_000, prixpay: 1_200_000 });
       await page.goto(`/admin/appointments?q=${t}`);
       const c = card(page, `${t} Patient`);
-      await expect(c.getByText("Date et heure :")).toBeAttached();
+      await expect(c.getByText("Date et heure :")).toBeAttached();
       await expect(c.getByText("Email", { exact: true })).toBeVisible();
       await expect(c.getByRole("link", { name: /^Appeler/ })).toBeVisible();
       await expect(c.getByRole("button", { name: /^Confirmer/ })).toBeVisible();
       await expect(c.getByRole("button", { name: "Voir plus" })).toBeVisible();
       await expect(c.getByText("Prix total", { exact: true })).toBeVisible();
       await expect(c.getByRole("button", { name: /^Détails/ })).toBeHidden();
-      const line = c.getByText(/^Payé sur le prix total : 12\s000\sDA \/ 15\s000\sDA$/);
+      const line = c.getByText(/^Payé sur le prix total : 12\s000\sDA \/ 15\s000\sDA$/);
       await expect(line).toBeAttached(); // the table's cell, left out below 1024 px
       await expect(line).toBeHidden();
       await expect(page.getByText("Payé / total", { exact: true })).toBeHidden();

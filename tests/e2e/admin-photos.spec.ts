@@ -32,7 +32,7 @@ async function putPhoto(page: Page, slot: Locator, alt: string) {
   await slot.getByLabel("Photo").setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: await photo(1200, 800) });
   await slot.getByLabel("Texte alternatif").fill(alt);
   await slot.getByRole("button", { name: "Enregistrer la photo" }).click();
-  await expect(page.getByText("Photo enregistrée : elle est en ligne.")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Photo enregistrée : elle est en ligne.")).toBeVisible({ timeout: 30_000 });
 }
 
 test.afterEach(() => {
@@ -146,7 +146,7 @@ test("the slots are tiles grouped by page, several a row on a desk; the page is 
   const tops = await home.getByRole("article").evaluateAll((els) => els.slice(0, 4).map((el) => Math.round(el.getBoundingClientRect().top)));
   expect(new Set(tops).size).toBe(1);
   const hero = card(page, HERO_CARD);
-  await expect(hero.getByText(/^Cadre paysage 16:9 : la photo y est recadrée au centre\. Idéalement 1\s600 px de large ou plus\.$/)).toBeVisible();
+  await expect(hero.getByText(/^Cadre paysage 16:9 : la photo y est recadrée au centre\. Idéalement 1\s600 px de large ou plus\.$/)).toBeVisible();
   await expect(hero.getByRole("heading", { name: "Mettre une photo" })).toBeVisible();
   await expect(hero.getByLabel("Texte alternatif")).toBeHidden();
   // 22 311 px before the tiles (33 slots, one page's slots a row)

@@ -48,8 +48,8 @@ async function freeDay(request: APIRequestContext, service: string, from: number
 }
 
 type Row = { id: number; date: string; time: string; status: string; patient_confirmed_at: string | null; cancelled_by: string | null; cancel_reason: string | null; link_hash: string };
-const rowNamed = (name: string) => dbQuery<Row>("select * from appointments where name = ?", name)[0];
-const unitsOf = (id: number) => dbQuery<{ unit_start: string }>("select unit_start from appointment_slots where appointment_id = ?", id).length;
+const rowNamed = (name: string) => dbQuery<Row>("select * from appointments where name = ?", name)[0];
+const unitsOf = (id: number) => dbQuery<{ unit_start: string }>("select unit_start from appointment_slots where appointment_id = ?", id).length;
 
 /** Books on /appointment as a patient does (with or without JavaScript) and reads the personal link on the success screen. */
 async function bookAndKeepLink(page: Page, request: APIRequestContext, o: { from: number; noJs?: boolean; service?: string }) {
@@ -144,8 +144,8 @@ for (const viewport of [
       const map = clinicCard.getByRole("link", { name: /Voir le plan/ });
       await expect(map).toHaveAttribute("href", /^https:\/\/www\.openstreetmap\.org\/\?mlat=/);
       await expect(map).toHaveAttribute("rel", /noreferrer/);
-      await expect(clinicCard.getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
-      await expect(clinicCard.getByRole("link", { name: "Mobile : 0550 12 34 56" })).toHaveAttribute("href", "tel:+213550123456");
+      await expect(clinicCard.getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
+      await expect(clinicCard.getByRole("link", { name: "Mobile : 0550 12 34 56" })).toHaveAttribute("href", "tel:+213550123456");
       // what confirming means, while the clinic has not confirmed: one line tied to the button
       const confirm = page.getByRole("button", { name: "Je confirme ma présence" });
       await expect(card.getByText(CONFIRM_MEANS)).toBeVisible();
@@ -155,14 +155,14 @@ for (const viewport of [
       await shot(page, "rdv-page");
 
       await confirm.click();
-      await expect(page.getByRole("status").filter({ hasText: "Merci : votre présence est confirmée." })).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: "Merci : votre présence est confirmée." })).toBeVisible();
       await expect(card.getByText("Présence confirmée")).toBeVisible();
       await expect(page.getByRole("button", { name: "Je confirme ma présence" })).toHaveCount(0);
       await expect(card.getByText(CONFIRM_MEANS)).toHaveCount(0);
       const row = rowNamed(b.name);
       expect(row.patient_confirmed_at).not.toBeNull();
       expect(row.status).toBe("requested");
-      expect(dbQuery("select action, actor from appointment_history where appointment_id = ? and action = 'patient_confirmed'", b.id)).toEqual([{ action: "patient_confirmed", actor: "Patient" }]);
+      expect(dbQuery("select action, actor from appointment_history where appointment_id = ? and action = 'patient_confirmed'", b.id)).toEqual([{ action: "patient_confirmed", actor: "Patient" }]);
       // a reload keeps it
       await page.reload();
       await expect(card.getByText("Présence confirmée")).toBeVisible();
@@ -195,8 +195,8 @@ for (const viewport of [
         await expect(page.getByText("Changer de jour ou d'heure")).toHaveCount(0);
         await expect(page.getByText("Annuler le rendez-vous", { exact: true })).toHaveCount(0);
         await expect(page.getByRole("link", { name: /Ajouter à mon agenda/ })).toHaveCount(0);
-        const call = page.getByRole("region", { name: "Un nouveau rendez-vous ?" });
-        await expect(call.getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
+        const call = page.getByRole("region", { name: "Un nouveau rendez-vous ?" });
+        await expect(call.getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
         await noSidewaysScroll(page);
         await shot(page, "rdv-cancelled");
         const row = rowNamed(b.name);
@@ -228,15 +228,15 @@ for (const viewport of [
           await expect(alert).toContainText("Appelez-nous au 023 70 45 12 ou au 0550 12 34 56.");
           // the page now shows the current state: no cancel or move, the numbers to call
           const call = page.getByRole("region", { name: "Annuler ou déplacer ce rendez-vous" });
-          await expect(call.getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
-          await expect(call.getByRole("link", { name: "Mobile : 0550 12 34 56" })).toHaveAttribute("href", "tel:+213550123456");
+          await expect(call.getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
+          await expect(call.getByRole("link", { name: "Mobile : 0550 12 34 56" })).toHaveAttribute("href", "tel:+213550123456");
           await expect(page.getByText("Changer de jour ou d'heure")).toHaveCount(0);
           await expect(page.getByRole("button", { name: "Confirmer l'annulation" })).toHaveCount(0);
           expect(rowNamed(b.name).status).toBe("requested");
           await shot(page, "rdv-after-cutoff-refused");
           // opened afresh: the same
           await page.reload();
-          await expect(call).toContainText("En ligne, un rendez-vous s'annule ou se déplace jusqu'à 168 h avant son début. Pour l'annuler ou le déplacer maintenant, appelez-nous :");
+          await expect(call).toContainText("En ligne, un rendez-vous s'annule ou se déplace jusqu'à 168 h avant son début. Pour l'annuler ou le déplacer maintenant, appelez-nous :");
           // confirming presence is still offered
           await expect(page.getByRole("button", { name: "Je confirme ma présence" })).toBeVisible();
           await noSidewaysScroll(page);
@@ -279,14 +279,14 @@ for (const viewport of [
         for (let k = 0; k < 45; k += 15) {
           const t = h * 60 + m + k;
           dbRun(
-            "insert or ignore into appointment_slots (chair, unit_start, appointment_id) values (1, ?, ?)",
+            "insert or ignore into appointment_slots (chair, unit_start, appointment_id) values (1, ?, ?)",
             `${target.date}T${String(Math.floor(t / 60)).padStart(2, "0")}:${String(t % 60).padStart(2, "0")}`,
             other.lastInsertRowid,
           );
         }
         await form.getByRole("button", { name: "Déplacer le rendez-vous" }).click();
         await expect(form.getByText("Ce créneau vient d'être pris. Choisissez l'un des horaires encore libres.")).toBeVisible();
-        await expect(form.getByText("Horaires libres les plus proches :")).toBeVisible();
+        await expect(form.getByText("Horaires libres les plus proches :")).toBeVisible();
         const nearest = form.getByRole("button", { name: /^Choisir le / });
         await expect(nearest).toHaveCount(3);
         await expectNoSeriousA11yViolations(page);
@@ -304,7 +304,7 @@ for (const viewport of [
         const row = rowNamed(b.name);
         expect(row.time).toBe(chosen);
         expect(row.date).toBe(target.date);
-        expect(dbQuery("select actor from appointment_history where appointment_id = ? and action = 'moved'", b.id)).toEqual([{ actor: "Patient" }]);
+        expect(dbQuery("select actor from appointment_history where appointment_id = ? and action = 'moved'", b.id)).toEqual([{ actor: "Patient" }]);
         // the old time is free again
         await page.goto(`/appointment?${new URLSearchParams({ service: b.service, date: b.date })}`);
         await expect(page.getByLabel("Heure").locator(`option[value="${b.time}"]`)).toHaveCount(1);
@@ -340,7 +340,7 @@ test("a wrong or malformed link shows the same French 404 page, with the clinic'
     pages.push({ status: res!.status(), text: await page.locator("main, body").first().innerText(), headers: res!.headers() });
     await expect(page.getByRole("heading", { level: 1, name: "Lien introuvable" })).toBeVisible();
     await expect(page.getByText("Ce lien ne permet pas d'afficher un rendez-vous.")).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
+    await expect(page.getByRole("main").getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
     await shot(page, `rdv-not-found-${i}`);
   }
   const [a, b] = pages;
@@ -360,7 +360,7 @@ test.describe("without JavaScript", () => {
     const b = await bookAndKeepLink(page, request, { from: 16, noJs: true });
     await page.goto(b.path);
     await page.getByRole("button", { name: "Je confirme ma présence" }).click();
-    await expect(page.getByText("Merci : votre présence est confirmée.")).toBeVisible();
+    await expect(page.getByText("Merci : votre présence est confirmée.")).toBeVisible();
     await expect(page.getByText("Présence confirmée", { exact: true })).toBeVisible();
 
     const target = await freeDay(request, b.service, 20, b.date);

@@ -103,7 +103,7 @@ describe("appointment e-mail texts", () => {
       confirmed: `Rendez-vous confirmé le mercredi 2 décembre 2026 à 14:30 — ${clinic.name}`,
       cancelled: `Rendez-vous annulé : mercredi 2 décembre 2026 à 14:30 — ${clinic.name}`,
       moved: `Rendez-vous déplacé au mercredi 2 décembre 2026 à 14:30 — ${clinic.name}`,
-      reminder: `Rappel : rendez-vous le mercredi 2 décembre 2026 à 14:30 — ${clinic.name}`,
+      reminder: `Rappel : rendez-vous le mercredi 2 décembre 2026 à 14:30 — ${clinic.name}`,
     };
     const kinds = { confirmed: "appointment_confirmed", cancelled: "appointment_cancelled", moved: "appointment_moved", reminder: "reminder" };
     for (const event of EVENTS) {
@@ -130,12 +130,12 @@ describe("appointment e-mail texts", () => {
   it("the personal link is in every message but the cancellation; the calendar file goes with the confirmation and a confirmed move", () => {
     const m = (event: AppointmentMailEvent, fields: Partial<Appointment> = {}) => appointmentMessage(row(fields), event, { clinic, link: A_LINK, origin: ORIGIN, sequence: 3 })!;
     for (const event of ["confirmed", "moved", "reminder"] as const) {
-      expect(m(event).text).toContain(`Confirmer votre présence, annuler ou déplacer le rendez-vous :\n${A_LINK}`);
+      expect(m(event).text).toContain(`Confirmer votre présence, annuler ou déplacer le rendez-vous :\n${A_LINK}`);
       expect(hrefs(m(event).html!)).toContain(A_LINK);
     }
     const cancelled = m("cancelled");
     expect(`${cancelled.text}${cancelled.html}`).not.toContain("/rdv/");
-    expect(cancelled.text).toContain(`Prendre un nouveau rendez-vous en ligne :\n${ORIGIN}/appointment`);
+    expect(cancelled.text).toContain(`Prendre un nouveau rendez-vous en ligne :\n${ORIGIN}/appointment`);
     expect(cancelled.text).toContain("Nous vous informons que ce rendez-vous est annulé");
     expect(m("cancelled", { cancelled_by: "patient" }).text).toContain("Comme vous l'avez demandé, ce rendez-vous est annulé");
 
@@ -155,7 +155,7 @@ describe("appointment e-mail texts", () => {
     const open = appointmentMessage(row(), "reminder", { clinic, link: A_LINK, origin: ORIGIN, cancelCutoffHours: 24, changeable: true })!;
     expect(open.text).toContain("jusqu'à 24 h avant le rendez-vous");
     const late = appointmentMessage(row(), "reminder", { clinic, link: A_LINK, origin: ORIGIN, cancelCutoffHours: 24, changeable: false })!;
-    expect(late.text).toContain(`Confirmer votre présence :\n${A_LINK}`);
+    expect(late.text).toContain(`Confirmer votre présence :\n${A_LINK}`);
     expect(late.text).toContain(`Pour annuler ou déplacer ce rendez-vous maintenant, appelez-nous au ${clinic.phones[0].display}`);
     expect(late.text).not.toContain("annuler ou déplacer le rendez-vous :");
     expect(late.html).toContain("Confirmer ma présence");
@@ -340,10 +340,10 @@ describeEachEngine("appointment e-mails", { appDb: true }, (t) => {
     expect(await queueDueReminders(t.h, now)).toEqual([]);
     expect(await flushOutbox(t.h)).toEqual({ sent: 1, failed: 0 });
     const reminder = await mailTo({ ...smtp, received: smtp.received.slice(1) }, PATIENT.email);
-    expect(reminder.subject).toMatch(/^Rappel : rendez-vous le .+ à 10:30 — Clinique Dentaire Hamdi$/);
+    expect(reminder.subject).toMatch(/^Rappel : rendez-vous le .+ à 10:30 — Clinique Dentaire Hamdi$/);
     expect(reminder.text).toContain("Nous vous rappelons votre rendez-vous");
     // 23 hours before, the 24-hour cut-off has passed: the link confirms presence, the phones do the rest
-    expect(reminder.text).toContain("Confirmer votre présence :\nhttps://clinique.example/rdv/");
+    expect(reminder.text).toContain("Confirmer votre présence :\nhttps://clinique.example/rdv/");
     expect(reminder.text).toContain("Pour annuler ou déplacer ce rendez-vous maintenant, appelez-nous");
     expect((await findByToken(LINK.exec(reminder.text ?? "")![1], t.h))?.id).toBe(a.id);
     expect(reminder.attachments).toEqual([]);

@@ -100,7 +100,7 @@ describe("booking e-mail texts", () => {
     expect(toPatient.text).toContain("Date souhaitée : mardi 2 juin 2026");
     expect(toPatient.text).toContain("Heure souhaitée : 14:30");
     expect(toPatient.text).toContain("n'est pas encore confirmé");
-    expect(toPatient.text).toContain(`Suivre, déplacer ou annuler votre demande :\n${A_LINK}`);
+    expect(toPatient.text).toContain(`Suivre, déplacer ou annuler votre demande :\n${A_LINK}`);
     expect(toPatient.text).toContain("jusqu'à 24 h avant le rendez-vous");
     // the clinic's identity closes the message
     for (const part of [clinic.name, clinic.address.oneLine, clinic.phones[0].display, clinic.phones[1].display, clinic.email]) {
@@ -139,7 +139,7 @@ describe("booking e-mail texts", () => {
     // past the cut-off (a request for the next hours) the link follows the request, the phones change it
     const [, late] = bookingMessages(booking, { clinic, clinicTo: "accueil@clinique.dz", link: A_LINK, cancelCutoffHours: 24, changeable: false });
     expectNoTypedText(late, A_LINK);
-    expect(late.text).toContain(`Suivre votre demande :\n${A_LINK}`);
+    expect(late.text).toContain(`Suivre votre demande :\n${A_LINK}`);
     expect(late.text).toContain("Pour annuler ou déplacer ce rendez-vous maintenant, appelez-nous");
     expect(late.text).not.toContain("annulez la demande avec le lien");
 

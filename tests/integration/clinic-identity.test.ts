@@ -31,6 +31,7 @@ const REAL: Clinic = {
   address: { ...DEMO_CLINIC.address, street: "3, rue Didouche Mourad", oneLine: "3, rue Didouche Mourad, Kouba, Alger" },
   map: { lat: 36.75, lon: 3.05, zoomBox: [3.043, 36.746, 3.057, 36.754] },
   diplomas: [{ year: 2001, title: "Doctorat en médecine dentaire", institution: "Université d'Oran" }],
+  figures: { yearsOfExperience: 12, patients: 2500, surgeries: 80, since: 2014, satisfaction: 96 },
   legal: {
     registration: "Agrément n° 31/CD/0099",
     order: "Inscrite au tableau de l'Ordre, section d'Oran",
@@ -103,7 +104,7 @@ describeEachEngine("clinic identity", { appDb: true }, (t) => {
     expect(await getClinic(t.h)).toEqual(REAL);
     const rows = await entries();
     expect(rows.map((e) => [e.action, e.target_type, e.target_id, e.actor, Number(e.staff_user_id)])).toEqual([["clinic.update", "clinic", "1", "dentiste@clinique.dz", staffId]]);
-    expect(rows[0].detail).toBe("name, doctor, address, phones, email, map, diplomas, legal");
+    expect(rows[0].detail).toBe("name, doctor, address, phones, email, figures, map, diplomas, legal");
     expect(rows[0].detail).not.toContain("Benali");
 
     // saved again from the same (now stale) version: refused, nothing written
@@ -209,23 +210,32 @@ describeEachEngine("clinic identity", { appDb: true }, (t) => {
       "identity-email",
       "identity-address",
       "identity-diplomas",
+      "figure-patients",
+      "figure-satisfaction",
+      "figure-years",
+      "figure-since",
+      "figure-surgeries",
       "photos",
       "gallery",
+      "reviews-demo",
       "smtp",
       "public-url",
     ]);
     expect(all.find((i) => i.id === "legal-registration")?.href).toBe("/admin/clinique#mentions-legales");
     expect(all.find((i) => i.id === "photos")).toMatchObject({ label: "3 emplacements du site sur 3 montrent encore un dessin", href: "/admin/photos" });
     expect(all.find((i) => i.id === "gallery")?.href).toBe("/admin/galerie");
+    // every public fact of the demo is listed, the figures and the reviews too (issue 30)
+    expect(all.find((i) => i.id === "figure-patients")).toMatchObject({ label: "Chiffre «\u202f7\u202f000+ patients\u202f»\u202f: valeur de démonstration", href: "/admin/clinique#chiffres" });
+    expect(all.find((i) => i.id === "reviews-demo")).toMatchObject({ label: "4 avis patients de démonstration publiés", href: "/admin/galerie#avis" });
     expect(all.find((i) => i.id === "smtp")).toMatchObject({ href: "/admin/emails", permission: "outbox:manage" });
     expect(all.find((i) => i.id === "smtp")?.hint).toContain("aucun n'attend pour l'instant");
 
     // a dentist sees what the content screens fix; an assistant nothing; an admin everything
     const dentist = checklistFor(all, permissionsOf("dentist", { assistantCanEditPrices: false }));
     expect(dentist.map((i) => i.id)).not.toContain("smtp");
-    expect(dentist).toHaveLength(12);
+    expect(dentist).toHaveLength(18);
     expect(checklistFor(all, permissionsOf("assistant", { assistantCanEditPrices: true }))).toEqual([]);
-    expect(checklistFor(all, permissionsOf("admin", { assistantCanEditPrices: false }))).toHaveLength(14);
+    expect(checklistFor(all, permissionsOf("admin", { assistantCanEditPrices: false }))).toHaveLength(20);
   });
 
   it("the list shrinks as the clinic replaces demo values, uploads photos and adds a case, and is empty once ready", async () => {
@@ -242,7 +252,10 @@ describeEachEngine("clinic identity", { appDb: true }, (t) => {
     expect(photos.map((i) => [i.id, i.label])).toEqual([
       ["photos", "2 emplacements du site sur 3 montrent encore un dessin"],
       ["gallery", "Aucun cas avant/après : la galerie montre l'exemple dessiné"],
+      ["reviews-demo", "4 avis patients de démonstration publiés"],
     ]);
+    // the demo's reviews unpublished (the clinic publishes its own): the line goes
+    await t.h.db.updateTable("reviews").set({ published: 0 }).execute();
 
     for (const slot of SLOTS.slice(1)) await t.h.db.insertInto("site_photos").values({ slot, media_id: "a".repeat(32), alt: "Photo", updated_at: now }).execute();
     await t.h.db

@@ -55,7 +55,7 @@ describeEachEngine("the patient's account", (t) => {
     expect(text).toContain("Relevé de compte");
     expect(text).toContain("Nadia Cherif");
     expect(text).toContain("Devis n° 2026-0001 accepté");
-    expect(text).toContain("Solde : 200 000 DA");
+    expect(text).toContain("Solde : 200 000 DA");
     expect(text).not.toContain("Autre Patient");
 
     // erasure (law 18-07): the account's free texts go, the amounts stay

@@ -213,7 +213,7 @@ describeEachEngine("outbox workers", { appDb: true }, (t) => {
       ["15h00@exemple.dz", today.id],
       ["10h00@exemple.dz", tomorrow.id],
     ]);
-    expect(stored[0].subject).toMatch(/^Rappel : rendez-vous le lundi 7 décembre 2026 à 09:30/);
+    expect(stored[0].subject).toMatch(/^Rappel : rendez-vous le lundi 7 décembre 2026 à 09:30/);
   });
 
   it("the reminder hours come from the settings", async () => {
@@ -257,7 +257,7 @@ describeEachEngine("outbox workers", { appDb: true }, (t) => {
     try {
       await waitFor(() => server.received.length >= 1, 5000);
       const [reminder] = await Promise.all(server.received.map(parseMail));
-      expect(reminder.subject).toMatch(/^Rappel : /);
+      expect(reminder.subject).toMatch(/^Rappel : /);
       expect(await reminderRows()).toEqual([reminderKey(a)]);
       // a message queued later goes at the next poll, without anyone asking
       await queueMail([message(3)], t.h);

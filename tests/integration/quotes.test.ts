@@ -76,8 +76,8 @@ describeEachEngine("quotes", (t) => {
     expect(text).toContain(`Devis n° ${q.number}`);
     expect(text).toContain("Samir Ouali");
     expect(text).toContain("Bridge 35-37 · Dents 35, 36, 37");
-    expect(text).toContain("Option A : bridge : 90 000 DA");
-    expect(text).toContain("Option B : implant : 110 000 DA");
+    expect(text).toContain("Option A : bridge : 90 000 DA");
+    expect(text).toContain("Option B : implant : 110 000 DA");
     expect(text).toContain("Bon pour accord");
     expect(text).toContain("1 × 80 000 DA - remise 5 000 DA");
   });

@@ -89,7 +89,7 @@ describeEachEngine("reminder links: the text and its personal link", { appDb: tr
   });
 
   it("uses the template staff saved, and the sentence to call for an appointment without a link", async () => {
-    await saveTemplate(t.h, "sms", "Rappel {prénom} {heure}. Lien : {lien}", "accueil@clinique.test");
+    await saveTemplate(t.h, "sms", "Rappel {prénom} {heure}. Lien : {lien}", "accueil@clinique.test");
     const a = await book({ name: "Karim Saïdi", phone: "0661 98 76 54", time: "09:00" });
     await t.h.db.updateTable("appointments").set({ link_salt: null, link_hash: null }).where("id", "=", Number(a.id)).execute();
     const links = (await reminderLinksOf(t.h, [{ ...a, link_salt: null, link_hash: null }], TODAY)).get(Number(a.id))!;
