@@ -97,7 +97,7 @@ async function bookForLink(site: Site): Promise<string | null> {
 
 /** Without a booking (rate limit reached by another section): the link of an appointment of the database, made as app/.server/personal-link.ts makes it. */
 function linkFromDatabase(site: Site, db: Database.Database): string | null {
-  const row = db.prepare("select link_salt from appointments where link_salt is not null and anonymised_at is null and date >= ? order by id desc limit 1").get(algiersDay(0)) as
+  const row = db.prepare("select link_salt from appointments where link_salt is not null and anonymised_at is null and date >= ? order by id desc limit 1").get(algiersDay(0)) as
     | { link_salt: string }
     | undefined;
   const secret = site.env.SESSION_SECRET;
@@ -140,7 +140,7 @@ export async function run(site: Site): Promise<void> {
 
     // 2. the output: the payload written straight into the database, then the patient's calendar file
     const forged = JSON.stringify({ ...(after ? (JSON.parse(after) as object) : {}), shortName: PAYLOAD, name: `Clinique ${PAYLOAD}` });
-    db.prepare("insert into clinic_settings (id, data, updated_at) values (1, ?, ?) on conflict (id) do update set data = excluded.data, updated_at = excluded.updated_at").run(
+    db.prepare("insert into clinic_settings (id, data, updated_at) values (1, ?, ?) on conflict (id) do update set data = excluded.data, updated_at = excluded.updated_at").run(
       forged,
       new Date().toISOString(),
     );
@@ -162,7 +162,7 @@ export async function run(site: Site): Promise<void> {
   } finally {
     // the identity as it was, for the sections that follow
     if (original === null) db.prepare("delete from clinic_settings where id = 1").run();
-    else db.prepare("update clinic_settings set data = ? where id = 1").run(original);
+    else db.prepare("update clinic_settings set data = ? where id = 1").run(original);
     db.close();
   }
 }

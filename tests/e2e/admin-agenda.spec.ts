@@ -66,7 +66,7 @@ async function closedDay(page: Page, from: string): Promise<DayAnswer> {
 function insertBooked(r: { name: string; date: string; time: string; status: "requested" | "confirmed"; service?: string; email?: string | null; phone?: string; message?: string }): number {
   const service = r.service ?? "Orthodontie";
   const phone = r.phone ?? "0550 98 76 54";
-  const [setting] = dbQuery<{ duration_minutes: number; buffer_minutes: number }>("select duration_minutes, buffer_minutes from service_settings where service = ?", service);
+  const [setting] = dbQuery<{ duration_minutes: number; buffer_minutes: number }>("select duration_minutes, buffer_minutes from service_settings where service = ?", service);
   const now = new Date().toISOString();
   const res = dbRun(
     "insert into appointments (name, email, phone, phone_digits, service, date, time, message, created_at, status, chair, duration_minutes, buffer_minutes, forced) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, 0)",
@@ -85,19 +85,19 @@ function insertBooked(r: { name: string; date: string; time: string; status: "re
   );
   const id = Number(res.lastInsertRowid);
   for (const unit of occupiedUnits(r.date, r.time, setting.duration_minutes, setting.buffer_minutes)) {
-    dbRun("insert into appointment_slots (chair, unit_start, appointment_id) values (1, ?, ?)", unit, id);
+    dbRun("insert into appointment_slots (chair, unit_start, appointment_id) values (1, ?, ?)", unit, id);
   }
   dbRun("insert into appointment_history (appointment_id, at, staff_user_id, actor, action, from_status, to_status, detail) values (?, ?, null, 'Patient', 'created', null, ?, null)", id, now, r.status);
   return id;
 }
 
-const slotsOf = (id: number) => dbQuery<{ unit_start: string }>("select unit_start from appointment_slots where appointment_id = ? order by unit_start", id);
+const slotsOf = (id: number) => dbQuery<{ unit_start: string }>("select unit_start from appointment_slots where appointment_id = ? order by unit_start", id);
 const rowOf = (id: number) =>
   dbQuery<{ status: string; date: string; time: string; cancelled_by: string | null; cancel_reason: string | null; email: string | null; forced: number }>(
-    "select status, date, time, cancelled_by, cancel_reason, email, forced from appointments where id = ?",
+    "select status, date, time, cancelled_by, cancel_reason, email, forced from appointments where id = ?",
     id,
   )[0];
-const historyOf = (id: number) => dbQuery<{ actor: string; action: string; from_status: string | null; to_status: string | null; detail: string | null }>("select actor, action, from_status, to_status, detail from appointment_history where appointment_id = ? order by id", id);
+const historyOf = (id: number) => dbQuery<{ actor: string; action: string; from_status: string | null; to_status: string | null; detail: string | null }>("select actor, action, from_status, to_status, detail from appointment_history where appointment_id = ? order by id", id);
 
 const card = (page: Page, name: string) => page.getByRole("article", { name });
 /** The appointment's block on the grid (its line on a phone), whose name starts with its time, opens its card. */
@@ -133,7 +133,7 @@ for (const [label, viewport] of [
       await expect(page.getByText(longDay(today), { exact: true })).toBeVisible();
       await expect(page.getByRole("link", { name: "Aujourd'hui", exact: true })).toHaveAttribute("href", `/admin/agenda?jour=${today}`);
 
-      const count = (status: string) => dbQuery<{ n: number }>("select count(*) as n from appointments where date = ? and status = ?", today, status)[0].n;
+      const count = (status: string) => dbQuery<{ n: number }>("select count(*) as n from appointments where date = ? and status = ?", today, status)[0].n;
       const counts = page.getByRole("region", { name: "Chiffres du jour" });
       await expect(counts.locator("[data-count='requested'] dd")).toHaveText(String(count("requested")));
       await expect(counts.locator("[data-count='confirmed'] dd")).toHaveText(String(count("confirmed")));
@@ -308,7 +308,7 @@ for (const [label, viewport] of [
       await expect(c.getByText("Confirmé", { exact: true }).first()).toBeVisible();
       await expect(c.getByRole("link", { name: /par e-mail/ })).toHaveCount(0);
 
-      const [row] = dbQuery<{ id: number; email: string | null; status: string; time: string; message: string }>("select id, email, status, time, message from appointments where name = ?", name);
+      const [row] = dbQuery<{ id: number; email: string | null; status: string; time: string; message: string }>("select id, email, status, time, message from appointments where name = ?", name);
       expect(row).toMatchObject({ email: null, status: "confirmed", time, message: "Appel du patient : dent cassée." });
       expect(slotsOf(row.id)[0].unit_start).toBe(`${day.date}T${time}`);
       expect(historyOf(row.id)).toEqual([{ actor: E2E_ADMIN.email, action: "created", from_status: null, to_status: "confirmed", detail: null }]);
@@ -334,7 +334,7 @@ for (const [label, viewport] of [
       await expect(page.getByText("Rendez-vous ajouté hors des règles de l'agenda (noté dans l'historique).")).toBeVisible();
       const c = await openCard(page, name);
       await expect(c.getByText("Hors règles").first()).toBeVisible();
-      const [row] = dbQuery<{ id: number; forced: number; time: string }>("select id, forced, time from appointments where name = ?", name);
+      const [row] = dbQuery<{ id: number; forced: number; time: string }>("select id, forced, time from appointments where name = ?", name);
       expect(row).toMatchObject({ forced: 1, time: "19:30" });
       expect(historyOf(row.id)[0]).toMatchObject({ action: "created", to_status: "confirmed", detail: "réservé hors des règles de l'agenda", actor: E2E_ADMIN.email });
       await c.locator("summary", { hasText: "Historique" }).click();
@@ -350,7 +350,7 @@ for (const [label, viewport] of [
       insertBooked({ name, date: day.date, time: day.times[0], status: "requested" });
       await page.goto(`/admin/agenda?jour=${day.date}&vue=semaine`);
       const week = page.getByRole("region", { name: "Semaine" });
-      const closedWeekdays = [0, 1, 2, 3, 4, 5, 6].filter((d) => dbQuery("select 1 from opening_hours where weekday = ?", d).length === 0);
+      const closedWeekdays = [0, 1, 2, 3, 4, 5, 6].filter((d) => dbQuery("select 1 from opening_hours where weekday = ?", d).length === 0);
       let opener: Locator;
       if (viewport.width >= 768) {
         // the grid: seven day columns side by side on one time axis, Saturday first

@@ -24,7 +24,7 @@ interface Row {
 function insert(r: Row): number {
   const phone = r.phone ?? "0550 12 34 56";
   const res = dbRun(
-    "insert into appointments (name, email, phone, phone_digits, service, date, time, message, prixtotal, prixpay, progress, tips, submission_key, created_at, status) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?)",
+    "insert into appointments (name, email, phone, phone_digits, service, date, time, message, prixtotal, prixpay, progress, tips, submission_key, created_at, status) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?)",
     r.name,
     r.email === undefined ? `${r.name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}@exemple.dz` : r.email,
     phone,
@@ -47,12 +47,12 @@ function insert(r: Row): number {
 function insertBooked(r: Row & { date: string; time: string }): number {
   const id = insert({ status: "confirmed", ...r });
   const [setting] = dbQuery<{ duration_minutes: number; buffer_minutes: number }>(
-    "select duration_minutes, buffer_minutes from service_settings where service = ?",
+    "select duration_minutes, buffer_minutes from service_settings where service = ?",
     r.service ?? "Orthodontie",
   );
-  dbRun("update appointments set chair = 1, duration_minutes = ?, buffer_minutes = ? where id = ?", setting.duration_minutes, setting.buffer_minutes, id);
+  dbRun("update appointments set chair = 1, duration_minutes = ?, buffer_minutes = ? where id = ?", setting.duration_minutes, setting.buffer_minutes, id);
   for (const unit of occupiedUnits(r.date, r.time, setting.duration_minutes, setting.buffer_minutes)) {
-    dbRun("insert into appointment_slots (chair, unit_start, appointment_id) values (1, ?, ?)", unit, id);
+    dbRun("insert into appointment_slots (chair, unit_start, appointment_id) values (1, ?, ?)", unit, id);
   }
   return id;
 }
@@ -287,21 +287,21 @@ test.describe("admin: appointments", () => {
     // ahead too, so a month that already holds rows is passed over)
     let month = "";
     do month = `20${40 + Math.floor(Math.random() * 50)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, "0")}`;
-    while (dbQuery<{ n: number }>("select count(*) as n from appointments where date like ?", `${month}-%`)[0].n > 0);
+    while (dbQuery<{ n: number }>("select count(*) as n from appointments where date like ?", `${month}-%`)[0].n > 0);
     const t = tag("Totaux");
     insert({ name: `${t} A`, date: `${month}-10`, prixtotal: 1_000_000, prixpay: 400_000 });
     insert({ name: `${t} B`, date: `${month}-10`, prixtotal: 500_000, prixpay: 500_000 });
     insert({ name: `${t} Sans prix`, date: `${month}-10` });
     insert({ name: `${t} Annule`, date: `${month}-10`, prixtotal: 700_000, prixpay: 0, status: "cancelled" });
     insert({ name: `${t} C`, date: `${month}-20`, prixtotal: 2_000_000, prixpay: 0 });
-    expect(dbQuery("select count(*) as n from appointments where date like ?", `${month}-%`)).toEqual([{ n: 5 }]);
+    expect(dbQuery("select count(*) as n from appointments where date like ?", `${month}-%`)).toEqual([{ n: 5 }]);
 
     await page.goto("/admin/appointments");
     const totals = page.getByRole("group", { name: "Totaux" });
     // by default: today (clinic time) and its month, as stored
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Algiers" }).format(new Date());
     const [todays] = dbQuery<{ billed: number; paid: number }>(
-      "select coalesce(sum(prixtotal), 0) as billed, coalesce(sum(prixpay), 0) as paid from appointments where date = ? and status != 'cancelled'",
+      "select coalesce(sum(prixtotal), 0) as billed, coalesce(sum(prixpay), 0) as paid from appointments where date = ? and status != 'cancelled'",
       today,
     );
     const todayBlock = totals.getByRole("region", { name: /^Aujourd'hui/ });
@@ -366,19 +366,19 @@ test.describe("admin: appointments", () => {
     await c.getByRole("button", { name: /^Confirmer/ }).click();
     await expect(page.getByText("Statut : Confirmé.")).toBeVisible();
     await expect(c.getByText("Confirmé", { exact: true })).toBeVisible();
-    expect(dbQuery("select status from appointments where id = ?", id)).toEqual([{ status: "confirmed" }]);
+    expect(dbQuery("select status from appointments where id = ?", id)).toEqual([{ status: "confirmed" }]);
 
     await c.getByRole("button", { name: /^Honoré/ }).click();
     await expect(c.getByText("Honoré", { exact: true })).toBeVisible();
     // free of charge, and the patient came: now complete
     await expect(c.getByText("Terminé", { exact: true })).toBeVisible();
-    expect(dbQuery("select status from appointments where id = ?", id)).toEqual([{ status: "attended" }]);
-    expect(dbQuery("select count(*) as n from appointment_slots where appointment_id = ?", id)).toEqual([{ n: 3 }]);
+    expect(dbQuery("select status from appointments where id = ?", id)).toEqual([{ status: "attended" }]);
+    expect(dbQuery("select count(*) as n from appointment_slots where appointment_id = ?", id)).toEqual([{ n: 3 }]);
 
     // a wrong tap put right: 'Absent' frees the chair
     await c.getByRole("button", { name: /^Absent/ }).click();
     await expect(c.getByText("Absent", { exact: true })).toBeVisible();
-    expect(dbQuery("select count(*) as n from appointment_slots where appointment_id = ?", id)).toEqual([{ n: 0 }]);
+    expect(dbQuery("select count(*) as n from appointment_slots where appointment_id = ?", id)).toEqual([{ n: 0 }]);
 
     await c.getByRole("button", { name: "Historique (3)" }).click();
     const history = c.getByRole("list", { name: "Historique du rendez-vous" });
@@ -387,7 +387,7 @@ test.describe("admin: appointments", () => {
     await expect(history.getByRole("listitem").nth(1)).toContainText("Confirmé → Honoré");
     await expect(history.getByRole("listitem").nth(2)).toContainText("Honoré → Absent");
     await expect(history.getByRole("listitem").nth(2)).toContainText(E2E_ADMIN.email);
-    expect(dbQuery("select actor, action, from_status, to_status from appointment_history where appointment_id = ? order by id", id)).toEqual([
+    expect(dbQuery("select actor, action, from_status, to_status from appointment_history where appointment_id = ? order by id", id)).toEqual([
       { actor: E2E_ADMIN.email, action: "status", from_status: "requested", to_status: "confirmed" },
       { actor: E2E_ADMIN.email, action: "status", from_status: "confirmed", to_status: "attended" },
       { actor: E2E_ADMIN.email, action: "status", from_status: "attended", to_status: "no_show" },
@@ -401,7 +401,7 @@ test.describe("admin: appointments", () => {
     await other.getByLabel("Raison de l'annulation").fill("Empêchement, rappellera");
     await other.getByRole("button", { name: "Annuler le rendez-vous" }).click();
     await expect(other.getByText("Annulé", { exact: true })).toBeVisible();
-    expect(dbQuery("select status, cancelled_by, cancel_reason from appointments where name = ?", `${t} Annulation`)).toEqual([
+    expect(dbQuery("select status, cancelled_by, cancel_reason from appointments where name = ?", `${t} Annulation`)).toEqual([
       { status: "cancelled", cancelled_by: "patient", cancel_reason: "Empêchement, rappellera" },
     ]);
     await other.getByRole("button", { name: "Historique (1)" }).click();
@@ -434,7 +434,7 @@ test.describe("admin: appointments", () => {
     await move.getByRole("button", { name: "Déplacer" }).click();
     await expect(move.getByText(/^Ce créneau vient d'être pris\./)).toBeVisible();
     await expect(timeField).toHaveAttribute("aria-invalid", "true");
-    expect(dbQuery("select date, time from appointments where id = ?", id)).toEqual([{ date, time: times[0] }]);
+    expect(dbQuery("select date, time from appointments where id = ?", id)).toEqual([{ date, time: times[0] }]);
     const choices = move.getByRole("group", { name: "Horaires libres les plus proches" }).getByRole("button");
     await expect(choices.first()).toBeVisible();
 
@@ -442,9 +442,9 @@ test.describe("admin: appointments", () => {
     await timeField.selectOption(times[1]);
     await move.getByRole("button", { name: "Déplacer" }).click();
     await expect(page.getByText("Rendez-vous déplacé.")).toBeVisible();
-    expect(dbQuery("select date, time from appointments where id = ?", id)).toEqual([{ date, time: times[1] }]);
+    expect(dbQuery("select date, time from appointments where id = ?", id)).toEqual([{ date, time: times[1] }]);
     await expect(c).toContainText(`à ${times[1]}`);
-    expect(dbQuery("select actor, action, detail from appointment_history where appointment_id = ?", id)).toEqual([
+    expect(dbQuery("select actor, action, detail from appointment_history where appointment_id = ?", id)).toEqual([
       { actor: E2E_ADMIN.email, action: "moved", detail: `${date} ${times[0]} → ${date} ${times[1]}` },
     ]);
     await c.getByRole("button", { name: "Historique (1)" }).click();
@@ -475,7 +475,7 @@ test.describe("admin: appointments", () => {
     await c.getByLabel("Prix payé (DA)").fill("-5");
     await c.getByRole("button", { name: "Sauvegarder" }).click();
     await expect(c.getByRole("alert")).toHaveText("Erreur lors de la mise à jour: Le montant ne peut pas être négatif.");
-    let [row] = dbQuery<{ prixtotal: number | null; prixpay: number | null; progress: string | null }>("select prixtotal, prixpay, progress from appointments where name = ?", name);
+    let [row] = dbQuery<{ prixtotal: number | null; prixpay: number | null; progress: string | null }>("select prixtotal, prixpay, progress from appointments where name = ?", name);
     expect(row).toEqual({ prixtotal: null, prixpay: null, progress: null });
 
     await c.getByLabel("Avancement").fill("Traitement terminé");
@@ -484,7 +484,7 @@ test.describe("admin: appointments", () => {
     await c.getByRole("button", { name: "Sauvegarder" }).click();
     await expect(c.getByRole("status")).toHaveText("Modifications enregistrées.");
     await expect(c.getByRole("alert")).toHaveCount(0);
-    [row] = dbQuery("select prixtotal, prixpay, progress, tips from appointments where name = ?", name);
+    [row] = dbQuery("select prixtotal, prixpay, progress, tips from appointments where name = ?", name);
     expect(row).toEqual({ prixtotal: 1_500_000, prixpay: 1_200_050, progress: "Traitement terminé", tips: "Revoir dans 6 mois" });
     await expect(c).toContainText(/15\s000\sDA/);
     await expect(c).toContainText(/12\s000,50\sDA/);
@@ -496,7 +496,7 @@ test.describe("admin: appointments", () => {
     await c.getByRole("button", { name: "Sauvegarder" }).click();
     await expect(c.getByText("Terminé", { exact: true })).toBeVisible();
     await expect(c.getByText("Terminé", { exact: true })).toHaveClass(/bg-green-100/);
-    [row] = dbQuery("select prixtotal, prixpay from appointments where name = ?", name);
+    [row] = dbQuery("select prixtotal, prixpay from appointments where name = ?", name);
     expect(row).toEqual({ prixtotal: 1_500_000, prixpay: 1_500_000 });
 
     await c.getByRole("button", { name: "Fermer" }).click();
@@ -540,7 +540,7 @@ test.describe("admin: appointments", () => {
     await form.getByRole("button", { name: "Ajouter le rendez-vous" }).click();
     await expect(form.getByText("Le montant payé ne peut pas dépasser le prix total.")).toBeVisible();
     await expect(form.getByLabel("Nom complet")).toHaveValue(name);
-    expect(dbQuery("select id from appointments where name = ?", name)).toHaveLength(0);
+    expect(dbQuery("select id from appointments where name = ?", name)).toHaveLength(0);
 
     // the schedule's rules apply: a past slot is refused beside 'Heure', every field kept
     await form.getByLabel("Prix payé (DA)").fill("8000");
@@ -551,7 +551,7 @@ test.describe("admin: appointments", () => {
     await expect(form.getByLabel("Nom complet")).toHaveValue(name);
     await expect(form.getByLabel("Date")).toHaveValue(day);
     await expect(form.getByLabel("Prix payé (DA)")).toHaveValue("8000");
-    expect(dbQuery("select id from appointments where name = ?", name)).toHaveLength(0);
+    expect(dbQuery("select id from appointments where name = ?", name)).toHaveLength(0);
 
     // over the rules, on purpose: the warning says what it does
     const forced = form.getByLabel("Forcer (hors horaires)");
@@ -560,11 +560,11 @@ test.describe("admin: appointments", () => {
     await form.getByRole("button", { name: "Ajouter le rendez-vous" }).click();
     await expect(page.getByText("Rendez-vous ajouté.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Ajouter un rendez-vous manuellement" })).toBeVisible();
-    const rows = dbQuery<Record<string, unknown>>("select id, service, date, time, prixtotal, prixpay, progress, tips, status, forced from appointments where name = ?", name);
+    const rows = dbQuery<Record<string, unknown>>("select id, service, date, time, prixtotal, prixpay, progress, tips, status, forced from appointments where name = ?", name);
     expect(rows).toEqual([
       { id: expect.any(Number), service: "Esthétique dentaire", date: day, time: "16:45", prixtotal: 800_000, prixpay: 800_000, progress: "Consultation", tips: null, status: "confirmed", forced: 1 },
     ]);
-    expect(dbQuery("select actor, action, to_status, detail from appointment_history where appointment_id = ?", rows[0].id)).toEqual([
+    expect(dbQuery("select actor, action, to_status, detail from appointment_history where appointment_id = ?", rows[0].id)).toEqual([
       { actor: E2E_ADMIN.email, action: "created", to_status: "confirmed", detail: "réservé hors des règles de l'agenda" },
     ]);
     // newest submission first: the new one leads the list, and it is complete
@@ -601,7 +601,7 @@ test.describe("admin: appointments", () => {
     await expect(form.getByLabel("Heure")).toHaveAttribute("aria-invalid", "true");
     await expect(form.getByLabel("Nom complet")).toHaveValue(name);
     await expect(form.getByLabel("Avancement")).toHaveValue("Premier rendez-vous");
-    expect(dbQuery("select id from appointments where name = ?", name)).toHaveLength(0);
+    expect(dbQuery("select id from appointments where name = ?", name)).toHaveLength(0);
 
     const choices = form.getByRole("group", { name: "Horaires libres les plus proches" }).getByRole("button");
     await expect(choices).toHaveCount(3);
@@ -614,11 +614,11 @@ test.describe("admin: appointments", () => {
     await expect(page.getByText("Rendez-vous ajouté.")).toBeVisible();
 
     const [row] = dbQuery<{ id: number; email: string | null; date: string; time: string; status: string; forced: number; chair: number }>(
-      "select id, email, date, time, status, forced, chair from appointments where name = ?",
+      "select id, email, date, time, status, forced, chair from appointments where name = ?",
       name,
     );
     expect(row).toMatchObject({ email: null, date: `${yyyy}-${mm}-${dd}`, time: hhmm, status: "confirmed", forced: 0, chair: 1 });
-    expect(dbQuery("select unit_start from appointment_slots where appointment_id = ? order by unit_start", row.id)).toHaveLength(3);
+    expect(dbQuery("select unit_start from appointment_slots where appointment_id = ? order by unit_start", row.id)).toHaveLength(3);
     const c = card(page, name);
     await expect(c.getByText("Confirmé", { exact: true })).toBeVisible();
     await expect(c.getByText("Non renseigné")).toHaveCount(1); // the e-mail: every other field is set
@@ -665,7 +665,7 @@ test.describe("admin: appointments", () => {
     await expect(line.getByRole("button", { name: "Voir plus" })).toBeVisible();
     await line.getByRole("button", { name: /^Confirmer/ }).click();
     await expect(line.getByText("Confirmé", { exact: true })).toBeVisible();
-    expect(dbQuery("select status from appointments where id = ?", id)).toEqual([{ status: "confirmed" }]);
+    expect(dbQuery("select status from appointments where id = ?", id)).toEqual([{ status: "confirmed" }]);
     await line.getByRole("button", { name: "Historique (1)" }).click();
     await expect(line.getByRole("list", { name: "Historique du rendez-vous" }).getByRole("listitem")).toHaveCount(1);
     // the other line stays closed
@@ -794,7 +794,7 @@ test.describe("admin: appointments", () => {
       await timeField.selectOption(times[1]);
       await move.getByRole("button", { name: "Déplacer" }).click();
       await expect(page.getByText("Rendez-vous déplacé.")).toBeVisible();
-      expect(dbQuery("select status, time from appointments where id = ?", id)).toEqual([{ status: "confirmed", time: times[1] }]);
+      expect(dbQuery("select status, time from appointments where id = ?", id)).toEqual([{ status: "confirmed", time: times[1] }]);
 
       await c.getByRole("button", { name: "Historique (2)" }).click();
       await expect(c.getByRole("list", { name: "Historique du rendez-vous" }).getByRole("listitem")).toHaveCount(2);

@@ -21,10 +21,10 @@ interface BlogRow {
   updated_at: string | null;
 }
 
-const rowsTitled = (title: string) => dbQuery<BlogRow>("select * from blogs where title = ?", title);
+const rowsTitled = (title: string) => dbQuery<BlogRow>("select * from blogs where title = ?", title);
 
 test.afterAll(() => {
-  dbRun("delete from blogs where title like ?", `%${RUN}%`);
+  dbRun("delete from blogs where title like ?", `%${RUN}%`);
 });
 
 function insertPost(title: string, content = "Contenu de départ.", imageUrl: string | null = null): number {
@@ -162,7 +162,7 @@ test("edit: 'Modifier' fills the form, 'Modifier le Blog' saves with updated_at;
   await expect(card(page, newTitle)).toBeVisible();
   await expect(card(page, title)).toHaveCount(0);
 
-  const [row] = dbQuery<BlogRow>("select * from blogs where id = ?", id);
+  const [row] = dbQuery<BlogRow>("select * from blogs where id = ?", id);
   expect(row.title).toBe(newTitle);
   expect(row.content).toBe("Dès la première dent.\nAvec un dentifrice adapté.");
   expect(row.updated_at).not.toBeNull();
@@ -182,13 +182,13 @@ test("delete: asks 'Are you sure you want to delete this blog?' first; 'Annuler'
   await confirm.getByRole("button", { name: "Annuler" }).click();
   await expect(confirm).toBeHidden();
   await expect(del).toBeFocused();
-  expect(dbQuery("select id from blogs where id = ?", id)).toHaveLength(1);
+  expect(dbQuery("select id from blogs where id = ?", id)).toHaveLength(1);
 
   await del.click();
   await confirm.getByRole("button", { name: "Oui, supprimer" }).click();
   await expectToast(page, "Blog deleted successfully!", "success");
   await expect(card(page, title)).toHaveCount(0);
-  expect(dbQuery("select id from blogs where id = ?", id)).toHaveLength(0);
+  expect(dbQuery("select id from blogs where id = ?", id)).toHaveLength(0);
 });
 
 test("failures show the product's error toasts: updating or deleting a post that is gone, an unknown request", async ({ page }) => {
@@ -199,7 +199,7 @@ test("failures show the product's error toasts: updating or deleting a post that
   await openScreen(page);
 
   await card(page, a).getByRole("button", { name: /^Modifier/ }).click();
-  dbRun("delete from blogs where id = ?", idA); // another staff member deleted it meanwhile
+  dbRun("delete from blogs where id = ?", idA); // another staff member deleted it meanwhile
   await page.getByLabel("Titre *").fill(`${a} (v2)`);
   await page.getByRole("button", { name: "Modifier le Blog" }).click();
   await expectToast(page, "Error updating blog", "error");
@@ -209,7 +209,7 @@ test("failures show the product's error toasts: updating or deleting a post that
   await expect(form(page)).toHaveCount(0);
 
   await card(page, b).getByRole("button", { name: /^supprimer/ }).click();
-  dbRun("delete from blogs where id = ?", idB);
+  dbRun("delete from blogs where id = ?", idB);
   await page.getByRole("dialog", { name: "Are you sure you want to delete this blog?" }).getByRole("button", { name: "Oui, supprimer" }).click();
   await expectToast(page, "Error deleting blog", "error");
   await expect(card(page, b)).toHaveCount(0);

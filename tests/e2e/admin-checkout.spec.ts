@@ -24,7 +24,7 @@ function insertPriced(name: string, prixtotal: number, prixpay: number): number 
   const phone = "0550 44 55 66";
   const now = new Date().toISOString();
   const res = dbRun(
-    "insert into appointments (name, email, phone, phone_digits, service, date, time, message, created_at, status, chair, duration_minutes, buffer_minutes, forced, prixtotal, prixpay) values (?, null, ?, ?, 'Orthodontie', ?, '07:00', null, ?, 'confirmed', 1, 30, 15, 0, ?, ?)",
+    "insert into appointments (name, email, phone, phone_digits, service, date, time, message, created_at, status, chair, duration_minutes, buffer_minutes, forced, prixtotal, prixpay) values (?, null, ?, ?, 'Orthodontie', ?, '07:00', null, ?, 'confirmed', 1, 30, 15, 0, ?, ?)",
     name,
     phone,
     nationalDigits(phone),
@@ -42,10 +42,10 @@ function insertPriced(name: string, prixtotal: number, prixpay: number): number 
 function todaysMoney() {
   const today = todayInClinic();
   const [due] = dbQuery<{ priced: number; due: number }>(
-    "select count(prixtotal) as priced, coalesce(sum(case when prixtotal > coalesce(prixpay, 0) then prixtotal - coalesce(prixpay, 0) else 0 end), 0) as due from appointments where date = ? and status != 'cancelled'",
+    "select count(prixtotal) as priced, coalesce(sum(case when prixtotal > coalesce(prixpay, 0) then prixtotal - coalesce(prixpay, 0) else 0 end), 0) as due from appointments where date = ? and status != 'cancelled'",
     today,
   );
-  const [cash] = dbQuery<{ total: number; especes: number }>("select coalesce(sum(amount), 0) as total, coalesce(sum(case when mode = 'especes' then amount else 0 end), 0) as especes from payments where paid_day = ? and mode != 'ajustement'", today);
+  const [cash] = dbQuery<{ total: number; especes: number }>("select coalesce(sum(amount), 0) as total, coalesce(sum(case when mode = 'especes' then amount else 0 end), 0) as especes from payments where paid_day = ? and mode != 'ajustement'", today);
   return { due: due.priced ? formatDA(due.due) : "—", collected: formatDA(cash.total), especes: formatDA(cash.especes) };
 }
 
@@ -95,7 +95,7 @@ for (const [label, viewport] of [
       await c.getByRole("button", { name: /^Honoré/ }).click();
       const form = c.getByRole("form", { name: `Encaisser un paiement de ${name}` });
       await expect(form).toBeVisible();
-      await expect.poll(() => dbQuery<{ status: string }>("select status from appointments where id = ?", id)[0].status).toBe("attended");
+      await expect.poll(() => dbQuery<{ status: string }>("select status from appointments where id = ?", id)[0].status).toBe("attended");
       await expect(form.getByLabel("Montant (DA)")).toHaveValue("12000");
       await expect(form.getByRole("radio", { name: "Espèces" })).toBeChecked();
       await expectTarget(c.getByRole("button", { name: /^Encaisser/ }).first());
@@ -109,7 +109,7 @@ for (const [label, viewport] of [
       await form.getByRole("button", { name: "Encaisser" }).click();
       await expect(form.getByText("Le montant dépasse le reste à payer (12 000 DA).")).toBeVisible();
       await expect(form.getByRole("radio", { name: "CIB" })).toBeChecked();
-      expect(dbQuery("select id from payments where appointment_id = ?", id)).toEqual([]);
+      expect(dbQuery("select id from payments where appointment_id = ?", id)).toEqual([]);
 
       await form.getByRole("radio", { name: "Espèces" }).check();
       await form.getByLabel("Montant (DA)").fill("12000");
@@ -117,8 +117,8 @@ for (const [label, viewport] of [
       // the toast names the receipt: 'Reçu n° 2026-000123' (issue 29)
       await expect(page.getByText(/Encaissé : 12\s000\sDA \(Espèces\), reçu n° \d{4}-\d{6}\./)).toBeVisible();
       await expect(form).toBeHidden();
-      expect(dbQuery("select amount, mode, paid_day from payments where appointment_id = ?", id)).toEqual([{ amount: 1_200_000, mode: "especes", paid_day: todayInClinic() }]);
-      expect(dbQuery<{ prixpay: number }>("select prixpay from appointments where id = ?", id)[0].prixpay).toBe(1_500_000);
+      expect(dbQuery("select amount, mode, paid_day from payments where appointment_id = ?", id)).toEqual([{ amount: 1_200_000, mode: "especes", paid_day: todayInClinic() }]);
+      expect(dbQuery<{ prixpay: number }>("select prixpay from appointments where id = ?", id)[0].prixpay).toBe(1_500_000);
       await expect(c.getByText("Réglé : 15 000 DA")).toBeVisible();
       await expect(c.getByRole("button", { name: /^Encaisser/ })).toHaveCount(0);
 

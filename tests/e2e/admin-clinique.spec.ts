@@ -19,7 +19,7 @@ test.beforeAll(() => {
 });
 
 test.afterAll(() => {
-  dbRun("update clinic_settings set data = ? where id = 1", stored?.data ?? null);
+  dbRun("update clinic_settings set data = ? where id = 1", stored?.data ?? null);
 });
 
 async function checklistCount(page: Page): Promise<number> {

@@ -10,7 +10,7 @@ import { dbQuery, dbRun, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaf
 function queueFailed(to: string) {
   const r = dbRun(
     `insert into outbox (to_address, subject, body_text, status, attempts, last_error, created_at, kind, next_attempt_at)
-     values (?, 'Objet e2e secret', 'Corps e2e secret', 'failed', 8, '550 <destinataire>: boîte inconnue', ?, 'appointment_confirmed', ?)`,
+     values (?, 'Objet e2e secret', 'Corps e2e secret', 'failed', 8, '550 <destinataire>: boîte inconnue', ?, 'appointment_confirmed', ?)`,
     to,
     new Date().toISOString(),
     new Date(Date.now() + 3_600_000).toISOString(),
@@ -61,8 +61,8 @@ test("an administrator sees the outbox and retries a failed message", async ({ p
 
   await card.getByRole("button", { name: "Réessayer" }).click();
   await expect(page.getByText("Le message est remis dans la file ; il partira quand l'envoi des e-mails sera configuré.")).toBeVisible();
-  expect(dbQuery("select status, attempts, next_attempt_at from outbox where id = ?", id)).toEqual([{ status: "pending", attempts: 0, next_attempt_at: null }]);
-  expect(dbQuery("select action, target_type, target_id from audit_log where action = 'outbox.retry' and target_id = ?", String(id))).toEqual([
+  expect(dbQuery("select status, attempts, next_attempt_at from outbox where id = ?", id)).toEqual([{ status: "pending", attempts: 0, next_attempt_at: null }]);
+  expect(dbQuery("select action, target_type, target_id from audit_log where action = 'outbox.retry' and target_id = ?", String(id))).toEqual([
     { action: "outbox.retry", target_type: "outbox", target_id: String(id) },
   ]);
   // it left the failed list; under 'En attente' it has nothing left to retry

@@ -21,7 +21,7 @@ async function openDashboard(page: Page, query = "") {
 
 const card = (page: Page, title: string) => page.getByRole("article").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 const toasts = (page: Page) => page.locator("[data-sonner-toast]");
-const statusOf = (id: number) => dbQuery<{ status: string }>("select status from enrollments where id = ?", id)[0].status;
+const statusOf = (id: number) => dbQuery<{ status: string }>("select status from enrollments where id = ?", id)[0].status;
 
 test("moving a cancelled or completed enrolment back into a full formation is refused with the French message", async ({ page }) => {
   const title = unique("Formation complète");
@@ -56,7 +56,7 @@ test("lowering 'Participants maximum' below the places taken is refused beside t
   const title = unique("Formation trois inscrits");
   const id = insertFormation({ title, max_participants: 5, is_active: false });
   for (const [i, status] of ["pending", "confirmed", "pending", "cancelled"].entries()) insertEnrollment({ formation_id: id, user_name: `Inscrit${i}`, status });
-  const before = dbQuery("select * from formations where id = ?", id);
+  const before = dbQuery("select * from formations where id = ?", id);
   await openDashboard(page);
 
   await card(page, title).getByRole("button", { name: /Modifier/ }).click();
@@ -75,12 +75,12 @@ test("lowering 'Participants maximum' below the places taken is refused beside t
   await expect(editor).toBeVisible();
   await expect(max).toHaveValue("2");
   await expect(toasts(page).filter({ hasText: "Formation modifiée avec succès !" })).toHaveCount(0);
-  expect(dbQuery("select * from formations where id = ?", id)).toEqual(before);
+  expect(dbQuery("select * from formations where id = ?", id)).toEqual(before);
 
   // as many places as taken is accepted
   await max.fill("3");
   await editor.getByRole("button", { name: "Enregistrer les modifications" }).click();
   await expect(toasts(page).filter({ hasText: "Formation modifiée avec succès !" })).toBeVisible();
-  await expect.poll(() => dbQuery("select title, max_participants from formations where id = ?", id)).toEqual([{ title: `${title} renommée`, max_participants: 3 }]);
+  await expect.poll(() => dbQuery("select title, max_participants from formations where id = ?", id)).toEqual([{ title: `${title} renommée`, max_participants: 3 }]);
   await expect(card(page, `${title} renommée`)).toContainText("3/3 inscrits");
 });

@@ -119,7 +119,7 @@ test.describe("formations dashboard", () => {
     await expect(dialog).toBeHidden();
     await expect(card(page, title)).toContainText("0/6 inscrits");
 
-    const [row] = dbQuery<{ id: number; price: number; duration_months: number; max_participants: number; is_active: number; syllabus: string }>("select * from formations where title = ?", title);
+    const [row] = dbQuery<{ id: number; price: number; duration_months: number; max_participants: number; is_active: number; syllabus: string }>("select * from formations where title = ?", title);
     expect(row).toMatchObject({ price: 2_500_050, duration_months: 3, max_participants: 6, is_active: 1 });
     const stored = JSON.parse(row.syllabus);
     expect(stored.modules.map((m: { number: number; title: string }) => [m.number, m.title])).toEqual([
@@ -135,7 +135,7 @@ test.describe("formations dashboard", () => {
     await expect(modules).toContainText("Point B");
     await expect(modules).toContainText("Atelier éditeur");
     await expect(page.getByRole("complementary", { name: "Détails" })).toContainText("Dr Éditeur Test");
-    dbRun("update formations set is_active = 0 where id = ?", row.id);
+    dbRun("update formations set is_active = 0 where id = ?", row.id);
   });
 
   test("edit uses the same modal and saves with its toast", async ({ page }) => {
@@ -154,7 +154,7 @@ test.describe("formations dashboard", () => {
     await dialog.getByRole("button", { name: "Enregistrer les modifications" }).click();
     await expect(page.getByText("Formation modifiée avec succès !")).toBeVisible();
     await expect(card(page, renamed)).toContainText("Inactif");
-    expect(dbQuery("select is_active from formations where title = ?", renamed)).toEqual([{ is_active: 0 }]);
+    expect(dbQuery("select is_active from formations where title = ?", renamed)).toEqual([{ is_active: 0 }]);
   });
 
   test("the enrolments modal lists newest first, changes a status with its toast and shows an overflow from older data", async ({ page }) => {
@@ -176,7 +176,7 @@ test.describe("formations dashboard", () => {
 
     await select.selectOption({ label: "Terminé" });
     await expect(page.getByText("Statut de l'inscription mis à jour !")).toBeVisible();
-    await expect.poll(() => dbQuery<{ status: string }>("select status from enrollments where id = ?", recent)[0].status).toBe("completed");
+    await expect.poll(() => dbQuery<{ status: string }>("select status from enrollments where id = ?", recent)[0].status).toBe("completed");
     await expect(dialog).toContainText("1/1 places occupées");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
@@ -202,7 +202,7 @@ test.describe("formations dashboard", () => {
     const dialog = page.getByRole("dialog", { name: `Inscriptions pour ${title}` });
     await dialog.getByLabel("Statut de l'inscription de Inchangé Statut").selectOption({ label: "Annulé" });
     await expect(page.getByText("Erreur lors de la mise à jour du statut.")).toBeVisible();
-    expect(dbQuery<{ status: string }>("select status from enrollments where id = ?", enrollment)[0].status).toBe("pending");
+    expect(dbQuery<{ status: string }>("select status from enrollments where id = ?", enrollment)[0].status).toBe("pending");
     await page.keyboard.press("Escape");
 
     await card(page, title).getByRole("button", { name: /Modifier/ }).click();
@@ -217,7 +217,7 @@ test.describe("formations dashboard", () => {
     await card(page, title).getByRole("button", { name: /Supprimer/ }).click();
     await page.getByRole("dialog", { name: "Supprimer la formation" }).getByRole("button", { name: "Supprimer", exact: true }).click();
     await expect(page.getByText("Erreur lors de la suppression. Veuillez réessayer.")).toBeVisible();
-    expect(dbQuery("select title from formations where id = ?", id)).toEqual([{ title }]);
+    expect(dbQuery("select title from formations where id = ?", id)).toEqual([{ title }]);
   });
 
   test("an empty list says 'Aucune inscription pour cette formation'", async ({ page }) => {
@@ -261,7 +261,7 @@ test.describe("formations dashboard", () => {
       ['=HYPERLINK("http://x")', "@Pirate", "pirate@exemple.dz", "+213 550 00 00 00", title, "2026-03-02T10:30:00.000Z", "Confirmé"],
       ["Dupont; Fils", "Jean", "jean@exemple.dz", "0550 12 34 56", title, "2026-03-01T10:30:00.000Z", "En attente"],
     ]);
-    expect(dbQuery<{ action: string }>("select action from audit_log where target_type = 'formation' and target_id = ? order by id", String(id)).map((e) => e.action)).toEqual(["export.xlsx"]);
+    expect(dbQuery<{ action: string }>("select action from audit_log where target_type = 'formation' and target_id = ? order by id", String(id)).map((e) => e.action)).toEqual(["export.xlsx"]);
   });
 
   test("delete asks for confirmation, removes the card and keeps the enrolments readable", async ({ page }) => {
@@ -279,8 +279,8 @@ test.describe("formations dashboard", () => {
     await confirm.getByRole("button", { name: "Supprimer", exact: true }).click();
     await expect(page.getByText("Formation supprimée avec succès !")).toBeVisible();
     await expect(card(page, title)).toHaveCount(0);
-    expect(dbQuery("select id from formations where id = ?", id)).toEqual([]);
-    expect(dbQuery("select formation_id, formation_chosen, user_name from enrollments where id = ?", kept)).toEqual([{ formation_id: null, formation_chosen: title, user_name: keptName }]);
+    expect(dbQuery("select id from formations where id = ?", id)).toEqual([]);
+    expect(dbQuery("select formation_id, formation_chosen, user_name from enrollments where id = ?", kept)).toEqual([{ formation_id: null, formation_chosen: title, user_name: keptName }]);
 
     await page.getByRole("link", { name: "Voir ces inscriptions" }).click();
     const orphans = page.getByRole("dialog", { name: "Inscriptions sans session" });

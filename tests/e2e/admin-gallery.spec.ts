@@ -35,9 +35,9 @@ test.describe.configure({ mode: "serial" });
 
 test.afterAll(() => {
   // leave the shared server as found: no real case, the four demo reviews
-  dbRun("delete from gallery_cases where description like ?", `%${TAG}%`);
-  dbRun("delete from reviews where comment like ?", `%${TAG}%`);
-  dbRun("update patients set match_key = null, erased_at = ? where name = ?", new Date().toISOString(), PATIENT);
+  dbRun("delete from gallery_cases where description like ?", `%${TAG}%`);
+  dbRun("delete from reviews where comment like ?", `%${TAG}%`);
+  dbRun("update patients set match_key = null, erased_at = ? where name = ?", new Date().toISOString(), PATIENT);
 });
 
 test("a dentist adds a case with two photos and the consent; /gallery shows it instead of the demo; withdrawing hides it at once", async ({ page }) => {
@@ -51,7 +51,7 @@ test("a dentist adds a case with two photos and the consent; /gallery shows it i
     now,
     now,
   );
-  const [{ id: patientId }] = dbQuery<{ id: number }>("select id from patients where name = ?", PATIENT);
+  const [{ id: patientId }] = dbQuery<{ id: number }>("select id from patients where name = ?", PATIENT);
 
   await loginAsStaff(page, "/admin/galerie", E2E_DENTIST);
   await expect(page.getByRole("heading", { level: 1, name: "Galerie et avis" })).toBeVisible();
@@ -81,11 +81,11 @@ test("a dentist adds a case with two photos and the consent; /gallery shows it i
   await expect(card.getByText("Site internet et réseaux sociaux", { exact: false })).toBeVisible();
   await expect(card.getByRole("link", { name: new RegExp(PATIENT) })).toHaveAttribute("href", `/admin/patients/${patientId}`);
   const [row] = dbQuery<{ id: number; consent_scope: string; patient_id: number; before_media_id: string; after_media_id: string }>(
-    "select id, consent_scope, patient_id, before_media_id, after_media_id from gallery_cases where description like ?",
+    "select id, consent_scope, patient_id, before_media_id, after_media_id from gallery_cases where description like ?",
     `%${TAG}%`,
   );
   expect(row).toMatchObject({ consent_scope: "site_social", patient_id: patientId });
-  expect(dbQuery("select id from audit_log where action = 'gallery.case.create' and target_id = ?", String(row.id))).toHaveLength(1);
+  expect(dbQuery("select id from audit_log where action = 'gallery.case.create' and target_id = ?", String(row.id))).toHaveLength(1);
 
   // the public page: the real case, with its photos and the keyboard slider; the demo drawings are gone
   await page.goto("/gallery");
@@ -117,7 +117,7 @@ test("a dentist adds a case with two photos and the consent; /gallery shows it i
   await caseCard(page, "Esthétique dentaire").getByRole("button", { name: "Confirmer le retrait du consentement" }).click();
   await expect(page.getByText(/Consentement retiré : le cas n'est plus visible sur le site/)).toBeVisible();
   await expect(caseCard(page, "Esthétique dentaire").getByText(/^Consentement retiré le \d{2}\/\d{2}\/\d{4} — photos supprimées le \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
-  const media = dbQuery<{ delete_after: string }>("select delete_after from media where id in (?, ?)", row.before_media_id, row.after_media_id);
+  const media = dbQuery<{ delete_after: string }>("select delete_after from media where id in (?, ?)", row.before_media_id, row.after_media_id);
   for (const m of media) expect(Math.abs(Date.parse(m.delete_after) - (Date.now() + 30 * 24 * 3600 * 1000))).toBeLessThan(5 * 60 * 1000);
 
   await page.goto("/gallery");
@@ -130,7 +130,7 @@ test("a dentist adds a case with two photos and the consent; /gallery shows it i
   await caseCard(page, "Esthétique dentaire").getByText("Supprimer le cas").click();
   await caseCard(page, "Esthétique dentaire").getByRole("button", { name: "Supprimer définitivement" }).click();
   await expect(page.getByText("Cas supprimé ; ses photos sont effacées.")).toBeVisible();
-  expect(dbQuery("select id from gallery_cases where id = ?", row.id)).toEqual([]);
+  expect(dbQuery("select id from gallery_cases where id = ?", row.id)).toEqual([]);
 });
 
 test("bad input is refused in French beside the fields, and what was typed stays", async ({ page }) => {
@@ -161,7 +161,7 @@ test("bad input is refused in French beside the fields, and what was typed stays
   await expect(form.getByLabel("Fichier de la photo avant")).toHaveAccessibleDescription(/illisible|Format de photo non accepté/);
   await expect(form.getByLabel("Texte court")).toHaveValue(text);
   await expect(beforeAlt).toHaveValue("Avant : dent manquante");
-  expect(dbQuery("select id from gallery_cases where description like ?", `%${TAG}%`)).toEqual([]);
+  expect(dbQuery("select id from gallery_cases where description like ?", `%${TAG}%`)).toEqual([]);
 });
 
 test("a review with 4,5 stars shows on /gallery with its French date, then is deleted", async ({ page }) => {
@@ -174,7 +174,7 @@ test("a review with 4,5 stars shows on /gallery with its French date, then is de
   await form.getByLabel("Texte de l'avis").fill(`Accueil chaleureux et explications claires à chaque étape. ${TAG}`);
   await form.getByRole("button", { name: "Ajouter l'avis" }).click();
   await expect(page.getByText("Avis de Rania T. enregistré : il est visible sur la galerie.")).toBeVisible();
-  expect(dbQuery("select rating_halves, published from reviews where comment like ?", `%${TAG}%`)).toEqual([{ rating_halves: 9, published: 1 }]);
+  expect(dbQuery("select rating_halves, published from reviews where comment like ?", `%${TAG}%`)).toEqual([{ rating_halves: 9, published: 1 }]);
 
   await page.goto("/gallery");
   const reviews = page.locator("section", { has: page.getByRole("heading", { name: "Avis de nos patients" }) }).getByRole("article");
@@ -199,7 +199,7 @@ test("a review with 4,5 stars shows on /gallery with its French date, then is de
   await card.getByText("Supprimer l'avis").click();
   await card.getByRole("button", { name: "Supprimer définitivement" }).click();
   await expect(page.getByText("Avis supprimé.")).toBeVisible();
-  expect(dbQuery("select id from reviews where comment like ?", `%${TAG}%`)).toEqual([]);
+  expect(dbQuery("select id from reviews where comment like ?", `%${TAG}%`)).toEqual([]);
   expect(dbQuery<{ n: number }>("select count(*) as n from reviews")[0].n).toBe(4);
 });
 

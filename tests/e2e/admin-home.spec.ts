@@ -35,10 +35,10 @@ function insertToday(r: { name: string; time: string; status: string; service?: 
 
 // each test starts from the demo's day: its rows go once it ends
 test.afterEach(() => {
-  for (const id of inserted.splice(0)) dbRun("delete from appointments where id = ?", id);
+  for (const id of inserted.splice(0)) dbRun("delete from appointments where id = ?", id);
 });
 
-const countToday = (status: string) => dbQuery<{ n: number }>("select count(*) as n from appointments where date = ? and status = ?", todayInClinic(), status)[0].n;
+const countToday = (status: string) => dbQuery<{ n: number }>("select count(*) as n from appointments where date = ? and status = ?", todayInClinic(), status)[0].n;
 
 async function expectCounts(page: Page) {
   const counts = page.getByRole("region", { name: "Chiffres du jour" });
@@ -94,14 +94,14 @@ for (const [label, viewport] of [
       await expect(todo.getByRole("link", { name: "Voir les demandes" })).toHaveAttribute("href", "/admin/appointments?statut=requested");
       const tomorrow = addDaysYmd(todayInClinic(), 1);
       const reminders = dbQuery<{ n: number }>(
-        "select count(*) as n from appointments where date = ? and status in ('requested', 'confirmed') and anonymised_at is null and (reminded_at is null or patient_confirmed_at is null)",
+        "select count(*) as n from appointments where date = ? and status in ('requested', 'confirmed') and anonymised_at is null and (reminded_at is null or patient_confirmed_at is null)",
         tomorrow,
       )[0].n;
       await expect(todo.getByText("Rappels à envoyer pour demain").locator("xpath=following-sibling::p[1]")).toHaveText(String(reminders));
       await expect(todo.getByRole("link", { name: "Ouvrir les rappels" })).toHaveAttribute("href", "/admin/rappels");
       // 'Reste à payer aujourd'hui': the day's balances, as the agenda counts them
       const [{ due }] = dbQuery<{ due: number }>(
-        "select coalesce(sum(case when prixtotal > coalesce(prixpay, 0) then prixtotal - coalesce(prixpay, 0) else 0 end), 0) as due from appointments where date = ? and status != 'cancelled'",
+        "select coalesce(sum(case when prixtotal > coalesce(prixpay, 0) then prixtotal - coalesce(prixpay, 0) else 0 end), 0) as due from appointments where date = ? and status != 'cancelled'",
         todayInClinic(),
       );
       await expect(todo.getByText("Reste à payer aujourd'hui").locator("xpath=following-sibling::p[1]")).toHaveText(formatDA(due));

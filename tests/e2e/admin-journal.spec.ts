@@ -25,7 +25,7 @@ const EXPORTS = 60;
 
 function seedEntries() {
   if (dbQuery<{ n: number }>("select count(*) as n from audit_log where detail = 'e2e-journal'")[0].n > 0) return;
-  const admin = dbQuery<{ id: number }>("select id from staff_users where email = ?", E2E_ADMIN.email)[0];
+  const admin = dbQuery<{ id: number }>("select id from staff_users where email = ?", E2E_ADMIN.email)[0];
   const start = clinicInstant(FROM, "08:00").getTime();
   const rows: { at: number; action: string; targetType: string; targetId: number }[] = [];
   // 72 entries over the ten days, 3 h apart: every sixth a blog deletion
@@ -38,7 +38,7 @@ function seedEntries() {
   try {
     const last = db.prepare("select seq, hash from audit_log where seq is not null order by seq desc limit 1");
     const insert = db.prepare(
-      "insert into audit_log (at, staff_user_id, actor, ip, action, target_type, target_id, detail, seq, prev_hash, hash) values (?, ?, ?, '192.0.2.10', ?, ?, ?, 'e2e-journal', ?, ?, ?)",
+      "insert into audit_log (at, staff_user_id, actor, ip, action, target_type, target_id, detail, seq, prev_hash, hash) values (?, ?, ?, '192.0.2.10', ?, ?, ?, 'e2e-journal', ?, ?, ?)",
     );
     db.transaction(() => {
       const end = last.get() as { seq: number; hash: string } | undefined;
@@ -76,7 +76,7 @@ test.describe("the audit log's screen", () => {
     await expect(page.getByText(/^Intégrité vérifiée jusqu'au \d\d\/\d\d\/\d{4} à \d\d:\d\d:\d\d \([\d\s]+ entrées\)\.$/)).toBeVisible();
 
     // the sign-in just made is in the journal, the newest entry of its account
-    const [login] = dbQuery<{ id: number }>("select id from audit_log where action = 'auth.login.success' and staff_user_id = ? and at >= ? order by id desc limit 1", adminId, since);
+    const [login] = dbQuery<{ id: number }>("select id from audit_log where action = 'auth.login.success' and staff_user_id = ? and at >= ? order by id desc limit 1", adminId, since);
     expect(login).toBeDefined();
     await page.getByLabel("Compte", { exact: true }).selectOption(String(adminId));
     await page.getByRole("button", { name: "Filtrer" }).click();

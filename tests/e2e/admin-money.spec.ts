@@ -15,7 +15,7 @@ function aPatient(): { id: number; name: string } {
   const suffix = Math.random().toString(36).slice(2, 7);
   const now = new Date().toISOString();
   const name = `Lyna Money ${suffix}`;
-  const res = dbRun("insert into patients (name, phone, phone_e164, email, notes, match_key, created_at, updated_at) values (?, '0550 10 20 30', '+213550102030', null, null, ?, ?, ?)", name, `money-${suffix}`, now, now);
+  const res = dbRun("insert into patients (name, phone, phone_e164, email, notes, match_key, created_at, updated_at) values (?, '0550 10 20 30', '+213550102030', null, null, ?, ?, ?)", name, `money-${suffix}`, now, now);
   return { id: Number(res.lastInsertRowid), name };
 }
 
@@ -37,7 +37,7 @@ test.describe("money at 375 px", () => {
     await form.getByRole("button", { name: "Encaisser et voir le reçu" }).click();
 
     await expect(page.getByRole("heading", { level: 1, name: /^Reçu n° \d{4}-\d{6}$/ })).toBeVisible();
-    const [row] = dbQuery<{ id: number; receipt_no: string; amount: number; cheque_number: string }>("select id, receipt_no, amount, cheque_number from payments where patient_id = ? and kind = 'payment'", patient.id);
+    const [row] = dbQuery<{ id: number; receipt_no: string; amount: number; cheque_number: string }>("select id, receipt_no, amount, cheque_number from payments where patient_id = ? and kind = 'payment'", patient.id);
     expect(row).toMatchObject({ amount: 2_500_000, cheque_number: "0071234" });
     await expect(page.getByText(patient.name)).toBeVisible();
     await expect(page.getByText("Chèque n° 0071234")).toBeVisible();
@@ -59,7 +59,7 @@ test.describe("money at 375 px", () => {
     await page.getByRole("button", { name: "Annuler ce reçu" }).click();
     await expect(page.getByText("ANNULÉ", { exact: true })).toBeVisible();
     await expect(page.getByText(/Reçu annulé le .* : Chèque refusé par la banque\./)).toBeVisible();
-    expect(dbQuery("select amount, reason from payments where cancels_payment_id = ?", row.id)).toEqual([{ amount: -2_500_000, reason: "Chèque refusé par la banque" }]);
+    expect(dbQuery("select amount, reason from payments where cancels_payment_id = ?", row.id)).toEqual([{ amount: -2_500_000, reason: "Chèque refusé par la banque" }]);
 
     await page.goto(`/admin/patients/${patient.id}`);
     const account = page.getByRole("region", { name: "Compte du patient" });
@@ -77,7 +77,7 @@ test.describe("money at 1280 px", () => {
     const day = dayInClinic(-3);
     const patient = aPatient();
     const admin = await loginAsStaff(page, `/admin/caisse?jour=${day}`, E2E_ADMIN);
-    dbRun("delete from cash_closings where day = ?", day);
+    dbRun("delete from cash_closings where day = ?", day);
     const at = `${day}T09:30:00.000Z`;
     const [{ n }] = dbQuery<{ n: number }>("select coalesce(max(receipt_seq), 0) as n from payments where receipt_year = 1999");
     for (const [i, amount, mode] of [
@@ -86,7 +86,7 @@ test.describe("money at 1280 px", () => {
       [3, 250_000, "especes"],
     ] as const) {
       dbRun(
-        "insert into payments (patient_id, kind, amount, mode, paid_at, paid_day, taken_by, receipt_year, receipt_seq, receipt_no, created_at) values (?, 'payment', ?, ?, ?, ?, ?, 1999, ?, ?, ?)",
+        "insert into payments (patient_id, kind, amount, mode, paid_at, paid_day, taken_by, receipt_year, receipt_seq, receipt_no, created_at) values (?, 'payment', ?, ?, ?, ?, ?, 1999, ?, ?, ?)",
         patient.id,
         amount,
         mode,
@@ -101,7 +101,7 @@ test.describe("money at 1280 px", () => {
     await page.reload();
     await hydrated(page);
     const tiles = page.getByRole("list", { name: "Totaux du jour" });
-    const [{ total, especes }] = dbQuery<{ total: number; especes: number }>("select sum(amount) as total, sum(case when mode = 'especes' then amount else 0 end) as especes from payments where paid_day = ? and mode != 'ajustement'", day);
+    const [{ total, especes }] = dbQuery<{ total: number; especes: number }>("select sum(amount) as total, sum(case when mode = 'especes' then amount else 0 end) as especes from payments where paid_day = ? and mode != 'ajustement'", day);
     const da = (c: number) => `${new Intl.NumberFormat("fr-FR").format(c / 100).replace(/\s/g, "\u202f")}\u00a0DA`;
     await expect(tiles.getByRole("listitem").filter({ hasText: "Total encaissé" })).toContainText(da(total));
     await expect(tiles.getByRole("listitem").filter({ hasText: "Espèces attendues" })).toContainText(da(especes));
@@ -113,7 +113,7 @@ test.describe("money at 1280 px", () => {
     await expect(close.getByText("Manque de 500\u00a0DA.")).toBeVisible();
     await close.getByRole("button", { name: "Clôturer la caisse" }).click();
     await expect(page.getByRole("heading", { name: /Caisse clôturée le/ })).toBeVisible();
-    expect(dbQuery("select expected_cash, counted_cash, difference from cash_closings where day = ?", day)).toEqual([{ expected_cash: especes, counted_cash: especes - 50_000, difference: -50_000 }]);
+    expect(dbQuery("select expected_cash, counted_cash, difference from cash_closings where day = ?", day)).toEqual([{ expected_cash: especes, counted_cash: especes - 50_000, difference: -50_000 }]);
     await reviewShot(page, "money-cash-1280", { fullPage: true });
   });
 
@@ -122,7 +122,7 @@ test.describe("money at 1280 px", () => {
     await hydrated(page);
     await expectNoSeriousA11yViolations(page);
     const [act] = dbQuery<{ id: number; code: string; label: string }>("select id, code, label from acts order by id limit 1");
-    dbRun("update acts set demo = 1 where id = ?", act.id);
+    dbRun("update acts set demo = 1 where id = ?", act.id);
     await page.reload();
     await hydrated(page);
     const item = page.getByRole("listitem").filter({ hasText: act.label });
@@ -130,7 +130,7 @@ test.describe("money at 1280 px", () => {
     await item.getByLabel("Prix (DA)").fill("2 500");
     await item.getByRole("button", { name: "Enregistrer" }).click();
     await expect(page.getByText(`${act.code} — ${act.label} : enregistré.`)).toBeVisible();
-    expect(dbQuery("select price, demo from acts where id = ?", act.id)).toEqual([{ price: 250_000, demo: 0 }]);
+    expect(dbQuery("select price, demo from acts where id = ?", act.id)).toEqual([{ price: 250_000, demo: 0 }]);
     await reviewShot(page, "money-acts-1280", { fullPage: false });
   });
 });

@@ -34,7 +34,7 @@ function insertPatient(p: {
   const now = new Date().toISOString();
   const e164 = toE164(p.phone);
   const res = dbRun(
-    "insert into patients (name, phone, phone_e164, email, notes, match_key, created_at, updated_at) values (?, ?, ?, ?, null, ?, ?, ?)",
+    "insert into patients (name, phone, phone_e164, email, notes, match_key, created_at, updated_at) values (?, ?, ?, ?, null, ?, ?, ?)",
     p.name,
     p.phone,
     e164,
@@ -46,7 +46,7 @@ function insertPatient(p: {
   const id = Number(res.lastInsertRowid);
   const appointments = p.appointments.map((a) => {
     const r = dbRun(
-      "insert into appointments (name, email, phone, phone_digits, service, date, time, message, prixtotal, prixpay, created_at, status, chair, duration_minutes, buffer_minutes, forced, patient_id) values (?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, 1, 30, 15, 0, ?)",
+      "insert into appointments (name, email, phone, phone_digits, service, date, time, message, prixtotal, prixpay, created_at, status, chair, duration_minutes, buffer_minutes, forced, patient_id) values (?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, 1, 30, 15, 0, ?)",
       p.name,
       p.email ?? null,
       p.phone,
@@ -81,8 +81,8 @@ const patientRow = (id: number) =>
     merged_into: number | null;
     erased_at: string | null;
     match_key: string | null;
-  }>("select name, phone, email, notes, merged_into, erased_at, match_key from patients where id = ?", id)[0];
-const eventsOf = (id: number) => dbQuery<{ action: string; actor: string }>("select action, actor from patient_events where patient_id = ? order by id", id);
+  }>("select name, phone, email, notes, merged_into, erased_at, match_key from patients where id = ?", id)[0];
+const eventsOf = (id: number) => dbQuery<{ action: string; actor: string }>("select action, actor from patient_events where patient_id = ? order by id", id);
 
 async function expectNoHorizontalScroll(page: Page) {
   const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
@@ -211,8 +211,8 @@ test.describe("admin: patient records at 1280 px", () => {
     await expect(figure(page, "Rendez-vous")).toHaveText("4");
     await expect(figure(page, "Facturé")).toHaveText(/^17\s000\sDA$/);
     expect(patientRow(other.id)).toMatchObject({ merged_into: main.id, match_key: null });
-    expect(dbQuery<{ patient_id: number }>("select patient_id from appointments where id = ?", other.appointments[0])[0].patient_id).toBe(main.id);
-    expect(dbQuery<{ detail: string }>("select detail from appointment_history where appointment_id = ? and action = 'merged'", other.appointments[0])).toEqual(
+    expect(dbQuery<{ patient_id: number }>("select patient_id from appointments where id = ?", other.appointments[0])[0].patient_id).toBe(main.id);
+    expect(dbQuery<{ detail: string }>("select detail from appointment_history where appointment_id = ? and action = 'merged'", other.appointments[0])).toEqual(
       [{ detail: `Dossier #${other.id} fusionné dans #${main.id}` }],
     );
     // the closed record sends to the kept one
@@ -248,9 +248,9 @@ test.describe("admin: patient records at 375 px", () => {
         { date: "2024-02-25", time: "14:00", status: "no_show" },
       ],
     });
-    dbRun("update appointments set message = ?, tips = ? where patient_id = ?", `Rappelez ${name} au ${phone}`, `${family} : sensible au froid`, erased.id);
+    dbRun("update appointments set message = ?, tips = ? where patient_id = ?", `Rappelez ${name} au ${phone}`, `${family} : sensible au froid`, erased.id);
     dbRun(
-      "insert into outbox (to_address, subject, body_text, status, attempts, created_at, appointment_id) values (?, 'Votre rendez-vous', 'Bonjour', 'sent', 1, ?, ?)",
+      "insert into outbox (to_address, subject, body_text, status, attempts, created_at, appointment_id) values (?, 'Votre rendez-vous', 'Bonjour', 'sent', 1, ?, ?)",
       email,
       new Date().toISOString(),
       erased.appointments[0],
@@ -286,16 +286,16 @@ test.describe("admin: patient records at 375 px", () => {
     ).toBeVisible();
     expect(patientRow(erased.id)).toMatchObject({ name: "Patient effacé", phone: null, email: null, notes: null, match_key: null });
     expect(patientRow(erased.id).erased_at).not.toBeNull();
-    const rows = dbQuery<Record<string, unknown>>("select * from appointments where id in (?, ?) order by id", ...erased.appointments);
+    const rows = dbQuery<Record<string, unknown>>("select * from appointments where id in (?, ?) order by id", ...erased.appointments);
     expect(rows.map((r) => [r.date, r.service, r.status, r.prixtotal, r.prixpay])).toEqual([
       ["2024-02-11", "Soins conservateurs", "attended", 800_000, 800_000],
       ["2024-02-25", "Orthodontie", "no_show", null, null],
     ]);
     const left = JSON.stringify([
       rows,
-      dbQuery("select * from appointment_history where appointment_id in (?, ?)", ...erased.appointments),
+      dbQuery("select * from appointment_history where appointment_id in (?, ?)", ...erased.appointments),
       dbQuery("select * from outbox"),
-      dbQuery("select * from patients where id = ?", erased.id),
+      dbQuery("select * from patients where id = ?", erased.id),
     ]);
     for (const trace of [family, nationalDigits(phone), phone, email]) expect(left).not.toContain(trace);
     expect(eventsOf(erased.id).at(-1)).toEqual({ action: "erased", actor: "staff@clinique.test" });
@@ -325,7 +325,7 @@ test.describe("privacy page", () => {
       await expect(section).toContainText("fermée après 30 minutes sans activité et au plus tard 12 heures après la connexion");
       await expect(section).toContainText("180 jours");
     } finally {
-      dbRun("update schedule_settings set retention_months = ? where id = 1", before);
+      dbRun("update schedule_settings set retention_months = ? where id = 1", before);
     }
   });
 });

@@ -94,7 +94,7 @@ test("a dentist puts a photo in the home hero; the home page serves it with srcs
   await expect(page.getByText("Photo retirée : le dessin est de retour sur la page.")).toBeVisible();
   await expect(heroAgain.getByText("Dessin", { exact: true })).toBeVisible();
   expect(dbQuery("select slot from site_photos")).toEqual([]);
-  const [{ due }] = dbQuery<{ due: number }>("select delete_after is not null as due from media where id = ?", row.media_id);
+  const [{ due }] = dbQuery<{ due: number }>("select delete_after is not null as due from media where id = ?", row.media_id);
   expect(due).toBe(1);
 
   await page.goto("/");

@@ -33,7 +33,7 @@ function tag(label: string) {
  * 45 minutes are free on chair 1: a forced booking still needs a free chair.
  */
 function freeOffHoursTime(date: string): string {
-  const taken = new Set(dbQuery<{ unit_start: string }>("select unit_start from appointment_slots where chair = 1 and unit_start like ?", `${date}T%`).map((r) => r.unit_start.slice(11)));
+  const taken = new Set(dbQuery<{ unit_start: string }>("select unit_start from appointment_slots where chair = 1 and unit_start like ?", `${date}T%`).map((r) => r.unit_start.slice(11)));
   const hhmm = (x: number) => `${String(Math.floor(x / 60)).padStart(2, "0")}:${String(x % 60).padStart(2, "0")}`;
   const starts = [...Array.from({ length: 26 }, (_, i) => 17 * 60 + 15 * i), ...Array.from({ length: 30 }, (_, i) => 15 * i)];
   for (const m of starts) if ([m, m + 15, m + 30].every((x) => !taken.has(hhmm(x)))) return hhmm(m);
@@ -58,7 +58,7 @@ async function bookTomorrow(page: Page, label: string, phone = "0661 23 45 67"):
     form: { intent: "book", name, phone, email: "", service: "Orthodontie", date, time, message: "", forced: "on", submission_key: crypto.randomUUID() },
   });
   expect(res.status()).toBe(200);
-  const [row] = dbQuery<Booked>("select id, name, phone, date, time, link_hash from appointments where name = ?", name);
+  const [row] = dbQuery<Booked>("select id, name, phone, date, time, link_hash from appointments where name = ?", name);
   expect(row).toBeDefined();
   return row;
 }
@@ -66,10 +66,10 @@ async function bookTomorrow(page: Page, label: string, phone = "0661 23 45 67"):
 /** What the list counts: tomorrow's requested and confirmed appointments not reminded or not confirmed. */
 const toRemindCount = (date: string) =>
   dbQuery<{ n: number }>(
-    "select count(*) as n from appointments where date = ? and status in ('requested', 'confirmed') and anonymised_at is null and (reminded_at is null or patient_confirmed_at is null)",
+    "select count(*) as n from appointments where date = ? and status in ('requested', 'confirmed') and anonymised_at is null and (reminded_at is null or patient_confirmed_at is null)",
     date,
   )[0].n;
-const historyOf = (id: number) => dbQuery<{ actor: string; action: string; detail: string | null; at: string }>("select actor, action, detail, at from appointment_history where appointment_id = ? order by id", id);
+const historyOf = (id: number) => dbQuery<{ actor: string; action: string; detail: string | null; at: string }>("select actor, action, detail, at from appointment_history where appointment_id = ? order by id", id);
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 const row = (page: Page, name: string) => page.getByRole("article", { name });
 const textOf = async (href: string | null, param: "text" | "body") => decodeURIComponent(href!.split(`?${param}=`)[1]);
@@ -144,7 +144,7 @@ for (const [label, viewport] of [
       await expect(r.getByText(/^Rappelé le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)).toBeVisible();
       // reminded but not confirmed by the patient: still listed
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Rappels à envoyer(${count})`);
-      expect(dbQuery<{ reminded_at: string | null }>("select reminded_at from appointments where id = ?", b.id)[0].reminded_at).not.toBeNull();
+      expect(dbQuery<{ reminded_at: string | null }>("select reminded_at from appointments where id = ?", b.id)[0].reminded_at).not.toBeNull();
       expect(historyOf(b.id).at(-1)).toMatchObject({ action: "reminded", actor: E2E_ADMIN.email, detail: "Appel téléphonique" });
 
       // the agenda of that day shows it in the history, and the patient's links
@@ -178,7 +178,7 @@ for (const [label, viewport] of [
 
       // the patient confirms through the link: reminded and confirmed, off the list
       const before = toRemindCount(b.date);
-      dbRun("update appointments set patient_confirmed_at = ? where id = ?", new Date().toISOString(), b.id);
+      dbRun("update appointments set patient_confirmed_at = ? where id = ?", new Date().toISOString(), b.id);
       await page.reload();
       await expect(row(page, b.name)).toHaveCount(0);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Rappels à envoyer(${before - 1})`);

@@ -13,7 +13,7 @@ const PERIOD = "/admin/rapports?du=2023-03-01&au=2023-03-31&pas=mois";
 
 function seed() {
   if (dbQuery<{ n: number }>("select count(*) as n from appointments where name = 'E2E Rapport'")[0].n > 0) return;
-  const [admin] = dbQuery<{ id: number }>("select id from staff_users where email = ?", E2E_ADMIN.email);
+  const [admin] = dbQuery<{ id: number }>("select id from staff_users where email = ?", E2E_ADMIN.email);
   const visit = (date: string, total: number, paid: number) => {
     dbRun(
       "insert into appointments (name, email, phone, service, date, time, prixtotal, prixpay, created_at, status, chair, duration_minutes, buffer_minutes) values ('E2E Rapport', null, '0550000000', 'Orthodontie', ?, '10:00', ?, ?, ?, 'attended', 1, 30, 15)",

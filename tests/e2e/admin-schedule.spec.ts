@@ -137,7 +137,7 @@ test.describe("staff change the hours and the public site follows", () => {
     await save(page, "Ajouter la période").click();
     await expect(page.getByText(`Fermeture ajoutée : ${label}.`)).toBeVisible();
 
-    expect(dbQuery("select start_date, end_date, ranges from schedule_exceptions where label = ?", label)).toEqual([{ start_date: first, end_date: last, ranges: "[]" }]);
+    expect(dbQuery("select start_date, end_date, ranges from schedule_exceptions where label = ?", label)).toEqual([{ start_date: first, end_date: last, ranges: "[]" }]);
     const item = page.getByRole("list", { name: "Périodes à venir" }).getByRole("listitem").filter({ hasText: label });
     await expect(item).toContainText("Fermé toute la journée");
     const announced = `Fermé du ${dayMonth(first)} au ${dayMonth(last)} : ${label}`;
@@ -160,11 +160,11 @@ test.describe("staff change the hours and the public site follows", () => {
     const row = page.getByRole("list", { name: "Périodes à venir" }).getByRole("listitem").filter({ hasText: label });
     await row.getByText("Supprimer", { exact: true }).click();
     await expect(row.getByText(`Supprimer « ${label} » ? Ces jours reprendront les horaires de la semaine.`)).toBeVisible();
-    expect(dbQuery("select id from schedule_exceptions where label = ?", label)).toHaveLength(1);
+    expect(dbQuery("select id from schedule_exceptions where label = ?", label)).toHaveLength(1);
     await row.getByRole("button", { name: "Oui, supprimer" }).click();
     await expect(page.getByText("Période supprimée : ces jours reprennent les horaires de la semaine.")).toBeVisible();
     await expect(page.getByText(label)).toHaveCount(0);
-    expect(dbQuery("select id from schedule_exceptions where label = ?", label)).toHaveLength(0);
+    expect(dbQuery("select id from schedule_exceptions where label = ?", label)).toHaveLength(0);
     expect((await freeTimes(request, "Orthodontie", first)).times.length).toBeGreaterThan(0);
   });
 
@@ -180,7 +180,7 @@ test.describe("staff change the hours and the public site follows", () => {
     await expect(page.getByLabel("Fermeture (Horaires spéciaux, plage 1)")).toHaveValue("15:00");
     await save(page, "Ajouter la période").click();
     await expect(page.getByText(`Horaires spéciaux ajoutés : ${label}.`)).toBeVisible();
-    expect(dbQuery<{ ranges: string }>("select ranges from schedule_exceptions where label = ?", label).map((r) => JSON.parse(r.ranges))).toEqual([[{ opens: "10:00", closes: "15:00" }]]);
+    expect(dbQuery<{ ranges: string }>("select ranges from schedule_exceptions where label = ?", label).map((r) => JSON.parse(r.ranges))).toEqual([[{ opens: "10:00", closes: "15:00" }]]);
     await expect(page.getByRole("list", { name: "Périodes à venir" })).toContainText("Horaires spéciaux : 10:00 – 15:00");
 
     const free = await freeTimes(request, "Orthodontie", day);

@@ -158,7 +158,7 @@ for (const [label, viewport] of [
     const now = new Date().toISOString();
     const id = Number(
       dbRun(
-        "insert into patients (name, phone, phone_e164, email, notes, match_key, created_at, updated_at) values (?, ?, ?, null, null, ?, ?, ?)",
+        "insert into patients (name, phone, phone_e164, email, notes, match_key, created_at, updated_at) values (?, ?, ?, null, null, ?, ?, ?)",
         "Nadia Toastée",
         phone,
         e164,

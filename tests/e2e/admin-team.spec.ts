@@ -39,7 +39,7 @@ test("an administrator adds an assistant, who signs in with the one-time passwor
   const row = page.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText("Assistant(e)");
   await expect(row).toContainText("Mot de passe provisoire");
-  const [created] = dbQuery<{ id: number; must_change_password: number }>("select id, must_change_password from staff_users where email = ?", email);
+  const [created] = dbQuery<{ id: number; must_change_password: number }>("select id, must_change_password from staff_users where email = ?", email);
   expect(created.must_change_password).toBe(1);
 
   // the assistant, in another browser, signs in with it and is made to change it first
@@ -91,7 +91,7 @@ test("an administrator adds an assistant, who signs in with the one-time passwor
   await expect(desk).toHaveURL(/\/login/);
   await other.close();
 
-  const actions = dbQuery<{ action: string }>("select action from audit_log where target_id = ? order by id", String(created.id)).map((r) => r.action);
+  const actions = dbQuery<{ action: string }>("select action from audit_log where target_id = ? order by id", String(created.id)).map((r) => r.action);
   expect(actions).toEqual(expect.arrayContaining(["account.created", "account.disabled"]));
   expect(errors).toEqual([]);
 });
@@ -130,7 +130,7 @@ test.describe("without JavaScript", () => {
   test("the last administrator's panel offers neither the role change nor the disabling", async ({ page }) => {
     const userId = await loginAsStaff(page, "/admin/equipe");
     // the other administrators of this run (made by other specs, which make them active again) step aside
-    dbRun("update staff_users set disabled_at = ? where role = 'admin' and disabled_at is null and id != ?", new Date().toISOString(), userId);
+    dbRun("update staff_users set disabled_at = ? where role = 'admin' and disabled_at is null and id != ?", new Date().toISOString(), userId);
     await page.goto(`/admin/equipe?compte=${userId}`);
     const panel = page.locator("#gerer");
     await expect(panel).toContainText("C'est le seul administrateur actif");

@@ -42,7 +42,7 @@ function insertRequest(r: { name: string; phone: string; date: string; time: str
   const e164 = toE164(r.phone);
   const patientId = Number(
     dbRun(
-      "insert into patients (name, phone, phone_e164, email, notes, match_key, created_at, updated_at) values (?, ?, ?, null, null, ?, ?, ?)",
+      "insert into patients (name, phone, phone_e164, email, notes, match_key, created_at, updated_at) values (?, ?, ?, null, null, ?, ?, ?)",
       r.name,
       r.phone,
       e164,
@@ -54,7 +54,7 @@ function insertRequest(r: { name: string; phone: string; date: string; time: str
   const [setting] = dbQuery<{ duration_minutes: number; buffer_minutes: number }>("select duration_minutes, buffer_minutes from service_settings where service = 'Orthodontie'");
   const id = Number(
     dbRun(
-      "insert into appointments (name, email, phone, phone_digits, service, date, time, message, prixtotal, prixpay, created_at, status, chair, duration_minutes, buffer_minutes, forced, patient_id) values (?, null, ?, ?, 'Orthodontie', ?, ?, null, ?, ?, ?, 'requested', 1, ?, ?, 0, ?)",
+      "insert into appointments (name, email, phone, phone_digits, service, date, time, message, prixtotal, prixpay, created_at, status, chair, duration_minutes, buffer_minutes, forced, patient_id) values (?, null, ?, ?, 'Orthodontie', ?, ?, null, ?, ?, ?, 'requested', 1, ?, ?, 0, ?)",
       r.name,
       r.phone,
       nationalDigits(r.phone),
@@ -69,14 +69,14 @@ function insertRequest(r: { name: string; phone: string; date: string; time: str
     ).lastInsertRowid,
   );
   for (const unit of occupiedUnits(r.date, r.time, setting.duration_minutes, setting.buffer_minutes)) {
-    dbRun("insert into appointment_slots (chair, unit_start, appointment_id) values (1, ?, ?)", unit, id);
+    dbRun("insert into appointment_slots (chair, unit_start, appointment_id) values (1, ?, ?)", unit, id);
   }
   dbRun("insert into appointment_history (appointment_id, at, staff_user_id, actor, action, from_status, to_status, detail) values (?, ?, null, 'Patient', 'created', null, 'requested', null)", id, now);
   return { id, patientId };
 }
 
 const rowOf = (id: number) =>
-  dbQuery<{ status: string; prixtotal: number | null; prixpay: number | null; progress: string | null }>("select status, prixtotal, prixpay, progress from appointments where id = ?", id)[0];
+  dbQuery<{ status: string; prixtotal: number | null; prixpay: number | null; progress: string | null }>("select status, prixtotal, prixpay, progress from appointments where id = ?", id)[0];
 
 async function expectNoHorizontalScroll(page: Page) {
   const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
@@ -122,7 +122,7 @@ for (const [label, viewport] of [
       await agendaCard.getByRole("button", { name: /^Confirmer/ }).click();
       await expect(page.getByText("Statut : Confirmé.")).toBeVisible();
       await expect.poll(() => rowOf(id).status).toBe("confirmed");
-      const [last] = dbQuery<{ actor: string; to_status: string }>("select actor, to_status from appointment_history where appointment_id = ? order by id desc limit 1", id);
+      const [last] = dbQuery<{ actor: string; to_status: string }>("select actor, to_status from appointment_history where appointment_id = ? order by id desc limit 1", id);
       expect(last).toEqual({ actor: E2E_ASSISTANT.email, to_status: "confirmed" });
       // the assistant books by phone too
       await expect(page.getByText("Ajouter un rendez-vous", { exact: true })).toBeVisible();

@@ -10,8 +10,8 @@ async function createStaff(label: string, password: string) {
   const email = `${label}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@clinique.test`;
   const passwordHash = await hash(password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
   const now = new Date().toISOString();
-  dbRun("insert into staff_users (email, password_hash, role, created_at, updated_at) values (?, ?, 'dentist', ?, ?)", email, passwordHash, now, now);
-  const [{ id }] = dbQuery<{ id: number }>("select id from staff_users where email = ?", email);
+  dbRun("insert into staff_users (email, password_hash, role, created_at, updated_at) values (?, ?, 'dentist', ?, ?)", email, passwordHash, now, now);
+  const [{ id }] = dbQuery<{ id: number }>("select id from staff_users where email = ?", email);
   return { email, password, id };
 }
 
@@ -27,7 +27,7 @@ async function trustAdmin(page: Page) {
 }
 
 function sessionsOf(userId: number) {
-  return dbQuery<{ id_hash: string }>("select id_hash from sessions where user_id = ?", userId);
+  return dbQuery<{ id_hash: string }>("select id_hash from sessions where user_id = ?", userId);
 }
 
 test.describe("staff login", () => {
@@ -113,7 +113,7 @@ test.describe("staff login", () => {
   test("a blocked account is told to wait, even with the right password", async ({ page }) => {
     const staff = await createStaff("bloque", "Bon-Mot-De-Passe-2");
     const until = new Date(Date.now() + 10 * 60_000 - 5000).toISOString();
-    dbRun("insert into login_throttle (key, failures, blocked_until, updated_at) values (?, 60, ?, ?)", `login:acct:${staff.email}`, until, new Date().toISOString());
+    dbRun("insert into login_throttle (key, failures, blocked_until, updated_at) values (?, 60, ?, ?)", `login:acct:${staff.email}`, until, new Date().toISOString());
     await page.goto("/login");
     await login(page, staff.email, staff.password);
     await expect(page.getByRole("alert")).toHaveText("Trop de tentatives de connexion. Réessayez dans 10 minutes.");
@@ -157,7 +157,7 @@ test.describe("staff login", () => {
     await page.goto("/login");
     await login(page, staff.email, staff.password);
     await expect(page).toHaveURL(/\/admin\/agenda$/);
-    dbRun("update sessions set last_seen_at = ? where user_id = ?", new Date(Date.now() - 31 * 60_000).toISOString(), staff.id);
+    dbRun("update sessions set last_seen_at = ? where user_id = ?", new Date(Date.now() - 31 * 60_000).toISOString(), staff.id);
     await page.goto("/admin/appointments?q=x");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fappointments%3Fq%3Dx$/);
     expect(sessionsOf(staff.id)).toHaveLength(0);

@@ -44,7 +44,7 @@ test.beforeAll(() => {
 });
 
 test.afterAll(() => {
-  for (const id of created) dbRun("delete from blogs where id = ?", id);
+  for (const id of created) dbRun("delete from blogs where id = ?", id);
 });
 
 const card = (page: Page, title: string) => page.locator("article").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
@@ -93,7 +93,7 @@ test("a broken image is replaced by the placeholder", async ({ page }) => {
   await img.scrollIntoViewIfNeeded();
   await expect(img).toHaveAttribute("src", "/media/placeholder.svg");
   await expect(img).toHaveAttribute("data-placeholder", "true");
-  dbRun("delete from blogs where id = ?", broken.id);
+  dbRun("delete from blogs where id = ?", broken.id);
 });
 
 test("'Lire plus' opens a full-screen modal dialog with the paragraphs; Escape closes it and focus returns", async ({ page }) => {

@@ -55,11 +55,11 @@ function uniqueName(label: string) {
 type Row = { id: number; name: string; email: string; phone: string; service: string; date: string; time: string; message: string | null; submission_key: string | null; status: string };
 
 function rowsNamed(name: string) {
-  return dbQuery<Row>("select * from appointments where name = ?", name);
+  return dbQuery<Row>("select * from appointments where name = ?", name);
 }
 
 function unitsOf(id: number) {
-  return dbQuery<{ unit_start: string }>("select unit_start from appointment_slots where appointment_id = ? order by unit_start", id).map((u) => u.unit_start);
+  return dbQuery<{ unit_start: string }>("select unit_start from appointment_slots where appointment_id = ? order by unit_start", id).map((u) => u.unit_start);
 }
 
 /**
@@ -95,7 +95,7 @@ function takeSlot(service: string, date: string, time: string, minutes: number) 
     const t = h * 60 + m + k;
     // (a unit already held, by a demo booking, stays as it is)
     dbRun(
-      "insert or ignore into appointment_slots (chair, unit_start, appointment_id) values (1, ?, ?)",
+      "insert or ignore into appointment_slots (chair, unit_start, appointment_id) values (1, ?, ?)",
       `${date}T${String(Math.floor(t / 60)).padStart(2, "0")}:${String(t % 60).padStart(2, "0")}`,
       r.lastInsertRowid,
     );
@@ -481,7 +481,7 @@ test.describe("closed days, full days and slots just taken", () => {
         const closed = nextWeekday(6, 8 + (viewport.width === 375 ? 0 : 7));
         const sunday = clinicDay(Math.round((Date.parse(`${closed}T12:00:00Z`) - Date.parse(`${clinicDay(0)}T12:00:00Z`)) / 86_400_000) + 1);
         const closure = dbRun(
-          "insert into schedule_exceptions (start_date, end_date, label, ranges, created_at) values (?, ?, 'Aïd el-Fitr', '[]', ?)",
+          "insert into schedule_exceptions (start_date, end_date, label, ranges, created_at) values (?, ?, 'Aïd el-Fitr', '[]', ?)",
           closed,
           closed,
           new Date().toISOString(),
@@ -506,7 +506,7 @@ test.describe("closed days, full days and slots just taken", () => {
           await expect(heure(page)).toBeDisabled();
           await expect(page.getByRole("button", { name: /^Prochain jour libre : / })).toBeVisible();
         } finally {
-          dbRun("delete from schedule_exceptions where id = ?", closure.lastInsertRowid);
+          dbRun("delete from schedule_exceptions where id = ?", closure.lastInsertRowid);
         }
       });
 

@@ -9,7 +9,7 @@ import { dbRun, insertFormation , reviewShot } from "./helpers";
  */
 const created: number[] = [];
 test.afterEach(() => {
-  while (created.length) dbRun("delete from formations where id = ?", created.pop()!);
+  while (created.length) dbRun("delete from formations where id = ?", created.pop()!);
 });
 
 async function openFormation(page: Page) {

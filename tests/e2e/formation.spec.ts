@@ -41,8 +41,8 @@ function featured(over: Parameters<typeof insertFormation>[0]) {
 test.afterEach(() => {
   while (created.length) {
     const id = created.pop()!;
-    dbRun("delete from enrollments where formation_id = ?", id);
-    dbRun("delete from formations where id = ?", id);
+    dbRun("delete from enrollments where formation_id = ?", id);
+    dbRun("delete from formations where id = ?", id);
   }
 });
 
@@ -134,7 +134,7 @@ test.describe("training landing page", () => {
       await expect(page.getByRole("link", { name: "Voir le programme complet" })).toBeVisible();
       await expect(page.getByRole("link", { name: "S'inscrire maintenant" })).toBeVisible();
     } finally {
-      for (const id of active) dbRun("update formations set is_active = 1 where id = ?", id);
+      for (const id of active) dbRun("update formations set is_active = 1 where id = ?", id);
     }
   });
 
@@ -179,7 +179,7 @@ test.describe("enrolment dialog", () => {
     // the dialog closes after success, and the page announces it
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("alert").filter({ hasText: "Votre inscription a été envoyée avec succès!" })).toBeVisible();
-    const rows = dbQuery<{ status: string; formation_chosen: string; user_surname: string; phone: string }>("select * from enrollments where formation_id = ?", id);
+    const rows = dbQuery<{ status: string; formation_chosen: string; user_surname: string; phone: string }>("select * from enrollments where formation_id = ?", id);
     expect(rows).toEqual([expect.objectContaining({ status: "pending", formation_chosen: title, user_surname: "Sarah", phone: "0770 11 22 33" })]);
     // the card now counts the place taken
     await expect(page.getByRole("article").filter({ hasText: title })).toContainText("4 places");
@@ -219,7 +219,7 @@ test.describe("enrolment dialog", () => {
     await expect(dialog.getByRole("button", { name: "Envoi en cours..." })).toBeDisabled();
     const banner = page.getByRole("alert").filter({ hasText: "Votre inscription a été envoyée avec succès!" });
     await expect(banner).toBeVisible();
-    expect(dbQuery("select id from enrollments where email = ?", "double.clic@exemple.dz")).toHaveLength(1);
+    expect(dbQuery("select id from enrollments where email = ?", "double.clic@exemple.dz")).toHaveLength(1);
     await banner.getByRole("button", { name: "Fermer le message" }).click();
     await expect(banner).toBeHidden();
 
@@ -284,7 +284,7 @@ test.describe("enrolment dialog", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel(/^Nom/)).toHaveValue("Bouzid");
     await expect(dialog.getByLabel(/^Email/)).toHaveValue("lina.bouzid@exemple.dz");
-    expect(dbQuery("select id from enrollments where email = ?", "lina.bouzid@exemple.dz")).toEqual([]);
+    expect(dbQuery("select id from enrollments where email = ?", "lina.bouzid@exemple.dz")).toEqual([]);
   });
 
   test("a full session says 'Complet' and the server refuses the last-second enrolment", async ({ page }) => {
@@ -314,8 +314,8 @@ test.describe("enrolment dialog", () => {
     await expect(dialog.getByRole("alert")).toHaveText("Cette session est complète. Choisissez une autre session ou contactez-nous.");
     await expect(dialog.getByLabel(/Formation choisie/)).toHaveAttribute("aria-invalid", "true");
     await expect(dialog.getByLabel(/^Nom/)).toHaveValue("Tardif");
-    expect(dbQuery("select id from enrollments where email = ?", "yanis.tardif@exemple.dz")).toEqual([]);
-    expect(dbQuery<{ n: number }>("select count(*) as n from enrollments where formation_id = ?", lastId)[0].n).toBe(1);
+    expect(dbQuery("select id from enrollments where email = ?", "yanis.tardif@exemple.dz")).toEqual([]);
+    expect(dbQuery<{ n: number }>("select count(*) as n from enrollments where formation_id = ?", lastId)[0].n).toBe(1);
   });
 
   test("no serious accessibility violation on the page and in the open dialog (375 px)", async ({ page }) => {
@@ -356,7 +356,7 @@ test.describe("enrolment without JavaScript", () => {
     await page.getByRole("checkbox").check();
     await page.getByRole("button", { name: "Envoyer mon inscription" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Votre inscription a été envoyée avec succès!");
-    const rows = dbQuery<{ status: string; formation_id: number; user_surname: string }>("select * from enrollments where email = ?", "sans.js@exemple.dz");
+    const rows = dbQuery<{ status: string; formation_id: number; user_surname: string }>("select * from enrollments where email = ?", "sans.js@exemple.dz");
     expect(rows).toEqual([expect.objectContaining({ status: "pending", formation_id: id, user_surname: "Javascript" })]);
   });
 });

@@ -61,7 +61,7 @@ export async function loginAsStaff(page: Page, to = "/admin/appointments", accou
     sessions.delete(account.email);
     await page.context().clearCookies({ name: "clinic_session" });
   }
-  const [{ enabled }] = dbQuery<{ enabled: number }>("select totp_enabled_at is not null as enabled from staff_users where id = ?", userId);
+  const [{ enabled }] = dbQuery<{ enabled: number }>("select totp_enabled_at is not null as enabled from staff_users where id = ?", userId);
   if (enabled) await trustBrowser(page.context(), userId);
   await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
   // a browser already signed in is sent on by the login page: sign in again, as this account
@@ -165,7 +165,7 @@ export function insertFormation(f: {
 }): number {
   const now = new Date().toISOString();
   const r = dbRun(
-    "insert into formations (title, description, duration_months, max_participants, price, is_active, syllabus, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "insert into formations (title, description, duration_months, max_participants, price, is_active, syllabus, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     f.title,
     f.description ?? `Description de ${f.title}`,
     f.duration_months ?? 6,
@@ -182,7 +182,7 @@ export function insertFormation(f: {
 /** An enrolment written straight into the e2e database; returns its id. */
 export function insertEnrollment(e: { formation_id: number | null; user_name: string; user_surname?: string; email?: string; phone?: string; status?: string; formation_chosen?: string | null; enrollment_date?: string }): number {
   const r = dbRun(
-    "insert into enrollments (formation_id, user_name, user_surname, email, phone, formation_chosen, enrollment_date, status) values (?, ?, ?, ?, ?, ?, ?, ?)",
+    "insert into enrollments (formation_id, user_name, user_surname, email, phone, formation_chosen, enrollment_date, status) values (?, ?, ?, ?, ?, ?, ?, ?)",
     e.formation_id,
     e.user_name,
     e.user_surname ?? "Prénom",

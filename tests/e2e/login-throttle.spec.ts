@@ -22,7 +22,7 @@ test.describe("login throttle and redirect", () => {
 
     // strangers have blocked the account for 10 minutes
     const key = `login:acct:${E2E_ADMIN.email}`;
-    dbRun("insert or replace into login_throttle (key, failures, blocked_until, updated_at) values (?, 60, ?, ?)", key, new Date(Date.now() + 10 * 60_000 - 5000).toISOString(), new Date().toISOString());
+    dbRun("insert or replace into login_throttle (key, failures, blocked_until, updated_at) values (?, 60, ?, ?)", key, new Date(Date.now() + 10 * 60_000 - 5000).toISOString(), new Date().toISOString());
     try {
       await signIn(page);
       await expect(page).toHaveURL(/\/admin\/agenda$/);
@@ -34,7 +34,7 @@ test.describe("login throttle and redirect", () => {
       await expect(other).toHaveURL(/\/login$/);
       await fresh.close();
     } finally {
-      dbRun("delete from login_throttle where key = ?", key);
+      dbRun("delete from login_throttle where key = ?", key);
     }
   });
 

@@ -25,7 +25,7 @@ async function linkFromOutbox(email: string, after: number): Promise<string> {
   let link = "";
   await expect
     .poll(() => {
-      const rows = dbQuery<{ body_text: string }>("select body_text from outbox where kind = 'password_reset' and to_address = ? and id > ? order by id desc", email, after);
+      const rows = dbQuery<{ body_text: string }>("select body_text from outbox where kind = 'password_reset' and to_address = ? and id > ? order by id desc", email, after);
       link = /https?:\/\/\S+\/reinitialiser-mot-de-passe\/[A-Za-z0-9_-]{43}/.exec(rows[0]?.body_text ?? "")?.[0] ?? "";
       return link;
     })
@@ -96,7 +96,7 @@ test("an unknown address gets the same answer and no e-mail; a wrong link the sa
   const before = lastOutboxId();
   // the answer is shown once the request has been handled (an e-mail is queued before it)
   await askForLink(page, `personne.${Date.now()}@clinique.test`);
-  expect(dbQuery("select id from outbox where kind = 'password_reset' and id > ?", before)).toHaveLength(0);
+  expect(dbQuery("select id from outbox where kind = 'password_reset' and id > ?", before)).toHaveLength(0);
   const res = await page.goto(`/reinitialiser-mot-de-passe/${"A".repeat(43)}`);
   expect(res?.status()).toBe(404);
   expect(res?.headers()["cache-control"]).toContain("no-store");

@@ -48,8 +48,8 @@ async function freeDay(request: APIRequestContext, service: string, from: number
 }
 
 type Row = { id: number; date: string; time: string; status: string; patient_confirmed_at: string | null; cancelled_by: string | null; cancel_reason: string | null; link_hash: string };
-const rowNamed = (name: string) => dbQuery<Row>("select * from appointments where name = ?", name)[0];
-const unitsOf = (id: number) => dbQuery<{ unit_start: string }>("select unit_start from appointment_slots where appointment_id = ?", id).length;
+const rowNamed = (name: string) => dbQuery<Row>("select * from appointments where name = ?", name)[0];
+const unitsOf = (id: number) => dbQuery<{ unit_start: string }>("select unit_start from appointment_slots where appointment_id = ?", id).length;
 
 /** Books on /appointment as a patient does (with or without JavaScript) and reads the personal link on the success screen. */
 async function bookAndKeepLink(page: Page, request: APIRequestContext, o: { from: number; noJs?: boolean; service?: string }) {
@@ -162,7 +162,7 @@ for (const viewport of [
       const row = rowNamed(b.name);
       expect(row.patient_confirmed_at).not.toBeNull();
       expect(row.status).toBe("requested");
-      expect(dbQuery("select action, actor from appointment_history where appointment_id = ? and action = 'patient_confirmed'", b.id)).toEqual([{ action: "patient_confirmed", actor: "Patient" }]);
+      expect(dbQuery("select action, actor from appointment_history where appointment_id = ? and action = 'patient_confirmed'", b.id)).toEqual([{ action: "patient_confirmed", actor: "Patient" }]);
       // a reload keeps it
       await page.reload();
       await expect(card.getByText("Présence confirmée")).toBeVisible();
@@ -279,7 +279,7 @@ for (const viewport of [
         for (let k = 0; k < 45; k += 15) {
           const t = h * 60 + m + k;
           dbRun(
-            "insert or ignore into appointment_slots (chair, unit_start, appointment_id) values (1, ?, ?)",
+            "insert or ignore into appointment_slots (chair, unit_start, appointment_id) values (1, ?, ?)",
             `${target.date}T${String(Math.floor(t / 60)).padStart(2, "0")}:${String(t % 60).padStart(2, "0")}`,
             other.lastInsertRowid,
           );
@@ -304,7 +304,7 @@ for (const viewport of [
         const row = rowNamed(b.name);
         expect(row.time).toBe(chosen);
         expect(row.date).toBe(target.date);
-        expect(dbQuery("select actor from appointment_history where appointment_id = ? and action = 'moved'", b.id)).toEqual([{ actor: "Patient" }]);
+        expect(dbQuery("select actor from appointment_history where appointment_id = ? and action = 'moved'", b.id)).toEqual([{ actor: "Patient" }]);
         // the old time is free again
         await page.goto(`/appointment?${new URLSearchParams({ service: b.service, date: b.date })}`);
         await expect(page.getByLabel("Heure").locator(`option[value="${b.time}"]`)).toHaveCount(1);

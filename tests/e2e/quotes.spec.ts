@@ -14,7 +14,7 @@ function aPatient(): { id: number; name: string } {
   const suffix = Math.random().toString(36).slice(2, 7);
   const now = new Date().toISOString();
   const name = `Nassim Devis ${suffix}`;
-  const res = dbRun("insert into patients (name, phone, phone_e164, email, notes, match_key, created_at, updated_at) values (?, '0550 60 70 80', '+213550607080', ?, null, ?, ?, ?)", name, `${suffix}@exemple.dz`, `devis-${suffix}`, now, now);
+  const res = dbRun("insert into patients (name, phone, phone_e164, email, notes, match_key, created_at, updated_at) values (?, '0550 60 70 80', '+213550607080', ?, null, ?, ?, ?)", name, `${suffix}@exemple.dz`, `devis-${suffix}`, now, now);
   return { id: Number(res.lastInsertRowid), name };
 }
 
@@ -27,7 +27,7 @@ function proposedQuote(patientId: number): { token: string; id: number } {
   const [{ seq }] = dbQuery<{ seq: number }>("select coalesce(max(seq), 0) + 1 as seq from quotes where year = 1999");
   const id = Number(
     dbRun(
-      "insert into quotes (year, seq, number, patient_id, title, status, valid_until, note, discount, total, link_salt, link_hash, created_at, updated_at, proposed_at) values (1999, ?, ?, ?, 'Remplacement de la 36', 'proposed', '2099-12-31', null, 0, 9300000, ?, ?, ?, ?, ?)",
+      "insert into quotes (year, seq, number, patient_id, title, status, valid_until, note, discount, total, link_salt, link_hash, created_at, updated_at, proposed_at) values (1999, ?, ?, ?, 'Remplacement de la 36', 'proposed', '2099-12-31', null, 0, 9300000, ?, ?, ?, ?, ?)",
       seq,
       `1999-${String(seq).padStart(4, "0")}`,
       patientId,
@@ -44,7 +44,7 @@ function proposedQuote(patientId: number): { token: string; id: number } {
     ["Implant et couronne", "36", "Option B : implant", 11_500_000],
   ];
   lines.forEach(([label, teeth, option, price], i) =>
-    dbRun("insert into quote_lines (quote_id, position, phase, option, act_id, label, teeth, quantity, unit_price, discount, total) values (?, ?, null, ?, null, ?, ?, 1, ?, 0, ?)", id, i + 1, option, label, teeth, price, price),
+    dbRun("insert into quote_lines (quote_id, position, phase, option, act_id, label, teeth, quantity, unit_price, discount, total) values (?, ?, null, ?, null, ?, ?, 1, ?, 0, ?)", id, i + 1, option, label, teeth, price, price),
   );
   return { token, id };
 }
@@ -91,9 +91,9 @@ test.describe("the staff writes a quote at 1280 px", () => {
 
     await page.getByRole("button", { name: "Proposer au patient" }).click();
     await expect(page.getByText(/Devis n° \d{4}-\d{4} proposé : envoyez-le au patient\./)).toBeVisible();
-    const [q] = dbQuery<{ id: number; status: string; total: number }>("select id, status, total from quotes where patient_id = ?", patient.id);
+    const [q] = dbQuery<{ id: number; status: string; total: number }>("select id, status, total from quotes where patient_id = ?", patient.id);
     expect(q).toMatchObject({ status: "proposed", total: 8_000_000 });
-    expect(dbQuery("select position, teeth, option, total from quote_lines where quote_id = ? order by position", q.id)).toEqual([
+    expect(dbQuery("select position, teeth, option, total from quote_lines where quote_id = ? order by position", q.id)).toEqual([
       { position: 1, teeth: "36", option: "Option B : implant", total: 8_000_000 },
       { position: 2, teeth: "35,36,37", option: "Option A : bridge", total: 9_000_000 },
     ]);
@@ -112,7 +112,7 @@ test.describe("the plan of an accepted quote at 1280 px", () => {
   test("'Calculer' equal instalments, save them; the list, the plan and the statement pass axe; the printed quote is A4 without the staff shell", async ({ page }) => {
     const patient = aPatient();
     const { id } = proposedQuote(patient.id);
-    dbRun("update quotes set status = 'accepted', accepted_option = 'Option A : bridge', accepted_name = 'Nassim', decided_at = ?, total = 9300000 where id = ?", new Date().toISOString(), id);
+    dbRun("update quotes set status = 'accepted', accepted_option = 'Option A : bridge', accepted_name = 'Nassim', decided_at = ?, total = 9300000 where id = ?", new Date().toISOString(), id);
     await loginAsStaff(page, "/admin/devis?statut=accepted", E2E_DENTIST);
     await expectNoSeriousA11yViolations(page);
     await page.goto(`/admin/devis/${id}/echeancier`);
@@ -129,7 +129,7 @@ test.describe("the plan of an accepted quote at 1280 px", () => {
     const instalments = page.getByRole("list", { name: "Échéances" });
     await expect(instalments.getByRole("listitem")).toHaveCount(4);
     await expect(instalments.getByRole("listitem").first()).toContainText("À venir");
-    expect(dbQuery("select i.position, i.due_day, i.amount from plan_instalments i join payment_plans p on p.id = i.plan_id where p.quote_id = ? order by i.position", id)).toEqual([
+    expect(dbQuery("select i.position, i.due_day, i.amount from plan_instalments i join payment_plans p on p.id = i.plan_id where p.quote_id = ? order by i.position", id)).toEqual([
       { position: 0, due_day: "2030-01-10", amount: 3_000_000 },
       { position: 1, due_day: "2030-02-10", amount: 2_100_000 },
       { position: 2, due_day: "2030-03-10", amount: 2_100_000 },
@@ -176,7 +176,7 @@ test.describe("the patient answers at 375 px", () => {
     await expect(page.getByText("Merci, votre accord est enregistré.")).toBeVisible();
     await expect(page.getByText(/Accepté le .* par « Nassim Benali » : Option B : implant\./)).toBeVisible();
     await expect(page.getByRole("button", { name: "Accepter le devis" })).toHaveCount(0);
-    const [row] = dbQuery<{ status: string; accepted_option: string; accepted_name: string; accepted_ip: string; accepted_hash: string; total: number }>("select status, accepted_option, accepted_name, accepted_ip, accepted_hash, total from quotes where id = ?", id);
+    const [row] = dbQuery<{ status: string; accepted_option: string; accepted_name: string; accepted_ip: string; accepted_hash: string; total: number }>("select status, accepted_option, accepted_name, accepted_ip, accepted_hash, total from quotes where id = ?", id);
     expect(row).toMatchObject({ status: "accepted", accepted_option: "Option B : implant", accepted_name: "Nassim Benali", total: 11_800_000 });
     expect(row.accepted_ip).toBeTruthy();
     expect(row.accepted_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -193,14 +193,14 @@ test.describe("the patient answers at 375 px", () => {
     await page.getByRole("checkbox", { name: "J'accepte ce devis" }).check();
     await page.getByRole("button", { name: "Accepter le devis" }).click();
     await expect(page.getByText("Merci, votre accord est enregistré.")).toBeVisible();
-    expect(dbQuery("select status, accepted_option from quotes where id = ?", a.id)).toEqual([{ status: "accepted", accepted_option: "Option A : bridge" }]);
+    expect(dbQuery("select status, accepted_option from quotes where id = ?", a.id)).toEqual([{ status: "accepted", accepted_option: "Option A : bridge" }]);
 
     const b = proposedQuote(patient.id);
     await page.goto(`/devis/${b.token}`);
     await page.getByLabel("Raison (facultatif)").fill("Je préfère attendre l'été");
     await page.getByRole("button", { name: "Refuser ce devis" }).click();
     await expect(page.getByText("Votre réponse est enregistrée. Merci de nous avoir répondu.")).toBeVisible();
-    expect(dbQuery("select status, refusal_reason from quotes where id = ?", b.id)).toEqual([{ status: "refused", refusal_reason: "Je préfère attendre l'été" }]);
+    expect(dbQuery("select status, refusal_reason from quotes where id = ?", b.id)).toEqual([{ status: "refused", refusal_reason: "Je préfère attendre l'été" }]);
     // a wrong link is the same 404 as /rdv's
     const res = await page.goto(`/devis/${"x".repeat(43)}`);
     expect(res?.status()).toBe(404);

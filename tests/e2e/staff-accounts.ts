@@ -70,21 +70,21 @@ function twoFactorRequired(role: E2ERole): boolean {
 export async function ensureStaffAccount(account: E2EAccount): Promise<number> {
   const role = account.role ?? "admin";
   const email = account.email.toLowerCase();
-  const row = withDb((db) => db.prepare("select id, password_hash from staff_users where email = ?").get(email) as { id: number; password_hash: string } | undefined);
+  const row = withDb((db) => db.prepare("select id, password_hash from staff_users where email = ?").get(email) as { id: number; password_hash: string } | undefined);
   const now = new Date().toISOString();
   let id: number;
   if (!row) {
     const passwordHash = await hash(account.password, ARGON);
-    id = withDb((db) => Number(db.prepare("insert into staff_users (email, password_hash, role, created_at, updated_at) values (?, ?, ?, ?, ?)").run(email, passwordHash, role, now, now).lastInsertRowid));
+    id = withDb((db) => Number(db.prepare("insert into staff_users (email, password_hash, role, created_at, updated_at) values (?, ?, ?, ?, ?)").run(email, passwordHash, role, now, now).lastInsertRowid));
   } else {
     id = Number(row.id);
     const passwordOk = verified.get(email) === row.password_hash || (await verify(row.password_hash, account.password).catch(() => false));
     const passwordHash = passwordOk ? row.password_hash : await hash(account.password, ARGON);
     withDb((db) =>
-      db.prepare("update staff_users set role = ?, password_hash = ?, disabled_at = null, must_change_password = 0, updated_at = ? where id = ?").run(role, passwordHash, now, id),
+      db.prepare("update staff_users set role = ?, password_hash = ?, disabled_at = null, must_change_password = 0, updated_at = ? where id = ?").run(role, passwordHash, now, id),
     );
   }
-  verified.set(email, withDb((db) => (db.prepare("select password_hash from staff_users where id = ?").get(id) as { password_hash: string }).password_hash));
+  verified.set(email, withDb((db) => (db.prepare("select password_hash from staff_users where id = ?").get(id) as { password_hash: string }).password_hash));
   if (account.twoFactor ?? twoFactorRequired(role)) enableTwoFactor(id);
   return id;
 }
@@ -93,7 +93,7 @@ export async function ensureStaffAccount(account: E2EAccount): Promise<number> {
 export function enableTwoFactor(userId: number, secret: string = E2E_TOTP_SECRET) {
   withDb((db) =>
     db
-      .prepare("update staff_users set totp_secret = ?, totp_enabled_at = ?, totp_last_step = null where id = ? and totp_enabled_at is null")
+      .prepare("update staff_users set totp_secret = ?, totp_enabled_at = ?, totp_last_step = null where id = ? and totp_enabled_at is null")
       .run(sealTotpSecret(secret, E2E_SESSION_SECRET), new Date().toISOString(), userId),
   );
 }
@@ -103,8 +103,8 @@ export function giveRecoveryCodes(userId: number): string[] {
   const codes = generateRecoveryCodes();
   const now = new Date().toISOString();
   withDb((db) => {
-    db.prepare("delete from staff_recovery_codes where user_id = ?").run(userId);
-    const insert = db.prepare("insert into staff_recovery_codes (user_id, code_hash, created_at) values (?, ?, ?)");
+    db.prepare("delete from staff_recovery_codes where user_id = ?").run(userId);
+    const insert = db.prepare("insert into staff_recovery_codes (user_id, code_hash, created_at) values (?, ?, ?)");
     for (const c of codes) insert.run(userId, hashRecoveryCode(c), now);
   });
   return codes;
@@ -120,7 +120,7 @@ export async function trustBrowser(context: BrowserContext, userId: number, labe
   const now = new Date();
   withDb((db) =>
     db
-      .prepare("insert into trusted_devices (id_hash, user_id, label, created_at, last_used_at, expires_at) values (?, ?, ?, ?, ?, ?)")
+      .prepare("insert into trusted_devices (id_hash, user_id, label, created_at, last_used_at, expires_at) values (?, ?, ?, ?, ?, ?)")
       .run(idHash, userId, label, now.toISOString(), now.toISOString(), new Date(now.getTime() + TRUSTED_DEVICE_MS).toISOString()),
   );
   const cookie = createCookie("clinic_2fa_device", { path: "/", httpOnly: true, sameSite: "lax", secrets: [E2E_SESSION_SECRET] });

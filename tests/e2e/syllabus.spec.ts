@@ -13,8 +13,8 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.flo
 test.afterEach(() => {
   while (created.length) {
     const id = created.pop()!;
-    dbRun("delete from enrollments where formation_id = ?", id);
-    dbRun("delete from formations where id = ?", id);
+    dbRun("delete from enrollments where formation_id = ?", id);
+    dbRun("delete from formations where id = ?", id);
   }
 });
 

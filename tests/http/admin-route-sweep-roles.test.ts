@@ -28,7 +28,7 @@ const sessions = new Map<string, string>();
 beforeAll(async () => {
   const now = new Date().toISOString();
   for (const r of ROLES) {
-    server.dbRun("insert into staff_users (email, password_hash, role, created_at, updated_at) values (?, ?, ?, ?, ?)", r.email, await passwordHash(r.password), r.role, now, now);
+    server.dbRun("insert into staff_users (email, password_hash, role, created_at, updated_at) values (?, ?, ?, ?, ?)", r.email, await passwordHash(r.password), r.role, now, now);
     sessions.set(r.letter, await signIn(baseURL, r.email, r.password));
   }
 });

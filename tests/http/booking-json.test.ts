@@ -46,7 +46,7 @@ describe("the booking form's JSON answer", () => {
     // what the success screen repeats: the service, the day in full, the time as the site writes one
     const day = new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
     expect(stored.booked).toEqual({ service: "Orthodontie", day, time });
-    expect(server.dbQuery("select submission_key from appointments where name = ?", name)).toEqual([{ submission_key: fields.submission_key }]);
+    expect(server.dbQuery("select submission_key from appointments where name = ?", name)).toEqual([{ submission_key: fields.submission_key }]);
   });
 
   test("the browser's post without JavaScript still gets the answer page", async () => {

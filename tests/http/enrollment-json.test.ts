@@ -33,9 +33,9 @@ describe("the enrolment's JSON answer", () => {
     const stored = (await ok.json()) as EnrollmentAnswer;
     expect(stored.status).toBe("success");
     expect(stored.submissionKey).not.toBe(fields.submission_key);
-    const [{ n }] = server.dbQuery<{ n: number }>("select count(*) as n from enrollments where formation_id = ? and status in ('pending', 'confirmed')", formation.id);
+    const [{ n }] = server.dbQuery<{ n: number }>("select count(*) as n from enrollments where formation_id = ? and status in ('pending', 'confirmed')", formation.id);
     expect(stored.options?.find((o) => o.id === formation.id)).toMatchObject({ taken: n, max_participants: formation.max_participants });
-    expect(server.dbQuery("select submission_key from enrollments where user_surname = ?", surname)).toEqual([{ submission_key: fields.submission_key }]);
+    expect(server.dbQuery("select submission_key from enrollments where user_surname = ?", surname)).toEqual([{ submission_key: fields.submission_key }]);
   });
 
   test("the browser's post without JavaScript still gets the answer page", async () => {
