@@ -26,6 +26,7 @@ describe("French typography of the project's texts (issue 30)", () => {
           'export const e = "Formation créée avec succès !";',
           "// typography-ignore: an SMS",
           'export const f = "RDV : {lien}";',
+          'export const g = db.prepare("select id from formations where id = ?");',
         ].join("\n"),
       );
       expect(findTypographyIssues(dir).map((f) => f.line)).toEqual([1, 2, 2, 3]); // the template's head and tail
@@ -39,6 +40,7 @@ describe("French typography of the project's texts (issue 30)", () => {
         'export const e = "Formation créée avec succès !";',
         "// typography-ignore: an SMS",
         'export const f = "RDV : {lien}";',
+        'export const g = db.prepare("select id from formations where id = ?");',
       ]);
       expect(findTypographyIssues(dir)).toEqual([]);
     } finally {

@@ -7,6 +7,7 @@
  *
  * Left as they are:
  * - SPEC's own texts, to the letter (SPEC_TEXTS);
+ * - SQL statements and their "?" placeholders;
  * - the migrations (app/.server/db/migration*.ts): history, what they stored is stored;
  * - a text on a line that says `typography-ignore` (or right under such a line), with its reason:
  *   an SMS, whose GSM alphabet has no narrow space (one would make it a Unicode SMS of 70
@@ -30,6 +31,9 @@ export const SPEC_TEXTS = [
 
 /** A plain or no-break space before ':', ';', '!', '?' (then a space, a line break, the text's end or a closing mark), or inside « ». Read in the source as written (escapes as `\n`). */
 const WRONG = /[ \u00a0](?=[:;!?](?:[\s"'`»)\]]|\\[nrt]|\$\{|$))|(?<=«)[ \u00a0]|[ \u00a0](?=»)/g;
+
+/** A statement with its "?" placeholders (the commands' SQLite reads): code, not French. */
+const SQL = /^\s*(select|insert|update|delete|with)\b[\s\S]*\?/i;
 
 export interface Finding {
   file: string;
@@ -70,7 +74,7 @@ function wrongTexts(file: string, source: string): { start: number; end: number;
       const line = sf.getLineAndCharacterOfPosition(start).line;
       const ignored = /typography-ignore/.test(lines[line] ?? "") || /typography-ignore/.test(lines[line - 1] ?? "");
       const text = (node as ts.LiteralLikeNode).text ?? raw;
-      if (!ignored && !SPEC_TEXTS.some((t) => text.includes(t)) && new RegExp(WRONG.source).test(raw)) out.push({ start, end: node.getEnd(), line: line + 1 });
+      if (!ignored && !SPEC_TEXTS.some((t) => text.includes(t)) && !SQL.test(text) && new RegExp(WRONG.source).test(raw)) out.push({ start, end: node.getEnd(), line: line + 1 });
     }
     ts.forEachChild(node, visit);
   };
