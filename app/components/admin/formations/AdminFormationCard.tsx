@@ -6,7 +6,6 @@ import { formatLongDate } from "~/lib/format";
 import type { FormationAdminItem } from "~/lib/formation";
 import { formationPriceLabel } from "~/lib/money";
 import { syllabusPath } from "~/lib/slug";
-import { ADMIN_FORMATION_TEXTS } from "./admin-formations";
 
 /**
  * One card of the staff list: badge, dates, fill bar, price, and 'Modifier' (`formation:manage`),
