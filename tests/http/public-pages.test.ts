@@ -168,3 +168,19 @@ describe("stored public pages", () => {
     expect(revalidated.headers.get("content-security-policy")).toBe(stored.headers.get("content-security-policy"));
   });
 });
+
+describe("a site still showing demo facts says so (issue 30)", () => {
+  test("the footer of every page says 'Site de démonstration — informations d'exemple', and the legal pages say it at the top", async () => {
+    for (const path of ["/", "/gallery", "/appointment"]) {
+      const html = await (await get(path)).text();
+      expect(html, path).toContain("Site de démonstration — informations d&#x27;exemple");
+    }
+    for (const path of ["/mentions-legales", "/politique-de-confidentialite"]) {
+      const doc = new Window().document;
+      doc.body.innerHTML = await (await get(path)).text();
+      const note = doc.querySelector("main [role='note']");
+      expect(note?.textContent, path).toContain("Site de démonstration — informations d'exemple.");
+      expect(note?.textContent, path).toContain("exemples inventés");
+    }
+  });
+});

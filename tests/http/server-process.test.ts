@@ -131,6 +131,14 @@ describe("the server process", () => {
       expect(lines.filter((l) => l.includes('"event":"db_ready"'))).toHaveLength(1);
       expect(lines.filter((l) => l.includes('"event":"db_heartbeat"'))).toHaveLength(1);
       expect(lines.filter((l) => l.includes("Compte du personnel créé"))).toHaveLength(1);
+      // the banner comes after the start's log lines, the account in a frame; a local trial of the
+      // demo (no PUBLIC_URL) prints the administrator's authenticator key there, and its QR code
+      const frameStart = lines.findIndex((l) => /^ {2}┌─+┐$/.test(l));
+      expect(frameStart).toBeGreaterThan(lines.findIndex((l) => l.includes('"event":"db_heartbeat"')));
+      expect(lines[frameStart + 1]).toMatch(/^ {2}│ Compte du personnel créé : workers@clinique\.test +│$/);
+      expect(out).toMatch(/│ {3}Clé : [A-Z2-7]{4}( [A-Z2-7]{1,4})+ +│/);
+      expect(out).toMatch(/│ Connexion : http:\/\/localhost:\d+\/login +│/);
+      expect(out).toMatch(/[▀▄█]{5}/);
 
       const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
       server.kill("SIGTERM");
