@@ -243,8 +243,8 @@ test.describe("admin: appointments", () => {
     await due.check();
     await expect(page).toHaveURL(/du=1/);
     await expect(cards(page).getByRole("heading")).toHaveText([`${t} Honore`, `${t} Confirme`]);
-    await expect(card(page, `${t} Confirme`)).toContainText(/Reste à payer : 8\s000\sDA/);
-    await expect(card(page, `${t} Honore`)).toContainText(/Reste à payer : 3\s000\sDA/);
+    await expect(card(page, `${t} Confirme`)).toContainText(/Reste à payer\s: 8\s000\sDA/);
+    await expect(card(page, `${t} Honore`)).toContainText(/Reste à payer\s: 3\s000\sDA/);
     // with a status and the 'Non terminé' box at once
     await state.selectOption({ label: "Confirmé" });
     await page.getByRole("checkbox", { name: "Non terminé" }).check();
@@ -597,7 +597,7 @@ test.describe("admin: appointments", () => {
     await form.getByLabel("Avancement").fill("Premier rendez-vous");
     await form.getByRole("button", { name: "Ajouter le rendez-vous" }).click();
 
-    await expect(form.getByText(/^Ce créneau vient d'être pris\..*Horaires libres les plus proches : /)).toBeVisible();
+    await expect(form.getByText(/^Ce créneau vient d'être pris\..*Horaires libres les plus proches\s: /)).toBeVisible();
     await expect(form.getByLabel("Heure")).toHaveAttribute("aria-invalid", "true");
     await expect(form.getByLabel("Nom complet")).toHaveValue(name);
     await expect(form.getByLabel("Avancement")).toHaveValue("Premier rendez-vous");
@@ -623,7 +623,7 @@ test.describe("admin: appointments", () => {
     await expect(c.getByText("Confirmé", { exact: true })).toBeVisible();
     await expect(c.getByText("Non renseigné")).toHaveCount(1); // the e-mail: every other field is set
     await expect(c.getByRole("link", { name: /e-mail/i })).toHaveCount(0);
-    await expect(c).toContainText(/Reste à payer : 3\s000\sDA/);
+    await expect(c).toContainText(/Reste à payer\s: 3\s000\sDA/);
   });
 
   test("from 1024 px a table: one line per appointment, the card's details and actions under 'Détails'", async ({ page }) => {
@@ -645,8 +645,8 @@ test.describe("admin: appointments", () => {
     await expect(line.getByText("Orthodontie", { exact: true })).toBeVisible();
     await expect(line.getByText("Demande reçue", { exact: true })).toBeVisible();
     await expect(line.getByText("Le travail n'est pas terminé")).toBeVisible();
-    await expect(line.getByText(/^Payé sur le prix total : 12\s000\sDA \/ 15\s000\sDA$/)).toBeVisible();
-    await expect(line.getByText(/^Reste à payer : 3\s000\sDA$/)).toBeVisible();
+    await expect(line.getByText(/^Payé sur le prix total\s: 12\s000\sDA \/ 15\s000\sDA$/)).toBeVisible();
+    await expect(line.getByText(/^Reste à payer\s: 3\s000\sDA$/)).toBeVisible();
     await expect(card(page, `${t} Sans prix`).getByText("à 09:05", { exact: true })).toBeVisible();
     await expect(card(page, `${t} Sans prix`).getByText("— (pas de prix)")).toBeVisible();
     // one line, the card's details out of sight
@@ -748,7 +748,7 @@ test.describe("admin: appointments", () => {
       await expect(c.getByRole("button", { name: "Voir plus" })).toBeVisible();
       await expect(c.getByText("Prix total", { exact: true })).toBeVisible();
       await expect(c.getByRole("button", { name: /^Détails/ })).toBeHidden();
-      const line = c.getByText(/^Payé sur le prix total : 12\s000\sDA \/ 15\s000\sDA$/);
+      const line = c.getByText(/^Payé sur le prix total\s: 12\s000\sDA \/ 15\s000\sDA$/);
       await expect(line).toBeAttached(); // the table's cell, left out below 1024 px
       await expect(line).toBeHidden();
       await expect(page.getByText("Payé / total", { exact: true })).toBeHidden();
@@ -777,7 +777,7 @@ test.describe("admin: appointments", () => {
       await expect(cards(page)).toHaveCount(1);
       const c = card(page, `${t} Patiente`);
       await expect(c.getByText("Préfère être appelée après 17 h.")).toBeVisible();
-      await expect(c).toContainText(/Reste à payer : 10\s000\sDA/);
+      await expect(c).toContainText(/Reste à payer\s: 10\s000\sDA/);
       await expect(c.getByRole("link", { name: /^Appeler/ })).toHaveAttribute("href", "tel:0550123456");
 
       const confirm = c.getByRole("button", { name: /^Confirmer/ });

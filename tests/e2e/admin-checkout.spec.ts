@@ -115,7 +115,7 @@ for (const [label, viewport] of [
       await form.getByLabel("Montant (DA)").fill("12000");
       await form.getByRole("button", { name: "Encaisser" }).click();
       // the toast names the receipt: 'Reçu n° 2026-000123' (issue 29)
-      await expect(page.getByText(/Encaissé : 12\s000\sDA \(Espèces\), reçu n° \d{4}-\d{6}\./)).toBeVisible();
+      await expect(page.getByText(/Encaissé\s: 12\s000\sDA \(Espèces\), reçu n° \d{4}-\d{6}\./)).toBeVisible();
       await expect(form).toBeHidden();
       expect(dbQuery("select amount, mode, paid_day from payments where appointment_id = ?", id)).toEqual([{ amount: 1_200_000, mode: "especes", paid_day: todayInClinic() }]);
       expect(dbQuery<{ prixpay: number }>("select prixpay from appointments where id = ?", id)[0].prixpay).toBe(1_500_000);

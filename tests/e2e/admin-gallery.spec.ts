@@ -115,7 +115,7 @@ test("a dentist adds a case with two photos and the consent; /gallery shows it i
   await caseCard(page, "Esthétique dentaire").getByText("Retirer le consentement").click();
   await expect(caseCard(page, "Esthétique dentaire").getByText(/disparaît du site immédiatement\. Ses deux photos sont supprimées dans 30 jours/)).toBeVisible();
   await caseCard(page, "Esthétique dentaire").getByRole("button", { name: "Confirmer le retrait du consentement" }).click();
-  await expect(page.getByText(/Consentement retiré : le cas n'est plus visible sur le site/)).toBeVisible();
+  await expect(page.getByText(/Consentement retiré\s: le cas n'est plus visible sur le site/)).toBeVisible();
   await expect(caseCard(page, "Esthétique dentaire").getByText(/^Consentement retiré le \d{2}\/\d{2}\/\d{4} — photos supprimées le \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
   const media = dbQuery<{ delete_after: string }>("select delete_after from media where id in (?, ?)", row.before_media_id, row.after_media_id);
   for (const m of media) expect(Math.abs(Date.parse(m.delete_after) - (Date.now() + 30 * 24 * 3600 * 1000))).toBeLessThan(5 * 60 * 1000);
@@ -148,7 +148,7 @@ test("bad input is refused in French beside the fields, and what was typed stays
 
   const beforeAlt = form.getByLabel("Description de la photo avant (texte alternatif)");
   await expect(beforeAlt).toHaveAttribute("aria-invalid", "true");
-  await expect(beforeAlt).toHaveAccessibleDescription(/Décrivez la photo « avant » en quelques mots/);
+  await expect(beforeAlt).toHaveAccessibleDescription(/Décrivez la photo «\savant\s» en quelques mots/);
   await expect(form.getByLabel("Date du consentement")).toHaveAccessibleDescription(/La date du consentement ne peut pas être dans le futur\./);
   await expect(form.getByLabel("Texte court")).toHaveValue(text);
   await expect(form.getByLabel("Description de la photo après (texte alternatif)")).toHaveValue("Après : implant posé");

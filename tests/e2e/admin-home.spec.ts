@@ -83,7 +83,7 @@ for (const [label, viewport] of [
       await expect(rows.nth(0)).toContainText("Reste à payer : —");
       await expect(rows.nth(1)).toContainText(karim);
       await expect(rows.nth(1)).toContainText("Confirmé");
-      await expect(rows.nth(1)).toContainText(/Reste à payer : 15\s000\sDA/);
+      await expect(rows.nth(1)).toContainText(/Reste à payer\s: 15\s000\sDA/);
       await expect(next).not.toContainText(`Venu Accueil${tag}`);
       await expect(next).not.toContainText(`Absent Accueil${tag}`);
 

@@ -58,7 +58,7 @@ test.describe("money at 375 px", () => {
     await page.getByLabel("Raison de l'annulation").fill("Chèque refusé par la banque");
     await page.getByRole("button", { name: "Annuler ce reçu" }).click();
     await expect(page.getByText("ANNULÉ", { exact: true })).toBeVisible();
-    await expect(page.getByText(/Reçu annulé le .* : Chèque refusé par la banque\./)).toBeVisible();
+    await expect(page.getByText(/Reçu annulé le .*\s: Chèque refusé par la banque\./)).toBeVisible();
     expect(dbQuery("select amount, reason from payments where cancels_payment_id = ?", row.id)).toEqual([{ amount: -2_500_000, reason: "Chèque refusé par la banque" }]);
 
     await page.goto(`/admin/patients/${patient.id}`);

@@ -44,7 +44,7 @@ test("a dentist puts a photo in the home hero; the home page serves it with srcs
   await expect(page.getByRole("heading", { level: 1, name: "Photos du site" })).toBeVisible();
   const hero = card(page, HERO_CARD);
   await expect(hero.getByText("Dessin", { exact: true })).toBeVisible();
-  await expect(hero.getByRole("link", { name: /Voir la page « Accueil »/ })).toHaveAttribute("href", "/");
+  await expect(hero.getByRole("link", { name: /Voir la page «\sAccueil\s»/ })).toHaveAttribute("href", "/");
 
   await hydrated(page);
   await openUpload(hero);
@@ -146,7 +146,7 @@ test("the slots are tiles grouped by page, several a row on a desk; the page is 
   const tops = await home.getByRole("article").evaluateAll((els) => els.slice(0, 4).map((el) => Math.round(el.getBoundingClientRect().top)));
   expect(new Set(tops).size).toBe(1);
   const hero = card(page, HERO_CARD);
-  await expect(hero.getByText(/^Cadre paysage 16:9 : la photo y est recadrée au centre\. Idéalement 1\s600 px de large ou plus\.$/)).toBeVisible();
+  await expect(hero.getByText(/^Cadre paysage 16:9\s: la photo y est recadrée au centre\. Idéalement 1\s600 px de large ou plus\.$/)).toBeVisible();
   await expect(hero.getByRole("heading", { name: "Mettre une photo" })).toBeVisible();
   await expect(hero.getByLabel("Texte alternatif")).toBeHidden();
   // 22 311 px before the tiles (33 slots, one page's slots a row)

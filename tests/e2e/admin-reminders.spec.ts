@@ -76,7 +76,7 @@ const textOf = async (href: string | null, param: "text" | "body") => decodeURIC
 
 /** The screen runs its JavaScript: the placeholders of the editors become buttons then. */
 async function hydrated(page: Page) {
-  await expect(page.getByRole("button", { name: /^\{lien\} : insérer/ }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /^\{lien\}\s: insérer/ }).first()).toBeVisible();
 }
 
 async function expectNoHorizontalScroll(page: Page) {

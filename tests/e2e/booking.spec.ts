@@ -504,7 +504,7 @@ test.describe("closed days, full days and slots just taken", () => {
           await page.getByLabel("Date").fill(sunday);
           await expect(slotLine(page)).toHaveText("Complet ce jour-là");
           await expect(heure(page)).toBeDisabled();
-          await expect(page.getByRole("button", { name: /^Prochain jour libre : / })).toBeVisible();
+          await expect(page.getByRole("button", { name: /^Prochain jour libre\s: / })).toBeVisible();
         } finally {
           dbRun("delete from schedule_exceptions where id = ?", closure.lastInsertRowid);
         }
@@ -601,7 +601,7 @@ test.describe("booking form without JavaScript", () => {
     await page.getByRole("button", { name: "Voir les horaires libres" }).click();
     await expect(slotLine(page)).toHaveText("La clinique est fermée ce jour-là");
     await expect(heure(page)).toBeDisabled();
-    await page.getByRole("button", { name: /^Prochain jour libre : / }).click();
+    await page.getByRole("button", { name: /^Prochain jour libre\s: / }).click();
     await expect(page.getByLabel("Date")).not.toHaveValue(friday);
     const date = await page.getByLabel("Date").inputValue();
     const time = await firstOfferedTime(page);

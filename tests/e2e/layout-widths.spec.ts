@@ -305,7 +305,7 @@ test.describe("the phone header", () => {
     const header = page.getByRole("banner");
     const nav = page.getByRole("navigation", { name: "Navigation principale" });
     await expect(nav.getByRole("link", { name: /accueil/ }).first()).toBeVisible();
-    await expect(nav.getByRole("link", { name: /^Cabinet : / })).toHaveAttribute("href", /^tel:\+213/);
+    await expect(nav.getByRole("link", { name: /^Cabinet\s: / })).toHaveAttribute("href", /^tel:\+213/);
     const toggle = nav.getByRole("button", { name: /Menu/ });
     await expect(toggle).toBeVisible();
     expect((await header.boundingBox())!.height).toBeLessThanOrEqual(BAR_MAX_HEIGHT);

@@ -90,7 +90,7 @@ test.describe("the staff writes a quote at 1280 px", () => {
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole("button", { name: "Proposer au patient" }).click();
-    await expect(page.getByText(/Devis n° \d{4}-\d{4} proposé : envoyez-le au patient\./)).toBeVisible();
+    await expect(page.getByText(/Devis n° \d{4}-\d{4} proposé\s: envoyez-le au patient\./)).toBeVisible();
     const [q] = dbQuery<{ id: number; status: string; total: number }>("select id, status, total from quotes where patient_id = ?", patient.id);
     expect(q).toMatchObject({ status: "proposed", total: 8_000_000 });
     expect(dbQuery("select position, teeth, option, total from quote_lines where quote_id = ? order by position", q.id)).toEqual([
@@ -138,7 +138,7 @@ test.describe("the plan of an accepted quote at 1280 px", () => {
     await expectNoSeriousA11yViolations(page);
     await page.goto(`/admin/patients/${patient.id}/releve`);
     await expect(page.getByRole("heading", { level: 1, name: "Relevé de compte" })).toBeVisible();
-    await expect(page.getByRole("cell", { name: /Devis n° 1999-\d{4} accepté \(Option A : bridge\)/ })).toBeVisible();
+    await expect(page.getByRole("cell", { name: /Devis n° 1999-\d{4} accepté \(Option A\s: bridge\)/ })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     // the printed quote: the document alone
     await page.goto(`/admin/devis/${id}`);
@@ -168,13 +168,13 @@ test.describe("the patient answers at 375 px", () => {
     await expect(page.getByLabel("Nom et prénom")).toHaveValue("Nassim Benali");
     // the page scrolls smoothly to a field (html's scroll-behavior): a tap during the scroll may miss, so it is tapped again
     await expect(async () => {
-      await page.getByRole("radio", { name: /Option B : implant/ }).check({ timeout: 2000 });
+      await page.getByRole("radio", { name: /Option B\s: implant/ }).check({ timeout: 2000 });
       await page.getByRole("checkbox", { name: "J'accepte ce devis" }).check({ timeout: 2000 });
     }).toPass();
     await reviewShot(page, "quote-accept-375", { fullPage: true });
     await page.getByRole("button", { name: "Accepter le devis" }).click();
     await expect(page.getByText("Merci, votre accord est enregistré.")).toBeVisible();
-    await expect(page.getByText(/Accepté le .* par « Nassim Benali » : Option B : implant\./)).toBeVisible();
+    await expect(page.getByText(/Accepté le .* par «\sNassim Benali\s»\s: Option B\s: implant\./)).toBeVisible();
     await expect(page.getByRole("button", { name: "Accepter le devis" })).toHaveCount(0);
     const [row] = dbQuery<{ status: string; accepted_option: string; accepted_name: string; accepted_ip: string; accepted_hash: string; total: number }>("select status, accepted_option, accepted_name, accepted_ip, accepted_hash, total from quotes where id = ?", id);
     expect(row).toMatchObject({ status: "accepted", accepted_option: "Option B : implant", accepted_name: "Nassim Benali", total: 11_800_000 });
@@ -188,7 +188,7 @@ test.describe("the patient answers at 375 px", () => {
     const patient = aPatient();
     const a = proposedQuote(patient.id);
     await page.goto(`/devis/${a.token}`);
-    await page.getByRole("radio", { name: /Option A : bridge/ }).check();
+    await page.getByRole("radio", { name: /Option A\s: bridge/ }).check();
     await page.getByLabel("Nom et prénom").fill("Nassim Benali");
     await page.getByRole("checkbox", { name: "J'accepte ce devis" }).check();
     await page.getByRole("button", { name: "Accepter le devis" }).click();
