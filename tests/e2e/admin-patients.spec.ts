@@ -4,7 +4,7 @@ import readXlsxFile from "read-excel-file/node";
 import { patientMatchKey } from "../../app/.server/db/migrations";
 import { toE164 } from "../../app/lib/phone";
 import { nationalDigits } from "../../app/lib/rules";
-import { dbQuery, dbRun, expectNoSeriousA11yViolations, loginAsStaff , reviewShot } from "./helpers";
+import { dbQuery, dbRun, expectNoSeriousA11yViolations, hydrated, loginAsStaff, reviewShot } from "./helpers";
 
 /**
  * The patient records (docs/product.md, "Staff: patients" and "Personal data"), at 1280 px and on
@@ -220,13 +220,15 @@ test.describe("admin: patient records at 1280 px", () => {
     await expect(page).toHaveURL(`/admin/patients/${main.id}`);
     await expect(page.getByText(`Le dossier n° ${other.id} a été fusionné dans celui-ci.`)).toBeVisible();
 
-    // from the appointments list, the card opens the record
+    // from the appointments list, the card opens the record (from 1024 px its line's 'Détails' first)
     await page.goto(`/admin/appointments?q=${encodeURIComponent(name)}`);
-    await page
-      .getByRole("article")
-      .first()
-      .getByRole("link", { name: `Dossier patient de ${name}` })
-      .click();
+    const listed = page.getByRole("article").first();
+    const details = listed.getByRole("button", { name: /^Détails/ });
+    if (await details.isVisible()) {
+      await hydrated(page);
+      await details.click();
+    }
+    await listed.getByRole("link", { name: `Dossier patient de ${name}` }).click();
     await expect(page).toHaveURL(`/admin/patients/${main.id}`);
   });
 });

@@ -220,7 +220,7 @@ for (const [label, viewport] of [
           const wa = row(page, b.name).getByRole("link", { name: `Écrire à ${b.name} sur WhatsApp` });
           await expect(wa).toHaveAttribute("href", /^https:\/\/wa\.me\/213770112233\?text=Salam%20/);
           const text = await textOf(await wa.getAttribute("href"), "text");
-          expect(text).toMatch(new RegExp(`^Salam ${b.name.split(" ")[0]} ! Votre RDV du \\S+ \\d+ \\S+ est à \\d{1,2}h\\d{2}\\. Confirmez ici : http://127\\.0\\.0\\.1:\\d+/rdv/[A-Za-z0-9_-]{43}$`));
+          expect(text).toMatch(new RegExp(`^Salam ${b.name.split(" ")[0]} ! Votre RDV du \\S+ \\d+ \\S+ est à \\d{2}:\\d{2}\\. Confirmez ici : http://127\\.0\\.0\\.1:\\d+/rdv/[A-Za-z0-9_-]{43}$`));
           await reviewShot(page, `templates-${w}`);
 
           // back to the default text (not saved until asked)
