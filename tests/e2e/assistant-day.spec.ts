@@ -131,6 +131,12 @@ for (const [label, viewport] of [
       // the appointment's card: prices shown, never as fields; the progress is saved, the prices stay
       await page.goto(`/admin/appointments?q=${encodeURIComponent(name)}`);
       const card = page.getByRole("article", { name });
+      // from 1024 px the card is a line of the table: its details open under 'Détails'
+      const details = card.getByRole("button", { name: /^Détails/ });
+      if (await details.isVisible()) {
+        await hydrated(page);
+        await details.click();
+      }
       await expect(card.getByText(da(20_000))).toBeVisible();
       await expect(card.getByText(da(5_000))).toBeVisible();
       await card.getByRole("button", { name: "Voir plus" }).click();
