@@ -95,9 +95,11 @@ describe("the server process", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-workers-"));
     const port = await freePort();
     let out = "";
+    // a local trial of the demo: no PUBLIC_URL (the in-process test server of this project sets one)
+    const { PUBLIC_URL: _publicUrl, ...inherited } = process.env;
     const server: ChildProcess = spawn(process.execPath, ["server/index.js"], {
       env: {
-        ...process.env,
+        ...inherited,
         NODE_ENV: "production",
         BUILD_DIR,
         WORKERS: "2",
