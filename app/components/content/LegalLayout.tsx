@@ -22,6 +22,14 @@ export function LegalLayout({
   return (
     <>
       <PageHeader crumbs={[{ to: "/", label: "Accueil" }, { label: title }]} eyebrow="Informations légales" title={title} lead={lead} />
+      {demoSite && (
+        <div className="container-site pt-8 md:pt-10">
+          <p role="note" className="max-w-3xl rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm leading-relaxed text-amber-950">
+            <strong className="font-semibold">{DEMO_SITE_NOTICE}.</strong> Les numéros, l'hébergeur et les noms de cette page sont des exemples inventés, pas ceux
+            d'une clinique réelle{NARROW_NBSP}: ils seront remplacés par les vrais avant la mise en ligne du site.
+          </p>
+        </div>
+      )}
       <div className="container-site grid gap-10 py-12 md:py-16 lg:grid-cols-[260px_minmax(0,1fr)] lg:gap-16">
         <nav aria-label="Sommaire" className="lg:sticky lg:top-24 lg:self-start">
           <p className="text-xs font-semibold uppercase tracking-widest text-slate-600">Sommaire</p>
@@ -35,20 +43,12 @@ export function LegalLayout({
             ))}
           </ol>
         </nav>
-        <div>
-          {demoSite && (
-            <p role="note" className="mb-8 max-w-3xl rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm leading-relaxed text-amber-950">
-              <strong className="font-semibold">{DEMO_SITE_NOTICE}.</strong> Les numéros, l'hébergeur et les noms de cette page sont des exemples inventés, pas ceux
-              d'une clinique réelle{NARROW_NBSP}: ils seront remplacés par les vrais avant la mise en ligne du site.
-            </p>
-          )}
         <div className="legal-prose max-w-3xl text-[1.0625rem] leading-relaxed text-slate-700 [&_a]:font-medium [&_a]:text-teal-600 [&_a]:underline [&_a]:underline-offset-4 [&_h2]:mt-12 [&_h2]:scroll-mt-24 [&_h2]:font-serif [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-navy-900 [&_h2:first-child]:mt-0 [&_h3]:mt-6 [&_h3]:font-sans [&_h3]:text-lg [&_h3]:font-semibold [&_li]:mt-1.5 [&_p]:mt-4 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6">
           {children}
           <p className="!mt-14 border-t border-slate-200 pt-6 text-sm text-slate-600">
             Dernière mise à jour : {formatLongDate(`${LEGAL_UPDATED}T12:00:00Z`)}. Voir aussi :{" "}
             <Link to="/mentions-legales">Mentions légales</Link> · <Link to="/politique-de-confidentialite">Politique de confidentialité</Link>
           </p>
-        </div>
         </div>
       </div>
     </>
