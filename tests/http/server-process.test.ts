@@ -44,17 +44,18 @@ describe("health and assets", () => {
 });
 
 describe("the server process", () => {
-  test("the server refuses a bad configuration with one clear line", () => {
+  // a process started while the end-to-end servers and browsers load both cores: a minute to start, as the workers' test has
+  test("the server refuses a bad configuration with one clear line", { timeout: 90_000 }, () => {
     const r = spawnSync(process.execPath, ["server/index.js"], {
       env: { ...process.env, PORT: "pas-un-port", BUILD_DIR },
       encoding: "utf8",
-      timeout: 20_000,
+      timeout: 60_000,
     });
     expect(r.status).toBe(1);
     expect(r.stderr.trim()).toBe("Configuration invalide — PORT: attendu un nombre entier");
   });
 
-  test("SIGTERM stops the server cleanly: in-flight work drained, database closed, exit code 0", async () => {
+  test("SIGTERM stops the server cleanly: in-flight work drained, database closed, exit code 0", { timeout: 90_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-stop-"));
     const port = await freePort();
     const child = spawn(process.execPath, ["server/index.js"], {
@@ -78,7 +79,7 @@ describe("the server process", () => {
     const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
     try {
       await expect
-        .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 20_000, interval: 100 })
+        .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 60_000, interval: 100 })
         .toBe(200);
       child.kill("SIGTERM");
       expect(await exited).toBe(0);
