@@ -14,7 +14,7 @@ describe("enrolment e-mails", () => {
     expect(toTrainee.text).not.toContain("Benali");
     expect(toTrainee.text).toContain("la session « Implantologie orale »");
     expect(toTrainee.text).toContain("en attente");
-    expect(toTrainee.text.replace(/\s/g, " ")).toContain("Tarif : 350 000 DA");
+    expect(toTrainee.text.replace(/\s/g, " ")).toContain("Tarif : 350 000 DA");
     // the place is the formation's own (the same value as its public and staff cards); the hours as every time is written
     expect(toTrainee.text).toContain("- Lieu : Salle de formation, Kouba (Alger)\n- Horaires : 09:00\u00a0–\u00a017:00");
     expect(toTrainee.text).toContain("https://clinique.example/syllabus/3");

@@ -28,6 +28,7 @@ describe("toBookingAnswer: the JSON the booking island reads", () => {
       slots: VIEW,
       alternatives: [],
       link: null,
+      booked: null,
     });
     // nothing the visitor typed goes back in the JSON
     expect(JSON.stringify(answer)).not.toContain("Amel");

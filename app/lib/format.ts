@@ -82,6 +82,14 @@ export function formatCalendarDate(ymd: string | null | undefined): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : ymd;
 }
 
+const dayFull = new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "2026-11-24" → "mardi 24 novembre 2026" (a calendar day: no time zone shift). */
+export function formatDayFull(ymd: string): string {
+  const d = new Date(`${ymd}T12:00:00Z`);
+  return Number.isNaN(d.getTime()) ? ymd : dayFull.format(d);
+}
+
 /**
  * The one way the site writes a time of day (issue 30): "09:00", 24-hour, two-digit hours, as
  * the browser's time fields, Doctolib and the SNCF write it. Accepts "9:00", "09:00", "09:00:00";

@@ -17,7 +17,7 @@ import { nextPatients, todayMoney } from "~/components/admin/home/model";
 import { NextPatients } from "~/components/admin/home/NextPatients";
 import { TodayCounts } from "~/components/admin/home/TodayCounts";
 import { WaitingList } from "~/components/admin/home/WaitingList";
-import { formatDayFull } from "~/components/rdv/format";
+import { formatDayFull } from "~/lib/format";
 import { clinicNow } from "~/lib/clinic-time";
 import { can } from "~/lib/permissions";
 import { PHOTO_SLOTS } from "~/lib/photo-slot-list";

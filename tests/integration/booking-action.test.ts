@@ -385,6 +385,7 @@ describeEachEngine("booking action", { appDb: true }, (t) => {
       slots: expect.objectContaining({ date: "2026-11-23", state: "past", times: [] }),
       alternatives: [],
       link: null,
+      booked: null,
     });
     expect(r.text).not.toContain("Nadia");
     // a body that is not even the form's fields: still a 400 with the messages

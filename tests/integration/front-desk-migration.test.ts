@@ -137,7 +137,7 @@ for (const engine of ENGINES) {
       }
       await expect(old.insertInto("appointments").values({ name: "Sans e-mail", email: null, phone: "0550", service: "Orthodontie", date: FUTURE, time: "09:00", created_at: "2025-01-05T00:00:00.000Z" }).execute()).rejects.toThrow();
 
-      expect(await migrateToLatest(h.db, h.engine)).toEqual(["003_front_desk", "004_patients", "005_staff_security", "006_site_content", "007_content_version", "008_audit_chain", "009_payments", "010_report_indexes", "011_money"]);
+      expect(await migrateToLatest(h.db, h.engine)).toEqual(["003_front_desk", "004_patients", "005_staff_security", "006_site_content", "007_content_version", "008_audit_chain", "009_payments", "010_report_indexes", "011_money", "012_formation_place"]);
 
       const rows = await h.db.selectFrom("appointments").selectAll().orderBy("id").execute();
       const byKey = new Map(rows.map((r) => [r.submission_key!.replace("legacy-", ""), r]));

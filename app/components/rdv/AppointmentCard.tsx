@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { FormErrors, useAppForm } from "~/components/forms";
 import type { AppointmentStatus } from "~/lib/appointment-status";
 import { formatDuration } from "~/lib/schedule";
-import { formatDayFull } from "./format";
+import { formatDayFull } from "~/lib/format";
 import { rdvConfirmSchema, type RdvReply, type RdvView } from "~/lib/rdv-schema";
 
 /** The status as the patient reads it (the clinic's words, said to the patient). */
