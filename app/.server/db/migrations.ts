@@ -1101,6 +1101,9 @@ const all: Record<string, EngineMigration> = {
   "012_formation_place": m012_formation_place,
 };
 
+/** Every migration's name, in the order they apply. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(all);
+
 class CodeProvider implements MigrationProvider {
   constructor(private engine: Engine) {}
   async getMigrations() {
