@@ -213,6 +213,9 @@ const schema = z
     // the personal link /rdv/<token>: wrong tokens allowed per address and window (app/.server/personal-link.ts)
     RDV_LINK_MISS_MAX: int(20, 1),
     RDV_LINK_MISS_WINDOW_MS: int(15 * 60 * 1000, 1000),
+    // the waiting list (app/.server/waitlist.ts): how long an offer of a freed slot holds, and to how many at once
+    WAITLIST_OFFER_HOURS: int(2, 1, 72),
+    WAITLIST_OFFER_BATCH: int(5, 1, 50),
     // the outbox worker (app/.server/mail.ts): how long a claimed message is its own, and how often it looks
     OUTBOX_LEASE_MS: int(5 * 60 * 1000, 1000),
     OUTBOX_POLL_MS: int(30_000, 200),

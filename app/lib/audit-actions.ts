@@ -63,6 +63,11 @@ export const AUDIT_ACTIONS = {
   "review.unpublish": "Avis retiré du site",
   "review.move": "Avis déplacé",
   "review.delete": "Avis supprimé",
+  "waitlist.joined": "Inscription sur la liste d'attente",
+  "waitlist.removed": "Retrait de la liste d'attente",
+  "waitlist.offered": "Créneau libéré proposé (liste d'attente)",
+  "waitlist.claimed": "Créneau pris depuis une offre (liste d'attente)",
+  "waitlist.expired": "Offre de la liste d'attente expirée",
   "audit.purge": "Entrées anciennes du journal purgées",
   "audit.resign": "Points de contrôle du journal signés à nouveau",
 } as const;

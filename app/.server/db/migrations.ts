@@ -790,6 +790,8 @@ export const PRIVATE_TABLES = [
   "appointments",
   "appointment_slots",
   "appointment_history",
+  "waitlist_entries",
+  "waitlist_offers",
   "payments",
   "acts",
   "money_counters",
@@ -1086,6 +1088,63 @@ const m012_formation_place: EngineMigration = () => ({
   },
 });
 
+/**
+ * Issue 31, item 1: the appointment waiting list ('Liste d'attente'). An entry is a patient's
+ * wish (service, half-days of the week, until a day); an offer is one freed slot proposed to one
+ * entry through a personal link (salt and SHA-256 of the token, as /rdv). The claim books through
+ * the slot units' key: of several offers of one slot, the database lets one booking in.
+ */
+const m013_waiting_list: EngineMigration = (engine) => ({
+  async up(db: AnyDb) {
+    const id = idColumn(engine);
+    const autoId = (col: ColumnDefinitionBuilder) => (engine === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement());
+    await db.schema
+      .createTable("waitlist_entries")
+      .addColumn("id", id, autoId)
+      .addColumn("patient_id", "integer", (c) => c.references("patients.id").onDelete("set null"))
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("phone", "text", (c) => c.notNull())
+      .addColumn("email", "text")
+      .addColumn("service", "text", (c) => c.notNull())
+      // the half-days that suit: "1am,1pm,3am" (ISO weekday 1 = Monday … 7 = Sunday; am before 13:00)
+      .addColumn("wishes", "text", (c) => c.notNull())
+      .addColumn("until_date", "text", (c) => c.notNull())
+      .addColumn("status", "text", (c) => c.notNull().defaultTo("waiting"))
+      .addColumn("source", "text", (c) => c.notNull())
+      .addColumn("appointment_id", "integer", (c) => c.references("appointments.id").onDelete("set null"))
+      .addColumn("submission_key", "text", (c) => c.unique())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("waitlist_entries_status_idx").on("waitlist_entries").columns(["status", "service", "until_date"]).execute();
+    await db.schema
+      .createTable("waitlist_offers")
+      .addColumn("id", id, autoId)
+      .addColumn("entry_id", "integer", (c) => c.notNull().references("waitlist_entries.id").onDelete("cascade"))
+      // the appointment whose cancellation, move or absence freed the slot (null: a closure lifted)
+      .addColumn("freed_appointment_id", "integer", (c) => c.references("appointments.id").onDelete("set null"))
+      .addColumn("service", "text", (c) => c.notNull())
+      .addColumn("date", "text", (c) => c.notNull())
+      .addColumn("time", "text", (c) => c.notNull())
+      .addColumn("chair", "integer", (c) => c.notNull())
+      .addColumn("status", "text", (c) => c.notNull().defaultTo("open"))
+      .addColumn("link_salt", "text")
+      .addColumn("link_hash", "text", (c) => c.unique())
+      .addColumn("expires_at", "text", (c) => c.notNull())
+      .addColumn("appointment_id", "integer", (c) => c.references("appointments.id").onDelete("set null"))
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("closed_at", "text")
+      .execute();
+    await db.schema.createIndex("waitlist_offers_slot_idx").on("waitlist_offers").columns(["date", "time", "chair", "status"]).execute();
+    await db.schema.createIndex("waitlist_offers_entry_idx").on("waitlist_offers").columns(["entry_id", "status"]).execute();
+    await db.schema.createIndex("waitlist_offers_expiry_idx").on("waitlist_offers").columns(["status", "expires_at"]).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("waitlist_offers").ifExists().execute();
+    await db.schema.dropTable("waitlist_entries").ifExists().execute();
+  },
+});
+
 const all: Record<string, EngineMigration> = {
   "001_initial": m001_initial,
   "002_backup_runs": m002_backup_runs,
@@ -1099,6 +1158,7 @@ const all: Record<string, EngineMigration> = {
   "010_report_indexes": m010_report_indexes,
   "011_money": m011_money,
   "012_formation_place": m012_formation_place,
+  "013_waiting_list": m013_waiting_list,
 };
 
 /** Every migration's name, in the order they apply. */

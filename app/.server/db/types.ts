@@ -94,6 +94,48 @@ export interface AppointmentSlotsTable {
   appointment_id: number;
 }
 
+export type WaitlistEntryStatus = "waiting" | "offered" | "booked" | "removed" | "expired";
+export type WaitlistOfferStatus = "open" | "claimed" | "taken" | "expired" | "withdrawn";
+
+/** One patient waiting for a slot (issue 31): service, half-days that suit, until a day. */
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  patient_id: number | null;
+  name: string;
+  phone: string;
+  email: string | null;
+  service: string;
+  /** "1am,1pm,3am": ISO weekday (1 = Monday) and half-day (am: before 13:00) */
+  wishes: string;
+  until_date: string;
+  status: WaitlistEntryStatus;
+  /** "online" (the public form) or "staff" */
+  source: string;
+  /** the appointment obtained through an offer */
+  appointment_id: number | null;
+  submission_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One freed slot offered to one entry, through a personal link (hash of the token at rest). */
+export interface WaitlistOffersTable {
+  id: Generated<number>;
+  entry_id: number;
+  freed_appointment_id: number | null;
+  service: string;
+  date: string;
+  time: string;
+  chair: number;
+  status: WaitlistOfferStatus;
+  link_salt: string | null;
+  link_hash: string | null;
+  expires_at: string;
+  appointment_id: number | null;
+  created_at: string;
+  closed_at: string | null;
+}
+
 /** What happened to an appointment, who did it and when (append-only). */
 export interface AppointmentHistoryTable {
   id: Generated<number>;
@@ -110,7 +152,7 @@ export interface AppointmentHistoryTable {
   detail: string | null;
 }
 
-export type AppointmentHistoryAction = "created" | "status" | "moved" | "edited" | "reminded" | "patient_confirmed" | "merged" | "anonymised" | "payment";
+export type AppointmentHistoryAction = "created" | "status" | "moved" | "edited" | "reminded" | "patient_confirmed" | "merged" | "anonymised" | "payment" | "waitlist";
 
 /**
  * One amount collected (ADR 021): integer centimes above 0, its mode, when and on which clinic day,
@@ -564,6 +606,8 @@ export interface Database {
   message_templates: MessageTemplatesTable;
   appointment_slots: AppointmentSlotsTable;
   appointment_history: AppointmentHistoryTable;
+  waitlist_entries: WaitlistEntriesTable;
+  waitlist_offers: WaitlistOffersTable;
   payments: PaymentsTable;
   acts: ActsTable;
   money_counters: MoneyCountersTable;
@@ -606,6 +650,8 @@ export type Appointment = Selectable<AppointmentsTable>;
 export type NewAppointment = Insertable<AppointmentsTable>;
 export type AppointmentUpdate = Updateable<AppointmentsTable>;
 export type AppointmentHistoryEntry = Selectable<AppointmentHistoryTable>;
+export type WaitlistEntry = Selectable<WaitlistEntriesTable>;
+export type WaitlistOffer = Selectable<WaitlistOffersTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type Act = Selectable<ActsTable>;
 export type Quote = Selectable<QuotesTable>;

@@ -20,7 +20,8 @@ import type { Db } from "../db";
 import { STATUS_LABELS } from "~/lib/appointment-status";
 import { auditStaff } from "../audit";
 import { isUniqueViolation, nowIso, writeTransaction } from "../db";
-import type { Appointment } from "../db/types";
+import type { Kysely } from "kysely";
+import type { Appointment, Database } from "../db/types";
 import { appointmentValues, insertHistory, type AppointmentInput } from "./appointments";
 import { insertPaidAdjustment, PAID_AT_CREATION_REASON } from "./payment-entries";
 import type { Actor } from "../actor";
@@ -100,7 +101,17 @@ export const FORCED_DETAIL = "réservé hors des règles de l'agenda";
 export async function bookAppointment(
   h: Db,
   input: AppointmentInput & { service: Service },
-  opts: { actor: Actor; mode: BookingMode; submissionKey?: string | null; status?: AppointmentStatus; now?: Date },
+  opts: {
+    actor: Actor;
+    mode: BookingMode;
+    submissionKey?: string | null;
+    status?: AppointmentStatus;
+    now?: Date;
+    /** that chair only (a waiting-list offer is one chair's freed slot) */
+    chair?: number;
+    /** more writes in the booking's transaction (the offer claimed): they commit with it or not at all */
+    alsoInTransaction?: (trx: Kysely<Database>, appointment: Appointment) => Promise<void>;
+  },
 ): Promise<BookResult> {
   const key = opts.submissionKey || null;
   const byKey = async () => (key ? h.db.selectFrom("appointments").selectAll().where("submission_key", "=", key).executeTakeFirst() : undefined);
@@ -120,7 +131,7 @@ export async function bookAppointment(
   const setting = schedule.services[input.service];
   const status = opts.status ?? "requested";
 
-  for (const chair of chairs) {
+  for (const chair of opts.chair === undefined ? chairs : chairs.filter((c) => c === opts.chair)) {
     try {
       const appointment = await writeTransaction(h, async (trx) => {
         const row = await trx
@@ -143,6 +154,7 @@ export async function bookAppointment(
         await insertHistory(trx, Number(row.id), opts.actor, "created", { to: status, detail: opts.mode === "forced" ? FORCED_DETAIL : null });
         // 'Prix payé' typed with a phone booking is the appointment's first entry (ADR 026)
         await insertPaidAdjustment(trx, { appointmentId: Number(row.id), patientId: row.patient_id, difference: Number(row.prixpay ?? 0), takenBy: opts.actor.staffUserId, at: new Date(), reason: PAID_AT_CREATION_REASON });
+        if (opts.alsoInTransaction) await opts.alsoInTransaction(trx, row);
         return row;
       });
       return { ok: true, appointment, duplicate: false };
@@ -289,4 +301,13 @@ export async function freeDays(h: Db, service: Service, fromDate: string, toDate
   const days: DaySlots[] = [];
   for (let d = fromDate; daysBetween(d, toDate) >= 0; d = addDaysYmd(d, 1)) days.push(freeStartsOfDay(schedule, service, d, busy, now));
   return days;
+}
+
+/** Whether `chair` could take `service` at this day and time under the staff rules (hours, closures, free units). */
+export async function chairFreeFor(h: Db, service: Service, wanted: SlotChoice, chair: number, opts: { now?: Date } = {}): Promise<boolean> {
+  const now = clinicNow(opts.now);
+  const { schedule, busy } = await contextFor(h, wanted.date, now.date);
+  if (!schedule.services[service]) return false;
+  const { refused, chairs } = judge(schedule, service, wanted, busy, now, "staff");
+  return !refused && chairs.includes(chair);
 }

@@ -6,7 +6,7 @@
  *
  *   <HistoryList entries={history.get(row.id) ?? []} />
  */
-import { ArrowRight, Banknote, CalendarClock, CircleCheck, CirclePlus, EyeOff, Mail, Merge, Pencil, RefreshCw, TriangleAlert, type LucideIcon } from "lucide-react";
+import { ArrowRight, Banknote, CalendarClock, CircleCheck, CirclePlus, EyeOff, Mail, Merge, Pencil, RefreshCw, TriangleAlert, type LucideIcon, ListOrdered } from "lucide-react";
 import { STATUS_LABELS, type AppointmentStatus } from "~/lib/appointment-status";
 import { formatCalendarDate, formatDateTime } from "~/lib/format";
 import type { HistoryEntryView } from "./types";
@@ -26,6 +26,7 @@ const ICONS: Record<HistoryEntryView["action"], LucideIcon> = {
   merged: Merge,
   anonymised: EyeOff,
   payment: Banknote,
+  waitlist: ListOrdered,
 };
 
 const FORCED_MARK = "hors des règles";

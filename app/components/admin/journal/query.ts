@@ -113,6 +113,7 @@ const GROUPS: { label: string; prefixes: string[] }[] = [
   { label: "Comptes", prefixes: ["account.", "2fa."] },
   { label: "Rendez-vous", prefixes: ["appointment."] },
   { label: "Patients", prefixes: ["patient."] },
+  { label: "Liste d'attente", prefixes: ["waitlist."] },
   { label: "Argent", prefixes: ["payment.", "cash.", "quote.", "plan.", "act."] },
   { label: "Contenus", prefixes: ["blog.", "formation.", "photo.", "gallery.", "review."] },
   { label: "Exports", prefixes: ["export."] },
