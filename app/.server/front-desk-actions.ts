@@ -1,3 +1,5 @@
+import { getAppointment } from "./repos/appointments";
+import { offerFreedAppointment } from "./waitlist";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
@@ -116,6 +118,8 @@ async function changeStatus(form: FormData, staff: StaffSession, screen: string)
       }
       log.info({ event: "appointment_status", appointmentId: id, userId: staff.userId, to }, "appointment status changed");
       if (to === "cancelled") await tellPatient(outcome.appointment, "cancelled");
+      // the freed slot goes to the waiting list (issue 31); an 'Absent' too, while it is still useful
+      if (to === "cancelled" || to === "no_show") await offerFreedAppointment(getDb(), outcome.appointment, staffActor(staff));
       // confirmed from a request or a cancellation; not the undo of a wrong 'Honoré' or 'Absent'
       if (to === "confirmed") await tellPatient(outcome.appointment, "confirmed", () => confirmsAnew(id));
       const toast = makeToast({ type: "success", description: `Statut : ${STATUS_LABELS[to]}.`, duration: 4000 });
@@ -136,8 +140,10 @@ async function move(form: FormData, staff: StaffSession, screen: string) {
     "move",
     async () => {
       // a chair is asked for by a drop on the grid only; a forced move stays the form's (any chair)
+      const before = await getAppointment(getDb(), id);
       const outcome = await moveAppointment(getDb(), id, { date, time }, { actor: staffActor(staff), mode: forced ? "forced" : "staff", chair: forced ? undefined : chair });
       if (!outcome.ok) return refusedChange("move", id, outcome, (o) => submission.reply(o));
+      if (before) await offerFreedAppointment(getDb(), before, staffActor(staff));
       log.info({ event: "appointment_moved", appointmentId: id, userId: staff.userId, forced }, "appointment moved");
       // forced too: the patient must know the new time
       await tellPatient(outcome.appointment, "moved");

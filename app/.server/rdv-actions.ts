@@ -1,3 +1,4 @@
+import { offerFreedAppointment } from "./waitlist";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Clinic } from "~/lib/clinic";
@@ -290,6 +291,7 @@ async function cancelIntent(a: Appointment, form: FormData) {
     log.info({ event: "rdv_patient_cancelled", appointmentId: a.id }, "patient cancelled through the personal link");
     // queued in the outbox; the sending runs in the background
     await notifyAppointment(outcome.appointment, "cancelled", h);
+    await offerFreedAppointment(h, outcome.appointment, PATIENT_ACTOR);
     return answer({
       intent: "cancel",
       status: "done",
@@ -328,6 +330,7 @@ async function moveIntent(a: Appointment, form: FormData) {
     if (outcome.ok) {
       log.info({ event: "rdv_patient_moved", appointmentId: a.id }, "patient moved through the personal link");
       await notifyAppointment(outcome.appointment, "moved", h);
+      await offerFreedAppointment(h, a, PATIENT_ACTOR);
       const when = `${formatDayLong(outcome.appointment.date, today)} à ${formatTime(outcome.appointment.time)}`;
       return answer({
         intent: "move",

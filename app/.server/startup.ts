@@ -1,3 +1,4 @@
+import { expireAndHandOver } from "./waitlist";
 import { getConfig } from "./config";
 import { purgePasswordResets } from "./password-reset";
 import { deleteExpiredChallenges, deleteExpiredTrustedDevices } from "./repos/two-factor";
@@ -91,6 +92,8 @@ export function startBackgroundJobs(h: Db = getDb()): Promise<void> {
   // The audit log keeps its entries for team_settings.audit_retention_months, then they go (ADR 010)
   atStart.push(every("audit-purge", AUDIT_PURGE_JOB_MS, () => purgeAuditLog(h), { atStart: true }));
   // A proposed quote unanswered after its validity day becomes 'Expiré' (issue 29, ADR 026)
+  // Waiting-list offers past their time expire and their slot passes to the next (issue 31)
+  atStart.push(every("waitlist-offers", 5 * 60 * 1000, () => expireAndHandOver(h), { atStart: true }));
   atStart.push(every("quote-expiry", 60 * 60 * 1000, () => expireQuotes(h, todayInClinic()), { atStart: true }));
 
   every("cleanup", 60_000, async () => {

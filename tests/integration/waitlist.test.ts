@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { PATIENT_ACTOR, type Actor } from "~/.server/actor";
+import type { Db } from "~/.server/db";
+import { bookAppointment, setAppointmentStatus } from "~/.server/repos/booking";
+import { insertEntry, listEntries } from "~/.server/repos/waitlist";
+import { claimOffer, expireAndHandOver, findOfferByToken, offerFreedAppointment, offerFreedSlot, offerLink, type ClaimOutcome } from "~/.server/waitlist";
+import { todayInClinic } from "~/lib/clinic-time";
+import { addDaysYmd, weekdayOf } from "~/lib/schedule";
+import { wishOf } from "~/lib/waitlist";
+import { describeEachEngine } from "../helpers/db";
+import { setAppEnv } from "./public-form";
+
+/**
+ * The appointment waiting list (issue 31, item 1), on both engines, with a fake clock (`now`
+ * injected everywhere): a freed slot offered to the matching entries, 20 claims of one slot at
+ * once (one booking, 19 polite refusals, by the slot units' key), expiry of the offers and the
+ * hand-over of the slot to the next entries, the history and the journal.
+ */
+
+const NOW = new Date("2026-11-23T08:50:00Z"); // a Monday, 09:50 in Algiers
+const TODAY = todayInClinic(NOW);
+let DAY = addDaysYmd(TODAY, 1);
+while (weekdayOf(DAY) === 5) DAY = addDaysYmd(DAY, 1);
+const SERVICE = "Orthodontie" as const;
+const STAFF: Actor = { staffUserId: null, label: "Système" };
+const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+
+async function bookAndCancel(h: Db, time = "10:00", date = DAY) {
+  const booked = await bookAppointment(h, { name: "Mme Partante", email: "partante@exemple.dz", phone: "0550 00 00 01", service: SERVICE, date, time, message: null }, { actor: PATIENT_ACTOR, mode: "staff", now: NOW });
+  if (!booked.ok) throw new Error(`booking refused: ${booked.reason}`);
+  const cancelled = await setAppointmentStatus(h, Number(booked.appointment.id), "cancelled", { actor: PATIENT_ACTOR, cancelledBy: "patient", reason: "Empêchement" });
+  if (!cancelled.ok) throw new Error("cancel refused");
+  return cancelled.appointment;
+}
+
+async function join(h: Db, n: number, opts: { wishes?: string; service?: string; until?: string } = {}) {
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const { entry } = await insertEntry(
+      h,
+      { patientId: null, name: `Patient ${i + 1}`, phone: `0550 12 34 ${String(i).padStart(2, "0")}`, email: `p${i + 1}@exemple.dz`, service: opts.service ?? SERVICE, wishes: opts.wishes ?? wishOf(DAY, "10:00"), untilDate: opts.until ?? addDaysYmd(DAY, 10), source: "online", submissionKey: null },
+      PATIENT_ACTOR,
+      new Date(NOW.getTime() - (n - i) * 1000).toISOString(),
+    );
+    ids.push(Number(entry.id));
+  }
+  return ids;
+}
+
+const statuses = async (h: Db, table: "waitlist_offers" | "waitlist_entries") => (await h.db.selectFrom(table).select("status").orderBy("id").execute()).map((r) => r.status);
+const auditCount = async (h: Db, action: string) => (await h.db.selectFrom("audit_log").select("id").where("action", "=", action).execute()).length;
+
+describeEachEngine("waiting list", { appDb: true }, (t) => {
+  beforeAll(() => setAppEnv(["SMTP_URL", "WAITLIST_OFFER_HOURS", "WAITLIST_OFFER_BATCH", "PUBLIC_URL"], { PUBLIC_URL: "https://clinique.example" }));
+  afterAll(() => setAppEnv(["PUBLIC_URL"]));
+
+  it("20 patients claim one freed slot at once: exactly one booking, 19 polite refusals", async () => {
+    const h = t.h;
+    const freed = await bookAndCancel(h);
+    await join(h, 20);
+    const offers = await offerFreedSlot(h, { date: DAY, time: "10:00", chair: Number(freed.chair), freedAppointmentId: Number(freed.id) }, { actor: STAFF, now: NOW, batch: 20 });
+    expect(offers).toHaveLength(20);
+    // each link opens its own offer
+    const tokens = offers.map((o) => offerLink(o)!.split("/offre/")[1]);
+    const opened = await Promise.all(tokens.map((tok) => findOfferByToken(h, tok)));
+    expect(opened.map((o) => o?.id)).toEqual(offers.map((o) => o.id));
+
+    const outcomes: ClaimOutcome[] = await Promise.all(opened.map((o) => claimOffer(h, o!, at(10))));
+    const wins = outcomes.filter((o) => o.ok);
+    const refusals = outcomes.filter((o) => !o.ok);
+    console.info(`[${t.engine}] waiting-list race: ${outcomes.length} claims, ${wins.length} booking, ${refusals.length} refusals (${[...new Set(refusals.map((r) => (r.ok ? "" : r.reason)))].join(", ")})`);
+    expect(wins).toHaveLength(1);
+    expect(refusals).toHaveLength(19);
+    for (const r of refusals) expect(r).toEqual({ ok: false, reason: "taken" });
+
+    const atSlot = await h.db.selectFrom("appointments").select(["id", "status", "name"]).where("date", "=", DAY).where("time", "=", "10:00").orderBy("id").execute();
+    expect(atSlot.map((a) => a.status)).toEqual(["cancelled", "confirmed"]);
+    const winner = wins[0] as Extract<ClaimOutcome, { ok: true }>;
+    expect(winner.link).toMatch(/^https:\/\/clinique\.example\/rdv\/[A-Za-z0-9_-]{43}$/);
+    const units = await h.db.selectFrom("appointment_slots").select(["appointment_id"]).execute();
+    expect(new Set(units.map((u) => Number(u.appointment_id)))).toEqual(new Set([Number(winner.appointment.id)]));
+    expect((await statuses(h, "waitlist_offers")).sort()).toEqual(["claimed", ...Array(19).fill("taken")].sort());
+    expect((await statuses(h, "waitlist_entries")).filter((s) => s === "booked")).toHaveLength(1);
+    expect((await statuses(h, "waitlist_entries")).filter((s) => s === "waiting")).toHaveLength(19);
+    expect(await auditCount(h, "waitlist.offered")).toBe(20);
+    expect(await auditCount(h, "waitlist.claimed")).toBe(1);
+    const history = await h.db.selectFrom("appointment_history").select(["appointment_id", "action", "detail"]).where("action", "=", "waitlist").orderBy("id").execute();
+    expect(history.map((e) => Number(e.appointment_id))).toEqual([Number(freed.id), Number(winner.appointment.id), Number(freed.id)]);
+    expect(history[0].detail).toMatch(/Créneau proposé à 20 patients/);
+    // the same claim sent again: the same booking, not another
+    const again = await claimOffer(h, (await findOfferByToken(h, tokens[outcomes.indexOf(winner)]))!, at(11));
+    expect(again).toMatchObject({ ok: true, already: true, appointment: { id: winner.appointment.id } });
+    // one e-mail per offer with an address, through the outbox
+    expect((await h.db.selectFrom("outbox").select("id").where("kind", "=", "waitlist_offer").execute()).length).toBe(20);
+  });
+
+  it("an offer expires after 2 hours (fake clock), and the slot passes to the next entries", async () => {
+    const h = t.h;
+    const ids = await join(h, 7);
+    const freed = await bookAndCancel(h);
+    const first = await offerFreedAppointment(h, freed, PATIENT_ACTOR, NOW);
+    // the default batch: the first five in the order they joined
+    expect(first.map((o) => Number(o.entry_id))).toEqual(ids.slice(0, 5));
+    expect(first[0].expires_at).toBe(at(120).toISOString());
+
+    expect(await expireAndHandOver(h, at(119))).toEqual({ expired: 0, handedOver: 0 });
+    expect(await statuses(h, "waitlist_offers")).toEqual(Array(5).fill("open"));
+
+    expect(await expireAndHandOver(h, at(121))).toEqual({ expired: 1, handedOver: 2 });
+    const offers = await h.db.selectFrom("waitlist_offers").select(["entry_id", "status"]).orderBy("id").execute();
+    expect(offers.map((o) => [Number(o.entry_id), o.status])).toEqual([...ids.slice(0, 5).map((id) => [id, "expired"]), [ids[5], "open"], [ids[6], "open"]]);
+    expect(await statuses(h, "waitlist_entries")).toEqual(["waiting", "waiting", "waiting", "waiting", "waiting", "offered", "offered"]);
+    expect(await auditCount(h, "waitlist.expired")).toBe(5);
+    const expiredLines = await h.db.selectFrom("appointment_history").select("detail").where("appointment_id", "=", Number(freed.id)).where("action", "=", "waitlist").execute();
+    expect(expiredLines.filter((l) => /expirée sans réponse/.test(l.detail ?? ""))).toHaveLength(5);
+
+    // an expired offer cannot be claimed; the next one can; the last one reads 'taken'
+    const expired = await h.db.selectFrom("waitlist_offers").selectAll().where("entry_id", "=", ids[0]).executeTakeFirstOrThrow();
+    expect(await claimOffer(h, expired, at(125))).toEqual({ ok: false, reason: "expired" });
+    const [sixth, seventh] = await h.db.selectFrom("waitlist_offers").selectAll().where("status", "=", "open").orderBy("id").execute();
+    expect(await claimOffer(h, sixth, at(130))).toMatchObject({ ok: true, already: false });
+    expect(await claimOffer(h, (await h.db.selectFrom("waitlist_offers").selectAll().where("id", "=", seventh.id).executeTakeFirstOrThrow()), at(131))).toEqual({ ok: false, reason: "taken" });
+    // a stale copy of the offer read before the claim: refused by the database too
+    expect(await claimOffer(h, seventh, at(131))).toEqual({ ok: false, reason: "taken" });
+    const list = await listEntries(h, NOW.toISOString());
+    expect(list.find((e) => Number(e.id) === ids[5])).toMatchObject({ status: "booked" });
+  });
+
+  it("an offer never runs past the slot's start minus the notice; too close, no offer; wishes and services are matched", async () => {
+    const h = t.h;
+    // today 13:30 (now 09:50, notice 2 h): the offer holds until 11:30 (Algiers) only, not 11:50
+    const soon = await bookAndCancel(h, "13:30", TODAY);
+    await join(h, 1, { wishes: wishOf(TODAY, "13:30"), until: TODAY });
+    const [offer] = await offerFreedAppointment(h, soon, PATIENT_ACTOR, NOW);
+    expect(offer.expires_at).toBe(new Date("2026-11-23T10:30:00Z").toISOString());
+    // today 11:00: 11:00 − 2 h is past: nothing offered
+    const tooClose = await bookAndCancel(h, "11:00", TODAY);
+    await join(h, 1, { wishes: wishOf(TODAY, "11:00"), until: TODAY });
+    expect(await offerFreedAppointment(h, tooClose, PATIENT_ACTOR, NOW)).toEqual([]);
+  });
+
+  it("only the entries whose half-day, dates and service fit are offered", async () => {
+    const h = t.h;
+    const freed = await bookAndCancel(h);
+    const [fits] = await join(h, 1);
+    await join(h, 1, { wishes: wishOf(DAY, "15:00") }); // the afternoon only
+    await join(h, 1, { until: TODAY }); // gives up before the day
+    // Implantology (60 min + buffer) does not fit in the 45 freed minutes before the next booking
+    const next = await bookAppointment(h, { name: "Suivant", email: null, phone: "0550 00 00 02", service: SERVICE, date: DAY, time: "10:45", message: null }, { actor: PATIENT_ACTOR, mode: "staff", now: NOW });
+    expect(next.ok).toBe(true);
+    await join(h, 1, { service: "Implementation" });
+    const offers = await offerFreedAppointment(h, freed, PATIENT_ACTOR, NOW);
+    expect(offers.map((o) => Number(o.entry_id))).toEqual([fits]);
+  });
+});
