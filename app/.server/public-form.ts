@@ -53,7 +53,7 @@ export async function handlePublicForm<Schema extends z.ZodType, T, R = never>({
 }: {
   request: Request;
   clientIp: string;
-  scope: "booking" | "enrollment";
+  scope: "booking" | "enrollment" | "waitlist";
   schema: Schema;
   /** shown when the data could not be stored (or the limit not checked) */
   failureMessage: string;

@@ -17,6 +17,7 @@ import {
 } from "./appointment-schema";
 import { blogFormSchema } from "./blog-form";
 import { bookingDaySchema, bookingSchema } from "./booking-schema";
+import { waitlistJoinSchema, waitlistRemoveSchema, waitlistStaffSchema } from "./waitlist";
 import { clinicFormSchema } from "./clinic-form";
 import { contactSettingsSchema } from "./contact-settings-form";
 import { cleanText, hasMultiLineControl, hasSingleLineControl, oneLine } from "./control-characters";
@@ -184,6 +185,9 @@ const FORMS: FormEntry[] = [
   // ---- public and sign-in forms
   { file: "app/lib/booking-schema.ts", exportName: "bookingSchema", form: "Prendre rendez-vous (/appointment)", staff: false, schema: bookingSchema(TODAY, 60), multiLine: ["message"] },
   { file: "app/lib/booking-schema.ts", exportName: "bookingDaySchema", form: "Voir les horaires libres (/appointment)", staff: false, schema: bookingDaySchema(TODAY, 60) },
+  { file: "app/lib/waitlist.ts", exportName: "waitlistJoinSchema", form: "Rejoindre la liste d'attente (/liste-attente)", staff: false, schema: waitlistJoinSchema(TODAY), exempt: { "wishes[0]": "a checkbox among the fourteen half-day keys (WISH_KEYS): anything else is refused, nothing typed is stored" } },
+  { file: "app/lib/waitlist.ts", exportName: "waitlistStaffSchema", form: "Liste d'attente : ajouter un patient", staff: true, schema: waitlistStaffSchema(TODAY), exempt: { "wishes[0]": "a checkbox among the fourteen half-day keys (WISH_KEYS): anything else is refused, nothing typed is stored" } },
+  { file: "app/lib/waitlist.ts", exportName: "waitlistRemoveSchema", form: "Liste d'attente : retirer", staff: true, schema: waitlistRemoveSchema },
   { file: "app/lib/enrollment-schema.ts", exportName: "enrollmentSchema", form: "Inscription à une formation", staff: false, schema: enrollmentSchema },
   {
     file: "app/lib/login-schema.ts",

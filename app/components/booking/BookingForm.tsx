@@ -275,6 +275,7 @@ export function BookingForm({ action, today, maxDate, offline, phones, initialSl
               today={today}
               phones={phones}
               onChoose={choose}
+              waitlist
             />
           </div>
           <FieldShell id={ids.message.id} label="Message" optional error={errors.message} className="sm:col-span-2">

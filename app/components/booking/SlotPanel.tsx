@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarCheck, CalendarClock, CalendarX2, Info, Loader2, PhoneCall, RotateCw, Search, WifiOff } from "lucide-react";
+import { ArrowRight, CalendarCheck, CalendarClock, CalendarX2, Info, Loader2, PhoneCall, RotateCw, Search, WifiOff, ListOrdered } from "lucide-react";
 import type { MouseEvent, ReactNode } from "react";
 import type { Clinic } from "~/lib/clinic";
 import type { SlotChoice } from "~/lib/schedule";
@@ -31,6 +31,7 @@ export function SlotPanel({
   phones,
   onChoose,
   ask = ASK,
+  waitlist = false,
 }: {
   id: string;
   /** the service chosen is booked by phone only */
@@ -46,6 +47,8 @@ export function SlotPanel({
   onChoose?: (date: string, time: string | null) => void;
   /** what the line asks while no day is chosen, with and without JavaScript (the move form of /rdv: a date only) */
   ask?: { js: string; noJs: string };
+  /** a full day offers 'Rejoindre la liste d'attente' (the booking form only; issue 31) */
+  waitlist?: boolean;
 }) {
   // in the browser (after hydration) the choices are set in place; before, they post the form
   const hydrated = useHydrated();
@@ -114,6 +117,14 @@ export function SlotPanel({
           <span>Prochain jour libre : {formatDayLong(view.next, today)}</span>
           <ArrowRight aria-hidden className="h-4 w-4" />
         </button>
+      )}
+
+      {waitlist && !offline && !slots.loading && !slots.failed && view !== null && view.state === "full" && (
+        <a href={`/liste-attente?${new URLSearchParams({ service: view.service, date: view.date }).toString()}`} className={CHOICE} data-waitlist-link>
+          <ListOrdered aria-hidden className="h-4 w-4" />
+          <span>Ce jour est complet : rejoindre la liste d'attente</span>
+          <ArrowRight aria-hidden className="h-4 w-4" />
+        </a>
       )}
 
       {!offline && alternatives.length > 0 && (

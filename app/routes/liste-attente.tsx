@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import type { Route } from "./+types/liste-attente";
+import { requestInfo } from "~/context";
+import { joinBounds, joinReply, type JoinReply } from "~/.server/waitlist-join";
+import { Honeypot } from "~/components/ui/Honeypot";
+import { Alert } from "~/components/ui/Alert";
+import { WaitlistFields, type WaitlistValues } from "~/components/waitlist/WaitlistFields";
+import { CONTENT_PAGE } from "~/lib/page-handle";
+import { addDays } from "~/lib/rules";
+import { clinicFromMatches } from "~/lib/seo";
+import { parseDayQuery } from "~/lib/slots-view";
+import { wishOf } from "~/lib/waitlist";
+
+/**
+ * /liste-attente: 'Rejoindre la liste d'attente' (issue 31, item 1), reached from the booking page
+ * when the day wanted is full (`?service=…&date=…` preselects the service and that day's half-days).
+ * A plain form, posted by the browser and answered by the server (decision 016): no JavaScript
+ * needed. Not indexed: a step of the booking, not a page of its own.
+ */
+export const handle = CONTENT_PAGE;
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const clinic = clinicFromMatches(matches);
+  return [{ title: `Liste d'attente | ${clinic.name}` }, { name: "robots", content: "noindex" }];
+};
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export async function loader({ url }: Route.LoaderArgs) {
+  const bounds = joinBounds();
+  const query = parseDayQuery((name) => url.searchParams.get(name));
+  const prefill: WaitlistValues = query
+    ? { service: query.service, wishes: [wishOf(query.date, "09:00"), wishOf(query.date, "14:00")], until: query.date < bounds.minDate ? addDays(bounds.minDate, 14) : addDays(query.date, 7) }
+    : {};
+  return { ...bounds, prefill, submissionKey: randomUUID() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return joinReply(request, context.get(requestInfo).clientIp);
+}
+
+export default function WaitlistJoinPage({ loaderData, actionData }: Route.ComponentProps) {
+  const reply = actionData as JoinReply | undefined;
+  const done = reply?.status === "success";
+  return (
+    <>
+      <section className="relative overflow-hidden bg-navy-900 text-white">
+        <div aria-hidden className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-teal-600/25 blur-3xl" />
+        <div className="container-site relative py-10 md:py-14">
+          <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">Rendez-vous en ligne</p>
+          <h1 className="mt-3 text-3xl font-bold text-white md:text-5xl">Liste d'attente</h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-200">
+            Le jour voulu est complet ? Dites-nous quand vous êtes disponible : dès qu'un créneau se libère, nous vous envoyons un lien pour le prendre.
+          </p>
+        </div>
+      </section>
+      <section className="bg-ivory py-8 md:py-12">
+        <div className="container-site max-w-3xl">
+          <div className="rounded-2xl bg-white p-5 shadow-xl ring-1 ring-slate-200 sm:p-8">
+            {done ? (
+              <div data-waitlist-done className="space-y-3">
+                <Alert tone="success" role="status" focusKey={reply}>
+                  <p className="text-base font-semibold">Vous êtes inscrit sur la liste d'attente.</p>
+                </Alert>
+                {reply.joined && (
+                  <p className="text-slate-700">
+                    {reply.joined.service} — {reply.joined.wishes}, jusqu'au {reply.joined.until}. Le premier patient qui répond à une offre obtient le créneau : ouvrez le lien dès
+                    que vous le recevez.
+                  </p>
+                )}
+                <a href="/appointment" className="btn-outline min-h-12">
+                  Retour à la prise de rendez-vous
+                </a>
+              </div>
+            ) : (
+              <form method="post" action="/liste-attente" noValidate className="relative space-y-6">
+                <h2 className="text-2xl font-bold">Vos disponibilités</h2>
+                {reply?.formError && (
+                  <Alert tone="error" role="alert" focusKey={reply}>
+                    <p>{reply.formError}</p>
+                  </Alert>
+                )}
+                {reply && !reply.formError && (
+                  <Alert tone="error" role="alert" focusKey={reply}>
+                    <p>Certains champs sont à corriger : voyez les messages en rouge.</p>
+                  </Alert>
+                )}
+                <input type="hidden" name="submission_key" value={reply?.submissionKey ?? loaderData.submissionKey} />
+                <Honeypot id="waitlist-website" />
+                <WaitlistFields form="waitlist" values={reply?.values ?? loaderData.prefill} errors={reply?.errors} minDate={loaderData.minDate} maxDate={loaderData.maxDate} />
+                <div>
+                  <label className="flex min-h-11 items-start gap-3">
+                    <input type="checkbox" name="consent" value="on" className="mt-1 h-5 w-5 accent-teal-700" aria-invalid={reply?.errors.consent ? true : undefined} aria-describedby={reply?.errors.consent ? "waitlist-consent-error" : undefined} />
+                    <span className="text-sm text-slate-700">
+                      J'accepte que la clinique conserve ces informations pour me proposer un créneau (
+                      <a className="text-teal-700 underline" href="/politique-de-confidentialite">
+                        politique de confidentialité
+                      </a>
+                      ).
+                    </span>
+                  </label>
+                  {reply?.errors.consent && (
+                    <p id="waitlist-consent-error" className="field-error">
+                      {reply.errors.consent[0]}
+                    </p>
+                  )}
+                </div>
+                <button type="submit" className="btn-primary min-h-12 w-full sm:w-auto">
+                  Rejoindre la liste d'attente
+                </button>
+              </form>
+            )}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
