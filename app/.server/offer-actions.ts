@@ -80,9 +80,9 @@ export interface OfferReply {
 }
 
 export const OFFER_TEXTS = {
-  booked: "C'est fait : ce rendez-vous est à vous. Un e-mail de confirmation suit si vous avez donné une adresse.",
+  booked: "C'est fait : ce rendez-vous est à vous. Un e-mail de confirmation suit si vous avez donné une adresse.",
   taken: "Ce créneau vient d'être pris par un autre patient de la liste d'attente.",
-  expired: "Cette offre a expiré : le créneau a été proposé à d'autres patients.",
+  expired: "Cette offre a expiré : le créneau a été proposé à d'autres patients.",
   closed: "Cette offre n'est plus valable.",
   failed: "Le rendez-vous n'a pas pu être enregistré. Réessayez dans un instant ou appelez-nous.",
 } as const;

@@ -67,6 +67,12 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
     intents: { reminded: ["reminder:send"], template: ["template:update"] },
     otherwise: ["template:update"],
   },
+  // the waiting list (issue 31): who reads appointments sees it; adding books nothing yet, removing changes an entry
+  "/admin/liste-attente": {
+    view: ["appointment:read"],
+    intents: { "waitlist-add": ["appointment:create"], "waitlist-remove": ["appointment:update"] },
+    otherwise: ["appointment:update"],
+  },
   "/admin/patients": { view: ["patient:read"] },
   "/admin/patients/:id": {
     view: ["patient:read"],

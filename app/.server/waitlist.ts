@@ -197,13 +197,13 @@ export function offerMessage(offer: WaitlistOffer, entry: Pick<WaitlistEntry, "e
       title: subject,
       preheader: `Créneau libre le ${when}, réservable jusqu'à ${formatTime(offerUntil(offer))}.`,
       heading: "Un créneau s'est libéré",
-      intro: [`Vous êtes sur notre liste d'attente : un créneau correspondant à vos disponibilités vient de se libérer.`],
+      intro: [`Vous êtes sur notre liste d'attente : un créneau correspondant à vos disponibilités vient de se libérer.`],
       details: [
         { label: "Service", value: offer.service },
         { label: "Date", value: formatDayLong(offer.date) },
         { label: "Heure", value: offer.time },
       ],
-      action: { label: "Prendre ce rendez-vous", url: link, textLabel: "Prendre ce rendez-vous", hint: `Ce lien est personnel. Le premier patient qui confirme obtient le créneau ; l'offre vaut jusqu'à ${formatTime(offerUntil(offer))}.` },
+      action: { label: "Prendre ce rendez-vous", url: link, textLabel: "Prendre ce rendez-vous", hint: `Ce lien est personnel. Le premier patient qui confirme obtient le créneau ; l'offre vaut jusqu'à ${formatTime(offerUntil(offer))}.` },
       outro: [`Pour toute question, appelez-nous au ${clinicPhones(clinic)}.`],
       footnote: "Vous recevez ce message parce que vous vous êtes inscrit sur la liste d'attente de notre clinique.",
     }),
@@ -230,7 +230,7 @@ async function mailOffers(h: Db, offers: WaitlistOffer[], _now: Date): Promise<v
 
 /** The WhatsApp and SMS texts of an offer (templates below; placeholders as the reminders'). */
 export const OFFER_TEMPLATES = {
-  whatsapp: "Bonjour {prénom},\n\nUn créneau vient de se libérer le {date} à {heure}. Pour le prendre, touchez ce lien (le premier qui confirme l'obtient) : {lien}\n\nÀ bientôt,",
+  whatsapp: "Bonjour {prénom},\n\nUn créneau vient de se libérer le {date} à {heure}. Pour le prendre, touchez ce lien (le premier qui confirme l'obtient) : {lien}\n\nÀ bientôt,",
   // typography-ignore: an SMS, in the GSM alphabet
   sms: "Créneau libéré le {date} à {heure}. Pour le prendre : {lien}",
 } as const;

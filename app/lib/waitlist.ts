@@ -119,10 +119,10 @@ export const WAITLIST_MESSAGES = {
   wishes: "Cochez au moins une demi-journée qui vous convient.",
   until: "Veuillez indiquer jusqu'à quand vous attendez.",
   untilPast: "La date ne peut pas être dans le passé.",
-  untilFar: (days: number) => `La liste d'attente vaut au plus ${days} jours : choisissez une date plus proche.`,
+  untilFar: (days: number) => `La liste d'attente vaut au plus ${days} jours : choisissez une date plus proche.`,
   name: "Veuillez indiquer le nom complet.",
   phone: "Veuillez indiquer un numéro de téléphone.",
-  emailInvalid: "Adresse e-mail invalide (exemple : nom@exemple.com).",
+  emailInvalid: "Adresse e-mail invalide (exemple : nom@exemple.com).",
   consent: "Veuillez accepter la politique de confidentialité pour vous inscrire.",
 } as const;
 

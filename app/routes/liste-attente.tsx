@@ -50,7 +50,7 @@ export default function WaitlistJoinPage({ loaderData, actionData }: Route.Compo
           <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">Rendez-vous en ligne</p>
           <h1 className="mt-3 text-3xl font-bold text-white md:text-5xl">Liste d'attente</h1>
           <p className="mt-4 max-w-2xl text-lg text-slate-200">
-            Le jour voulu est complet ? Dites-nous quand vous êtes disponible : dès qu'un créneau se libère, nous vous envoyons un lien pour le prendre.
+            Le jour voulu est complet ? Dites-nous quand vous êtes disponible : dès qu'un créneau se libère, nous vous envoyons un lien pour le prendre.
           </p>
         </div>
       </section>
@@ -64,7 +64,7 @@ export default function WaitlistJoinPage({ loaderData, actionData }: Route.Compo
                 </Alert>
                 {reply.joined && (
                   <p className="text-slate-700">
-                    {reply.joined.service} — {reply.joined.wishes}, jusqu'au {reply.joined.until}. Le premier patient qui répond à une offre obtient le créneau : ouvrez le lien dès
+                    {reply.joined.service} — {reply.joined.wishes}, jusqu'au {reply.joined.until}. Le premier patient qui répond à une offre obtient le créneau : ouvrez le lien dès
                     que vous le recevez.
                   </p>
                 )}
@@ -82,7 +82,7 @@ export default function WaitlistJoinPage({ loaderData, actionData }: Route.Compo
                 )}
                 {reply && !reply.formError && (
                   <Alert tone="error" role="alert" focusKey={reply}>
-                    <p>Certains champs sont à corriger : voyez les messages en rouge.</p>
+                    <p>Certains champs sont à corriger : voyez les messages en rouge.</p>
                   </Alert>
                 )}
                 <input type="hidden" name="submission_key" value={reply?.submissionKey ?? loaderData.submissionKey} />

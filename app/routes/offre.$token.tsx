@@ -80,7 +80,7 @@ export default function OfferPage({ loaderData, actionData }: Route.ComponentPro
               {offer.state === "open" && (
                 <form method="post" className="mt-6 space-y-3">
                   <p className="text-slate-700">
-                    Ce créneau est proposé à plusieurs patients de la liste d'attente : le premier qui le prend l'obtient. Offre valable jusqu'à {offer.until}.
+                    Ce créneau est proposé à plusieurs patients de la liste d'attente : le premier qui le prend l'obtient. Offre valable jusqu'à {offer.until}.
                   </p>
                   <button type="submit" name="intent" value="claim" className="btn-primary min-h-12 w-full sm:w-auto">
                     Prendre ce rendez-vous
@@ -92,13 +92,13 @@ export default function OfferPage({ loaderData, actionData }: Route.ComponentPro
                   <p className="font-semibold text-emerald-800">Ce rendez-vous est à vous.</p>
                   {reply?.link ? (
                     <p>
-                      Votre lien personnel pour le confirmer, l'annuler ou le déplacer :{" "}
+                      Votre lien personnel pour le confirmer, l'annuler ou le déplacer :{" "}
                       <a className="break-all font-semibold text-teal-700 underline" href={reply.link}>
                         Gérer mon rendez-vous
                       </a>
                     </p>
                   ) : (
-                    <p className="text-slate-700">Le lien pour gérer ce rendez-vous vous a été envoyé par e-mail ; sinon, appelez-nous.</p>
+                    <p className="text-slate-700">Le lien pour gérer ce rendez-vous vous a été envoyé par e-mail ; sinon, appelez-nous.</p>
                   )}
                 </div>
               )}
@@ -108,14 +108,14 @@ export default function OfferPage({ loaderData, actionData }: Route.ComponentPro
                   {offer.next ? (
                     <>
                       <p className="text-slate-700">
-                        Prochains horaires libres, <span className="capitalize">{offer.next.day}</span> : {offer.next.times.join(", ")}.
+                        Prochains horaires libres, <span className="capitalize">{offer.next.day}</span> : {offer.next.times.join(", ")}.
                       </p>
                       <a className="btn-primary min-h-12" href={`/appointment?${new URLSearchParams({ service: offer.service, date: offer.next.date }).toString()}`}>
                         Voir ces horaires
                       </a>
                     </>
                   ) : (
-                    <p className="text-slate-700">Aucun horaire libre pour l'instant : vous restez sur la liste d'attente, ou appelez-nous.</p>
+                    <p className="text-slate-700">Aucun horaire libre pour l'instant : vous restez sur la liste d'attente, ou appelez-nous.</p>
                   )}
                 </div>
               )}

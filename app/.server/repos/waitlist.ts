@@ -276,3 +276,8 @@ export async function listEntries(h: Pick<Db, "db">, since: string): Promise<Ent
   for (const o of offers) byEntry.set(Number(o.entry_id), [...(byEntry.get(Number(o.entry_id)) ?? []), o]);
   return entries.map((e) => ({ ...e, offers: byEntry.get(Number(e.id)) ?? [] }));
 }
+
+/** A live patient record's identity, to prefill 'Ajouter un patient' from the record. */
+export async function patientForWaitlist(h: Pick<Db, "db">, id: number): Promise<{ id: number; name: string; phone: string | null; email: string | null } | undefined> {
+  return h.db.selectFrom("patients").select(["id", "name", "phone", "email"]).where("id", "=", id).where("erased_at", "is", null).where("merged_into", "is", null).executeTakeFirst();
+}

@@ -122,7 +122,7 @@ export function SlotPanel({
       {waitlist && !offline && !slots.loading && !slots.failed && view !== null && view.state === "full" && (
         <a href={`/liste-attente?${new URLSearchParams({ service: view.service, date: view.date }).toString()}`} className={CHOICE} data-waitlist-link>
           <ListOrdered aria-hidden className="h-4 w-4" />
-          <span>Ce jour est complet : rejoindre la liste d'attente</span>
+          <span>Ce jour est complet : rejoindre la liste d'attente</span>
           <ArrowRight aria-hidden className="h-4 w-4" />
         </a>
       )}

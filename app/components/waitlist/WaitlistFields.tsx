@@ -65,7 +65,7 @@ export function WaitlistFields({ form, values = {}, errors = {}, minDate, maxDat
         </div>
         <FieldError id={w.errorId} error={err("wishes")} />
       </fieldset>
-      <FieldShell id={f("until", true).id} label="Jusqu'à quand attendez-vous ?" required hint="Après ce jour, vous quittez la liste." error={err("until")}>
+      <FieldShell id={f("until", true).id} label="Jusqu'à quand attendez-vous ?" required hint="Après ce jour, vous quittez la liste." error={err("until")}>
         <input id={f("until").id} type="date" name="until" min={minDate} max={maxDate} defaultValue={values.until ?? ""} className="field-input" required {...f("until", true).aria} />
       </FieldShell>
       <FieldShell id={f("name").id} label="Nom complet" required error={err("name")}>

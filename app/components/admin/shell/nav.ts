@@ -25,6 +25,7 @@ import {
   UsersRound,
   Wallet,
   type LucideIcon,
+  ListOrdered,
 } from "lucide-react";
 
 export interface NavItem {
@@ -52,6 +53,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [
       { to: "/admin/agenda", label: "Agenda", icon: CalendarRange },
       { to: "/admin/rappels", label: "Rappels", icon: BellRing },
+      { to: "/admin/liste-attente", label: "Liste d'attente", icon: ListOrdered },
       { to: "/admin/patients", label: "Patients", icon: Users },
       { to: "/admin/appointments", label: "Rendez-vous", icon: ClipboardList },
     ],
