@@ -1,4 +1,4 @@
-import { BellRing, CalendarDays, ChevronLeft, ChevronRight, Printer, Rows3 } from "lucide-react";
+import { BellRing, CalendarDays, ChevronLeft, ChevronRight, Printer, Rows3, ListOrdered } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
 import { formatDayLong } from "~/lib/front-desk-contact";
 import { useCan } from "~/components/admin/permissions";
@@ -70,6 +70,13 @@ export function AgendaToolbar({
             <span className="first-letter:uppercase">{title}</span>
             {isToday && <span className="rounded-full bg-teal-600 px-2 py-0.5 text-xs font-semibold text-white print:hidden">{view === "semaine" ? "Cette semaine" : "Aujourd'hui"}</span>}
           </p>
+          <Link
+            to="/admin/liste-attente"
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-teal-800 hover:bg-teal-50 print:hidden"
+          >
+            <ListOrdered aria-hidden className="h-4 w-4" />
+            <span className="max-sm:sr-only">Liste d'attente</span>
+          </Link>
           {remindersToSend > 0 && canOpenReminders && (
             <Link
               to="/admin/rappels"

@@ -1,4 +1,4 @@
-import { ArrowLeft, Mail, MessageCircle, Phone, UserRound } from "lucide-react";
+import { ArrowLeft, Mail, MessageCircle, Phone, UserRound, ListOrdered } from "lucide-react";
 import { Link } from "react-router";
 import { formatDateTime } from "~/lib/format";
 import type { PatientHeaderView } from "./types";
@@ -39,6 +39,12 @@ export function PatientHeader({ patient, merged }: { patient: PatientHeaderView;
                 {patient.email ?? <span className="font-normal text-slate-500">Non renseigné</span>}
               </dd>
             </dl>
+          )}
+          {!patient.erasedAt && (
+            <Link to={`/admin/liste-attente?patient=${patient.id}`} className={LINK}>
+              <ListOrdered aria-hidden className="h-4 w-4 text-teal-600" />
+              Ajouter à la liste d'attente
+            </Link>
           )}
           {!patient.erasedAt && (
             <div className="flex flex-wrap gap-2" role="group" aria-label={`Contacter ${patient.name}`}>
