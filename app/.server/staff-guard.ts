@@ -67,6 +67,18 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
     intents: { reminded: ["reminder:send"], template: ["template:update"] },
     otherwise: ["template:update"],
   },
+  // 'Suivis à proposer' (issue 31): the list for whoever reads appointments; the intervals with the schedule's right
+  "/admin/suivis": {
+    view: ["appointment:read"],
+    intents: {
+      "recall-sent": ["reminder:send"],
+      "recall-optout": ["patient:update"],
+      "recall-optin": ["patient:update"],
+      "recall-intervals": ["schedule:update"],
+      "recall-template": ["template:update"],
+    },
+    otherwise: ["schedule:update", "template:update"],
+  },
   "/admin/patients": { view: ["patient:read"] },
   "/admin/patients/:id": {
     view: ["patient:read"],

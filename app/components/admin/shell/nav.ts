@@ -20,6 +20,7 @@ import {
   Newspaper,
   ScrollText,
   Star,
+  Stethoscope,
   UserCog,
   Users,
   UsersRound,
@@ -52,6 +53,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [
       { to: "/admin/agenda", label: "Agenda", icon: CalendarRange },
       { to: "/admin/rappels", label: "Rappels", icon: BellRing },
+      { to: "/admin/suivis", label: "Suivis", icon: Stethoscope },
       { to: "/admin/patients", label: "Patients", icon: Users },
       { to: "/admin/appointments", label: "Rendez-vous", icon: ClipboardList },
     ],
