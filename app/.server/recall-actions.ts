@@ -57,10 +57,10 @@ async function sent(request: Request, form: FormData, staff: StaffSession) {
   if (!parsed.success) return reply(false, { description: parsed.error.issues[0]?.message ?? "Canal inconnu." }, 400);
   const { channel } = parsed.data;
   const outcome = await guarded(SCREEN, "recall-sent", () => markRecallSent(getDb(), id, channel, staffActor(staff)), () => null);
-  if (outcome === null) return reply(false, { description: `La relance n'a pas pu être notée : ${STORE_FAILED}` }, 503);
+  if (outcome === null) return reply(false, { description: `La relance n'a pas pu être notée : ${STORE_FAILED}` }, 503);
   if (!outcome.ok) {
     if (outcome.reason === "not_found") return reply(false, { description: "Ce rappel n'existe plus (une visite plus récente l'a remplacé, ou le dossier a été effacé)." }, 404);
-    if (outcome.reason === "demo") return reply(false, { description: "Rendez-vous de démonstration : aucun message n'est envoyé." }, 409);
+    if (outcome.reason === "demo") return reply(false, { description: "Rendez-vous de démonstration : aucun message n'est envoyé." }, 409);
     return reply(false, { description: "Ce patient a demandé à ne plus être rappelé." }, 409);
   }
   log.info({ event: "recall_sent", recallId: id, userId: staff.userId, channel }, "recall marked sent");
@@ -77,10 +77,10 @@ async function intervals(form: FormData, staff: StaffSession) {
     async () => {
       const { changed } = await saveIntervals(getDb(), value, staffActor(staff));
       log.info({ event: "recall_intervals_saved", changed: changed.length, userId: staff.userId }, "recall intervals saved");
-      const description = changed.length ? "Intervalles enregistrés : les dates de rappel ont été recalculées." : "Aucun intervalle n'a changé.";
+      const description = changed.length ? "Intervalles enregistrés : les dates de rappel ont été recalculées." : "Aucun intervalle n'a changé.";
       return data<RecallActionResult>({ intent: "recall-intervals", ok: true, result: submission.reply(), toast: makeToast({ type: "success", description }) });
     },
-    () => data<RecallActionResult>({ intent: "recall-intervals", ok: false, result: submission.reply({ formErrors: [`Les intervalles n'ont pas été enregistrés : ${STORE_FAILED}`] }) }, { status: 503 }),
+    () => data<RecallActionResult>({ intent: "recall-intervals", ok: false, result: submission.reply({ formErrors: [`Les intervalles n'ont pas été enregistrés : ${STORE_FAILED}`] }) }, { status: 503 }),
   );
 }
 
@@ -98,7 +98,7 @@ async function template(form: FormData, staff: StaffSession) {
       log.info({ event: "recall_template_saved", template: value.key, userId: staff.userId }, "recall template saved");
       return data<RecallActionResult>({ intent: "recall-template", ok: true, key: value.key, result: submission.reply(), toast: makeToast({ type: "success", description: `Message ${RECALL_TEMPLATE_LABELS[value.key]} enregistré.` }) });
     },
-    () => data<RecallActionResult>({ intent: "recall-template", ok: false, key: value.key, result: submission.reply({ formErrors: [`Le message n'a pas été enregistré : ${STORE_FAILED}`] }) }, { status: 503 }),
+    () => data<RecallActionResult>({ intent: "recall-template", ok: false, key: value.key, result: submission.reply({ formErrors: [`Le message n'a pas été enregistré : ${STORE_FAILED}`] }) }, { status: 503 }),
   );
 }
 
@@ -108,7 +108,7 @@ async function optOut(request: Request, form: FormData, staff: StaffSession, sto
   if (id === null) return data<RecallActionResult>({ intent: "unknown", ok: false }, { status: 400 });
   const changed = await guarded(SCREEN, stop ? "recall-optout" : "recall-optin", () => setRecallOptOut(getDb(), id, stop, staffActor(staff)), () => null);
   if (changed === null) throw data({ message: STORE_FAILED }, { status: 503 });
-  if (!changed) return redirectWithToast(request, backTo(form), { type: "error", description: "Rien n'a changé : ce dossier est déjà dans cet état, ou n'existe plus." });
+  if (!changed) return redirectWithToast(request, backTo(form), { type: "error", description: "Rien n'a changé : ce dossier est déjà dans cet état, ou n'existe plus." });
   log.info({ event: stop ? "recall_opt_out" : "recall_opt_in", patientId: id, userId: staff.userId }, "recall opt-out changed by staff");
   return redirectWithToast(request, backTo(form), { type: "success", description: stop ? "Ce patient ne recevra plus de rappels de suivi." : "Les rappels de suivi sont rétablis pour ce patient." });
 }

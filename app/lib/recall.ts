@@ -4,7 +4,7 @@ import type { Toast } from "~/lib/toast";
 import type { Clinic } from "~/lib/clinic";
 import { oneLine } from "./control-characters";
 import { SERVICES, type Service } from "./services";
-import { multiLine } from "./rules";
+import { multiLine, singleLine } from "./rules";
 import { firstName } from "./reminder-template";
 
 /**
@@ -18,6 +18,22 @@ import { firstName } from "./reminder-template";
  */
 
 export const RECALL_MONTHS_MAX = 60;
+
+/**
+ * The intervals until staff set their own (months; null: no recall): check-ups ('Soins
+ * conservateurs') and orthodontic follow-up 6, implants, prostheses, whitening and aesthetics 12;
+ * surgery and extraction none. A service without a row of `recall_intervals` reads as this.
+ */
+export const DEFAULT_RECALL_MONTHS: Record<Service, number | null> = {
+  Implementation: 12,
+  "Prothèses dentaires": 12,
+  "Blanchiment des dents": 12,
+  Orthodontie: 6,
+  "Chirurgie dentaire": null,
+  "Extraction dentaire": null,
+  "Soins conservateurs": 6,
+  "Esthétique dentaire": 12,
+};
 
 /** "2026-05-31" + 6 months → "2026-11-30" (the last day of a shorter month). */
 export function addMonthsYmd(ymd: string, months: number): string {
@@ -59,20 +75,25 @@ export function splitRecalls<T extends { due: string }>(rows: readonly T[], toda
 
 export const RECALL_INTERVAL_MESSAGE = `Indiquez un nombre de mois entre 1 et ${RECALL_MONTHS_MAX}, ou laissez vide pour ne pas rappeler.`;
 
-/** One field per service, `months.<index>`: empty means no recall. */
+const INTERVALS_INCOMPLETE = "Le formulaire des intervalles est incomplet : rechargez la page.";
+
+/** One field of months: empty (Conform reads it as undefined) means no recall. */
+const monthsField = singleLine({ error: RECALL_INTERVAL_MESSAGE })
+  .refine((v) => v.trim() === "" || (/^\d{1,2}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= RECALL_MONTHS_MAX), { error: RECALL_INTERVAL_MESSAGE })
+  .transform((v) => (v.trim() === "" ? null : Number(v.trim())))
+  .optional();
+
+/**
+ * One field per service, `months[<index>]` in the order of SERVICES, and `services`, their number:
+ * a post without it (not this form) changes nothing.
+ */
 export const recallIntervalsSchema = z.object({
-  months: z.array(
-    z
-      .string()
-      .trim()
-      .max(3, { error: RECALL_INTERVAL_MESSAGE })
-      .refine((v) => v === "" || (/^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= RECALL_MONTHS_MAX), { error: RECALL_INTERVAL_MESSAGE })
-      .transform((v) => (v === "" ? null : Number(v))),
-  ).length(SERVICES.length, { error: "Le formulaire des intervalles est incomplet : rechargez la page." }),
+  services: singleLine({ error: INTERVALS_INCOMPLETE }).refine((v) => v === String(SERVICES.length), { error: INTERVALS_INCOMPLETE }),
+  months: z.array(monthsField).max(SERVICES.length, { error: INTERVALS_INCOMPLETE }).optional(),
 });
 
-export function intervalsFromForm(months: (number | null)[]): Record<Service, number | null> {
-  return Object.fromEntries(SERVICES.map((s, i) => [s, months[i] ?? null])) as Record<Service, number | null>;
+export function intervalsFromForm(months: (number | null | undefined)[] | undefined): Record<Service, number | null> {
+  return Object.fromEntries(SERVICES.map((s, i) => [s, months?.[i] ?? null])) as Record<Service, number | null>;
 }
 
 // ---- the messages --------------------------------------------------------------------------------
@@ -84,9 +105,9 @@ export const RECALL_TEMPLATE_MAX: Record<RecallTemplateKey, number> = { "recall-
 
 export const RECALL_PLACEHOLDERS = [
   { name: "prénom", description: "le prénom du patient" },
-  { name: "soin", description: "le soin à renouveler (« Blanchiment des dents »)" },
+  { name: "soin", description: "le soin à renouveler (« Blanchiment des dents »)" },
   { name: "lien", description: "le lien de prise de rendez-vous, le soin déjà choisi (obligatoire)" },
-  { name: "stop", description: "le lien « Ne plus me rappeler » (obligatoire)" },
+  { name: "stop", description: "le lien « Ne plus me rappeler » (obligatoire)" },
 ] as const;
 type RecallPlaceholder = (typeof RECALL_PLACEHOLDERS)[number]["name"];
 export type RecallValues = Record<RecallPlaceholder, string>;
@@ -97,12 +118,12 @@ export const defaultRecallTemplates = (clinic: Clinic): Record<RecallTemplateKey
   "recall-whatsapp": [
     "Bonjour {prénom},",
     "",
-    `Il est temps de prévoir votre prochain rendez-vous de suivi (« {soin} ») à la ${oneLine(clinic.name)}.`,
+    `Il est temps de prévoir votre prochain rendez-vous de suivi (« {soin} ») à la ${oneLine(clinic.name)}.`,
     "",
-    "Choisissez le jour et l'heure qui vous conviennent : {lien}",
+    "Choisissez le jour et l'heure qui vous conviennent : {lien}",
     "",
     `Pour toute question, appelez-nous au ${mainPhone(clinic)}.`,
-    "Ne plus recevoir ces rappels : {stop}",
+    "Ne plus recevoir ces rappels : {stop}",
   ].join("\n"),
   // typography-ignore: an SMS, in the GSM alphabet (a narrow space would make it a Unicode SMS)
   "recall-sms": `${oneLine(clinic.shortName)} : votre suivi ({soin}) est à prévoir. RDV : {lien} Stop : {stop}`,
@@ -145,9 +166,9 @@ export function recallTemplateProblems(key: RecallTemplateKey, body: string): st
     if (name) found.add(name);
     else unknown.add(m[0]);
   }
-  if (unknown.size) problems.push(`Repère inconnu : ${[...unknown].join(", ")}. Repères possibles : ${RECALL_PLACEHOLDERS.map((p) => `{${p.name}}`).join(", ")}.`);
-  if (!found.has("lien")) problems.push("Le message doit contenir {lien} : c'est le lien qui permet au patient de prendre rendez-vous.");
-  if (!found.has("stop")) problems.push("Le message doit contenir {stop} : c'est le lien qui permet au patient de ne plus être rappelé.");
+  if (unknown.size) problems.push(`Repère inconnu : ${[...unknown].join(", ")}. Repères possibles : ${RECALL_PLACEHOLDERS.map((p) => `{${p.name}}`).join(", ")}.`);
+  if (!found.has("lien")) problems.push("Le message doit contenir {lien} : c'est le lien qui permet au patient de prendre rendez-vous.");
+  if (!found.has("stop")) problems.push("Le message doit contenir {stop} : c'est le lien qui permet au patient de ne plus être rappelé.");
   return problems;
 }
 

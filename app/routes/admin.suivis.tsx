@@ -81,8 +81,8 @@ export default function AdminRecalls({ loaderData }: Route.ComponentProps) {
           </span>
         </h1>
         <p className="mt-2 max-w-3xl text-sm text-slate-600">
-          Les patients à revoir pour un contrôle ou un entretien, d'après leur dernière visite « Honoré » et l'intervalle du soin. Touchez WhatsApp ou SMS : le message s'ouvre déjà
-          écrit, avec le lien de prise de rendez-vous et le lien « Ne plus me rappeler », et la relance est notée. Un patient qui a déjà un rendez-vous de ce soin n'apparaît pas.
+          Les patients à revoir pour un contrôle ou un entretien, d'après leur dernière visite « Honoré » et l'intervalle du soin. Touchez WhatsApp ou SMS : le message s'ouvre déjà
+          écrit, avec le lien de prise de rendez-vous et le lien « Ne plus me rappeler », et la relance est notée. Un patient qui a déjà un rendez-vous de ce soin n'apparaît pas.
         </p>
       </div>
       {total === 0 ? (
@@ -92,7 +92,7 @@ export default function AdminRecalls({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          <Part id="suivis-retard" title="En retard" text="À revoir avant ce mois-ci : à proposer en priorité." rows={late} />
+          <Part id="suivis-retard" title="En retard" text="À revoir avant ce mois-ci : à proposer en priorité." rows={late} />
           <Part id="suivis-mois" title="Ce mois-ci" text="À revoir pendant ce mois." rows={month} />
         </>
       )}
@@ -128,7 +128,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       error={error}
       path={RECALL_PATH}
       title="Impossible de charger les suivis."
-      text="La liste des suivis n'a pas pu être lue. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
+      text="La liste des suivis n'a pas pu être lue. Vérifiez la connexion puis réessayez ; si le problème persiste, prévenez la personne qui gère le site."
     />
   );
 }

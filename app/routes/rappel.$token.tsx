@@ -95,7 +95,7 @@ export default function RecallOptOutPage({ loaderData, actionData }: Route.Compo
                 <div className="flex items-start gap-3">
                   <BellOff aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-teal-600" />
                   <div className="space-y-2 text-slate-800">
-                    <p className="text-lg font-semibold text-navy-900">Ne plus recevoir de rappels de suivi ?</p>
+                    <p className="text-lg font-semibold text-navy-900">Ne plus recevoir de rappels de suivi ?</p>
                     <p>La {clinic.name} vous envoie un message quand un contrôle ou un entretien est conseillé. Confirmez pour ne plus recevoir ces messages.</p>
                   </div>
                 </div>
@@ -108,7 +108,7 @@ export default function RecallOptOutPage({ loaderData, actionData }: Route.Compo
                   Ne plus me rappeler
                 </button>
                 <p className="text-sm text-slate-600">
-                  Vous voulez plutôt prendre rendez-vous ?{" "}
+                  Vous voulez plutôt prendre rendez-vous ?{" "}
                   <Link to="/appointment" className="font-medium text-navy-900 underline underline-offset-2">
                     Choisir un jour
                   </Link>
@@ -123,7 +123,7 @@ export default function RecallOptOutPage({ loaderData, actionData }: Route.Compo
 }
 
 function NotFound() {
-  return <ErrorPage eyebrow="Erreur 404" title="Lien introuvable" text={<p>Ce lien ne fonctionne pas ou plus. Vérifiez qu'il a été copié en entier ; pour ne plus être rappelé, vous pouvez aussi nous appeler.</p>} actions={<CallButtons className="justify-center" />} />;
+  return <ErrorPage eyebrow="Erreur 404" title="Lien introuvable" text={<p>Ce lien ne fonctionne pas ou plus. Vérifiez qu'il a été copié en entier ; pour ne plus être rappelé, vous pouvez aussi nous appeler.</p>} actions={<CallButtons className="justify-center" />} />;
 }
 
 function Blocked() {

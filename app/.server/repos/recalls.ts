@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { addMonthsYmd, endOfMonth, RECALL_CHANNEL_LABELS, type RecallChannel } from "~/lib/recall";
+import { addMonthsYmd, DEFAULT_RECALL_MONTHS, endOfMonth, isService, RECALL_CHANNEL_LABELS, type RecallChannel } from "~/lib/recall";
 import { SERVICES, type Service } from "~/lib/services";
 import { PATIENT_ACTOR, type Actor } from "../actor";
 import { auditStaff } from "../audit";
@@ -26,12 +26,13 @@ export type RecallIntervals = Record<Service, number | null>;
 export async function loadIntervals(h: Pick<Db, "db">): Promise<RecallIntervals> {
   const rows = await h.db.selectFrom("recall_intervals").select(["service", "months"]).execute();
   const by = new Map(rows.map((r) => [r.service, r.months === null ? null : Number(r.months)]));
-  return Object.fromEntries(SERVICES.map((s) => [s, by.get(s) ?? null])) as RecallIntervals;
+  return Object.fromEntries(SERVICES.map((s) => [s, by.has(s) ? by.get(s)! : DEFAULT_RECALL_MONTHS[s]])) as RecallIntervals;
 }
 
 async function intervalOf(trx: Trx, service: string): Promise<number | null> {
   const row = await trx.selectFrom("recall_intervals").select("months").where("service", "=", service).executeTakeFirst();
-  return row?.months === null || row?.months === undefined ? null : Number(row.months);
+  if (!row) return isService(service) ? DEFAULT_RECALL_MONTHS[service] : null;
+  return row.months === null ? null : Number(row.months);
 }
 
 /**
@@ -112,7 +113,7 @@ export async function saveIntervals(h: Db, intervals: RecallIntervals, actor: Ac
       await rebuildService(trx, s);
     }
     if (changed.length) {
-      const detail = changed.map((s) => `${s} : ${before[s] ?? "aucun"} → ${intervals[s] ?? "aucun"}`).join(" ; ");
+      const detail = changed.map((s) => `${s} : ${before[s] ?? "aucun"} → ${intervals[s] ?? "aucun"}`).join(" ; ");
       await auditStaff(trx, actor, { action: "recall.intervals", targetType: "schedule", detail });
     }
     return { changed };
@@ -206,7 +207,7 @@ export async function markRecallSent(h: Db, id: number, channel: RecallChannel, 
     if (row.recall_opt_out_at) return { ok: false as const, reason: "opted_out" as const };
     if (row.submission_key?.startsWith("demo-")) return { ok: false as const, reason: "demo" as const };
     await trx.updateTable("recalls").set({ sent_at: at, sent_by: actor.label, sent_channel: channel }).where("id", "=", id).execute();
-    await auditStaff(trx, actor, { action: "recall.sent", targetType: "patient", targetId: Number(row.patient_id), detail: `Relance : ${RECALL_CHANNEL_LABELS[channel]}` });
+    await auditStaff(trx, actor, { action: "recall.sent", targetType: "patient", targetId: Number(row.patient_id), detail: `Relance : ${RECALL_CHANNEL_LABELS[channel]}` });
     return { ok: true as const, patientId: Number(row.patient_id) };
   });
 }

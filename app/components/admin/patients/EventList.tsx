@@ -12,7 +12,7 @@ const LABELS: Record<PatientEventView["action"], { text: (detail: string | null)
   erased: { text: (d) => `Données personnelles effacées${d ? ` — ${d}` : ""}`, icon: Trash2 },
   anonymised: { text: (d) => `Anonymisation${d ? ` — ${d}` : ""}`, icon: EyeOff },
   notes: { text: () => "Notes de l'équipe modifiées", icon: NotebookPen },
-  recall_opt_out: { text: () => "Rappels de suivi arrêtés (« Ne plus me rappeler »)", icon: BellOff },
+  recall_opt_out: { text: () => "Rappels de suivi arrêtés (« Ne plus me rappeler »)", icon: BellOff },
   recall_opt_in: { text: () => "Rappels de suivi rétablis", icon: BellRing },
 };
 

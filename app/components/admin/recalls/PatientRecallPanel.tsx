@@ -26,17 +26,17 @@ export function PatientRecallPanel({ patientId, recalls }: Props) {
       </h2>
       {stopped && (
         <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-600/30" data-testid="recall-opt-out">
-          Ne plus me rappeler : demandé le {formatDateTime(recalls.optOutAt)}
+          Ne plus me rappeler : demandé le {formatDateTime(recalls.optOutAt)}
           {recalls.optOutBy ? ` (${recalls.optOutBy === "Patient" ? "par le patient, depuis le lien du message" : `noté par ${recalls.optOutBy}`})` : ""}. Ce patient n'apparaît plus dans les suivis à proposer.
         </p>
       )}
       {recalls.recalls.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">Aucun rappel prévu : pas de visite « Honoré » d'un soin à renouveler.</p>
+        <p className="mt-2 text-sm text-slate-600">Aucun rappel prévu : pas de visite « Honoré » d'un soin à renouveler.</p>
       ) : (
         <ul className="mt-2 space-y-1.5 text-sm text-slate-700">
           {recalls.recalls.map((r) => (
             <li key={r.service}>
-              <span className="font-medium text-navy-900">{r.service}</span> : à revoir le {formatCalendarDate(r.due)} (visite du {formatCalendarDate(r.visitDate)})
+              <span className="font-medium text-navy-900">{r.service}</span> : à revoir le {formatCalendarDate(r.due)} (visite du {formatCalendarDate(r.visitDate)})
               {r.sentAt ? ` · relancé le ${formatDateTime(r.sentAt)}${r.sentBy ? ` par ${r.sentBy}` : ""}` : ""}
             </li>
           ))}

@@ -19,7 +19,7 @@ export function RecallIntervalsForm({ intervals, canEdit }: { intervals: Record<
     id: "recall-intervals",
     schema: recallIntervalsSchema,
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
-    defaultValue: { months: SERVICES.map((s) => (intervals[s] === null || intervals[s] === undefined ? "" : String(intervals[s]))) },
+    defaultValue: { services: String(SERVICES.length), months: SERVICES.map((s) => (intervals[s] === null || intervals[s] === undefined ? "" : String(intervals[s]))) },
   });
   const list = fields.months.getFieldList();
   return (
@@ -28,10 +28,11 @@ export function RecallIntervalsForm({ intervals, canEdit }: { intervals: Record<
         Intervalles de rappel
       </h2>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
-        Le nombre de mois après une visite « Honoré » au bout duquel le patient est à revoir, par soin. Vide : pas de rappel pour ce soin.
+        Le nombre de mois après une visite « Honoré » au bout duquel le patient est à revoir, par soin. Vide : pas de rappel pour ce soin.
       </p>
       <fetcher.Form method="post" action={RECALL_PATH} {...getFormProps(form)} className="mt-4">
         <input type="hidden" name="intent" value="recall-intervals" />
+        <input type="hidden" name="services" value={SERVICES.length} />
         <ul className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
           {SERVICES.map((service, i) => {
             const meta = list[i];

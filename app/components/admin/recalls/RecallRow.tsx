@@ -75,7 +75,7 @@ export function RecallRow({ row }: { row: RecallRowView }) {
             <span className="text-slate-600">{done ? "Relance notée." : "Pas encore relancé."}</span>
           )}
         </p>
-        {row.demo && <p className="text-sm font-medium text-amber-900">Rendez-vous de démonstration : aucun message n'est proposé.</p>}
+        {row.demo && <p className="text-sm font-medium text-amber-900">Rendez-vous de démonstration : aucun message n'est proposé.</p>}
       </div>
 
       {!row.demo && (
