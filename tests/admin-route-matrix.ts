@@ -122,7 +122,7 @@ export function bodies(): Record<string, string>[] {
     other: "2",
     confirmation: "EFFACER",
   };
-  return ["create", "update", "delete", "status", "move", "book", "pay", "toggle", "hours", "exception-add", "exception-delete", "services", "settings", "reminded", "template", "contact", "notes", "merge", "erase", "account-pay", "cancel", "close", "save", "propose", ""].map((intent) => ({ ...common, intent }));
+  return ["create", "update", "delete", "status", "move", "book", "pay", "toggle", "hours", "exception-add", "exception-delete", "services", "settings", "reminded", "template", "contact", "notes", "merge", "erase", "account-pay", "cancel", "close", "save", "propose", "recall-sent", "recall-optout", "recall-optin", "recall-intervals", "recall-template", ""].map((intent) => ({ ...common, intent }));
 }
 
 /**
@@ -139,6 +139,7 @@ export const EXPECTED: Record<string, { view: string; post: string; intents?: Re
   "/admin/appointments": { view: "DS", post: "DS", intents: { create: "D", update: "D" } },
   "/admin/rappels": { view: "DS", post: "D", intents: { reminded: "DS" } },
   "/admin/liste-attente": { view: "DS", post: "DS" },
+  "/admin/suivis": { view: "DS", post: "D", intents: { "recall-sent": "DS", "recall-optout": "DS", "recall-optin": "DS" } },
   "/admin/patients": { view: "DS", post: "DS" },
   "/admin/patients/1": { view: "DS", post: "D", intents: { notes: "DS", merge: "DS", "account-pay": "DS" } },
   "/admin/patients/1/releve": { view: "DS", post: "DS" },

@@ -46,3 +46,14 @@ export function newOfferLinkColumns(): { link_salt: string; link_hash: string } 
   const link_salt = newLinkSalt();
   return { link_salt, link_hash: hashToken(offerTokenFromSalt(link_salt)) };
 }
+
+/** A recall's link 'Ne plus me rappeler' /rappel/<token> (issue 31): its own salt, its own HMAC label. */
+export function recallTokenFromSalt(salt: string): string {
+  return crypto.createHmac("sha256", getSessionSecret()).update(`rappel-link:${salt}`).digest("base64url");
+}
+
+/** The columns that give a recall its link. */
+export function newRecallLinkColumns(): { link_salt: string; link_hash: string } {
+  const link_salt = newLinkSalt();
+  return { link_salt, link_hash: hashToken(recallTokenFromSalt(link_salt)) };
+}

@@ -73,6 +73,18 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
     intents: { "waitlist-add": ["appointment:create"], "waitlist-remove": ["appointment:update"] },
     otherwise: ["appointment:update"],
   },
+  // 'Suivis à proposer' (issue 31): the list for whoever reads appointments; the intervals with the schedule's right
+  "/admin/suivis": {
+    view: ["appointment:read"],
+    intents: {
+      "recall-sent": ["reminder:send"],
+      "recall-optout": ["patient:update"],
+      "recall-optin": ["patient:update"],
+      "recall-intervals": ["schedule:update"],
+      "recall-template": ["template:update"],
+    },
+    otherwise: ["schedule:update", "template:update"],
+  },
   "/admin/patients": { view: ["patient:read"] },
   "/admin/patients/:id": {
     view: ["patient:read"],

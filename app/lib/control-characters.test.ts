@@ -33,6 +33,7 @@ import { loginSchema } from "./login-schema";
 import { forgotPasswordSchema, newPasswordSchema } from "./password-reset-schema";
 import { photoAltSchema, photoRemoveSchema, photoUploadSchema } from "./photo-form";
 import { reminderMarkSchema, templateSchema } from "./reminder-template";
+import { recallIntervalsSchema, recallSentSchema, recallTemplateSchema } from "./recall";
 import { CONTROL_CHARACTER_MESSAGE, MULTILINE_CONTROL_CHARACTER_MESSAGE, multiLine, optionalText, personName, requiredText, singleLine } from "./rules";
 import { exceptionSchema, servicesSchema, settingsSchema, weeklyHoursSchema } from "./schedule-form";
 import { currentCodeSchema, loginCodeSchema, setupCodeSchema } from "./two-factor-schema";
@@ -268,6 +269,9 @@ const FORMS: FormEntry[] = [
   { file: "app/lib/photo-form.ts", exportName: "photoRemoveSchema", form: "Photos : retirer", staff: true, schema: photoRemoveSchema },
   { file: "app/lib/reminder-template.ts", exportName: "templateSchema", form: "Rappels : modèle de message", staff: true, schema: templateSchema, multiLine: ["body"] },
   { file: "app/lib/reminder-template.ts", exportName: "reminderMarkSchema", form: "Rappels : marquer envoyé", staff: true, schema: reminderMarkSchema },
+  { file: "app/lib/recall.ts", exportName: "recallTemplateSchema", form: "Suivis : modèle de message", staff: true, schema: recallTemplateSchema, multiLine: ["body"] },
+  { file: "app/lib/recall.ts", exportName: "recallSentSchema", form: "Suivis : relance notée", staff: true, schema: recallSentSchema },
+  { file: "app/lib/recall.ts", exportName: "recallIntervalsSchema", form: "Suivis : intervalles", staff: true, schema: recallIntervalsSchema },
   { file: "app/lib/patient-schema.ts", exportName: "notesSchema", form: "Patients : notes", staff: true, schema: notesSchema, multiLine: ["notes"] },
   { file: "app/lib/patient-schema.ts", exportName: "mergeSchema", form: "Patients : fusion", staff: true, schema: mergeSchema },
   { file: "app/lib/patient-schema.ts", exportName: "eraseSchema", form: "Patients : effacement", staff: true, schema: eraseSchema },

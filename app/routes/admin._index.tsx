@@ -22,6 +22,7 @@ import { clinicNow } from "~/lib/clinic-time";
 import { can } from "~/lib/permissions";
 import { PHOTO_SLOTS } from "~/lib/photo-slot-list";
 import { addDaysYmd } from "~/lib/schedule";
+import { countDueRecalls } from "~/.server/repos/recalls";
 
 export const meta: Route.MetaFunction = () => [{ title: "Aujourd'hui | Espace de Travail" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -38,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const now = clinicNow();
   const day = now.date;
   const may = (p: Parameters<typeof can>[1]) => can(staff.permissions, p);
-  const [schedule, rows, requests, reminders, checklist, quotes, late] = await Promise.all([
+  const [schedule, rows, requests, reminders, checklist, quotes, late, recalls] = await Promise.all([
     may("agenda:read") ? loadSchedule(db, day) : null,
     may("agenda:read") ? listAgenda(db, day, day) : [],
     may("appointment:read") ? listAppointments(db, { state: "requested" }, { limit: 1, offset: 0 }).then((r) => r.total) : null,
@@ -46,6 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     goLiveChecklist({ h: db, photoSlots: PHOTO_SLOTS.map((s) => s.key) }).then((all) => checklistFor(all, staff.permissions)),
     may("quote:manage") ? pendingQuotes(db, 8) : null,
     may("payment:take") ? lateInstalments(db, day) : null,
+    may("appointment:read") ? countDueRecalls(db, day) : null,
   ]);
   const items = schedule ? rows.map((r) => toAgendaItem(r, schedule)) : [];
   const { requested, confirmed, attended, no_show } = countItems(items, 0);
@@ -56,6 +58,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     agenda: schedule ? { counts: { requested, confirmed, attended, no_show }, next: nextPatients(items, { withMoney }) } : null,
     requests,
     reminders,
+    recalls,
     money: schedule && withMoney ? todayMoney(items) : null,
     checklist,
     quotes: quotes?.map((q) => ({ id: q.id, number: q.number, patientName: q.patientName, total: q.total, waitedDays: Math.floor((Date.now() - Date.parse(q.proposedAt ?? q.createdAt)) / 86_400_000) })) ?? null,
@@ -64,7 +67,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { day, agenda, requests, reminders, money, checklist, quotes, late } = loaderData;
+  const { day, agenda, requests, reminders, recalls, money, checklist, quotes, late } = loaderData;
   return (
     <div className="space-y-5 sm:space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -83,7 +86,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       {(agenda || requests !== null || reminders !== null || money) && (
         <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-6">
           {agenda && <NextPatients today={day} list={agenda.next.list} more={agenda.next.more} />}
-          <WaitingList today={day} requests={requests} reminders={reminders} money={money} />
+          <WaitingList today={day} requests={requests} reminders={reminders} recalls={recalls} money={money} />
         </div>
       )}
       <MoneyWaiting quotes={quotes} late={late} />

@@ -29,6 +29,7 @@ import { PatientSummary } from "~/components/admin/patients/PatientSummary";
 import { PatientLedger } from "~/components/admin/patients/PatientLedger";
 import { AccountPaymentForm } from "~/components/admin/payments/AccountPaymentForm";
 import { PrivacyPanel } from "~/components/admin/patients/PrivacyPanel";
+import { PatientRecallPanel } from "~/components/admin/recalls/PatientRecallPanel";
 import { useCan } from "~/components/admin/permissions";
 import { eraseSchema, mergeSchema, notesSchema, PATIENT_SEARCH_MAX } from "~/lib/patient-schema";
 import type { PatientActionResult } from "~/components/admin/patients/types";
@@ -184,7 +185,7 @@ async function erase(request: Request, form: FormData, id: number, staff: StaffS
 }
 
 export default function PatientRecordScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { patient, appointments, counts, totals, events, merged, candidates, search, retentionMonths, backups, galleryCases, account, payable } = loaderData;
+  const { patient, appointments, counts, totals, events, merged, candidates, search, retentionMonths, backups, galleryCases, account, payable, recalls } = loaderData;
   const act = actionData as PatientActionResult | undefined;
   const erasedBy = events.find((e) => e.action === "erased");
   // what the role may not do is not shown (the staff guard refuses it anyway): the merge here,
@@ -216,6 +217,7 @@ export default function PatientRecordScreen({ loaderData, actionData }: Route.Co
           {!patient.erasedAt && (
             <PrivacyPanel patientId={patient.id} retentionMonths={retentionMonths} backups={backups} upcoming={counts.upcoming} actionData={act} />
           )}
+          {!patient.erasedAt && <PatientRecallPanel patientId={patient.id} recalls={recalls} />}
           {!patient.erasedAt && canMerge && <MergeForm patientId={patient.id} candidates={candidates} search={search} actionData={act} />}
           <EventList events={events} />
         </div>

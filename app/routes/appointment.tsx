@@ -14,6 +14,7 @@ import { CONTENT_PAGE } from "~/lib/page-handle";
 import { addDays } from "~/lib/rules";
 import { clinicFromMatches, seo } from "~/lib/seo";
 import { parseDayQuery } from "~/lib/slots-view";
+import { SERVICES, type Service } from "~/lib/services";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const clinic = clinicFromMatches(matches);
@@ -40,6 +41,8 @@ export async function loader({ url }: Route.LoaderArgs) {
     offline: rules.offline,
     slots: slots?.view ?? null,
     prefill: query,
+    // a recall's booking link (issue 31): /appointment?service=… preselects the service alone
+    preselected: query?.service ?? SERVICES.find((s): s is Service => s === params.get("service")) ?? null,
   };
 }
 
@@ -89,6 +92,7 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
                 phones: clinic.phones,
                 initialSlots: loaderData.slots,
                 prefill: loaderData.prefill,
+                preselected: loaderData.preselected,
                 // an answer page (a post without JavaScript, never stored): the answer and what was posted
                 ...(actionData ? { answer: toBookingAnswer(actionData), values: postedValues(actionData) } : {}),
               }}

@@ -87,11 +87,11 @@ test("the current place is marked, 'Accueil' and the brand lead to the staff hom
   await expectNoSeriousA11yViolations(page);
 });
 
-const ALL = ["Accueil", "Agenda", "Rappels", "Patients", "Rendez-vous", "Caisse", "Devis", "Rapports", "Horaires et fermetures", "Équipe", "E-mails", "Journal", "Mon compte", "Clinique", "Photos", "Galerie et avis", "Blog", "Formations"];
+const ALL = ["Accueil", "Agenda", "Rappels", "Liste d'attente", "Suivis", "Patients", "Rendez-vous", "Caisse", "Devis", "Rapports", "Horaires et fermetures", "Équipe", "E-mails", "Journal", "Mon compte", "Clinique", "Photos", "Galerie et avis", "Blog", "Formations"];
 const ROLES: [string, E2EAccount | undefined, string[]][] = [
   ["an administrator", undefined, ALL],
   ["a dentist", E2E_DENTIST, ALL.filter((l) => !["Équipe", "E-mails", "Journal"].includes(l))],
-  ["an assistant", E2E_ASSISTANT, ["Accueil", "Agenda", "Rappels", "Patients", "Rendez-vous", "Caisse", "Horaires et fermetures", "Mon compte", "Formations"]],
+  ["an assistant", E2E_ASSISTANT, ["Accueil", "Agenda", "Rappels", "Liste d'attente", "Suivis", "Patients", "Rendez-vous", "Caisse", "Horaires et fermetures", "Mon compte", "Formations"]],
 ];
 
 for (const [who, account, expected] of ROLES) {

@@ -94,6 +94,15 @@ const MATRIX: Row[] = [
   post("/admin/rappels", "template", CLINICAL_LEADS),
   post("/admin/rappels", "inconnue", CLINICAL_LEADS),
 
+  // 'Suivis à proposer' (issue 31): relance and 'Ne plus me rappeler' for everyone, intervals and templates for the clinical leads
+  get("/admin/suivis", ALL),
+  post("/admin/suivis", "recall-sent", ALL),
+  post("/admin/suivis", "recall-optout", ALL),
+  post("/admin/suivis", "recall-optin", ALL),
+  post("/admin/suivis", "recall-intervals", CLINICAL_LEADS),
+  post("/admin/suivis", "recall-template", CLINICAL_LEADS),
+  post("/admin/suivis", "inconnue", CLINICAL_LEADS),
+
   get("/admin/patients", ALL),
   get("/admin/patients", ALL, "/admin/patients?q=amina&page=2"),
   post("/admin/patients", "", ALL),

@@ -6,6 +6,7 @@ import { occupiedUnits } from "~/lib/schedule";
 import { AUDIT_GENESIS_HASH, auditEntryHash, type ChainedFields } from "../audit-chain";
 import type { Engine } from "./connection";
 import { m011_money } from "./migration-money";
+import { m014_recalls } from "./migration-recalls";
 
 /**
  * Code migrations shared by both engines. Each receives the engine so that the few
@@ -820,6 +821,8 @@ export const PRIVATE_TABLES = [
   "audit_checkpoints",
   "app_meta",
   "content_version",
+  "recall_intervals",
+  "recalls",
 ] as const;
 
 /** The PostgreSQL channel the bump notifies at commit (app/.server/content-version.ts listens). */
@@ -1159,6 +1162,7 @@ const all: Record<string, EngineMigration> = {
   "011_money": m011_money,
   "012_formation_place": m012_formation_place,
   "013_waiting_list": m013_waiting_list,
+  "014_recalls": m014_recalls,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -10,6 +10,9 @@ import { clinicInstant, clinicNow } from "~/lib/clinic-time";
 import type { Service } from "~/lib/services";
 import type { Syllabus } from "~/lib/syllabus";
 import { DEMO_SUBMISSION_PREFIX } from "../demo";
+import { addMonthsYmd } from "~/lib/recall";
+import { todayInClinic } from "~/lib/clinic-time";
+import { rebuildAllRecalls } from "../repos/recalls";
 
 const BLOGS = [
   {
@@ -172,6 +175,18 @@ export async function seedDemo(h: Db): Promise<boolean> {
         { createdAt: daysAgo(9), submissionKey: `${DEMO_SUBMISSION_PREFIX}past-1` },
       );
       await trx.updateTable("appointments").set({ status: "attended" }).where("id", "=", past.appointment.id).execute();
+      // two older visits whose recall is due (issue 31): 'Suivis à proposer' is not empty on a fresh
+      // start; demo appointments, so their rows offer no message
+      const today = todayInClinic();
+      const older = [
+        { name: "Leïla Benaïssa", email: "leila.benaissa@example.com", phone: "0771 45 67 89", service: "Soins conservateurs", date: addMonthsYmd(today, -7), time: "10:00" },
+        { name: "Mourad Kaci", email: "mourad.kaci@example.com", phone: "0552 98 76 54", service: "Implementation", date: addMonthsYmd(today, -12), time: "11:00" },
+      ];
+      for (const [i, o] of older.entries()) {
+        const made = await createAppointment(t, { ...o, message: null, prixtotal: null, prixpay: null, progress: "Contrôle fait" }, { createdAt: daysAgo(400), submissionKey: `${DEMO_SUBMISSION_PREFIX}past-${i + 2}` });
+        await trx.updateTable("appointments").set({ status: "attended" }).where("id", "=", made.appointment.id).execute();
+      }
+      await rebuildAllRecalls(trx);
     }
     await trx.insertInto("app_meta").values({ key: "demo_seeded", value: nowIso() }).execute();
   });

@@ -64,9 +64,12 @@ export interface PatientsTable {
   updated_at: string;
   merged_into: number | null;
   erased_at: string | null;
+  /** 'Ne plus me rappeler' (migration 014): when, and who ("Patient" or the staff e-mail) */
+  recall_opt_out_at: Generated<string | null>;
+  recall_opt_out_by: Generated<string | null>;
 }
 
-export type PatientEventAction = "created" | "merged" | "merged_into" | "export_json" | "export_csv" | "export_xlsx" | "erased" | "anonymised" | "notes";
+export type PatientEventAction = "created" | "merged" | "merged_into" | "export_json" | "export_csv" | "export_xlsx" | "erased" | "anonymised" | "notes" | "recall_opt_out" | "recall_opt_in";
 
 /** Who did what to a patient record (append-only): merges, exports, erasure. No patient data. */
 export interface PatientEventsTable {
@@ -331,6 +334,31 @@ export interface ServiceSettingsTable {
   online: number; // 0/1
   /** the act this service stands for in quotes (migration 011); null: none */
   act_id: Generated<number | null>;
+}
+
+/** The recall interval of a booking service (migration 014), in months; null: no recall. */
+export interface RecallIntervalsTable {
+  service: string;
+  months: number | null;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** One patient's recall for one service (migration 014): the last honoured visit and the next due day. */
+export interface RecallsTable {
+  id: Generated<number>;
+  patient_id: number;
+  service: string;
+  visit_date: string;
+  appointment_id: number | null;
+  due_date: string;
+  link_salt: string;
+  link_hash: string;
+  sent_at: string | null;
+  sent_by: string | null;
+  sent_channel: "whatsapp" | "sms" | "appel" | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** One row (id = 1). */
@@ -620,6 +648,8 @@ export interface Database {
   opening_hours: OpeningHoursTable;
   schedule_exceptions: ScheduleExceptionsTable;
   service_settings: ServiceSettingsTable;
+  recall_intervals: RecallIntervalsTable;
+  recalls: RecallsTable;
   schedule_settings: ScheduleSettingsTable;
   blogs: BlogsTable;
   formations: FormationsTable;

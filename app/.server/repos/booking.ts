@@ -27,6 +27,7 @@ import { insertPaidAdjustment, PAID_AT_CREATION_REASON } from "./payment-entries
 import type { Actor } from "../actor";
 import { linkPatient } from "./patients";
 import { loadBusyUnits, loadSchedule } from "./schedule";
+import { refreshRecall } from "./recalls";
 
 /**
  * Bookings against the clinic's schedule (docs/decisions/008-front-desk-schedule.md).
@@ -271,6 +272,8 @@ export async function setAppointmentStatus(
         await trx.insertInto("appointment_slots").values(units.map((unit_start) => ({ chair: Number(row.chair), unit_start, appointment_id: id }))).execute();
       }
       await insertHistory(trx, id, opts.actor, "status", { from, to, detail: reason });
+      // 'Honoré' given or taken back moves the patient's recall of that service (issue 31)
+      if ((from === "attended" || to === "attended") && row.patient_id !== null) await refreshRecall(trx, Number(row.patient_id), row.service);
       // the audit log names the statuses, never the reason (it may say something about health)
       await auditStaff(trx, opts.actor, { action: "appointment.status", targetType: "appointment", targetId: id, detail: `${STATUS_LABELS[from]} → ${STATUS_LABELS[to]}` });
       return row;

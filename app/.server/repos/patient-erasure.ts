@@ -10,6 +10,7 @@ import { loadContactSettings } from "./contact-settings";
 import { withdrawCasesOfPatients } from "./gallery";
 import { anonymiseAccounts, anonymisePayments } from "./payments";
 import { addEvent, ERASED_NAME, lockedPatient, RETENTION_ACTOR, stateOf, type PatientChange, type Trx } from "./patients";
+import { dropRecalls } from "./recalls";
 
 /** Erasure of a record and the retention job (law 18-07): identity removed, accounts kept. */
 
@@ -151,6 +152,7 @@ export async function erasePatient(h: Db, id: number, actor: Actor, now: Date = 
     );
     await anonymiseAccounts(trx, records);
     await eraseRecords(trx, records, at);
+    await dropRecalls(trx, records);
     await addEvent(trx, id, actor, "erased", `${appointments.length} rendez-vous anonymisé(s)`, at);
     await auditStaff(trx, actor, { action: "patient.erase", targetType: "patient", targetId: id, detail: `${appointments.length} rendez-vous anonymisé(s)` });
     return { ok: true, appointments: appointments.length };

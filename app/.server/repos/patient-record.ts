@@ -5,6 +5,7 @@ import type { Db } from "../db";
 import type { AppointmentHistoryAction, PatientEventAction } from "../db/types";
 import type { PatientCounts } from "./patient-list";
 import { contactsOf } from "./patients";
+import { patientRecalls, type PatientRecalls } from "./recalls";
 
 /** One patient record as the staff screen shows it: contacts, appointments, history, money across visits. */
 
@@ -78,6 +79,8 @@ export interface PatientRecord {
   events: PatientEventView[];
   /** records merged into this one */
   merged: { id: number; name: string }[];
+  /** 'Rappels de suivi' (issue 31): the due days and 'Ne plus me rappeler' */
+  recalls: PatientRecalls;
 }
 
 function patientView(r: {
@@ -175,5 +178,6 @@ export async function getPatientRecord(h: Pick<Db, "db">, id: number, now: Date 
     totals: moneyAcrossVisits(items),
     events: events.map((e) => ({ id: Number(e.id), at: e.at, actor: e.actor, action: e.action, detail: e.detail })),
     merged: merged.map((m) => ({ id: Number(m.id), name: m.name })),
+    recalls: await patientRecalls(h, id),
   };
 }

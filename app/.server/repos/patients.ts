@@ -6,6 +6,7 @@ import { nowIso, writeTransaction } from "../db";
 import { patientMatchKey } from "../db/migrations";
 import type { Database, PatientEventAction } from "../db/types";
 import type { Actor } from "../actor";
+import { mergeRecalls } from "./recalls";
 
 /**
  * Patient records (docs/product.md, "Staff: patients" and "Personal data";
@@ -195,6 +196,8 @@ export async function mergePatients(h: Db, keepId: number, goneId: number, actor
     await trx.updateTable("gallery_cases").set({ patient_id: keepId, updated_at: at }).where("patient_id", "=", goneId).execute();
     // and so do their payments (ADR 021)
     await trx.updateTable("payments").set({ patient_id: keepId }).where("patient_id", "=", goneId).execute();
+    // and the recalls, recomputed on the kept record (issue 31)
+    await mergeRecalls(trx, keepId, goneId);
     const detail = `Dossier #${goneId} fusionné dans #${keepId}`;
     if (moved.length > 0) {
       await trx

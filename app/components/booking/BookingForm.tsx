@@ -40,6 +40,8 @@ export interface BookingFormProps {
   /** the free times the loader rendered (`?service=…&date=…`) */
   initialSlots: SlotsView | null;
   prefill: { service: Service; date: string } | null;
+  /** the service chosen by the address alone (`?service=…`, a recall's booking link) */
+  preselected?: Service | null;
   /** an answer page (a post without JavaScript): the server's answer, and what was posted */
   answer?: BookingAnswer | null;
   values?: BookingValues;
@@ -62,10 +64,10 @@ export interface BookingFormProps {
  * mon agenda', 'Prendre un autre rendez-vous'). Validation is the server's; the browser only knows
  * the native constraints.
  */
-export function BookingForm({ action, today, maxDate, offline, phones, initialSlots, prefill, answer: rendered = null, values = {} }: BookingFormProps) {
+export function BookingForm({ action, today, maxDate, offline, phones, initialSlots, prefill, preselected = null, answer: rendered = null, values = {} }: BookingFormProps) {
   const hydrated = useHydrated();
   const [answer, setAnswer] = useState<BookingAnswer | null>(rendered);
-  const [service, setService] = useState(values.service ?? prefill?.service ?? "");
+  const [service, setService] = useState(values.service ?? prefill?.service ?? preselected ?? "");
   const [date, setDate] = useState(values.date ?? prefill?.date ?? "");
   const [time, setTime] = useState(values.time ?? "");
   const [errors, setErrors] = useState<BookingAnswer["fieldErrors"]>(rendered?.fieldErrors ?? {});

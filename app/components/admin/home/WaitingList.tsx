@@ -1,4 +1,4 @@
-import { ArrowRight, BellRing, Hourglass, Wallet, type LucideIcon } from "lucide-react";
+import { ArrowRight, BellRing, Hourglass, Stethoscope, Wallet, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { agendaHref } from "~/components/admin/agenda/model";
@@ -32,7 +32,20 @@ function Line({ icon: Icon, label, value, link, tone = "text-navy-900", children
  * set, never '0 DA'). Each with the screen that deals with it; a part the role may not open is
  * left out (null).
  */
-export function WaitingList({ today, requests, reminders, money }: { today: string; requests: number | null; reminders: number | null; money: TodayMoney | null }) {
+export function WaitingList({
+  today,
+  requests,
+  reminders,
+  recalls = null,
+  money,
+}: {
+  today: string;
+  requests: number | null;
+  reminders: number | null;
+  /** 'Suivis à proposer' (issue 31): the recalls due by the end of the month */
+  recalls?: number | null;
+  money: TodayMoney | null;
+}) {
   return (
     <section aria-labelledby="a-faire-title" className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <h2 id="a-faire-title" className="border-b border-slate-100 px-4 py-3 font-sans text-lg font-semibold text-navy-900 sm:px-5">
@@ -49,6 +62,7 @@ export function WaitingList({ today, requests, reminders, money }: { today: stri
           />
         )}
         {reminders !== null && <Line icon={BellRing} label="Rappels à envoyer pour demain" value={String(reminders)} link={{ to: "/admin/rappels", label: "Ouvrir les rappels" }} />}
+        {recalls !== null && recalls > 0 && <Line icon={Stethoscope} label="Suivis à proposer ce mois-ci" value={String(recalls)} link={{ to: "/admin/suivis", label: "Ouvrir les suivis" }} />}
         {money && (
           <Line icon={Wallet} label="Reste à payer aujourd'hui" value={dueText(money.due)} tone={money.due ? "text-amber-900" : "text-navy-900"}>
             {money.owing.length > 0 && (

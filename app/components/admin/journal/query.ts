@@ -112,7 +112,7 @@ const GROUPS: { label: string; prefixes: string[] }[] = [
   { label: "Connexions", prefixes: ["auth."] },
   { label: "Comptes", prefixes: ["account.", "2fa."] },
   { label: "Rendez-vous", prefixes: ["appointment."] },
-  { label: "Patients", prefixes: ["patient."] },
+  { label: "Patients", prefixes: ["patient.", "recall."] },
   { label: "Liste d'attente", prefixes: ["waitlist."] },
   { label: "Argent", prefixes: ["payment.", "cash.", "quote.", "plan.", "act."] },
   { label: "Contenus", prefixes: ["blog.", "formation.", "photo.", "gallery.", "review."] },

@@ -9,7 +9,7 @@ const links = (role: Role, assistantCanEditPrices = false) =>
 describe("the staff navigation", () => {
   test("an administrator sees every screen that exists, in four groups; 'Argent' has the cash, the quotes and the reports", () => {
     expect(links("admin")).toEqual([
-      ["Accueil", "/admin", ["Agenda", "Rappels", "Patients", "Rendez-vous"]],
+      ["Accueil", "/admin", ["Agenda", "Rappels", "Liste d'attente", "Suivis", "Patients", "Rendez-vous"]],
       ["Argent", null, ["Caisse", "Devis", "Rapports"]],
       ["Cabinet", null, ["Horaires et fermetures", "Équipe", "E-mails", "Journal", "Mon compte"]],
       ["Site", null, ["Clinique", "Photos", "Galerie et avis", "Blog", "Formations"]],
@@ -18,7 +18,7 @@ describe("the staff navigation", () => {
 
   test("a dentist has no team, e-mails or journal", () => {
     expect(links("dentist")).toEqual([
-      ["Accueil", "/admin", ["Agenda", "Rappels", "Patients", "Rendez-vous"]],
+      ["Accueil", "/admin", ["Agenda", "Rappels", "Liste d'attente", "Suivis", "Patients", "Rendez-vous"]],
       ["Argent", null, ["Caisse", "Devis", "Rapports"]],
       ["Cabinet", null, ["Horaires et fermetures", "Mon compte"]],
       ["Site", null, ["Clinique", "Photos", "Galerie et avis", "Blog", "Formations"]],
@@ -27,7 +27,7 @@ describe("the staff navigation", () => {
 
   test("an assistant sees the front desk, the day's cash, the hours, the account and the formations (read only), never the reports; the quotes with the price setting", () => {
     const expected = (money: string[]) => [
-      ["Accueil", "/admin", ["Agenda", "Rappels", "Patients", "Rendez-vous"]],
+      ["Accueil", "/admin", ["Agenda", "Rappels", "Liste d'attente", "Suivis", "Patients", "Rendez-vous"]],
       ["Argent", null, money],
       ["Cabinet", null, ["Horaires et fermetures", "Mon compte"]],
       ["Site", null, ["Formations"]],

@@ -1,0 +1,39 @@
+import type { Clinic } from "~/lib/clinic";
+import { defaultRecallTemplates, RECALL_TEMPLATE_KEYS, type RecallTemplateKey } from "~/lib/recall";
+import type { Db } from "../db";
+import { nowIso } from "../db";
+
+/**
+ * The WhatsApp and SMS templates of 'Suivis à proposer' (/admin/suivis): rows of
+ * `message_templates` under their own keys ("recall-whatsapp", "recall-sms"); a key without a row
+ * reads as its default (~/lib/recall), as the reminders' templates do.
+ */
+export interface RecallTemplate {
+  key: RecallTemplateKey;
+  body: string;
+  updatedAt: string | null;
+  updatedBy: string | null;
+  isDefault: boolean;
+}
+
+export async function loadRecallTemplates(h: Pick<Db, "db">, clinic: Clinic): Promise<Record<RecallTemplateKey, RecallTemplate>> {
+  const defaults = defaultRecallTemplates(clinic);
+  const rows = await h.db.selectFrom("message_templates").selectAll().where("key", "in", [...RECALL_TEMPLATE_KEYS]).execute();
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const out = {} as Record<RecallTemplateKey, RecallTemplate>;
+  for (const key of RECALL_TEMPLATE_KEYS) {
+    const row = byKey.get(key);
+    out[key] = row
+      ? { key, body: row.body, updatedAt: row.updated_at, updatedBy: row.updated_by, isDefault: false }
+      : { key, body: defaults[key], updatedAt: null, updatedBy: null, isDefault: true };
+  }
+  return out;
+}
+
+export async function saveRecallTemplate(h: Pick<Db, "db">, key: RecallTemplateKey, body: string, by: string, at: string = nowIso()): Promise<void> {
+  await h.db
+    .insertInto("message_templates")
+    .values({ key, body, updated_at: at, updated_by: by })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ body, updated_at: at, updated_by: by }))
+    .execute();
+}

@@ -1,0 +1,46 @@
+import { getFormProps } from "@conform-to/react";
+import { Loader2, Save } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { FormErrors, TextareaField, useAppForm } from "~/components/forms";
+import { useToast } from "~/components/toaster";
+import { RECALL_PATH, RECALL_TEMPLATE_LABELS, RECALL_TEMPLATE_MAX, recallTemplateSchema, renderRecall, type RecallActionResult, type RecallTemplateKey, type RecallValues } from "~/lib/recall";
+
+/** One recall template (WhatsApp or SMS): the text, its live preview on an example, saved with intent "recall-template". */
+export function RecallTemplateEditor({ template, example, canEdit }: { template: { key: RecallTemplateKey; body: string }; example: RecallValues; canEdit: boolean }) {
+  const { key } = template;
+  const fetcher = useFetcher<RecallActionResult>({ key: `recall-template:${key}` });
+  useToast(fetcher.state === "idle" ? fetcher.data?.toast : undefined);
+  const [body, setBody] = useState(template.body);
+  const [form, fields] = useAppForm({
+    id: `recall-template-${key}`,
+    schema: recallTemplateSchema,
+    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
+    defaultValue: { key, body: template.body },
+  });
+  const preview = renderRecall(body, example);
+  const label = RECALL_TEMPLATE_LABELS[key];
+  return (
+    <section aria-labelledby={`recall-template-${key}-title`} className="min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+      <h3 id={`recall-template-${key}-title`} className="font-sans text-lg font-semibold text-navy-900">
+        Message {label}
+      </h3>
+      {canEdit ? (
+        <fetcher.Form method="post" action={RECALL_PATH} {...getFormProps(form)} className="mt-3 space-y-3">
+          <input type="hidden" name="intent" value="recall-template" />
+          <input type="hidden" name="key" value={key} />
+          <TextareaField meta={fields.body} label={`Texte du message ${label}`} rows={key === "recall-whatsapp" ? 9 : 4} maxLength={RECALL_TEMPLATE_MAX[key]} onChange={(e) => setBody(e.currentTarget.value)} />
+          <FormErrors form={form} className="" />
+          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={fetcher.state !== "idle"}>
+            {fetcher.state !== "idle" ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <Save aria-hidden className="h-4 w-4" />}
+            Enregistrer le message<span className="sr-only"> {label}</span>
+          </button>
+        </fetcher.Form>
+      ) : null}
+      <p className="mt-3 text-sm font-medium text-slate-700">Aperçu</p>
+      <div className={`mt-1.5 max-w-md whitespace-pre-line break-words rounded-2xl rounded-tl-sm px-4 py-3 text-sm leading-relaxed text-slate-900 ring-1 ${key === "recall-whatsapp" ? "bg-[#e7fbe0] ring-emerald-200" : "bg-sky-50 ring-sky-200"}`}>
+        {preview}
+      </div>
+    </section>
+  );
+}
