@@ -67,7 +67,7 @@ export function attendanceLabel(v: Pick<CertificateView, "daysPresent" | "daysHe
 /** The certificate's body, as sentences (the PDF, the e-mail and the verification page say the same). */
 export function certificateSentences(v: CertificateView, clinicName: string): string[] {
   return [
-    `${v.trainer}, formateur, et la ${clinicName} attestent que ${v.holder} a suivi la formation « ${v.formationTitle} » ${certificatePeriod(v)}, de ${formatTime(v.startTime)} à ${formatTime(v.endTime)}, à ${v.place}.`,
-    `Présence : ${attendanceLabel(v)}.`,
+    `${v.trainer}, formateur, et la ${clinicName} attestent que ${v.holder} a suivi la formation « ${v.formationTitle} » ${certificatePeriod(v)}, de ${formatTime(v.startTime)} à ${formatTime(v.endTime)}, à ${v.place}.`,
+    `Présence : ${attendanceLabel(v)}.`,
   ];
 }

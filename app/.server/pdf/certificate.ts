@@ -47,9 +47,9 @@ export async function certificatesPdf(clinic: Clinic, certificates: CertificateV
         .font("Helvetica")
         .fontSize(9)
         .fillColor(MUTED)
-        .text(pdfText("Vérifier cette attestation :"), textX, v + 12, { width: width - 95 });
+        .text(pdfText("Vérifier cette attestation :"), textX, v + 12, { width: width - 95 });
       doc.font("Helvetica-Bold").fontSize(10).fillColor(INK).text(`${base}${certificatePath(c.code)}`, { width: width - 95 });
-      doc.font("Helvetica").fontSize(9).fillColor(MUTED).text(pdfText(`Code : ${groupCode(c.code)}`), { width: width - 95 });
+      doc.font("Helvetica").fontSize(9).fillColor(MUTED).text(pdfText(`Code : ${groupCode(c.code)}`), { width: width - 95 });
       doc.x = PAGE.margin;
       doc.y = v + 90;
     });
