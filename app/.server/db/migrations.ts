@@ -818,6 +818,9 @@ export const PRIVATE_TABLES = [
   "audit_checkpoints",
   "app_meta",
   "content_version",
+  "session_attendance",
+  "certificate_counters",
+  "certificates",
 ] as const;
 
 /** The PostgreSQL channel the bump notifies at commit (app/.server/content-version.ts listens). */
@@ -1086,6 +1089,63 @@ const m012_formation_place: EngineMigration = () => ({
   },
 });
 
+/**
+ * Attendance and certificates of the course sessions (issue 31, item 6; ADR 028). One row per
+ * participant and day marked ('present' 0/1; a day with every row 0 was still held). A certificate
+ * is a copy of what it says, numbered per year without gaps from its own counter, taken in the
+ * transaction that writes it; one per enrolment (unique), its public code unique.
+ */
+const m016_attendance_certificates: EngineMigration = (engine) => ({
+  async up(db: AnyDb) {
+    const id = idColumn(engine);
+    await db.schema
+      .createTable("session_attendance")
+      .addColumn("session_id", "integer", (c) => c.notNull().references("formation_sessions.id").onDelete("cascade"))
+      .addColumn("enrollment_id", "integer", (c) => c.notNull().references("enrollments.id").onDelete("cascade"))
+      .addColumn("day", "text", (c) => c.notNull().check(sql`length(day) = 10`))
+      .addColumn("present", "integer", (c) => c.notNull().check(sql`present in (0, 1)`))
+      .addColumn("marked_by", "integer", (c) => c.references("staff_users.id").onDelete("set null"))
+      .addColumn("marked_at", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("session_attendance_pk", ["enrollment_id", "day"])
+      .execute();
+    await db.schema.createIndex("session_attendance_session_idx").on("session_attendance").columns(["session_id", "day"]).execute();
+    await db.schema
+      .createTable("certificate_counters")
+      .addColumn("year", "integer", (c) => c.primaryKey())
+      .addColumn("last", "integer", (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable("certificates")
+      .addColumn("id", id, (c) => (engine === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement()))
+      .addColumn("number", "text", (c) => c.notNull().unique())
+      .addColumn("code", "text", (c) => c.notNull().unique())
+      .addColumn("enrollment_id", "integer", (c) => c.unique().references("enrollments.id").onDelete("set null"))
+      .addColumn("session_id", "integer", (c) => c.references("formation_sessions.id").onDelete("set null"))
+      .addColumn("holder", "text", (c) => c.notNull())
+      .addColumn("email", "text")
+      .addColumn("formation_title", "text", (c) => c.notNull())
+      .addColumn("starts_on", "text", (c) => c.notNull())
+      .addColumn("ends_on", "text", (c) => c.notNull())
+      .addColumn("start_time", "text", (c) => c.notNull())
+      .addColumn("end_time", "text", (c) => c.notNull())
+      .addColumn("place", "text", (c) => c.notNull())
+      .addColumn("trainer", "text", (c) => c.notNull())
+      // JSON array of "YYYY-MM-DD"
+      .addColumn("days_present", "text", (c) => c.notNull())
+      .addColumn("days_held", "integer", (c) => c.notNull())
+      .addColumn("issued_at", "text", (c) => c.notNull())
+      .addColumn("issued_by", "integer", (c) => c.references("staff_users.id").onDelete("set null"))
+      .addColumn("revoked_at", "text")
+      .execute();
+    await db.schema.createIndex("certificates_session_idx").on("certificates").column("session_id").execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("certificates").ifExists().execute();
+    await db.schema.dropTable("certificate_counters").ifExists().execute();
+    await db.schema.dropTable("session_attendance").ifExists().execute();
+  },
+});
+
 const all: Record<string, EngineMigration> = {
   "001_initial": m001_initial,
   "002_backup_runs": m002_backup_runs,
@@ -1099,6 +1159,7 @@ const all: Record<string, EngineMigration> = {
   "010_report_indexes": m010_report_indexes,
   "011_money": m011_money,
   "012_formation_place": m012_formation_place,
+  "016_attendance_certificates": m016_attendance_certificates,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -600,6 +600,47 @@ export interface Database {
   reviews: ReviewsTable;
   app_meta: AppMetaTable;
   content_version: ContentVersionTable;
+  session_attendance: SessionAttendanceTable;
+  certificate_counters: CertificateCountersTable;
+  certificates: CertificatesTable;
+}
+
+/** One participant's presence on one day of a course session (migration 016). */
+export interface SessionAttendanceTable {
+  session_id: number;
+  enrollment_id: number;
+  day: string; // YYYY-MM-DD
+  present: number; // 0/1
+  marked_by: number | null;
+  marked_at: string;
+}
+
+export interface CertificateCountersTable {
+  year: number;
+  last: number;
+}
+
+/** A certificate of attendance: a copy of what it says (migration 016). */
+export interface CertificatesTable {
+  id: Generated<number>;
+  number: string;
+  code: string;
+  enrollment_id: number | null;
+  session_id: number | null;
+  holder: string;
+  email: string | null;
+  formation_title: string;
+  starts_on: string;
+  ends_on: string;
+  start_time: string;
+  end_time: string;
+  place: string;
+  trainer: string;
+  days_present: string; // JSON array of YYYY-MM-DD
+  days_held: number;
+  issued_at: string;
+  issued_by: number | null;
+  revoked_at: string | null;
 }
 
 export type Appointment = Selectable<AppointmentsTable>;
