@@ -77,6 +77,6 @@ export default function AttendanceScreen({ loaderData, actionData }: Route.Compo
   );
 }
 
-export function ErrorBoundary() {
-  return <StaffScreenError />;
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <StaffScreenError error={error} path={`/admin/presences/${params.id ?? ""}`} title="Impossible d'afficher cette feuille de présence." text="Cette session n'existe pas ou n'a pas pu être lue. Retrouvez-la dans Formations." />;
 }

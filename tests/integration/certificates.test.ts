@@ -67,8 +67,8 @@ describeEachEngine("attendance and certificates", (t) => {
     const sheet = await attendanceSheet(t.h, sessionId);
     expect(sheet!.daysHeld).toEqual(["2026-12-07"]);
     expect(sheet!.participants.map((p) => [p.name, p.marks["2026-12-07"]])).toEqual([
-      ["Lina Haddad", undefined],
       ["Samia Belkacem", true],
+      ["Lina Haddad", undefined],
       ["Karim Ould", false],
     ]);
     const audit = await t.h.db.selectFrom("audit_log").select("action").where("action", "like", "attendance.%").execute();

@@ -1195,6 +1195,10 @@ const m015_course_sessions: EngineMigration = (engine) => ({
       if (engine === "sqlite") for (const op of ["insert", "update", "delete"]) await sql`drop trigger if exists ${sql.raw(`content_bump_${t}_${op}`)}`.execute(db);
       await db.schema.dropTable(t).ifExists().execute();
     }
+  },
+});
+
+/**
  * Attendance and certificates of the course sessions (issue 31, item 6; ADR 028). One row per
  * participant and day marked ('present' 0/1; a day with every row 0 was still held). A certificate
  * is a copy of what it says, numbered per year without gaps from its own counter, taken in the

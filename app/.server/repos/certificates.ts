@@ -4,7 +4,8 @@ import type { Actor } from "../actor";
 import { auditStaff } from "../audit";
 import type { Db } from "../db";
 import { nowIso, writeTransaction } from "../db";
-import type { Database } from "../db/types";
+import type { Selectable } from "kysely";
+import type { CertificatesTable, Database } from "../db/types";
 import { CERTIFICATE_CODE_ALPHABET, CERTIFICATE_CODE_LENGTH, type CertificateView } from "~/lib/certificate";
 
 /**
@@ -228,7 +229,7 @@ export async function issueCertificates(h: Db, sessionId: number, opts: { today:
   });
 }
 
-type CertificateRow = Awaited<ReturnType<typeof selectCertificates>>[number];
+type CertificateRow = Selectable<CertificatesTable>;
 
 function selectCertificates(h: Db) {
   return h.db.selectFrom("certificates").selectAll();
