@@ -46,10 +46,10 @@ export function certificateMail(c: StoredCertificate, clinic: Clinic, pdf: Buffe
   const lines = [
     "Bonjour,",
     "",
-    `Vous trouverez ci-joint votre attestation de présence à la formation « ${c.formationTitle} », ${certificatePeriod(c)}.`,
+    `Vous trouverez ci-joint votre attestation de présence à la formation « ${c.formationTitle} », ${certificatePeriod(c)}.`,
     "",
     `Attestation n° ${c.number} — code ${groupCode(c.code)}`,
-    `Toute personne peut vérifier qu'elle est authentique à cette adresse : ${base}${certificatePath(c.code)}`,
+    `Toute personne peut vérifier qu'elle est authentique à cette adresse : ${base}${certificatePath(c.code)}`,
     "",
     "Cordialement,",
     `${c.trainer} et l'équipe de la ${clinic.name}`,
@@ -96,7 +96,7 @@ const certificateSchema = z.object({ id: z.coerce.number().int().positive() });
 
 export type AttendanceReply = { ok: boolean; message: string };
 
-const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
+const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
 const MARK_REFUSED: Record<string, string> = {
   not_found: "Cette session n'existe plus.",
   not_participant: "Cette personne ne participe pas à cette session (inscription annulée ou non confirmée).",
@@ -119,7 +119,7 @@ export async function attendanceAction(request: Request, sessionId: number | nul
   switch (intent) {
     case "mark": {
       const parsed = markSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return reply(false, "Présence non reconnue : rechargez la page.", 400);
+      if (!parsed.success) return reply(false, "Présence non reconnue : rechargez la page.", 400);
       const { enrollment, day, present } = parsed.data;
       return guarded(
         "presences",
@@ -145,7 +145,7 @@ export async function attendanceAction(request: Request, sessionId: number | nul
                 ? "Cette session n'existe plus."
                 : r.reason === "not_ended"
                   ? "Les attestations se délivrent à partir du dernier jour de la session."
-                  : "Aucune attestation à délivrer : chaque participant présent au moins un jour a déjà la sienne.";
+                  : "Aucune attestation à délivrer : chaque participant présent au moins un jour a déjà la sienne.";
             return reply(false, message, r.reason === "not_found" ? 404 : 409);
           }
           log.info({ event: "certificates_issued", sessionId, count: r.issued.length }, "certificates issued");
@@ -156,7 +156,7 @@ export async function attendanceAction(request: Request, sessionId: number | nul
             return reply(true, `${issued}, ${sent} envoyée${sent > 1 ? "s" : ""} par e-mail.`);
           } catch (err) {
             log.error({ event: "certificate_mail_failed", sessionId, ...(err instanceof Error ? { code: err.name } : {}) }, "certificate mail failed");
-            return reply(false, `${issued}, mais l'envoi par e-mail a échoué : utilisez « Renvoyer » sur chaque ligne.`, 500);
+            return reply(false, `${issued}, mais l'envoi par e-mail a échoué : utilisez « Renvoyer » sur chaque ligne.`, 500);
           }
         },
         () => reply(false, STORE_FAILED, 503),
@@ -164,7 +164,7 @@ export async function attendanceAction(request: Request, sessionId: number | nul
     case "resend":
     case "revoke": {
       const parsed = certificateSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return reply(false, "Attestation non reconnue : rechargez la page.", 400);
+      if (!parsed.success) return reply(false, "Attestation non reconnue : rechargez la page.", 400);
       const id = parsed.data.id;
       const [c] = await certificatesByIds(h, [id]);
       if (!c || c.sessionId !== sessionId) return reply(false, "Cette attestation n'existe pas.", 404);
@@ -174,7 +174,7 @@ export async function attendanceAction(request: Request, sessionId: number | nul
         async () => {
           if (intent === "revoke") {
             const done = await revokeCertificate(h, id, actor);
-            return done ? reply(true, `Attestation n° ${c.number} retirée : la page de vérification le dit désormais.`) : reply(false, "Cette attestation est déjà retirée.", 409);
+            return done ? reply(true, `Attestation n° ${c.number} retirée : la page de vérification le dit désormais.`) : reply(false, "Cette attestation est déjà retirée.", 409);
           }
           if (c.revokedAt) return reply(false, "Une attestation retirée ne s'envoie plus.", 409);
           if (!c.email) return reply(false, "Pas d'adresse e-mail pour cette inscription.", 409);

@@ -5,6 +5,7 @@ import { attendanceAction, attendanceData, type AttendanceReply } from "~/.serve
 import { getStaff } from "~/.server/staff-guard";
 import { Certificates, DayChips, ParticipantRow } from "~/components/admin/presences/AttendanceSheet";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
+import { Alert } from "~/components/ui/Alert";
 import { pickDay, sessionDays } from "~/lib/attendance";
 import { certificatePeriod } from "~/lib/certificate";
 import { formatDayFull, formatTimeRange } from "~/lib/format";
@@ -51,6 +52,11 @@ export default function AttendanceScreen({ loaderData, actionData }: Route.Compo
           </span>
         </p>
       </header>
+      {reply?.message && (
+        <Alert tone={reply.ok ? "success" : "error"} focusKey={reply}>
+          <p>{reply.message}</p>
+        </Alert>
+      )}
       <section aria-labelledby="sheet-title" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:p-6">
         <h2 id="sheet-title" className="font-sans text-base font-semibold text-navy-900 first-letter:uppercase">
           {day ? formatDayFull(day) : "Feuille de présence"}
@@ -60,10 +66,10 @@ export default function AttendanceScreen({ loaderData, actionData }: Route.Compo
             <DayChips days={days} day={day} />
           </div>
         ) : (
-          <p className="mt-2 text-sm text-slate-600">La session commence le {formatDayFull(session.startsOn)} : la feuille de présence s'ouvre ce jour-là.</p>
+          <p className="mt-2 text-sm text-slate-600">La session commence le {formatDayFull(session.startsOn)} : la feuille de présence s'ouvre ce jour-là.</p>
         )}
         {participants.length === 0 ? (
-          <p className="mt-4 text-sm text-slate-600">Aucun participant confirmé : une inscription compte ici une fois son paiement enregistré.</p>
+          <p className="mt-4 text-sm text-slate-600">Aucun participant confirmé : une inscription compte ici une fois son paiement enregistré.</p>
         ) : (
           <ul className="mt-2 divide-y divide-slate-200">
             {participants.map((p) => (
@@ -72,7 +78,7 @@ export default function AttendanceScreen({ loaderData, actionData }: Route.Compo
           </ul>
         )}
       </section>
-      <Certificates sessionId={session.id} participants={participants} ended={today >= session.endsOn} endDay={session.endsOn} reply={reply && reply.message ? reply : undefined} />
+      <Certificates sessionId={session.id} participants={participants} ended={today >= session.endsOn} endDay={session.endsOn} />
     </div>
   );
 }

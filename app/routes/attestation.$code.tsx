@@ -38,7 +38,7 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
     <CertificateLayout clinicName={clinicName}>
       <CertificateFound certificate={certificate} clinicName={clinicName} />
       <p className="text-sm text-slate-600">
-        Cette page reprend ce que dit l'attestation imprimée : si un nom, une formation ou une date diffère, l'attestation présentée n'est pas celle que la clinique a délivrée.
+        Cette page reprend ce que dit l'attestation imprimée : si un nom, une formation ou une date diffère, l'attestation présentée n'est pas celle que la clinique a délivrée.
       </p>
     </CertificateLayout>
   );

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/attestation._index";
 import { CertificateCodeForm } from "~/components/attestation/CertificateCheck";
 import { CertificateLayout } from "./attestation.$code";
@@ -19,10 +19,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export function loader({ url }: Route.LoaderArgs) {
   const typed = url.searchParams.get("code");
-  if (typed === null) return { typed: "", error: undefined };
+  if (typed === null) return data({ typed: "", error: undefined as string | undefined });
   const code = normaliseCode(typed.slice(0, 40));
   if (isCertificateCode(code)) throw redirect(certificatePath(code));
-  return { typed: typed.slice(0, 40), error: typed.trim() === "" ? "Saisissez le code de l'attestation." : "Ce code n'a pas la bonne forme : 12 lettres et chiffres, par exemple ABCD-EFGH-JKMN." };
+  const error = typed.trim() === "" ? "Saisissez le code de l'attestation." : "Ce code n'a pas la bonne forme : 12 lettres et chiffres, par exemple ABCD-EFGH-JKMN.";
+  return data({ typed: typed.slice(0, 40), error }, { status: 400 });
 }
 
 export default function CertificateCodePage({ loaderData, matches }: Route.ComponentProps) {

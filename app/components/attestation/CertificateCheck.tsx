@@ -16,12 +16,12 @@ export function CertificateFound({ certificate: c, clinicName }: { certificate: 
         </span>
         {revoked ? "Attestation retirée par la clinique" : "Attestation authentique"}
       </p>
-      {revoked && <p className="mt-2 text-slate-700">Cette attestation a été retirée le {formatDayFull(c.revokedAt!.slice(0, 10))} : elle ne vaut plus.</p>}
+      {revoked && <p className="mt-2 text-slate-700">Cette attestation a été retirée le {formatDayFull(c.revokedAt!.slice(0, 10))} : elle ne vaut plus.</p>}
       <dl className="mt-5 grid gap-x-6 gap-y-3 text-slate-800 sm:grid-cols-[auto_1fr]">
         <dt className="text-sm text-slate-500">Délivrée à</dt>
         <dd className="text-lg font-semibold text-navy-900">{c.holder}</dd>
         <dt className="text-sm text-slate-500">Formation</dt>
-        <dd>« {c.formationTitle} »</dd>
+        <dd>« {c.formationTitle} »</dd>
         <dt className="text-sm text-slate-500">Dates</dt>
         <dd className="first-letter:uppercase">{certificatePeriod(c)}</dd>
         <dt className="text-sm text-slate-500">Présence</dt>

@@ -2,7 +2,6 @@ import { Award, Check, FileDown, Loader2, Mail, Undo2, X } from "lucide-react";
 import { Form, Link, useFetcher } from "react-router";
 import { ConfirmAction } from "~/components/admin/ConfirmAction";
 import { useCan } from "~/components/admin/permissions";
-import { Alert } from "~/components/ui/Alert";
 import { formatDayFull } from "~/lib/format";
 
 /**
@@ -75,7 +74,7 @@ export function ParticipantRow({ p, day, daysHeld }: { p: SheetParticipant; day:
             name="present"
             value="1"
             aria-pressed={mark === true}
-            aria-label={`${p.name} : présent(e)`}
+            aria-label={`${p.name} : présent(e)`}
             className={`${BTN} ${mark === true ? "bg-emerald-700 text-white ring-emerald-700" : "bg-white text-emerald-800 ring-emerald-300 hover:bg-emerald-50"}`}
           >
             {fetcher.state !== "idle" && pending === "1" ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <Check aria-hidden className="h-4 w-4" />}
@@ -86,7 +85,7 @@ export function ParticipantRow({ p, day, daysHeld }: { p: SheetParticipant; day:
             name="present"
             value="0"
             aria-pressed={mark === false}
-            aria-label={`${p.name} : absent(e)`}
+            aria-label={`${p.name} : absent(e)`}
             className={`${BTN} ${mark === false ? "bg-rose-700 text-white ring-rose-700" : "bg-white text-rose-800 ring-rose-300 hover:bg-rose-50"}`}
           >
             {fetcher.state !== "idle" && pending === "0" ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <X aria-hidden className="h-4 w-4" />}
@@ -99,7 +98,7 @@ export function ParticipantRow({ p, day, daysHeld }: { p: SheetParticipant; day:
 }
 
 /** The certificates' block: issue them (from the last day), download them, resend or withdraw one. */
-export function Certificates({ sessionId, participants, ended, endDay, reply }: { sessionId: number; participants: SheetParticipant[]; ended: boolean; endDay: string; reply?: Reply }) {
+export function Certificates({ sessionId, participants, ended, endDay }: { sessionId: number; participants: SheetParticipant[]; ended: boolean; endDay: string }) {
   const canIssue = useCan("certificate:issue");
   const issued = participants.filter((p) => p.certificate);
   const live = issued.filter((p) => !p.certificate!.revokedAt);
@@ -113,11 +112,6 @@ export function Certificates({ sessionId, participants, ended, endDay, reply }: 
         Une attestation pour chaque participant présent au moins un jour, envoyée par e-mail avec son PDF et un lien de vérification.
         {!ended && ` Elles se délivrent à partir du dernier jour, le ${formatDayFull(endDay)}.`}
       </p>
-      {reply && (
-        <Alert tone={reply.ok ? "success" : "error"} role={reply.ok ? "status" : "alert"} focusKey={reply} className="mt-3">
-          <p>{reply.message}</p>
-        </Alert>
-      )}
       <div className="mt-4 flex flex-wrap gap-2">
         {canIssue && ended && (
           <Form method="post">
