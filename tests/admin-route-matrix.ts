@@ -122,7 +122,7 @@ export function bodies(): Record<string, string>[] {
     other: "2",
     confirmation: "EFFACER",
   };
-  return ["create", "update", "delete", "status", "move", "book", "pay", "toggle", "hours", "exception-add", "exception-delete", "services", "settings", "reminded", "template", "contact", "notes", "merge", "erase", "account-pay", "cancel", "close", "save", "propose", "recall-sent", "recall-optout", "recall-optin", "recall-intervals", "recall-template", ""].map((intent) => ({ ...common, intent }));
+  return ["create", "update", "delete", "status", "move", "book", "pay", "toggle", "hours", "exception-add", "exception-delete", "services", "settings", "reminded", "template", "contact", "notes", "merge", "erase", "account-pay", "cancel", "close", "save", "propose", "recall-sent", "recall-optout", "recall-optin", "recall-intervals", "recall-template", "mark", "issue", "resend", "revoke", ""].map((intent) => ({ ...common, intent }));
 }
 
 /**
@@ -169,6 +169,10 @@ export const EXPECTED: Record<string, { view: string; post: string; intents?: Re
   "/admin/emails": { view: "", post: "" },
   "/admin/rapports": { view: "D", post: "D" },
   "/admin/rapports.xlsx": { view: "D", post: "D" },
+  // a course session's attendance (every role) and its certificates (dentists and administrators)
+  "/admin/presences/1": { view: "DS", post: "D", intents: { mark: "DS" } },
+  "/admin/presences/1/attestations.pdf": { view: "DS", post: "DS" },
+  "/admin/attestations/1/pdf": { view: "DS", post: "DS" },
 };
 
 /**

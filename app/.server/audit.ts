@@ -28,7 +28,7 @@ export interface AuditActor {
 
 export interface AuditEvent {
   action: AuditAction;
-  targetType?: "appointment" | "patient" | "staff" | "blog" | "formation" | "schedule" | "team" | "audit" | "outbox" | "clinic" | "photo" | "gallery_case" | "review" | "export" | "payment" | "cash" | "quote" | "act" | "waitlist";
+  targetType?: "appointment" | "patient" | "staff" | "blog" | "formation" | "schedule" | "team" | "audit" | "outbox" | "clinic" | "photo" | "gallery_case" | "review" | "export" | "payment" | "cash" | "quote" | "act" | "waitlist" | "enrollment" | "formation_session" | "certificate";
   targetId?: string | number | null;
   detail?: string | null;
 }

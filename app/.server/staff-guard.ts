@@ -130,6 +130,14 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   "/admin/recus/:id/pdf": { view: ["payment:take"] },
   "/admin/caisse": { view: ["payment:take"], intents: { close: ["cash:close"] }, otherwise: ["cash:close"] },
   "/admin/caisse.xlsx": { view: ["payment:take"] },
+  // a course session's attendance (every role marks it) and its certificates (issue 31, ADR 028)
+  "/admin/presences/:id": {
+    view: ["formation:read"],
+    intents: { mark: ["attendance:mark"], issue: ["certificate:issue"], resend: ["certificate:issue"], revoke: ["certificate:issue"] },
+    otherwise: ["certificate:issue"],
+  },
+  "/admin/presences/:id/attestations.pdf": { view: ["formation:read"] },
+  "/admin/attestations/:id/pdf": { view: ["formation:read"] },
 };
 
 /** The policy of a path, or undefined: the path is not a known staff screen. */

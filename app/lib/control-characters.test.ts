@@ -293,6 +293,7 @@ const FORMS: FormEntry[] = [
 
 /** Modules that build Zod objects which are no form, and what they parse instead. */
 const NOT_FORMS: Record<string, string> = {
+  "app/.server/certificate-actions.ts": "the attendance sheet's buttons (ids, a day, 0/1): nothing typed",
   "app/.server/clinic.ts": "the stored identity (JSON of clinic_settings), read over the demo one",
   "app/.server/config.ts": "the environment",
   "app/.server/known-device.ts": "a signed cookie",

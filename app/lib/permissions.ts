@@ -57,6 +57,8 @@ export const PERMISSIONS = [
   "payment:take",
   "payment:cancel",
   "cash:close",
+  "attendance:mark",
+  "certificate:issue",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -71,6 +73,7 @@ const ASSISTANT: Permission[] = [
   "patient:merge",
   "schedule:read",
   "formation:read",
+  "attendance:mark",
   "payment:take",
 ];
 

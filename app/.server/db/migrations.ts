@@ -784,6 +784,9 @@ export const PUBLIC_CONTENT_TABLES = [
   "site_photos",
   "gallery_cases",
   "reviews",
+  // migration 015 (the tables after "reviews" get their triggers in their own migration)
+  "formation_sessions",
+  "formation_waitlist",
 ] as const;
 
 /** The tables no public page shows: changing them leaves the stored public pages as they are. */
@@ -823,6 +826,9 @@ export const PRIVATE_TABLES = [
   "content_version",
   "recall_intervals",
   "recalls",
+  "session_attendance",
+  "certificate_counters",
+  "certificates",
 ] as const;
 
 /** The PostgreSQL channel the bump notifies at commit (app/.server/content-version.ts listens). */
@@ -834,7 +840,7 @@ export const CONTENT_CHANNEL = "clinic_content";
  * delivered at commit. SQLite (one writer at a time): a plain AFTER trigger per event. The counter
  * row is upserted, so an emptied table starts again rather than losing bumps.
  */
-export async function createContentTriggers(db: AnyDb, engine: Engine) {
+export async function createContentTriggers(db: AnyDb, engine: Engine, tables: readonly string[] = PUBLIC_CONTENT_TABLES) {
   if (engine === "postgres") {
     await sql`
       create or replace function bump_content_version() returns trigger language plpgsql as $$
@@ -844,13 +850,13 @@ export async function createContentTriggers(db: AnyDb, engine: Engine) {
         perform pg_notify(${sql.lit(CONTENT_CHANNEL)}, '');
         return null;
       end $$`.execute(db);
-    for (const t of PUBLIC_CONTENT_TABLES) {
+    for (const t of tables) {
       await sql`drop trigger if exists ${sql.raw(`content_bump_${t}`)} on ${sql.table(t)}`.execute(db);
       await sql`create constraint trigger ${sql.raw(`content_bump_${t}`)} after insert or update or delete on ${sql.table(t)} deferrable initially deferred for each row execute function bump_content_version()`.execute(db);
     }
     return;
   }
-  for (const t of PUBLIC_CONTENT_TABLES) {
+  for (const t of tables) {
     for (const op of ["insert", "update", "delete"]) {
       const name = sql.raw(`content_bump_${t}_${op}`);
       await sql`drop trigger if exists ${name}`.execute(db);
@@ -861,6 +867,9 @@ export async function createContentTriggers(db: AnyDb, engine: Engine) {
   }
 }
 
+/** The public tables as migration 007 knew them: later tables get their triggers in their own migration. */
+const CONTENT_TABLES_OF_007 = PUBLIC_CONTENT_TABLES.slice(0, PUBLIC_CONTENT_TABLES.indexOf("reviews") + 1);
+
 const m007_content_version: EngineMigration = (engine) => ({
   async up(db: AnyDb) {
     await db.schema
@@ -869,10 +878,10 @@ const m007_content_version: EngineMigration = (engine) => ({
       .addColumn("version", "integer", (c) => c.notNull())
       .execute();
     await db.insertInto("content_version").values({ id: 1, version: 1 }).execute();
-    await createContentTriggers(db, engine);
+    await createContentTriggers(db, engine, CONTENT_TABLES_OF_007);
   },
   async down(db: AnyDb) {
-    for (const t of PUBLIC_CONTENT_TABLES) {
+    for (const t of CONTENT_TABLES_OF_007) {
       if (engine === "postgres") await sql`drop trigger if exists ${sql.raw(`content_bump_${t}`)} on ${sql.table(t)}`.execute(db);
       else for (const op of ["insert", "update", "delete"]) await sql`drop trigger if exists ${sql.raw(`content_bump_${t}_${op}`)}`.execute(db);
     }
@@ -1148,6 +1157,166 @@ const m013_waiting_list: EngineMigration = (engine) => ({
   },
 });
 
+/**
+ * Issue 31, items 3-5: the dated sessions of a formation, the enrolment's session and payment
+ * deadline, and the waiting list of a full session with its expiring offers.
+ *
+ * formation_sessions.status stores only what staff decide: 'open' (inscriptions ouvertes) or
+ * 'cancelled' (annulée). 'Complet' (places taken + live offers >= capacity) and 'Terminée'
+ * (end_date before today) are derived when read (app/lib/formation-session.ts), so they can
+ * never disagree with the enrolments or the calendar.
+ *
+ * Existing formations get NO session: they carry no dates, and a session with invented dates would
+ * be shown to the public. Their enrolments keep formation_id (session_id null) and are listed and
+ * counted as before; a formation without a session keeps enrolment on the formation itself
+ * (capacity max_participants) until staff add its first dated session.
+ *
+ * The payment of an enrolment is a receipt of the Money module (payments.enrollment_id): a trainee
+ * is not a patient, so the row has no patient and no appointment, and gets its receipt number in
+ * the same sequence as every other receipt.
+ */
+const m015_course_sessions: EngineMigration = (engine) => ({
+  async up(db: AnyDb) {
+    const id = idColumn(engine);
+    const autoId = (col: ColumnDefinitionBuilder) => (engine === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement());
+    await db.schema
+      .createTable("formation_sessions")
+      .addColumn("id", id, autoId)
+      .addColumn("formation_id", "integer", (c) => c.notNull().references("formations.id").onDelete("cascade"))
+      // YYYY-MM-DD (clinic days) and HH:MM (the hours of each day)
+      .addColumn("start_date", "text", (c) => c.notNull().check(sql`length(start_date) = 10`))
+      .addColumn("end_date", "text", (c) => c.notNull().check(sql`length(end_date) = 10`))
+      .addColumn("day_start", "text", (c) => c.notNull().check(sql`length(day_start) = 5`))
+      .addColumn("day_end", "text", (c) => c.notNull().check(sql`length(day_end) = 5`))
+      .addColumn("place", "text", (c) => c.notNull().check(sql`length(place) between 1 and 160`))
+      .addColumn("capacity", "integer", (c) => c.notNull().check(sql`capacity between 1 and 500`))
+      // centimes; null: price on request
+      .addColumn("price", "bigint", (c) => c.check(sql`price >= 0`))
+      .addColumn("status", "text", (c) => c.notNull().defaultTo("open").check(sql`status in ('open', 'cancelled')`))
+      .addColumn("payment_days", "integer", (c) => c.notNull().defaultTo(7).check(sql`payment_days between 1 and 90`))
+      .addColumn("offer_hours", "integer", (c) => c.notNull().defaultTo(24).check(sql`offer_hours between 1 and 168`))
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .addCheckConstraint("formation_sessions_dates_check", sql`end_date >= start_date and day_end > day_start`)
+      .execute();
+    await db.schema.createIndex("formation_sessions_formation_idx").on("formation_sessions").columns(["formation_id", "start_date"]).execute();
+
+    await db.schema.alterTable("enrollments").addColumn("session_id", "integer", (c) => c.references("formation_sessions.id").onDelete("set null")).execute();
+    // 'En attente de paiement' until paid_at; the deadline (ISO-8601 UTC) is set from the session's payment_days
+    await db.schema.alterTable("enrollments").addColumn("payment_due_at", "text").execute();
+    await db.schema.alterTable("enrollments").addColumn("payment_reminded_at", "text").execute();
+    await db.schema.alterTable("enrollments").addColumn("paid_at", "text").execute();
+    // the place given back because the deadline passed unpaid (status 'cancelled')
+    await db.schema.alterTable("enrollments").addColumn("released_at", "text").execute();
+    await db.schema.createIndex("enrollments_session_idx").on("enrollments").columns(["session_id", "status"]).execute();
+    await db.schema.createIndex("enrollments_payment_due_idx").on("enrollments").columns(["status", "payment_due_at"]).execute();
+
+    await db.schema.alterTable("payments").addColumn("enrollment_id", "integer", (c) => c.references("enrollments.id").onDelete("set null")).execute();
+    await db.schema.createIndex("payments_enrollment_idx").on("payments").column("enrollment_id").execute();
+
+    await db.schema
+      .createTable("formation_waitlist")
+      .addColumn("id", id, autoId)
+      .addColumn("session_id", "integer", (c) => c.notNull().references("formation_sessions.id").onDelete("cascade"))
+      .addColumn("user_name", "text", (c) => c.notNull().check(sql`length(user_name) between 1 and 100`))
+      .addColumn("user_surname", "text", (c) => c.notNull().check(sql`length(user_surname) between 1 and 100`))
+      .addColumn("email", "text", (c) => c.notNull().check(sql`length(email) <= 254`))
+      .addColumn("phone", "text", (c) => c.notNull().check(sql`length(phone) <= 40`))
+      // waiting -> offered -> claimed | expired; withdrawn by staff
+      .addColumn("status", "text", (c) => c.notNull().defaultTo("waiting").check(sql`status in ('waiting', 'offered', 'claimed', 'expired', 'withdrawn')`))
+      // the offer link (app/.server/link-tokens.ts): its salt and the hash of its token, never the token
+      .addColumn("link_salt", "text")
+      .addColumn("link_hash", "text", (c) => c.unique())
+      .addColumn("offered_at", "text")
+      .addColumn("offer_expires_at", "text")
+      .addColumn("claimed_at", "text")
+      .addColumn("enrollment_id", "integer", (c) => c.unique().references("enrollments.id").onDelete("set null"))
+      .addColumn("submission_key", "text", (c) => c.unique())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addCheckConstraint("formation_waitlist_offer_check", sql`status not in ('offered', 'claimed', 'expired') or (link_hash is not null and offer_expires_at is not null)`)
+      .execute();
+    await db.schema.createIndex("formation_waitlist_queue_idx").on("formation_waitlist").columns(["session_id", "status", "id"]).execute();
+    // one person waits once per session (the same e-mail)
+    await db.schema
+      .createIndex("formation_waitlist_person_idx")
+      .on("formation_waitlist")
+      .columns(["session_id", "email"])
+      .unique()
+      .where(sql.ref("status"), "in", sql`('waiting', 'offered')`)
+      .execute();
+
+    await createContentTriggers(db, engine, ["formation_sessions", "formation_waitlist"]);
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropIndex("payments_enrollment_idx").ifExists().execute();
+    await db.schema.alterTable("payments").dropColumn("enrollment_id").execute();
+    await db.schema.dropIndex("enrollments_session_idx").ifExists().execute();
+    await db.schema.dropIndex("enrollments_payment_due_idx").ifExists().execute();
+    for (const c of ["released_at", "paid_at", "payment_reminded_at", "payment_due_at", "session_id"]) await db.schema.alterTable("enrollments").dropColumn(c).execute();
+    for (const t of ["formation_waitlist", "formation_sessions"]) {
+      if (engine === "sqlite") for (const op of ["insert", "update", "delete"]) await sql`drop trigger if exists ${sql.raw(`content_bump_${t}_${op}`)}`.execute(db);
+      await db.schema.dropTable(t).ifExists().execute();
+    }
+  },
+});
+
+/**
+ * Attendance and certificates of the course sessions (issue 31, item 6; ADR 028). One row per
+ * participant and day marked ('present' 0/1; a day with every row 0 was still held). A certificate
+ * is a copy of what it says, numbered per year without gaps from its own counter, taken in the
+ * transaction that writes it; one per enrolment (unique), its public code unique.
+ */
+const m016_attendance_certificates: EngineMigration = (engine) => ({
+  async up(db: AnyDb) {
+    const id = idColumn(engine);
+    await db.schema
+      .createTable("session_attendance")
+      .addColumn("session_id", "integer", (c) => c.notNull().references("formation_sessions.id").onDelete("cascade"))
+      .addColumn("enrollment_id", "integer", (c) => c.notNull().references("enrollments.id").onDelete("cascade"))
+      .addColumn("day", "text", (c) => c.notNull().check(sql`length(day) = 10`))
+      .addColumn("present", "integer", (c) => c.notNull().check(sql`present in (0, 1)`))
+      .addColumn("marked_by", "integer", (c) => c.references("staff_users.id").onDelete("set null"))
+      .addColumn("marked_at", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("session_attendance_pk", ["enrollment_id", "day"])
+      .execute();
+    await db.schema.createIndex("session_attendance_session_idx").on("session_attendance").columns(["session_id", "day"]).execute();
+    await db.schema
+      .createTable("certificate_counters")
+      .addColumn("year", "integer", (c) => c.primaryKey())
+      .addColumn("last", "integer", (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable("certificates")
+      .addColumn("id", id, (c) => (engine === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement()))
+      .addColumn("number", "text", (c) => c.notNull().unique())
+      .addColumn("code", "text", (c) => c.notNull().unique())
+      .addColumn("enrollment_id", "integer", (c) => c.unique().references("enrollments.id").onDelete("set null"))
+      .addColumn("session_id", "integer", (c) => c.references("formation_sessions.id").onDelete("set null"))
+      .addColumn("holder", "text", (c) => c.notNull())
+      .addColumn("email", "text")
+      .addColumn("formation_title", "text", (c) => c.notNull())
+      .addColumn("starts_on", "text", (c) => c.notNull())
+      .addColumn("ends_on", "text", (c) => c.notNull())
+      .addColumn("start_time", "text", (c) => c.notNull())
+      .addColumn("end_time", "text", (c) => c.notNull())
+      .addColumn("place", "text", (c) => c.notNull())
+      .addColumn("trainer", "text", (c) => c.notNull())
+      // JSON array of "YYYY-MM-DD"
+      .addColumn("days_present", "text", (c) => c.notNull())
+      .addColumn("days_held", "integer", (c) => c.notNull())
+      .addColumn("issued_at", "text", (c) => c.notNull())
+      .addColumn("issued_by", "integer", (c) => c.references("staff_users.id").onDelete("set null"))
+      .addColumn("revoked_at", "text")
+      .execute();
+    await db.schema.createIndex("certificates_session_idx").on("certificates").column("session_id").execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("certificates").ifExists().execute();
+    await db.schema.dropTable("certificate_counters").ifExists().execute();
+    await db.schema.dropTable("session_attendance").ifExists().execute();
+  },
+});
+
 const all: Record<string, EngineMigration> = {
   "001_initial": m001_initial,
   "002_backup_runs": m002_backup_runs,
@@ -1163,6 +1332,8 @@ const all: Record<string, EngineMigration> = {
   "012_formation_place": m012_formation_place,
   "013_waiting_list": m013_waiting_list,
   "014_recalls": m014_recalls,
+  "015_course_sessions": m015_course_sessions,
+  "016_attendance_certificates": m016_attendance_certificates,
 };
 
 /** Every migration's name, in the order they apply. */

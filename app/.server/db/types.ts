@@ -196,6 +196,8 @@ export interface PaymentsTable {
   /** a cancellation's or an adjustment's reason */
   reason: string | null;
   created_at: string;
+  /** a trainee's payment for an enrolment (migration 015): no patient, no appointment */
+  enrollment_id: Generated<number | null>;
 }
 
 export interface ActsTable {
@@ -413,6 +415,64 @@ export interface EnrollmentsTable {
   enrollment_date: string;
   status: EnrollmentStatus;
   submission_key: string | null;
+  /** the dated session (migration 015); null: an enrolment on a formation without sessions, or made before them */
+  session_id: Generated<number | null>;
+  /** ISO-8601 UTC: 'En attente de paiement' until this moment, then a reminder, then the place is released */
+  payment_due_at: Generated<string | null>;
+  /** when the payment reminder was queued (once) */
+  payment_reminded_at: Generated<string | null>;
+  /** when a payment recorded by staff confirmed it (its receipt: payments.enrollment_id) */
+  paid_at: Generated<string | null>;
+  /** when the unpaid place was given back (status 'cancelled') */
+  released_at: Generated<string | null>;
+}
+
+/** What staff decide (migration 015); 'complet' and 'terminée' are derived (app/lib/formation-session.ts). */
+export type FormationSessionStoredStatus = "open" | "cancelled";
+
+/** A dated session of a formation (issue 31, item 3). */
+export interface FormationSessionsTable {
+  id: Generated<number>;
+  formation_id: number;
+  /** YYYY-MM-DD, clinic days */
+  start_date: string;
+  end_date: string;
+  /** HH:MM, the hours of each day */
+  day_start: string;
+  day_end: string;
+  place: string;
+  capacity: number;
+  /** centimes; null: on request */
+  price: number | null;
+  status: Generated<FormationSessionStoredStatus>;
+  /** the payment deadline, in days after the enrolment */
+  payment_days: Generated<number>;
+  /** how long a waiting-list offer stays valid */
+  offer_hours: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type FormationWaitlistStatus = "waiting" | "offered" | "claimed" | "expired" | "withdrawn";
+
+/** The waiting list of a full session and its offers (issue 31, item 4). */
+export interface FormationWaitlistTable {
+  id: Generated<number>;
+  session_id: number;
+  user_name: string;
+  user_surname: string;
+  email: string;
+  phone: string;
+  status: Generated<FormationWaitlistStatus>;
+  /** the offer link: salt and sha-256 of the token (app/.server/link-tokens.ts), never the token */
+  link_salt: string | null;
+  link_hash: string | null;
+  offered_at: string | null;
+  offer_expires_at: string | null;
+  claimed_at: string | null;
+  enrollment_id: number | null;
+  submission_key: string | null;
+  created_at: string;
 }
 
 export interface StaffUsersTable {
@@ -654,6 +714,8 @@ export interface Database {
   blogs: BlogsTable;
   formations: FormationsTable;
   enrollments: EnrollmentsTable;
+  formation_sessions: FormationSessionsTable;
+  formation_waitlist: FormationWaitlistTable;
   staff_users: StaffUsersTable;
   sessions: SessionsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
@@ -674,6 +736,47 @@ export interface Database {
   reviews: ReviewsTable;
   app_meta: AppMetaTable;
   content_version: ContentVersionTable;
+  session_attendance: SessionAttendanceTable;
+  certificate_counters: CertificateCountersTable;
+  certificates: CertificatesTable;
+}
+
+/** One participant's presence on one day of a course session (migration 016). */
+export interface SessionAttendanceTable {
+  session_id: number;
+  enrollment_id: number;
+  day: string; // YYYY-MM-DD
+  present: number; // 0/1
+  marked_by: number | null;
+  marked_at: string;
+}
+
+export interface CertificateCountersTable {
+  year: number;
+  last: number;
+}
+
+/** A certificate of attendance: a copy of what it says (migration 016). */
+export interface CertificatesTable {
+  id: Generated<number>;
+  number: string;
+  code: string;
+  enrollment_id: number | null;
+  session_id: number | null;
+  holder: string;
+  email: string | null;
+  formation_title: string;
+  starts_on: string;
+  ends_on: string;
+  start_time: string;
+  end_time: string;
+  place: string;
+  trainer: string;
+  days_present: string; // JSON array of YYYY-MM-DD
+  days_held: number;
+  issued_at: string;
+  issued_by: number | null;
+  revoked_at: string | null;
 }
 
 export type Appointment = Selectable<AppointmentsTable>;
@@ -695,6 +798,8 @@ export type PatientEvent = Selectable<PatientEventsTable>;
 export type Blog = Selectable<BlogsTable>;
 export type FormationRow = Selectable<FormationsTable>;
 export type Enrollment = Selectable<EnrollmentsTable>;
+export type FormationSessionRow = Selectable<FormationSessionsTable>;
+export type FormationWaitlistRow = Selectable<FormationWaitlistTable>;
 export type StaffUser = Selectable<StaffUsersTable>;
 export type AuditEntry = Selectable<AuditLogTable>;
 export type TeamSettings = Selectable<TeamSettingsTable>;

@@ -27,7 +27,7 @@ describe("the journal's URL", () => {
 
   it("groups every action of the log once in the filter", () => {
     const groups = actionGroups();
-    expect(groups.map((g) => g.label)).toEqual(["Connexions", "Comptes", "Rendez-vous", "Patients", "Argent", "Contenus", "Exports", "Réglages", "E-mails", "Journal"]);
+    expect(groups.map((g) => g.label)).toEqual(["Connexions", "Comptes", "Rendez-vous", "Patients", "Liste d'attente", "Argent", "Contenus", "Formations", "Exports", "Réglages", "E-mails", "Journal"]);
     expect(groups.flatMap((g) => g.actions.map((a) => a.value)).sort()).toEqual(Object.keys(AUDIT_ACTIONS).sort());
     expect(groups[0].actions[0]).toEqual({ value: "auth.login.success", label: "Connexion réussie" });
   });

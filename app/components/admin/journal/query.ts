@@ -116,6 +116,7 @@ const GROUPS: { label: string; prefixes: string[] }[] = [
   { label: "Liste d'attente", prefixes: ["waitlist."] },
   { label: "Argent", prefixes: ["payment.", "cash.", "quote.", "plan.", "act."] },
   { label: "Contenus", prefixes: ["blog.", "formation.", "photo.", "gallery.", "review."] },
+  { label: "Formations", prefixes: ["attendance.", "certificate."] },
   { label: "Exports", prefixes: ["export."] },
   { label: "Réglages", prefixes: ["team.", "schedule.", "clinic."] },
   { label: "E-mails", prefixes: ["outbox."] },
