@@ -12,6 +12,8 @@ import { startAppServer } from "./app-server";
  */
 const server = await startAppServer();
 afterAll(() => server.close());
+// after the server: server/app.js loads React, which must be the build's production one
+const { loggedPath } = await import("../../server/app.js");
 const ORIGIN = server.origin;
 
 const tokenOf = (salt: string) => crypto.createHmac("sha256", TEST_SESSION_SECRET).update(`rappel-link:${salt}`).digest("base64url");
@@ -28,6 +30,9 @@ describe("/rappel/<token>", () => {
     expect(hash).toBe(crypto.createHash("sha256").update(token).digest("hex"));
     expect(JSON.stringify(server.dbQuery("select * from recalls"))).not.toContain(token);
 
+    // the request logs never carry the token
+    expect(loggedPath(`/rappel/${token}`)).toBe("/rappel/[lien]");
+    expect(loggedPath(`/rappel/${token}.data`)).toBe("/rappel/[lien].data");
     const before = snapshot();
     const page = await fetch(`${ORIGIN}/rappel/${token}`);
     expect(page.status).toBe(200);
