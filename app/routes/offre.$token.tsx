@@ -70,7 +70,7 @@ export default function OfferPage({ loaderData, actionData }: Route.ComponentPro
                 </div>
                 <div>
                   <dt className="text-sm font-semibold text-slate-600">Date</dt>
-                  <dd className="font-semibold capitalize">{offer.day}</dd>
+                  <dd className="font-semibold first-letter:uppercase">{offer.day}</dd>
                 </div>
                 <div>
                   <dt className="text-sm font-semibold text-slate-600">Heure</dt>
@@ -108,7 +108,7 @@ export default function OfferPage({ loaderData, actionData }: Route.ComponentPro
                   {offer.next ? (
                     <>
                       <p className="text-slate-700">
-                        Prochains horaires libres, <span className="capitalize">{offer.next.day}</span> : {offer.next.times.join(", ")}.
+                        Prochains horaires libres, {offer.next.day} : {offer.next.times.join(", ")}.
                       </p>
                       <a className="btn-primary min-h-12" href={`/appointment?${new URLSearchParams({ service: offer.service, date: offer.next.date }).toString()}`}>
                         Voir ces horaires

@@ -34,6 +34,7 @@ test("joining the waiting list on a full day, the staff list and the offer page"
     await hydrated(page);
     const join = page.getByRole("link", { name: /rejoindre la liste d.attente/i });
     await expect(join).toBeVisible();
+    await join.scrollIntoViewIfNeeded();
     await reviewShot(page, "waitlist-full-day-375", { fullPage: false });
     await join.click();
     await expect(page).toHaveURL(/\/liste-attente\?/);

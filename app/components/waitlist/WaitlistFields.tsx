@@ -46,12 +46,12 @@ export function WaitlistFields({ form, values = {}, errors = {}, minDate, maxDat
         </legend>
         <div className="mt-2 grid gap-2">
           {WEEKDAYS.map((d) => (
-            <div key={d.n} className="grid grid-cols-[6.5rem_1fr_1fr] items-center gap-2">
+            <div key={d.n} className="grid grid-cols-[5.25rem_1fr_1fr] items-center gap-1.5">
               <span className="text-sm font-semibold text-slate-700">{d.label}</span>
               {HALF_DAYS.map((h) => {
                 const key = `${d.n}${h.key}`;
                 return (
-                  <label key={key} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 ring-1 ring-slate-300 has-[:checked]:bg-teal-50 has-[:checked]:ring-teal-600">
+                  <label key={key} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 ring-1 ring-slate-300 has-[:checked]:bg-teal-50 has-[:checked]:ring-teal-600">
                     <input type="checkbox" name="wishes" value={key} defaultChecked={wishes.has(key)} className="h-5 w-5 accent-teal-700" />
                     <span className="text-sm">
                       {h.label}
