@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { formOrNull } from "~/lib/form-body";
 import { formatDayFull, formatTime } from "~/lib/format";
 import type { Service } from "~/lib/services";
 import { SERVICES } from "~/lib/services";
@@ -89,7 +90,7 @@ export const OFFER_TEXTS = {
 
 /** 'Prendre ce rendez-vous' (the only post of the page). */
 export async function offerAction(o: WaitlistOffer, request: Request, h: Db = getDb(), now: Date = new Date()) {
-  const form = await request.formData().catch(() => null);
+  const form = await formOrNull(request);
   if (!form || form.get("intent") !== "claim") return data<OfferReply>({ status: "refused", message: OFFER_TEXTS.closed }, { status: 400, headers: RDV_HEADERS });
   try {
     const outcome = await claimOffer(h, o, now);

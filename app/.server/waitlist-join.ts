@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { formOrNull } from "~/lib/form-body";
 import { todayInClinic } from "~/lib/clinic-time";
 import { formatDayFull } from "~/lib/format";
 import { addDays } from "~/lib/rules";
@@ -31,7 +32,7 @@ export function joinBounds(today: string = todayInClinic()) {
 }
 
 export async function joinReply(request: Request, clientIp: string) {
-  const posted = await request.clone().formData().catch(() => null);
+  const posted = await formOrNull(request.clone());
   const values: JoinReply["values"] = posted
     ? {
         service: String(posted.get("service") ?? ""),

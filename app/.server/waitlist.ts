@@ -6,6 +6,7 @@ import type { Service } from "~/lib/services";
 import { SERVICES } from "~/lib/services";
 import { matchesWish, offerExpiry } from "~/lib/waitlist";
 import { PATIENT_ACTOR, type Actor } from "./actor";
+import { getAppointment } from "./repos/appointments";
 import { formatDayLong, clinicPhones, notifyAppointment } from "./appointment-mail";
 import { getClinic } from "./clinic";
 import { getConfig, publicOrigin } from "./config";
@@ -140,7 +141,7 @@ export type ClaimOutcome =
 /** 'Prendre ce rendez-vous': the booking on the offer's chair, the offer claimed in the same transaction. */
 export async function claimOffer(h: Db, offer: WaitlistOffer, now: Date = new Date()): Promise<ClaimOutcome> {
   if (offer.status === "claimed" && offer.appointment_id !== null) {
-    const appointment = await h.db.selectFrom("appointments").selectAll().where("id", "=", Number(offer.appointment_id)).executeTakeFirst();
+    const appointment = await getAppointment(h, Number(offer.appointment_id));
     if (appointment) return { ok: true, appointment, link: personalLink(appointment), already: true };
   }
   if (offer.status === "taken") return { ok: false, reason: "taken" };
