@@ -28,7 +28,7 @@ export interface AuditActor {
 
 export interface AuditEvent {
   action: AuditAction;
-  targetType?: "appointment" | "patient" | "staff" | "blog" | "formation" | "schedule" | "team" | "audit" | "outbox" | "clinic" | "photo" | "gallery_case" | "review" | "export" | "payment" | "cash" | "quote" | "act";
+  targetType?: "appointment" | "patient" | "staff" | "blog" | "formation" | "enrollment" | "schedule" | "team" | "audit" | "outbox" | "clinic" | "photo" | "gallery_case" | "review" | "export" | "payment" | "cash" | "quote" | "act";
   targetId?: string | number | null;
   detail?: string | null;
 }

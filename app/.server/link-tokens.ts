@@ -35,3 +35,14 @@ export function newQuoteLinkColumns(): { link_salt: string; link_hash: string } 
   const link_salt = newLinkSalt();
   return { link_salt, link_hash: hashToken(quoteTokenFromSalt(link_salt)) };
 }
+
+/** A waiting-list offer's link /offre-formation/<token> (issue 31): its own salt and HMAC label. */
+export function offerTokenFromSalt(salt: string): string {
+  return crypto.createHmac("sha256", getSessionSecret()).update(`formation-offer:${salt}`).digest("base64url");
+}
+
+/** The columns that give an offer its link. */
+export function newOfferLinkColumns(): { link_salt: string; link_hash: string } {
+  const link_salt = newLinkSalt();
+  return { link_salt, link_hash: hashToken(offerTokenFromSalt(link_salt)) };
+}

@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = {
   "patient.erase": "Dossier patient effacé",
   "blog.delete": "Article de blog supprimé",
   "formation.delete": "Formation supprimée",
+  "formation.payment": "Paiement d'une inscription encaissé",
+  "formation.session": "Session de formation enregistrée",
   "export.csv": "Export CSV",
   "export.xlsx": "Export Excel",
   "outbox.retry": "Nouvel essai d'envoi d'un e-mail",

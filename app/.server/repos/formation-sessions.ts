@@ -14,7 +14,7 @@ type Queries = Db["db"];
  * waiting-list offers still valid (each holds a place for its person until it expires).
  */
 
-const OCCUPYING = sql.lit("('pending', 'confirmed')");
+const OCCUPYING = sql.raw("('pending', 'confirmed')");
 const takenSql = sql<number>`(select count(*) from enrollments e where e.session_id = formation_sessions.id and e.status in ${OCCUPYING})`;
 const heldSql = (now: string) =>
   sql<number>`(select count(*) from formation_waitlist w where w.session_id = formation_sessions.id and w.status = 'offered' and w.offer_expires_at > ${now})`;
