@@ -1,7 +1,7 @@
 import type { Clinic } from "~/lib/clinic";
-import { formatDateTime, formatDayFull, formatTimeRange } from "~/lib/format";
+import { formatDateTime } from "~/lib/format";
 import { formationPriceLabel } from "~/lib/money";
-import type { FormationSession } from "~/lib/formation-session";
+import { sessionDates, type FormationSession } from "~/lib/formation-session";
 import type { MailMessage } from "./mail";
 
 /**
@@ -10,14 +10,10 @@ import type { MailMessage } from "./mail";
  * acknowledgement, they repeat nothing the visitor typed but the address they go to.
  */
 
-export function sessionDates(s: Pick<FormationSession, "start_date" | "end_date" | "day_start" | "day_end">): string {
-  const days = s.start_date === s.end_date ? `le ${formatDayFull(s.start_date)}` : `du ${formatDayFull(s.start_date)} au ${formatDayFull(s.end_date)}`;
-  return `${days}, ${formatTimeRange(s.day_start, s.day_end)}`;
-}
 
 function signature(clinic: Clinic): string[] {
-  const phones = clinic.phones.map((p) => `${p.label} : ${p.display}`).join(" — ");
-  return ["", `Pour toute question : ${phones}, ou ${clinic.email}.`, "", "Cordialement,", `L'équipe de la ${clinic.name}`, clinic.address.oneLine];
+  const phones = clinic.phones.map((p) => `${p.label} : ${p.display}`).join(" — ");
+  return ["", `Pour toute question : ${phones}, ou ${clinic.email}.`, "", "Cordialement,", `L'équipe de la ${clinic.name}`, clinic.address.oneLine];
 }
 
 /** A place freed in a full session: the offer link, valid until `expiresAt`. */
@@ -25,11 +21,11 @@ export function offerMessage(to: string, title: string, s: FormationSession, lin
   const lines = [
     "Bonjour,",
     "",
-    `Une place s'est libérée dans la session « ${title} » (${sessionDates(s)}, ${s.place}), pour laquelle vous êtes sur la liste d'attente.`,
-    `Elle vous est réservée jusqu'au ${formatDateTime(expiresAt)} : pour la prendre, ouvrez ce lien personnel :`,
+    `Une place s'est libérée dans la session « ${title} » (${sessionDates(s)}, ${s.place}), pour laquelle vous êtes sur la liste d'attente.`,
+    `Elle vous est réservée jusqu'au ${formatDateTime(expiresAt)} : pour la prendre, ouvrez ce lien personnel :`,
     link,
     "",
-    `Tarif : ${formationPriceLabel(s.price, "Prix sur demande")}. Passé ce délai, la place est proposée à la personne suivante.`,
+    `Tarif : ${formationPriceLabel(s.price, "Prix sur demande")}. Passé ce délai, la place est proposée à la personne suivante.`,
     ...signature(clinic),
   ];
   return { to, subject: `Une place s'est libérée — ${title}`, text: lines.join("\n"), kind: "course_offer" };
@@ -40,12 +36,12 @@ export function paymentReminderMessage(to: string, title: string, s: FormationSe
   const lines = [
     "Bonjour,",
     "",
-    `Votre inscription à la session « ${title} » (${sessionDates(s)}) est en attente de paiement et son délai de paiement est passé.`,
-    `Nous gardons votre place jusqu'au ${formatDateTime(lastDay)} : le règlement (${formationPriceLabel(s.price, "Prix sur demande")}) se fait à la clinique (espèces, carte CIB ou Edahabia, chèque ou virement).`,
+    `Votre inscription à la session « ${title} » (${sessionDates(s)}) est en attente de paiement et son délai de paiement est passé.`,
+    `Nous gardons votre place jusqu'au ${formatDateTime(lastDay)} : le règlement (${formationPriceLabel(s.price, "Prix sur demande")}) se fait à la clinique (espèces, carte CIB ou Edahabia, chèque ou virement).`,
     "Sans règlement à cette date, la place est libérée et proposée à la liste d'attente.",
     ...signature(clinic),
   ];
-  return { to, subject: `Rappel : paiement de votre inscription — ${title}`, text: lines.join("\n"), kind: "course_payment_reminder" };
+  return { to, subject: `Rappel : paiement de votre inscription — ${title}`, text: lines.join("\n"), kind: "course_payment_reminder" };
 }
 
 /** The place released after the deadline. */
@@ -53,7 +49,7 @@ export function releaseMessage(to: string, title: string, s: FormationSession, c
   const lines = [
     "Bonjour,",
     "",
-    `Le délai de paiement de votre inscription à la session « ${title} » (${sessionDates(s)}) est passé : la place a été libérée.`,
+    `Le délai de paiement de votre inscription à la session « ${title} » (${sessionDates(s)}) est passé : la place a été libérée.`,
     "Si vous souhaitez toujours suivre cette formation, contactez-nous ou inscrivez-vous à nouveau sur notre site.",
     ...signature(clinic),
   ];

@@ -146,3 +146,15 @@ export async function deleteSession(h: Db, id: number): Promise<"deleted" | "not
     return r ? "deleted" : "not_found";
   });
 }
+
+/** The enrolments of a formation's sessions (staff editor), earliest first. */
+export async function listSessionEnrollments(h: Pick<Db, "db">, formationId: number) {
+  return h.db
+    .selectFrom("enrollments as e")
+    .innerJoin("formation_sessions as s", "s.id", "e.session_id")
+    .select(["e.id", "e.session_id", "e.user_name", "e.user_surname", "e.status", "e.payment_due_at", "e.paid_at", "e.released_at"])
+    .where("s.formation_id", "=", formationId)
+    .orderBy("e.enrollment_date")
+    .orderBy("e.id")
+    .execute();
+}
