@@ -13,6 +13,10 @@ import { errorCode, log } from "./log";
 import { heartbeat } from "./repos/formations";
 import { flushOutbox } from "./mail";
 import { queueDueReminders } from "./reminders";
+import { publicOrigin } from "./config";
+import { getClinic } from "./clinic";
+import { passExpiredOffers } from "./repos/formation-waitlist";
+import { runPaymentDeadlines } from "./repos/enrollment-deadlines";
 import { deleteExpiredSessions } from "./repos/sessions";
 import { purgeExpiredLimits } from "./repos/limits";
 import { runRetention } from "./repos/patient-erasure";
@@ -91,6 +95,14 @@ export function startBackgroundJobs(h: Db = getDb()): Promise<void> {
   // The audit log keeps its entries for team_settings.audit_retention_months, then they go (ADR 010)
   atStart.push(every("audit-purge", AUDIT_PURGE_JOB_MS, () => purgeAuditLog(h), { atStart: true }));
   // A proposed quote unanswered after its validity day becomes 'Expiré' (issue 29, ADR 026)
+  // Courses (issue 31): unclaimed waiting-list offers pass to the next person; unpaid enrolments get a reminder, then release their place
+  atStart.push(
+    every("course-offers", REMINDER_JOB_MS, async () => {
+      const ctx = { clinic: await getClinic(h), origin: publicOrigin() };
+      await passExpiredOffers(h, new Date(), ctx);
+      await runPaymentDeadlines(h, new Date(), ctx);
+    }),
+  );
   atStart.push(every("quote-expiry", 60 * 60 * 1000, () => expireQuotes(h, todayInClinic()), { atStart: true }));
 
   every("cleanup", 60_000, async () => {

@@ -8,13 +8,10 @@ import { todayInClinic } from "~/lib/clinic-time";
 import { isBookable, toPublicSession, type PublicSession } from "~/lib/formation-session";
 import { waitlistSchema } from "~/lib/waitlist-schema";
 import type { FormationWaitlistRow } from "./db/types";
+import { WAITLIST_MESSAGES } from "~/lib/waitlist-messages";
 
-export const WAITLIST_MESSAGES = {
-  success: "Vous êtes inscrit(e) sur la liste d'attente. Si une place se libère, vous recevrez un lien par e-mail pour la prendre.",
-  failure: "Erreur lors de l'inscription sur la liste d'attente. Veuillez réessayer.",
-  notFull: "Cette session a encore des places : inscrivez-vous directement.",
-  unavailable: "Cette session n'est plus proposée. Choisissez une autre session ou contactez-nous.",
-} as const;
+export { WAITLIST_MESSAGES };
+
 
 /** The session a waiting-list link names, when it is public (active formation, not cancelled, not over). */
 export async function loadWaitlistSession(id: number | null): Promise<(PublicSession & { title: string }) | null> {
