@@ -160,6 +160,7 @@ export const EXPECTED: Record<string, { view: string; post: string; intents?: Re
   "/admin/blog": { view: "D", post: "D" },
   "/admin/formations": { view: "DS", post: "D" },
   "/admin/formations/1/inscriptions.csv": { view: "D", post: "D" },
+  "/admin/formations/1/sessions": { view: "DS", post: "D", intents: { pay: "DS" } },
   "/admin/equipe": { view: "", post: "" },
   "/admin/journal": { view: "", post: "" },
   "/admin/clinique": { view: "D", post: "D" },

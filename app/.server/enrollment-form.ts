@@ -7,8 +7,8 @@ import { sendEnrollmentEmails } from "./enrollment-mail";
 import { errorCode, log } from "./log";
 import { handlePublicForm, type StoreOutcome } from "./public-form";
 import { enroll, type Enrollment } from "./repos/enrollments";
-import { formationOptions } from "./formation-public";
-import { getActiveFormation, listActiveFormations } from "./repos/formations";
+import { getActiveFormation } from "./repos/formations";
+import { formationOptions as toOptions, loadActiveFormations } from "./formation-public";
 
 /**
  * The enrolment action (docs/product.md, "Enrolment"), shared by the enrolment island (a post
@@ -33,8 +33,12 @@ export async function handleEnrollmentPost(request: Request, clientIp: string) {
 async function storeEnrollment({ consent: _consent, ...input }: EnrollmentInput, submissionKey: string | null): Promise<StoreOutcome<Enrollment>> {
   const result = await enroll(getDb(), input, { submissionKey });
   if (!result.ok) {
+    if (result.reason === "session_required") {
+      return { ok: false, status: 400, formError: ENROLLMENT_MESSAGES.invalid, fieldErrors: { session_id: [ENROLLMENT_MESSAGES.sessionRequired] } };
+    }
     const message = result.reason === "full" ? ENROLLMENT_MESSAGES.full : ENROLLMENT_MESSAGES.unavailable;
-    return { ok: false, status: 409, formError: message, fieldErrors: { formation_id: [message] } };
+    const field = input.session_id != null ? "session_id" : "formation_id";
+    return { ok: false, status: 409, formError: message, fieldErrors: { [field]: [message] } };
   }
   return { ok: true, value: result.enrollment, duplicate: result.duplicate };
 }
@@ -66,7 +70,8 @@ export async function enrollmentJson(request: Request, clientIp: string): Promis
   let options: FormationOption[] | null = null;
   if (reply.data.status === "success") {
     try {
-      options = formationOptions(await listActiveFormations(getDb()));
+      const { formations, loadFailed } = await loadActiveFormations();
+      options = loadFailed ? null : toOptions(formations);
     } catch (err) {
       log.warn({ event: "enrollment_places_failed", ...errorCode(err) }, "places after an enrolment could not be read");
     }

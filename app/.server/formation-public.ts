@@ -4,6 +4,18 @@ import { getDb } from "./db";
 import { log } from "./log";
 import { getActiveFormation, listActiveFormations, type FormationWithCount } from "./repos/formations";
 import type { FormationLandingItem, FormationOption, FormationSyllabusItem } from "~/lib/formation";
+import { todayInClinic } from "~/lib/clinic-time";
+import { isBookable, toPublicSession, type PublicSession } from "~/lib/formation-session";
+import { listSessionsOf } from "./repos/formation-sessions";
+
+/** A formation with its public sessions (open or full: not cancelled, not over). */
+export type FormationWithSessions = FormationWithCount & { sessions: PublicSession[] };
+
+async function withSessions(formations: FormationWithCount[], at: Date = new Date()): Promise<FormationWithSessions[]> {
+  const today = todayInClinic(at);
+  const byFormation = await listSessionsOf(getDb(), formations.map((f) => f.id), at);
+  return formations.map((f) => ({ ...f, sessions: (byFormation.get(f.id) ?? []).filter((s) => isBookable(s, today)).map((s) => toPublicSession(s, today)) }));
+}
 
 /**
  * Read side of the public training pages: /formation, /syllabus and the choice of formation of
@@ -12,7 +24,7 @@ import type { FormationLandingItem, FormationOption, FormationSyllabusItem } fro
  */
 
 /** A formation as the syllabus pages and the featured part of /formation show it. */
-function toSyllabusItem(f: FormationWithCount): FormationSyllabusItem {
+function toSyllabusItem(f: FormationWithSessions): FormationSyllabusItem {
   return {
     id: f.id,
     title: f.title,
@@ -23,18 +35,19 @@ function toSyllabusItem(f: FormationWithCount): FormationSyllabusItem {
     price: f.price,
     syllabus: f.syllabus,
     taken: f.taken,
+    sessions: f.sessions,
   };
 }
 
 /** A card of the list on /formation: the same without the syllabus. */
-function toLandingItem(f: FormationWithCount): FormationLandingItem {
+function toLandingItem(f: FormationWithSessions): FormationLandingItem {
   const { syllabus: _syllabus, ...item } = toSyllabusItem(f);
   return item;
 }
 
 /** The choice of formation of the enrolment form. */
 export function formationOptions(formations: FormationOption[]): FormationOption[] {
-  return formations.map(({ id, title, taken, max_participants }) => ({ id, title, taken, max_participants }));
+  return formations.map(({ id, title, taken, max_participants, sessions }) => ({ id, title, taken, max_participants, sessions }));
 }
 
 function logLoadFailure(event: string, err: unknown) {
@@ -47,9 +60,9 @@ function logLoadFailure(event: string, err: unknown) {
  * The active formations, newest first. A failure is logged and answered with an empty list
  * (docs/product.md, "Errors and failures": the page shows its empty state or defaults).
  */
-export async function loadActiveFormations(): Promise<{ formations: FormationWithCount[]; loadFailed: boolean }> {
+export async function loadActiveFormations(): Promise<{ formations: FormationWithSessions[]; loadFailed: boolean }> {
   try {
-    return { formations: await listActiveFormations(getDb()), loadFailed: false };
+    return { formations: await withSessions(await listActiveFormations(getDb())), loadFailed: false };
   } catch (err) {
     logLoadFailure("formations_load_failed", err);
     return { formations: [], loadFailed: true };
@@ -74,9 +87,9 @@ export async function loadFormationLanding() {
  */
 async function findSyllabusFormation(
   idParam: string | undefined,
-  active: FormationWithCount[],
+  active: FormationWithSessions[],
   loadFailed: boolean,
-): Promise<{ formation: FormationWithCount | null; notFound: boolean }> {
+): Promise<{ formation: FormationWithSessions | null; notFound: boolean }> {
   if (idParam === undefined || idParam === "all") return { formation: active[0] ?? null, notFound: false };
   if (!/^\d{1,9}$/.test(idParam)) return { formation: null, notFound: true };
   const id = Number(idParam);
@@ -84,7 +97,7 @@ async function findSyllabusFormation(
   if (fromList || loadFailed) return { formation: fromList ?? null, notFound: false };
   try {
     const f = await getActiveFormation(getDb(), id);
-    return { formation: f ?? null, notFound: !f };
+    return { formation: f ? (await withSessions([f]))[0] : null, notFound: !f };
   } catch (err) {
     logLoadFailure("formation_load_failed", err);
     return { formation: null, notFound: false };

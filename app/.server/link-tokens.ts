@@ -57,3 +57,14 @@ export function newRecallLinkColumns(): { link_salt: string; link_hash: string }
   const link_salt = newLinkSalt();
   return { link_salt, link_hash: hashToken(recallTokenFromSalt(link_salt)) };
 }
+
+/** A course waiting-list offer's link /offre-formation/<token> (issue 31): its own salt and HMAC label. */
+export function formationOfferTokenFromSalt(salt: string): string {
+  return crypto.createHmac("sha256", getSessionSecret()).update(`formation-offer:${salt}`).digest("base64url");
+}
+
+/** The columns that give a course waiting-list offer its link. */
+export function newFormationOfferLinkColumns(): { link_salt: string; link_hash: string } {
+  const link_salt = newLinkSalt();
+  return { link_salt, link_hash: hashToken(formationOfferTokenFromSalt(link_salt)) };
+}

@@ -14,6 +14,10 @@ import { errorCode, log } from "./log";
 import { heartbeat } from "./repos/formations";
 import { flushOutbox } from "./mail";
 import { queueDueReminders } from "./reminders";
+import { publicOrigin } from "./config";
+import { getClinic } from "./clinic";
+import { passExpiredOffers } from "./repos/formation-waitlist";
+import { runPaymentDeadlines } from "./repos/enrollment-deadlines";
 import { deleteExpiredSessions } from "./repos/sessions";
 import { purgeExpiredLimits } from "./repos/limits";
 import { runRetention } from "./repos/patient-erasure";
@@ -94,6 +98,14 @@ export function startBackgroundJobs(h: Db = getDb()): Promise<void> {
   // A proposed quote unanswered after its validity day becomes 'Expiré' (issue 29, ADR 026)
   // Waiting-list offers past their time expire and their slot passes to the next (issue 31)
   atStart.push(every("waitlist-offers", 5 * 60 * 1000, () => expireAndHandOver(h), { atStart: true }));
+  // Courses (issue 31): unclaimed waiting-list offers pass to the next person; unpaid enrolments get a reminder, then release their place
+  atStart.push(
+    every("course-offers", REMINDER_JOB_MS, async () => {
+      const ctx = { clinic: await getClinic(h), origin: publicOrigin() };
+      await passExpiredOffers(h, new Date(), ctx);
+      await runPaymentDeadlines(h, new Date(), ctx);
+    }),
+  );
   atStart.push(every("quote-expiry", 60 * 60 * 1000, () => expireQuotes(h, todayInClinic()), { atStart: true }));
 
   every("cleanup", 60_000, async () => {

@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = {
   "attendance.absent": "Absence à une formation marquée",
   "certificate.issue": "Attestations de présence délivrées",
   "certificate.revoke": "Attestation de présence retirée",
+  "formation.payment": "Paiement d'une inscription encaissé",
+  "formation.session": "Session de formation enregistrée",
   "export.csv": "Export CSV",
   "export.xlsx": "Export Excel",
   "outbox.retry": "Nouvel essai d'envoi d'un e-mail",

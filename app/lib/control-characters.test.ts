@@ -23,6 +23,8 @@ import { contactSettingsSchema } from "./contact-settings-form";
 import { cleanText, hasMultiLineControl, hasSingleLineControl, oneLine } from "./control-characters";
 import { enrollmentSchema } from "./enrollment-schema";
 import { formationFormSchema } from "./formation-schema";
+import { sessionFormSchema } from "./formation-session-schema";
+import { waitlistSchema } from "./waitlist-schema";
 import { moveSchema, staffBookingSchema, statusSchema } from "./front-desk-schema";
 import { accountPaymentSchema, cancelReceiptSchema, paymentSchema } from "./payment-schema";
 import { actSchema } from "./act-schema";
@@ -231,6 +233,8 @@ const FORMS: FormEntry[] = [
   { file: "app/lib/payment-schema.ts", exportName: "paymentSchema", form: "Agenda : encaisser", staff: true, schema: paymentSchema },
   { file: "app/lib/payment-schema.ts", exportName: "accountPaymentSchema", form: "Dossier : encaisser un paiement", staff: true, schema: accountPaymentSchema },
   { file: "app/lib/payment-schema.ts", exportName: "cancelReceiptSchema", form: "Reçu : annuler", staff: true, schema: cancelReceiptSchema },
+  { file: "app/lib/waitlist-schema.ts", exportName: "waitlistSchema", form: "Formation : liste d'attente", staff: false, schema: waitlistSchema },
+  { file: "app/lib/formation-session-schema.ts", exportName: "sessionFormSchema", form: "Formations : une session", staff: true, schema: sessionFormSchema },
   { file: "app/lib/act-schema.ts", exportName: "actSchema", form: "Actes et tarifs : un acte", staff: true, schema: actSchema },
   { file: "app/lib/cash-schema.ts", exportName: "closeCashSchema", form: "Caisse : clôturer", staff: true, schema: closeCashSchema },
   {

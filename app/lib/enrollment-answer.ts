@@ -9,7 +9,7 @@ import { answerMessages } from "~/lib/island-answer";
  */
 
 /** The fields of the enrolment form, in the order of the form (the first refused one takes the focus). */
-export const ENROLLMENT_FIELDS = ["user_name", "user_surname", "email", "phone", "formation_id", "consent"] as const;
+export const ENROLLMENT_FIELDS = ["user_name", "user_surname", "email", "phone", "formation_id", "session_id", "consent"] as const;
 export type EnrollmentField = (typeof ENROLLMENT_FIELDS)[number];
 
 export interface EnrollmentAnswer {

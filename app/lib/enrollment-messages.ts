@@ -8,4 +8,5 @@ export const ENROLLMENT_MESSAGES = {
   invalid: "Certains champs sont à corriger : voyez les messages sous les champs concernés.",
   full: "Cette session est complète. Choisissez une autre session ou contactez-nous.",
   unavailable: "Cette session n'est plus proposée. Choisissez une autre session ou contactez-nous.",
+  sessionRequired: "Choisissez une session dans la liste.",
 } as const;

@@ -29,6 +29,18 @@ export const enrollmentSchema = z.object({
       }
       return id;
     }),
+  /** the dated session (issue 31): required by the server when a session exists; empty means none chosen */
+  session_id: singleLine()
+    .optional()
+    .transform((v, ctx): number | null => {
+      if (v === undefined || v.trim() === "") return null;
+      const id = parseId(v.trim());
+      if (id === null) {
+        ctx.addIssue({ code: "custom", message: FORMATION_INVALID });
+        return z.NEVER;
+      }
+      return id;
+    }),
   consent: consent("Cochez cette case pour nous permettre de traiter votre inscription."),
 });
 

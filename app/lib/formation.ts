@@ -1,4 +1,5 @@
 import { formatTimeRange } from "./format";
+import type { PublicSession } from "./formation-session";
 import type { Syllabus } from "./syllabus";
 
 /** The hours of a session day, written as the site writes every time ("09:00 – 17:00"). */
@@ -45,7 +46,10 @@ export const UNASSIGNED = "sans-session";
  * /syllabus and /syllabus/:id; on /formation, the featured formation (the newest active one),
  * whose syllabus fills the page's sections.
  */
-export type FormationSyllabusItem = Omit<FormationWithCount, "is_active" | "created_at" | "updated_at">;
+export type FormationSyllabusItem = Omit<FormationWithCount, "is_active" | "created_at" | "updated_at"> & {
+  /** its dated sessions open to enrolment or full (not cancelled, not over), earliest first */
+  sessions: PublicSession[];
+};
 
 /** /formation: one card of the list of formations open to enrolment (no syllabus). */
 export type FormationLandingItem = Omit<FormationSyllabusItem, "syllabus">;
@@ -54,9 +58,24 @@ export type FormationLandingItem = Omit<FormationSyllabusItem, "syllabus">;
 export type FormationAdminItem = Omit<FormationWithCount, "updated_at">;
 
 /** The few fields the enrolment form's choice of formation needs. */
-export type FormationOption = Pick<FormationWithCount, "id" | "title" | "taken" | "max_participants">;
+export type FormationOption = Pick<FormationWithCount, "id" | "title" | "taken" | "max_participants"> & { sessions: PublicSession[] };
 
-/** No place left: enrolments (pending and confirmed) reach the capacity. */
-export function isFull(f: Pick<FormationWithCount, "taken" | "max_participants">): boolean {
+/**
+ * No place left: with dated sessions, none of them has a place; without, enrolments (pending and
+ * confirmed) reach the formation's capacity.
+ */
+export function isFull(f: Pick<FormationWithCount, "taken" | "max_participants"> & { sessions?: PublicSession[] }): boolean {
+  if (f.sessions && f.sessions.length > 0) return f.sessions.every((s) => s.left === 0);
   return f.taken >= f.max_participants;
+}
+
+/** The session an enrol link of this formation preselects: its only one with a place left. */
+export function onlyOpenSession(f: { sessions: PublicSession[] } | undefined): PublicSession | undefined {
+  const open = f?.sessions.filter((s) => s.left > 0) ?? [];
+  return open.length === 1 ? open[0] : undefined;
+}
+
+/** Whether the enrolment form asks for a session (some formation offered has dated sessions). */
+export function asksForSession(options: { sessions: PublicSession[] }[]): boolean {
+  return options.some((o) => o.sessions.length > 0);
 }

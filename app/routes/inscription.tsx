@@ -4,11 +4,14 @@ import { Link } from "react-router";
 import { requestInfo } from "~/context";
 import type { Route } from "./+types/inscription";
 import { enrollmentJson, handleEnrollmentPost } from "~/.server/enrollment-form";
+import { handleWaitlistPost, loadWaitlistSession } from "~/.server/waitlist-form";
+import { WAITLIST_MESSAGES } from "~/lib/waitlist-messages";
+import { WaitlistForm } from "~/components/formation/WaitlistForm";
 import { formationOptions, loadActiveFormations } from "~/.server/formation-public";
 import { EnrollmentForm, type EnrollmentReply } from "~/components/formation/EnrollmentForm";
 import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-messages";
 import { enrollmentSchema } from "~/lib/enrollment-schema";
-import { isFull } from "~/lib/formation";
+import { isFull, onlyOpenSession } from "~/lib/formation";
 import { peekForm, wantsJson } from "~/lib/form-body";
 import { parseId, parseSubmissionKey } from "~/lib/rules";
 import { seo } from "~/lib/seo";
@@ -29,10 +32,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The choice of formation, the one the link names when it is still open, and a fresh key. */
 export async function loader({ url }: Route.LoaderArgs) {
+  const waitlist = url.searchParams.has("attente") ? await loadWaitlistSession(parseId(url.searchParams.get("attente"))) : null;
   const { formations } = await loadActiveFormations();
   const wanted = parseId(url.searchParams.get("formation"));
   const preselected = formations.find((f) => f.id === wanted && !isFull(f));
-  return { options: formationOptions(formations), preselectedId: preselected ? String(preselected.id) : "" };
+  const session = onlyOpenSession(preselected ?? (formations.length === 1 ? formations[0] : undefined));
+  return { options: formationOptions(formations), preselectedId: preselected ? String(preselected.id) : "", preselectedSessionId: session ? String(session.id) : "", waitlist };
 }
 
 /**
@@ -46,6 +51,8 @@ const jsonAnswer: Route.MiddlewareFunction = async ({ request, context }, next) 
 export const middleware: Route.MiddlewareFunction[] = [jsonAnswer];
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const intent = (await peekForm(request.clone()).catch(() => null))?.get("intent");
+  if (intent === "waitlist") return { ...(await handleWaitlistPost(request, context.get(requestInfo).clientIp)).data, intent: "waitlist" as const };
   return handleEnrollmentPost(request, context.get(requestInfo).clientIp);
 }
 
@@ -70,6 +77,8 @@ function focusOnMount(el: HTMLElement | null) {
 }
 
 export default function Inscription({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData && "intent" in actionData) return <WaitlistPage session={loaderData.waitlist} reply={actionData} />;
+  if (loaderData.waitlist) return <WaitlistPage session={loaderData.waitlist} />;
   return (
     <section className="bg-ivory py-14 md:py-20">
       <div className="container-site max-w-3xl">
@@ -117,9 +126,35 @@ export default function Inscription({ loaderData, actionData }: Route.ComponentP
               options={loaderData.options}
               reply={actionData}
               defaultFormationId={loaderData.preselectedId}
+              defaultSessionId={loaderData.preselectedSessionId}
             />
           </div>
         )}
+      </div>
+    </section>
+  );
+}
+
+/** /inscription?attente={session}: the waiting list of a full session, and its answer. */
+function WaitlistPage({ session, reply }: { session: Route.ComponentProps["loaderData"]["waitlist"]; reply?: EnrollmentReply }) {
+  return (
+    <section className="bg-ivory py-14 md:py-20">
+      <div className="container-site max-w-3xl">
+        <div className="mt-6 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 md:p-10">
+          <h1 ref={reply?.status === "success" ? focusOnMount : undefined} tabIndex={-1} className="mb-6 text-2xl font-bold outline-none md:text-3xl">
+            Liste d'attente
+          </h1>
+          {reply?.status === "success" ? (
+            <p role="status" className="text-slate-700">{WAITLIST_MESSAGES.success}</p>
+          ) : session ? (
+            <WaitlistForm session={session} reply={reply} />
+          ) : (
+            <p className="text-slate-700">{WAITLIST_MESSAGES.unavailable}</p>
+          )}
+          <Link to="/formation" className="mt-6 inline-flex min-h-11 items-center font-semibold text-teal-700 underline">
+            Retour à la formation
+          </Link>
+        </div>
       </div>
     </section>
   );

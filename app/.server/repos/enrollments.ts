@@ -1,6 +1,9 @@
 import type { Db } from "../db";
 import { isUniqueViolation, nowIso, writeTransaction } from "../db";
 import type { Enrollment, EnrollmentStatus } from "../db/types";
+import { todayInClinic } from "~/lib/clinic-time";
+import { isBookable, placesLeft } from "~/lib/formation-session";
+import { lockSession } from "./formation-sessions";
 
 export type { Enrollment, EnrollmentStatus };
 
@@ -13,6 +16,8 @@ export function isEnrollmentStatus(v: unknown): v is EnrollmentStatus {
 
 export interface EnrollmentInput {
   formation_id: number | null;
+  /** the dated session (issue 31): required when the formation (or, with no formation, any open one) has sessions */
+  session_id?: number | null;
   user_name: string;
   user_surname: string;
   email: string;
@@ -21,7 +26,73 @@ export interface EnrollmentInput {
 
 export type EnrollResult =
   | { ok: true; enrollment: Enrollment; duplicate: boolean }
-  | { ok: false; reason: "full" | "unavailable" };
+  | { ok: false; reason: "full" | "unavailable" | "session_required" };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The payment deadline of an enrolment made at `at` in a session with this many days to pay. */
+export function paymentDeadline(at: string, paymentDays: number): string {
+  return new Date(new Date(at).getTime() + paymentDays * DAY_MS).toISOString();
+}
+
+/**
+ * Whether an enrolment without a session would skip a choice the visitor must make: the formation
+ * named has sessions, or (no formation named) an active formation has a session open to enrolment.
+ */
+async function sessionRequired(db: Queries, formationId: number | null, today: string): Promise<boolean> {
+  let q = db
+    .selectFrom("formation_sessions as s")
+    .innerJoin("formations as f", "f.id", "s.formation_id")
+    .select("s.id")
+    .where("f.is_active", "=", 1);
+  q = formationId === null ? q.where("s.status", "=", "open").where("s.end_date", ">=", today) : q.where("s.formation_id", "=", formationId);
+  return (await q.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * An enrolment in a dated session: the session's lock first (`lockSession`), then the checks and
+ * the insert in the same transaction, so concurrent enrolments and claims never exceed its
+ * capacity. Places held by live waiting-list offers count as taken.
+ */
+async function enrollInSession(h: Db, trx: Queries, input: EnrollmentInput, sessionId: number, key: string | null, at: string): Promise<EnrollResult> {
+  const session = await lockSession(h, trx, sessionId, new Date(at));
+  if (key) {
+    const existing = await trx.selectFrom("enrollments").selectAll().where("submission_key", "=", key).executeTakeFirst();
+    if (existing) return { ok: true, enrollment: existing, duplicate: true };
+  }
+  if (!session || !isBookable(session, todayInClinic(new Date(at)))) return { ok: false, reason: "unavailable" };
+  const formation = await trx.selectFrom("formations").select(["title", "is_active"]).where("id", "=", session.formation_id).executeTakeFirst();
+  if (!formation || Number(formation.is_active) !== 1) return { ok: false, reason: "unavailable" };
+  if (input.formation_id !== null && input.formation_id !== session.formation_id) return { ok: false, reason: "unavailable" };
+  if (placesLeft(session) === 0) return { ok: false, reason: "full" };
+  const enrollment = await insertEnrollment(trx, input, { formationId: session.formation_id, sessionId, title: formation.title, key, at, dueAt: paymentDeadline(at, session.payment_days) });
+  return { ok: true, enrollment, duplicate: false };
+}
+
+/** The row of a new pending enrolment. */
+export function insertEnrollment(
+  trx: Queries,
+  input: Pick<EnrollmentInput, "user_name" | "user_surname" | "email" | "phone">,
+  o: { formationId: number | null; sessionId: number | null; title: string | null; key: string | null; at: string; dueAt: string | null },
+) {
+  return trx
+    .insertInto("enrollments")
+    .values({
+      formation_id: o.formationId,
+      session_id: o.sessionId,
+      user_name: input.user_name,
+      user_surname: input.user_surname,
+      email: input.email,
+      phone: input.phone,
+      formation_chosen: o.title,
+      enrollment_date: o.at,
+      status: "pending",
+      submission_key: o.key,
+      payment_due_at: o.dueAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
 
 type Queries = Db["db"];
 
@@ -66,33 +137,22 @@ export async function enroll(
   const byKey = (db: Queries) => db.selectFrom("enrollments").selectAll().where("submission_key", "=", key!).executeTakeFirst();
   try {
     return await writeTransaction(h, async (trx): Promise<EnrollResult> => {
+      const at = opts.at ?? nowIso();
+      if (input.session_id != null) return enrollInSession(h, trx, input, input.session_id, key, at);
       // Lock first, so that the idempotency check below also sees a concurrent twin's commit.
       const capacity = input.formation_id === null ? undefined : await lockCapacity(h, trx, input.formation_id);
       if (key) {
         const existing = await byKey(trx);
         if (existing) return { ok: true, enrollment: existing, duplicate: true };
       }
+      if (await sessionRequired(trx, input.formation_id, todayInClinic(new Date(at)))) return { ok: false, reason: "session_required" };
       let formationTitle: string | null = null;
       if (input.formation_id !== null) {
         if (!capacity || Number(capacity.formation.is_active) !== 1) return { ok: false, reason: "unavailable" };
         if (capacity.taken >= capacity.max) return { ok: false, reason: "full" };
         formationTitle = capacity.formation.title;
       }
-      const enrollment = await trx
-        .insertInto("enrollments")
-        .values({
-          formation_id: input.formation_id,
-          user_name: input.user_name,
-          user_surname: input.user_surname,
-          email: input.email,
-          phone: input.phone,
-          formation_chosen: formationTitle,
-          enrollment_date: opts.at ?? nowIso(),
-          status: "pending",
-          submission_key: key,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const enrollment = await insertEnrollment(trx, input, { formationId: input.formation_id, sessionId: null, title: formationTitle, key, at, dueAt: null });
       return { ok: true, enrollment, duplicate: false };
     });
   } catch (err) {
@@ -162,26 +222,37 @@ const occupies = (status: EnrollmentStatus) => OCCUPYING.includes(status);
  * formation has a place left: the check and the write run in one write transaction
  * (`lockCapacity`). A move between pending and confirmed changes no place and is never refused.
  */
-export async function setEnrollmentStatus(h: Db, id: number, status: EnrollmentStatus): Promise<SetStatusResult> {
+export async function setEnrollmentStatus(h: Db, id: number, status: EnrollmentStatus, offers?: SessionOffers): Promise<SetStatusResult> {
   const notFound = { ok: false, reason: "not_found" } as const;
   const write = async (db: Queries): Promise<SetStatusResult> => {
     const enrollment = await db.updateTable("enrollments").set({ status }).where("id", "=", id).returningAll().executeTakeFirst();
     return enrollment ? { ok: true, enrollment } : notFound;
   };
-  // freeing a place (or keeping none) needs no capacity check
-  if (!occupies(status)) return write(h.db);
   return writeTransaction(h, async (trx): Promise<SetStatusResult> => {
-    const seen = await trx.selectFrom("enrollments").select("formation_id").where("id", "=", id).executeTakeFirst();
+    const seen = await trx.selectFrom("enrollments").select(["formation_id", "session_id"]).where("id", "=", id).executeTakeFirst();
     if (!seen) return notFound;
-    // Lock order: the formation, then the enrolment (as public enrolment and a formation's deletion).
-    const capacity = seen.formation_id === null ? undefined : await lockCapacity(h, trx, seen.formation_id);
+    // Lock order: the session or formation, then the enrolment (as public enrolment and a formation's deletion).
+    const session = seen.session_id === null ? undefined : await lockSession(h, trx, seen.session_id);
+    const capacity = seen.session_id !== null || seen.formation_id === null || !occupies(status) ? undefined : await lockCapacity(h, trx, seen.formation_id);
     // Read again under the lock, to judge the status committed by any concurrent change.
     let cq = trx.selectFrom("enrollments").select(["status", "formation_id"]).where("id", "=", id);
     if (h.engine === "postgres") cq = cq.forUpdate();
     const current = await cq.executeTakeFirst();
     if (!current) return notFound;
-    const takesAPlace = !occupies(current.status) && current.formation_id !== null;
-    if (takesAPlace && capacity && capacity.taken >= capacity.max) return { ok: false, reason: "full", taken: capacity.taken, max: capacity.max };
-    return write(trx);
+    const takesAPlace = occupies(status) && !occupies(current.status);
+    if (takesAPlace && session && placesLeft(session) === 0) return { ok: false, reason: "full", taken: session.taken + session.held, max: session.capacity };
+    if (takesAPlace && current.formation_id !== null && capacity && capacity.taken >= capacity.max) return { ok: false, reason: "full", taken: capacity.taken, max: capacity.max };
+    const result = await write(trx);
+    // a place freed in a dated session goes to the waiting list, in the same transaction
+    if (result.ok && session && offers && occupies(current.status) && !occupies(status)) {
+      const after = (await lockSession(h, trx, session.id))!;
+      await offers.offer(trx, after, result.enrollment.formation_chosen ?? "");
+    }
+    return result;
   });
+}
+
+/** What a status change that frees a session's place calls (formation-waitlist's offerFreedPlaces, bound to its context). */
+export interface SessionOffers {
+  offer: (trx: Queries, session: import("~/lib/formation-session").FormationSession, title: string) => Promise<number>;
 }

@@ -14,7 +14,7 @@ type Queries = Db["db"];
  * waiting-list offers still valid (each holds a place for its person until it expires).
  */
 
-const OCCUPYING = sql.lit("('pending', 'confirmed')");
+const OCCUPYING = sql.raw("('pending', 'confirmed')");
 const takenSql = sql<number>`(select count(*) from enrollments e where e.session_id = formation_sessions.id and e.status in ${OCCUPYING})`;
 const heldSql = (now: string) =>
   sql<number>`(select count(*) from formation_waitlist w where w.session_id = formation_sessions.id and w.status = 'offered' and w.offer_expires_at > ${now})`;
@@ -145,4 +145,16 @@ export async function deleteSession(h: Db, id: number): Promise<"deleted" | "not
     const r = await trx.deleteFrom("formation_sessions").where("id", "=", id).returning("id").executeTakeFirst();
     return r ? "deleted" : "not_found";
   });
+}
+
+/** The enrolments of a formation's sessions (staff editor), earliest first. */
+export async function listSessionEnrollments(h: Pick<Db, "db">, formationId: number) {
+  return h.db
+    .selectFrom("enrollments as e")
+    .innerJoin("formation_sessions as s", "s.id", "e.session_id")
+    .select(["e.id", "e.session_id", "e.user_name", "e.user_surname", "e.status", "e.payment_due_at", "e.paid_at", "e.released_at"])
+    .where("s.formation_id", "=", formationId)
+    .orderBy("e.enrollment_date")
+    .orderBy("e.id")
+    .execute();
 }

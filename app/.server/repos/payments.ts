@@ -112,7 +112,7 @@ function toPayment(r: Payment): Payment {
  */
 async function insertReceipt(
   trx: Trx,
-  p: { appointmentId: number | null; patientId: number | null; quoteId: number | null; amount: number; mode: PaymentMode; chequeNumber?: string | null; note?: string | null; takenBy: number; at: Date },
+  p: { appointmentId: number | null; patientId: number | null; quoteId: number | null; enrollmentId?: number | null; amount: number; mode: PaymentMode; chequeNumber?: string | null; note?: string | null; takenBy: number; at: Date },
 ): Promise<Payment> {
   const iso = p.at.toISOString();
   const day = await tillDay(trx, p.at);
@@ -124,6 +124,7 @@ async function insertReceipt(
       appointment_id: p.appointmentId,
       patient_id: p.patientId,
       quote_id: p.quoteId,
+      enrollment_id: p.enrollmentId ?? null,
       kind: "payment",
       amount: p.amount,
       mode: p.mode,
@@ -187,6 +188,60 @@ export async function recordAccountPayment(h: Db, req: AccountPaymentRequest): P
       at,
     });
     await auditStaff(trx, req.actor, { action: "patient.payment", targetType: "patient", targetId: req.patientId, detail: `Reçu n° ${payment.receipt_no} (${PAYMENT_MODE_LABELS[req.mode]})` });
+    return { ok: true, payment };
+  });
+}
+
+// ---- a trainee's payment for an enrolment (issue 31, item 5) ---------------------------------------
+
+export interface EnrollmentPaymentRequest {
+  enrollmentId: number;
+  amount: number;
+  mode: PaymentMode;
+  chequeNumber?: string | null;
+  note?: string | null;
+  actor: Actor;
+  at?: Date;
+}
+
+export type EnrollmentPaymentResult = { ok: true; payment: Payment } | { ok: false; reason: "not_found" | "not_pending" };
+
+/**
+ * A trainee is not a patient: the receipt has no patient and no appointment, and names the
+ * enrolment (payments.enrollment_id). One transaction: the enrolment turns 'confirmed' (paid_at)
+ * only while it is still pending and unpaid (a conditional update: a deadline release and a payment
+ * at the same moment cannot both win), then the receipt with its number, then the audit entry.
+ */
+export async function recordEnrollmentPayment(h: Db, req: EnrollmentPaymentRequest): Promise<EnrollmentPaymentResult> {
+  if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw new RangeError("a payment is a positive number of centimes");
+  if (req.mode === "cheque" && !req.chequeNumber?.trim()) throw new RangeError("a cheque payment carries the cheque's number");
+  const at = req.at ?? new Date();
+  return writeTransaction(h, async (trx): Promise<EnrollmentPaymentResult> => {
+    const confirmed = await trx
+      .updateTable("enrollments")
+      .set({ status: "confirmed", paid_at: at.toISOString() })
+      .where("id", "=", req.enrollmentId)
+      .where("status", "=", "pending")
+      .where("paid_at", "is", null)
+      .returning(["id", "formation_chosen"])
+      .executeTakeFirst();
+    if (!confirmed) {
+      const seen = await trx.selectFrom("enrollments").select("id").where("id", "=", req.enrollmentId).executeTakeFirst();
+      return { ok: false, reason: seen ? "not_pending" : "not_found" };
+    }
+    const payment = await insertReceipt(trx, {
+      appointmentId: null,
+      patientId: null,
+      quoteId: null,
+      enrollmentId: req.enrollmentId,
+      amount: req.amount,
+      mode: req.mode,
+      chequeNumber: req.chequeNumber,
+      note: req.note,
+      takenBy: req.actor.staffUserId as number,
+      at,
+    });
+    await auditStaff(trx, req.actor, { action: "formation.payment", targetType: "enrollment", targetId: req.enrollmentId, detail: `Reçu n° ${payment.receipt_no} (${PAYMENT_MODE_LABELS[req.mode]})` });
     return { ok: true, payment };
   });
 }

@@ -10,6 +10,6 @@ import { EnrollmentIsland } from "./EnrollmentDialog";
  */
 export function Enrollment({ options, sessions = null }: { options: FormationOption[]; sessions?: FormationLandingItem[] | null }) {
   const { tel, display } = useClinic().phones[0];
-  const props = { options: options.map(({ id, title, taken, max_participants }) => ({ id, title, taken, max_participants })), sessions, phone: { tel, display } };
+  const props = { options: options.map(({ id, title, taken, max_participants, sessions }) => ({ id, title, taken, max_participants, sessions })), sessions, phone: { tel, display } };
   return <Island name="enrolment" component={EnrollmentIsland} props={props} />;
 }

@@ -7,7 +7,8 @@ import { Honeypot } from "~/components/ui/Honeypot";
 import { newSubmissionKey } from "~/hooks/use-submission-key";
 import { ENROLLMENT_FIELDS, isEnrollmentAnswer, type EnrollmentAnswer, type EnrollmentField } from "~/lib/enrollment-answer";
 import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-messages";
-import { isFull, type FormationLandingItem, type FormationOption } from "~/lib/formation";
+import { asksForSession, isFull, onlyOpenSession, type FormationLandingItem, type FormationOption } from "~/lib/formation";
+import { sessionChoices } from "~/lib/formation-session";
 import { FormationCard, type ClinicPhone } from "./FormationCard";
 
 /** The action of every enrolment form: the island's (JSON) and the /inscription page's. */
@@ -83,7 +84,7 @@ export function EnrollmentIsland({ options: initialOptions, sessions, phone }: E
 
   const cards = sessions?.map((s) => {
     const now = options.find((o) => o.id === s.id);
-    return now ? { ...s, taken: now.taken, max_participants: now.max_participants } : s;
+    return now ? { ...s, taken: now.taken, max_participants: now.max_participants, sessions: now.sessions } : s;
   });
   return (
     <>
@@ -140,6 +141,8 @@ function EnrollmentDialogForm({
   const [tries, setTries] = useState(0);
   const [failed, setFailed] = useState(false);
   const preselected = options.some((o) => String(o.id) === formationId && !isFull(o)) ? formationId : "";
+  const withSessions = asksForSession(options);
+  const presession = String(onlyOpenSession(options.find((o) => String(o.id) === formationId) ?? (options.length === 1 ? options[0] : undefined))?.id ?? "");
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -195,7 +198,11 @@ function EnrollmentDialogForm({
           <Input {...field("phone")} type="tel" label="Téléphone" autoComplete="tel" inputMode="tel" />
         </div>
 
-        <FormationChoice options={options} preselected={preselected} error={errors.formation_id} />
+        {withSessions ? (
+          <SessionChoice options={options} preselected={presession} error={errors.session_id ?? errors.formation_id} />
+        ) : (
+          <FormationChoice options={options} preselected={preselected} error={errors.formation_id} />
+        )}
 
         <Consent error={errors.consent} />
 
@@ -240,6 +247,23 @@ function FormationChoice({ options, preselected, error }: { options: FormationOp
         {options.map((o) => (
           <option key={o.id} value={String(o.id)} disabled={isFull(o) && String(o.id) !== preselected}>
             {isFull(o) ? `${o.title} (Complet)` : o.title}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** 'Session choisie' (issue 31): required when sessions exist; a full session cannot be chosen. */
+function SessionChoice({ options, preselected, error }: { options: FormationOption[]; preselected: string; error?: string }) {
+  const f = fieldIds(ENROLMENT_FORM_ID, "session_id", error);
+  return (
+    <FieldShell id={f.id} label="Session choisie" required error={error}>
+      <select id={f.id} name="session_id" defaultValue={preselected} required className="field-input" {...f.aria}>
+        <option value="">Choisissez une session</option>
+        {sessionChoices(options).map((c) => (
+          <option key={c.value} value={c.value} disabled={c.disabled && c.value !== preselected}>
+            {c.label}
           </option>
         ))}
       </select>

@@ -8,7 +8,8 @@ import { CheckboxField, Field, FormErrors, SelectField, useAppForm } from "~/com
 import { Honeypot } from "~/components/ui/Honeypot";
 import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-messages";
 import { enrollmentSchema } from "~/lib/enrollment-schema";
-import { isFull, type FormationOption } from "~/lib/formation";
+import { asksForSession, isFull, type FormationOption } from "~/lib/formation";
+import { sessionChoices } from "~/lib/formation-session";
 import { ENROLLMENT_ACTION } from "./EnrollmentDialog";
 
 /** What the /inscription action answers (the public form pipeline's reply). */
@@ -26,15 +27,18 @@ export function EnrollmentForm({
   options,
   reply,
   defaultFormationId = "",
+  defaultSessionId = "",
 }: {
   id: string;
   options: FormationOption[];
   reply?: EnrollmentReply;
   defaultFormationId?: string;
+  /** the only open session (of the formation the link names), preselected */
+  defaultSessionId?: string;
 }) {
   // made in the browser (the pages are stored and served to everyone); an answer carries its own
   const submissionKey = useSubmissionKey(reply?.submissionKey);
-  const [form, fields] = useAppForm({ id, schema: enrollmentSchema, lastResult: reply?.result, defaultValue: { formation_id: defaultFormationId } });
+  const [form, fields] = useAppForm({ id, schema: enrollmentSchema, lastResult: reply?.result, defaultValue: { formation_id: defaultFormationId, session_id: defaultSessionId } });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === ENROLLMENT_ACTION;
 
@@ -45,6 +49,10 @@ export function EnrollmentForm({
     label: isFull(o) ? `${o.title} (Complet)` : o.title,
     disabled: isFull(o) && String(o.id) !== chosen,
   }));
+
+  const withSessions = asksForSession(options);
+  const chosenSession = fields.session_id.value ?? "";
+  const sessionOptions = sessionChoices(options).map((c) => ({ ...c, disabled: c.disabled && c.value !== chosenSession }));
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     // a second click while the first post runs sends nothing (the key would make it harmless)
@@ -68,7 +76,11 @@ export function EnrollmentForm({
           <Field meta={fields.phone} type="tel" label="Téléphone" required autoComplete="tel" inputMode="tel" />
         </div>
 
-        <SelectField meta={fields.formation_id} label="Formation choisie" optional placeholder="Pas de préférence" options={formationChoices} />
+        {withSessions ? (
+          <SelectField meta={fields.session_id} label="Session choisie" required placeholder="Choisissez une session" options={sessionOptions} />
+        ) : (
+          <SelectField meta={fields.formation_id} label="Formation choisie" optional placeholder="Pas de préférence" options={formationChoices} />
+        )}
 
         <CheckboxField
           meta={fields.consent}

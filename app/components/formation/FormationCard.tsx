@@ -4,6 +4,7 @@ import { FORMATION_HOURS, isFull, type FormationLandingItem } from "~/lib/format
 import { formationPriceLabel } from "~/lib/money";
 import { syllabusPath } from "~/lib/slug";
 import { EnrollLink } from "./EnrollLink";
+import { SessionList } from "./SessionList";
 
 /** Fixed texts of every card (docs/product.md, "Training offer"). */
 export { FORMATION_HOURS } from "~/lib/formation";
@@ -34,7 +35,8 @@ export interface ClinicPhone {
  */
 export function FormationCard({ formation, phone }: { formation: FormationLandingItem; phone: ClinicPhone }) {
   const full = isFull(formation);
-  const left = Math.max(0, formation.max_participants - formation.taken);
+  const dated = formation.sessions.length > 0;
+  const left = dated ? formation.sessions.reduce((n, s) => n + s.left, 0) : Math.max(0, formation.max_participants - formation.taken);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-slate-200 transition hover:shadow-xl">
       <div className="flex items-start justify-between gap-3 bg-navy-900 px-6 py-5 text-white">
@@ -52,11 +54,17 @@ export function FormationCard({ formation, phone }: { formation: FormationLandin
           <Fact icon={CalendarClock} label="Durée">{formation.duration_months} mois</Fact>
           <Fact icon={Users} label="Capacité">{formation.max_participants} participants max.</Fact>
           <Fact icon={MapPin} label="Lieu">{formation.place}</Fact>
-          <Fact icon={Clock} label="Horaires">{FORMATION_HOURS}</Fact>
+          {!dated && <Fact icon={Clock} label="Horaires">{FORMATION_HOURS}</Fact>}
           <Fact icon={Wallet} label="Prix" emphasis>{formationPriceLabel(formation.price, "Prix sur demande")}</Fact>
         </dl>
         <p className="mt-4 line-clamp-3 text-sm leading-relaxed text-slate-600">{formation.description}</p>
-        {full && <p className="mt-3 text-sm font-medium text-amber-900">Cette session est complète : contactez-nous pour être informé(e) de la prochaine.</p>}
+        {dated && (
+          <div className="mt-4">
+            <h4 className="mb-2 text-sm font-bold text-navy-900">Prochaines sessions</h4>
+            <SessionList sessions={formation.sessions} />
+          </div>
+        )}
+        {full && !dated && <p className="mt-3 text-sm font-medium text-amber-900">Cette session est complète : contactez-nous pour être informé(e) de la prochaine.</p>}
         <div className="mt-auto flex flex-col gap-2 pt-5">
           <a href={syllabusPath(formation.id)} className="btn border border-navy-900 text-navy-900 hover:bg-slate-50">
             <BookOpen aria-hidden className="h-4 w-4" />

@@ -7,6 +7,7 @@ import type { FormationOption, FormationSyllabusItem } from "~/lib/formation";
 import type { Syllabus, SyllabusModule } from "~/lib/syllabus";
 import { Enrollment } from "./Enrollment";
 import { EnrollLink } from "./EnrollLink";
+import { SessionList } from "./SessionList";
 import { FormationBreadcrumb } from "./FormationBreadcrumb";
 
 export const MODULE_IMAGE_COUNT = 6;
@@ -118,6 +119,12 @@ function SyllabusContent({ formation, syllabus }: { formation: FormationSyllabus
                 </div>
               ))}
             </dl>
+            {formation.sessions.length > 0 && (
+              <div className="mt-6">
+                <h3 className="mb-3 text-lg font-bold text-white">Dates des sessions</h3>
+                <SessionList sessions={formation.sessions} tone="dark" />
+              </div>
+            )}
             <Link to="/doctorpage" className="mt-6 inline-flex text-sm font-semibold text-gold-400 underline-offset-2 hover:underline">
               Découvrir le formateur
             </Link>

@@ -25,10 +25,11 @@ const card = (id: number, title: string, taken: number, max: number): FormationL
   max_participants: max,
   price: null,
   taken,
+  sessions: [],
 });
 const SESSIONS = [card(1, "Implantologie", 3, 5), card(2, "Session pleine", 1, 1)];
 const PROPS: EnrollmentIslandProps = {
-  options: SESSIONS.map(({ id, title, taken, max_participants }) => ({ id, title, taken, max_participants })),
+  options: SESSIONS.map(({ id, title, taken, max_participants }) => ({ id, title, taken, max_participants, sessions: [] })),
   sessions: SESSIONS,
   phone: { tel: "+21323704512", display: "023 70 45 12" },
 };
@@ -285,7 +286,7 @@ describe("the post and its JSON answer", () => {
     await mount();
     await click(link(1));
     await fillValid();
-    replies.push(answer({ status: "success", options: [{ id: 1, title: "Implantologie", taken: 4, max_participants: 5 }, { id: 2, title: "Session pleine", taken: 1, max_participants: 1 }] }));
+    replies.push(answer({ status: "success", options: [{ id: 1, title: "Implantologie", taken: 4, max_participants: 5, sessions: [] }, { id: 2, title: "Session pleine", taken: 1, max_participants: 1, sessions: [] }] }));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await submit();
     expect(dialog().open).toBe(false);

@@ -1,0 +1,123 @@
+import { Form } from "react-router";
+import { formatDateTime } from "~/lib/format";
+import { SESSION_STATUS_LABELS, sessionDates, type FormationSession, type SessionStatus } from "~/lib/formation-session";
+import { centimesToInput, formatDA } from "~/lib/money";
+import { PAYMENT_MODES, PAYMENT_MODE_LABELS } from "~/lib/payment-schema";
+
+/** One enrolment of a session as the staff editor shows it. */
+export interface SessionEnrollmentRow {
+  id: number;
+  name: string;
+  status: "pending" | "confirmed" | "cancelled" | "completed";
+  payment_due_at: string | null;
+  paid_at: string | null;
+  released_at: string | null;
+}
+
+export type FieldErrors = Record<string, string[] | null | undefined>;
+
+function Input({ name, label, errors, ...rest }: { name: string; label: string; errors?: FieldErrors } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const id = `${rest.id ?? name}`;
+  const error = errors?.[name]?.[0];
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-700">
+        {label}
+      </label>
+      <input {...rest} id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className="field-input mt-1 min-h-11" />
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The form of a session (new when `session` is null): days, hours, place, places, price, status, payment days, offer hours. */
+export function SessionForm({ session, defaults, errors, busy }: { session: FormationSession | null; defaults: { place: string; capacity: number; price: number | null }; errors?: FieldErrors; busy: boolean }) {
+  const p = session ? `s${session.id}-` : "new-";
+  return (
+    <Form method="post" className="grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value="save" />
+      {session && <input type="hidden" name="session_id" value={session.id} />}
+      <Input id={`${p}start_date`} name="start_date" label="Premier jour" type="date" required defaultValue={session?.start_date} errors={errors} />
+      <Input id={`${p}end_date`} name="end_date" label="Dernier jour" type="date" required defaultValue={session?.end_date} errors={errors} />
+      <Input id={`${p}day_start`} name="day_start" label="Heure de début" type="time" required defaultValue={session?.day_start ?? "09:00"} errors={errors} />
+      <Input id={`${p}day_end`} name="day_end" label="Heure de fin" type="time" required defaultValue={session?.day_end ?? "17:00"} errors={errors} />
+      <div className="sm:col-span-2">
+        <Input id={`${p}place`} name="place" label="Lieu" maxLength={160} defaultValue={session?.place ?? defaults.place} errors={errors} />
+      </div>
+      <Input id={`${p}capacity`} name="capacity" label="Places" type="number" min={1} max={500} inputMode="numeric" required defaultValue={session?.capacity ?? defaults.capacity} errors={errors} />
+      <Input id={`${p}price`} name="price" label="Prix (DA, vide : sur demande)" inputMode="decimal" defaultValue={centimesToInput(session ? session.price : defaults.price)} errors={errors} />
+      <Input id={`${p}payment_days`} name="payment_days" label="Délai de paiement (jours)" type="number" min={1} max={90} inputMode="numeric" required defaultValue={session?.payment_days ?? 7} errors={errors} />
+      <Input id={`${p}offer_hours`} name="offer_hours" label="Validité d'une offre (heures)" type="number" min={1} max={168} inputMode="numeric" required defaultValue={session?.offer_hours ?? 24} errors={errors} />
+      <div>
+        <label htmlFor={`${p}status`} className="block text-sm font-semibold text-slate-700">
+          Statut
+        </label>
+        <select id={`${p}status`} name="status" defaultValue={session?.stored_status ?? "open"} className="field-input mt-1 min-h-11">
+          <option value="open">Inscriptions ouvertes</option>
+          <option value="cancelled">Annulée</option>
+        </select>
+      </div>
+      <div className="flex items-end sm:col-span-2">
+        <button type="submit" className="btn-primary min-h-11 w-full sm:w-auto" disabled={busy}>
+          {session ? "Enregistrer la session" : "Ajouter la session"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+const ENROLMENT_LABEL = (e: SessionEnrollmentRow) =>
+  e.released_at ? `Place libérée le ${formatDateTime(e.released_at)}` : e.status === "pending" && !e.paid_at ? `En attente de paiement — avant le ${formatDateTime(e.payment_due_at)}` : e.paid_at ? `Payé le ${formatDateTime(e.paid_at)}` : e.status;
+
+/** A session: its dates, status, places, and its enrolments with 'Paiement reçu' for the unpaid ones. */
+export function SessionCard({ session, status, enrollments, children }: { session: FormationSession; status: SessionStatus; enrollments: SessionEnrollmentRow[]; children: React.ReactNode }) {
+  return (
+    <article className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:p-6">
+      <h2 className="text-lg font-bold first-letter:uppercase">{sessionDates(session)}</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {SESSION_STATUS_LABELS[status]} · {session.taken + session.held}/{session.capacity} places · {session.waiting} en liste d'attente · {session.price === null ? "Prix sur demande" : formatDA(session.price)}
+      </p>
+      {enrollments.length > 0 && (
+        <ul className="mt-4 divide-y divide-slate-100" aria-label="Inscriptions de la session">
+          {enrollments.map((e) => (
+            <li key={e.id} className="py-3">
+              <p className="font-semibold">{e.name}</p>
+              <p className="text-sm text-slate-600">{ENROLMENT_LABEL(e)}</p>
+              {e.status === "pending" && !e.paid_at && (
+                <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="intent" value="pay" />
+                  <input type="hidden" name="enrollment_id" value={e.id} />
+                  <label className="text-sm">
+                    <span className="block font-semibold text-slate-700">Montant (DA)</span>
+                    <input name="amount" inputMode="decimal" required defaultValue={centimesToInput(session.price)} className="field-input mt-1 min-h-11 w-32" />
+                  </label>
+                  <label className="text-sm">
+                    <span className="block font-semibold text-slate-700">Mode</span>
+                    <select name="mode" className="field-input mt-1 min-h-11">
+                      {PAYMENT_MODES.filter((m) => m !== "cheque").map((m) => (
+                        <option key={m} value={m}>
+                          {PAYMENT_MODE_LABELS[m]}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <button type="submit" className="btn-primary min-h-11">
+                    Paiement reçu
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <details className="mt-4">
+        <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-teal-700">Modifier la session</summary>
+        <div className="mt-3">{children}</div>
+      </details>
+    </article>
+  );
+}

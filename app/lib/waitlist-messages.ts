@@ -1,0 +1,7 @@
+/** The texts of the waiting-list form's results (issue 31, item 4). */
+export const WAITLIST_MESSAGES = {
+  success: "Vous êtes inscrit(e) sur la liste d'attente. Si une place se libère, vous recevrez un lien par e-mail pour la prendre.",
+  failure: "Erreur lors de l'inscription sur la liste d'attente. Veuillez réessayer.",
+  notFull: "Cette session a encore des places : inscrivez-vous directement.",
+  unavailable: "Cette session n'est plus proposée. Choisissez une autre session ou contactez-nous.",
+} as const;
