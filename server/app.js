@@ -101,7 +101,7 @@ const STATIC_FILE = /^\/(?:assets|uploads)\/|^\/[^?]*\.(?:css|js|woff2?|png|jpe?
 export function mustNotBeStored(req) {
   const url = req.url ?? "/";
   if (req.method !== "GET" && req.method !== "HEAD") return true;
-  if (/^\/(?:admin|rdv|offre|reinitialiser-mot-de-passe)(?:[/.?]|$)/.test(url)) return true;
+  if (/^\/(?:admin|rdv|offre|offre-formation|rappel|attestation|reinitialiser-mot-de-passe)(?:[/.?]|$)/.test(url)) return true;
   // the same static files for everyone (hashed assets, photos, fonts, icons) keep their caching
   if (STATIC_FILE.test(url)) return false;
   const cookie = req.headers.cookie;

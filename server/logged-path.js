@@ -27,4 +27,4 @@ export function loggedPath(url) {
 }
 
 /** The first segment of the paths whose next segment is a secret token. */
-const SECRET_PREFIXES = ["rdv", "devis", "offre", "rappel", "reinitialiser-mot-de-passe", "attestation"];
+const SECRET_PREFIXES = ["rdv", "devis", "offre", "offre-formation", "rappel", "reinitialiser-mot-de-passe", "attestation"];

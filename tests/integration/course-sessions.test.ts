@@ -8,6 +8,7 @@ import { createSession, getSession, listSessions, type SessionInput } from "~/.s
 import { claimOffer, joinWaitlist, listWaitlist, offerFreedPlaces, passExpiredOffers, type OfferContext } from "~/.server/repos/formation-waitlist";
 import { recordEnrollmentPayment } from "~/.server/repos/payments";
 import { insertStaff } from "~/.server/repos/staff";
+import { formationOfferAction, formationOfferView, openFormationOffer } from "~/.server/formation-offer-actions";
 import { placesLeft, sessionStatus } from "~/lib/formation-session";
 import { describeEachEngine } from "../helpers/db";
 
@@ -115,6 +116,24 @@ describeEachEngine("course sessions", (t) => {
     expect(mails[0].body_text).toMatch(/https:\/\/clinique\.example\/offre-formation\/[A-Za-z0-9_-]{43}/);
     // the held place counts: a public enrolment finds the session full
     expect(await enroll(t.h, { formation_id: null, session_id: s.id, ...person(50) }, { at: NOW.toISOString() })).toEqual({ ok: false, reason: "full" });
+  });
+
+  it("the offer's page /offre-formation/<token> shows the session, takes the place once, and a wrong token is a 404", async () => {
+    const { s, first } = await fullWithList(2);
+    await setEnrollmentStatus(t.h, first.id, "cancelled", offerer());
+    const [mail] = await outbox("course_offer");
+    const token = /\/offre-formation\/([A-Za-z0-9_-]{43})/.exec(mail.body_text)![1];
+    const at = new Date(NOW.getTime() + HOUR);
+    const found = await openFormationOffer(token, "203.0.113.9", t.h, at);
+    expect(formationOfferView(found, at)).toMatchObject({ title: "Implantologie — session test", place: "Kouba (Alger)", firstName: "Nom0", state: "open" });
+    const post = () => new Request("http://x/offre-formation/t", { method: "POST", body: new URLSearchParams({ intent: "claim" }) });
+    const [a, b] = await Promise.all([formationOfferAction(found, post(), t.h, at), formationOfferAction(found, post(), t.h, at)]);
+    // the same person tapping twice: one enrolment, both told their place is taken
+    expect([a, b].map((r) => (r as unknown as { data: { ok: boolean; message: string } }).data.message.startsWith("Votre place est réservée"))).toEqual([true, true]);
+    const rows = await t.h.db.selectFrom("enrollments").select(["user_name", "status"]).where("session_id", "=", s.id).where("status", "=", "pending").execute();
+    expect(rows.filter((r) => r.user_name === "Nom0")).toHaveLength(1);
+    expect(formationOfferView(await openFormationOffer(token, "203.0.113.9", t.h, at), at).state).toBe("claimed");
+    await expect(openFormationOffer("x".repeat(43), "203.0.113.9", t.h, at)).rejects.toMatchObject({ init: { status: 404 } });
   });
 
   it("an unclaimed offer expires after its hours (fake clock) and passes to the next person; the expired link claims nothing", async () => {

@@ -1,0 +1,101 @@
+import { CalendarDays, MapPin, Wallet } from "lucide-react";
+import { data, Form, isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/offre-formation.$token";
+import { formationOfferAction, formationOfferView, openFormationOffer, type FormationOfferReply } from "~/.server/formation-offer-actions";
+import { RDV_HEADERS } from "~/.server/rdv-actions";
+import { requestInfo } from "~/context";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RdvBlockedPage, RdvNotFoundPage } from "~/components/rdv/RdvErrorPages";
+import { Alert } from "~/components/ui/Alert";
+import { CONTENT_PAGE } from "~/lib/page-handle";
+import { clinicFromMatches } from "~/lib/seo";
+
+/**
+ * /offre-formation/<token>: a place of a full course session offered to the next person on its
+ * waiting list (issue 31, item 4; ADR 028). A content page (not hydrated): 'Prendre cette place'
+ * is posted by the browser. A wrong token is a 404 like /rdv's; too many, a 429.
+ */
+export const handle = CONTENT_PAGE;
+
+export const meta: Route.MetaFunction = ({ error, matches }) => {
+  const clinic = clinicFromMatches(matches);
+  const title = !error ? "Une place s'est libérée" : isRouteErrorResponse(error) && error.status === 429 ? "Trop de tentatives" : "Lien introuvable";
+  return [{ title: `${title} | ${clinic.name}` }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
+};
+
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
+  const out = new Headers(RDV_HEADERS);
+  const retry = errorHeaders?.get("Retry-After");
+  if (retry) out.set("Retry-After", retry);
+  return out;
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const found = await openFormationOffer(params.token, context.get(requestInfo).clientIp);
+  return data(formationOfferView(found), { headers: RDV_HEADERS });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const found = await openFormationOffer(params.token, context.get(requestInfo).clientIp);
+  return formationOfferAction(found, request);
+}
+
+export default function FormationOfferPage({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const clinic = clinicFromMatches(matches);
+  const o = loaderData;
+  const reply = actionData as FormationOfferReply | undefined;
+  return (
+    <>
+      <section className="relative overflow-hidden bg-navy-900 text-white">
+        <div aria-hidden className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-teal-600/25 blur-3xl" />
+        <div className="container-site relative py-8 md:py-12">
+          <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">{clinic.name}</p>
+          <h1 className="mt-3 text-3xl font-bold text-white md:text-4xl">Une place s'est libérée</h1>
+        </div>
+      </section>
+      <section className="bg-ivory py-6 md:py-12">
+        <div className="container-site max-w-2xl space-y-6">
+          {reply && (
+            <Alert tone={reply.ok ? "success" : "error"} focusKey={reply}>
+              <p className="text-base">{reply.message}</p>
+            </Alert>
+          )}
+          <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:p-8">
+            <p className="text-slate-700">Bonjour {o.firstName}, vous étiez sur la liste d'attente de cette session :</p>
+            <h2 className="mt-3 font-serif text-2xl font-bold text-navy-900">{o.title}</h2>
+            <ul className="mt-4 space-y-2 text-slate-800">
+              <li className="flex items-start gap-2">
+                <CalendarDays aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-teal-700" />
+                <span className="first-letter:uppercase">{o.dates}</span>
+              </li>
+              <li className="flex items-start gap-2">
+                <MapPin aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-teal-700" />
+                {o.place}
+              </li>
+              <li className="flex items-start gap-2">
+                <Wallet aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-teal-700" />
+                {o.price}
+              </li>
+            </ul>
+            {o.state === "open" && !reply?.ok && (
+              <Form method="post" className="mt-6 space-y-3">
+                <input type="hidden" name="intent" value="claim" />
+                <p className="text-sm text-slate-600">Cette place vous est réservée jusqu'au {o.expiresAt}. Ensuite, elle est proposée à la personne suivante.</p>
+                <button type="submit" className="btn-primary min-h-12 w-full sm:w-auto">
+                  Prendre cette place
+                </button>
+              </Form>
+            )}
+            {o.state === "claimed" && !reply && <p className="mt-6 rounded-xl bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-600/30">Vous avez pris cette place : votre inscription attend votre paiement.</p>}
+            {o.state === "expired" && !reply && <p className="mt-6 rounded-xl bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-600/30">Cette offre a expiré : la place a été proposée à la personne suivante de la liste d'attente.</p>}
+            {o.state === "gone" && !reply && <p className="mt-6 rounded-xl bg-slate-100 p-4 text-slate-800 ring-1 ring-slate-300">Cette offre n'est plus valable. Pour une autre session, appelez-nous.</p>}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <RdvNotFoundPage />, 429: () => <RdvBlockedPage /> }} />;
+}
