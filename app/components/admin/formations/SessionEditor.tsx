@@ -1,4 +1,6 @@
-import { Form } from "react-router";
+import { ClipboardCheck } from "lucide-react";
+import { Form, Link } from "react-router";
+import { ENROLLMENT_STATUS_LABELS } from "~/lib/enrollment-schema";
 import { formatDateTime } from "~/lib/format";
 import { SESSION_STATUS_LABELS, sessionDates, type FormationSession, type SessionStatus } from "~/lib/formation-session";
 import { centimesToInput, formatDA } from "~/lib/money";
@@ -71,7 +73,7 @@ export function SessionForm({ session, defaults, errors, busy }: { session: Form
 }
 
 const ENROLMENT_LABEL = (e: SessionEnrollmentRow) =>
-  e.released_at ? `Place libérée le ${formatDateTime(e.released_at)}` : e.status === "pending" && !e.paid_at ? `En attente de paiement — avant le ${formatDateTime(e.payment_due_at)}` : e.paid_at ? `Payé le ${formatDateTime(e.paid_at)}` : e.status;
+  e.released_at ? `Place libérée le ${formatDateTime(e.released_at)}` : e.status === "pending" && !e.paid_at ? `En attente de paiement — avant le ${formatDateTime(e.payment_due_at)}` : e.paid_at ? `Payé le ${formatDateTime(e.paid_at)}` : (ENROLLMENT_STATUS_LABELS[e.status as keyof typeof ENROLLMENT_STATUS_LABELS] ?? e.status);
 
 /** A session: its dates, status, places, and its enrolments with 'Paiement reçu' for the unpaid ones. */
 export function SessionCard({ session, status, enrollments, children }: { session: FormationSession; status: SessionStatus; enrollments: SessionEnrollmentRow[]; children: React.ReactNode }) {
@@ -81,6 +83,10 @@ export function SessionCard({ session, status, enrollments, children }: { sessio
       <p className="mt-1 text-sm text-slate-600">
         {SESSION_STATUS_LABELS[status]} · {session.taken + session.held}/{session.capacity} places · {session.waiting} en liste d'attente · {session.price === null ? "Prix sur demande" : formatDA(session.price)}
       </p>
+      <Link to={`/admin/presences/${session.id}`} className="btn-outline mt-3 min-h-11 text-navy-900">
+        <ClipboardCheck aria-hidden className="h-4 w-4" />
+        Présences et attestations
+      </Link>
       {enrollments.length > 0 && (
         <ul className="mt-4 divide-y divide-slate-100" aria-label="Inscriptions de la session">
           {enrollments.map((e) => (
