@@ -28,6 +28,7 @@ describe("enrolment form schema", () => {
       email: "karim.benali@exemple.dz",
       phone: "0550 12 34 56",
       formation_id: 3,
+      session_id: null,
       consent: true,
     });
   });
