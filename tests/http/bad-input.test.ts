@@ -169,7 +169,7 @@ describe("bad input never gets a 5xx", () => {
     });
   }
 
-  test("malformed percent-encoding in a path is a French 4xx page, under every route", async () => {
+  test("malformed percent-encoding in a path is a French 4xx page, under every route", { timeout: 120_000 }, async () => {
     for (const base of documents) {
       for (const bad of ["%ZZ", "%E0%A4%A", "%C0%AF", "%"]) {
         const target = `${base === "/" ? "" : base}/${bad}`;

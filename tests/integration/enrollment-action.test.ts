@@ -249,11 +249,11 @@ describeEachEngine("enrolment action and training pages", { appDb: true }, (t) =
     const r = await postJson({ ...valid, formation_id: String(f.id), submission_key: key });
     expect([r.res.status, r.passed, r.typed]).toEqual([200, false, true]);
     expect(r.res.headers.get("Cache-Control")).toBe("no-store");
-    expect(r.body).toEqual({ status: "success", formError: null, fieldErrors: {}, submissionKey: expect.stringMatching(UUID), options: [{ id: f.id, title: "En JSON", taken: 1, max_participants: 3 }] });
+    expect(r.body).toEqual({ status: "success", formError: null, fieldErrors: {}, submissionKey: expect.stringMatching(UUID), options: [{ id: f.id, title: "En JSON", taken: 1, max_participants: 3, sessions: [] }] });
     expect(r.body.submissionKey).not.toBe(key);
     // the same key again: the stored row, once
     const again = await postJson({ ...valid, formation_id: String(f.id), submission_key: key });
-    expect([again.body.status, again.body.options]).toEqual(["success", [{ id: f.id, title: "En JSON", taken: 1, max_participants: 3 }]]);
+    expect([again.body.status, again.body.options]).toEqual(["success", [{ id: f.id, title: "En JSON", taken: 1, max_participants: 3, sessions: [] }]]);
     expect(await rows()).toHaveLength(1);
     expect(await outbox()).toHaveLength(2);
     // without the header, the page's action (the answer page)

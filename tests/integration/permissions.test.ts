@@ -192,6 +192,21 @@ const MATRIX: Row[] = [
   get("/admin/patients/:id/releve/pdf", ALL, `${PATIENT}/releve/pdf`),
   post("/admin/patients/:id/releve/pdf", "", ALL, { url: `${PATIENT}/releve/pdf` }),
 
+  // issue 31: the waiting list, a formation's sessions, a session's attendance and its certificates
+  get("/admin/liste-attente", ALL),
+  ...["waitlist-add", "waitlist-remove", "inconnue"].map((intent) => post("/admin/liste-attente", intent, ALL)),
+  get("/admin/formations/:id/sessions", ALL, "/admin/formations/3/sessions"),
+  post("/admin/formations/:id/sessions", "save", CLINICAL_LEADS, { url: "/admin/formations/3/sessions" }),
+  post("/admin/formations/:id/sessions", "pay", ALL, { url: "/admin/formations/3/sessions" }),
+  post("/admin/formations/:id/sessions", "inconnue", CLINICAL_LEADS, { url: "/admin/formations/3/sessions" }),
+  get("/admin/presences/:id", ALL, "/admin/presences/4"),
+  post("/admin/presences/:id", "mark", ALL, { url: "/admin/presences/4" }),
+  ...["issue", "resend", "revoke", "inconnue"].map((intent) => post("/admin/presences/:id", intent, CLINICAL_LEADS, { url: "/admin/presences/4" })),
+  get("/admin/presences/:id/attestations.pdf", ALL, "/admin/presences/4/attestations.pdf"),
+  post("/admin/presences/:id/attestations.pdf", "", ALL, { url: "/admin/presences/4/attestations.pdf" }),
+  get("/admin/attestations/:id/pdf", ALL, "/admin/attestations/4/pdf"),
+  post("/admin/attestations/:id/pdf", "", ALL, { url: "/admin/attestations/4/pdf" }),
+
   // the outbox: administrators only
   get("/admin/emails", ADMIN),
   ...["retry", "inconnue"].map((intent) => post("/admin/emails", intent, ADMIN)),

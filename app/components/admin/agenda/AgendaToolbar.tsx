@@ -72,10 +72,11 @@ export function AgendaToolbar({
           </p>
           <Link
             to="/admin/liste-attente"
-            className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-teal-800 hover:bg-teal-50 print:hidden"
+            // from 640 px: a phone's row keeps the day and the reminders (the menu has 'Liste d'attente')
+            className="hidden min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-teal-800 hover:bg-teal-50 sm:inline-flex print:hidden"
           >
             <ListOrdered aria-hidden className="h-4 w-4" />
-            <span className="max-sm:sr-only">Liste d'attente</span>
+            Liste d'attente
           </Link>
           {remindersToSend > 0 && canOpenReminders && (
             <Link

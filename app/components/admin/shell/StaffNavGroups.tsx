@@ -5,7 +5,7 @@ import type { NavGroup } from "./nav";
 const STYLES = {
   /** the side bar, from 1024 px: one column */
   side: {
-    // tight: the eighteen links of an administrator stay in a 900 px high window, each 44 px high
+    // tight: the front desk's links stay in a 900 px high window, each 44 px high (the side bar scrolls for the rest)
     groups: "space-y-2",
     list: "mt-0.5",
     link: "flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-semibold transition",
