@@ -121,6 +121,11 @@ export default function PolitiqueDeConfidentialite({ loaderData: d }: Route.Comp
           votre identité. Chaque copie de vos données remise à votre demande et chaque effacement sont notés (par qui, quand).
         </li>
         <li>
+          <strong>Liste d'attente</strong> : votre inscription est effacée {count(d.retentionMonths, "mois", "mois")} après avoir pris fin (date
+          dépassée, créneau obtenu ou retrait), et aussitôt en cas d'effacement à votre demande ; une proposition de créneau ne vaut que quelques
+          heures.
+        </li>
+        <li>
           <strong>Sauvegardes</strong> : {d.dailyBackups ? "une par jour ; " : ""}les {count(d.backupKeep, "sauvegarde", "sauvegardes")} les plus
           récentes sont conservées, les plus anciennes supprimées
           {d.dailyBackups ? ` : une donnée effacée disparaît des sauvegardes au plus tard ${count(d.backupKeep, "jour", "jours")} après.` : "."}

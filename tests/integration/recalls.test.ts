@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { setAppointmentStatus } from "~/.server/repos/booking";
-import { createAppointment, type AppointmentInput } from "~/.server/repos/appointments";
+import { createAppointment, updateAppointment, type AppointmentInput } from "~/.server/repos/appointments";
 import { listDueRecalls, markRecallSent, optOutByToken, patientRecalls, recallByToken, saveIntervals, setRecallOptOut, loadIntervals } from "~/.server/repos/recalls";
 import { mergePatients } from "~/.server/repos/patients";
 import { erasePatient } from "~/.server/repos/patient-erasure";
@@ -76,6 +76,20 @@ describeEachEngine("recalls", { appDb: true }, (t) => {
     expect(left.map((r) => r.visit_date)).toEqual(["2030-01-05"]);
     const record = await patientRecalls(t.h, patientId);
     expect(record.recalls).toEqual([{ service: "Blanchiment des dents", visitDate: "2030-01-05", due: "2031-01-05", sentAt: null, sentBy: null }]);
+  });
+
+  it("an honoured visit typed under the wrong patient and corrected takes its recall to the right record", async () => {
+    const { id, patientId: wrong } = await visit({ name: "Amina Benali", phone: "0550 12 34 56" });
+    const { patientId: right } = await visit({ name: "Karim Mansouri", phone: "0551 87 65 43", service: "Soins conservateurs", date: "2030-01-10" });
+    expect((await recallRows(wrong)).map((r) => r.service)).toEqual(["Blanchiment des dents"]);
+    const staff = await staffActor();
+    const row = await updateAppointment(t.h, id, { name: "Karim Mansouri", phone: "0551 87 65 43" }, staff);
+    expect(Number(row?.patient_id)).toBe(right);
+    expect(await recallRows(wrong)).toEqual([]);
+    expect((await recallRows(right)).map((r) => [r.service, r.visit_date, r.due_date]).sort()).toEqual([
+      ["Blanchiment des dents", "2030-03-10", "2031-03-10"],
+      ["Soins conservateurs", "2030-01-10", "2030-07-10"],
+    ]);
   });
 
   it("the list: due by the end of the month, without a booked appointment of the service, opted-out or erased records", async () => {

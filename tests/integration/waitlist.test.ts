@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { PATIENT_ACTOR, type Actor } from "~/.server/actor";
 import type { Db } from "~/.server/db";
 import { bookAppointment, setAppointmentStatus } from "~/.server/repos/booking";
+import { anonymiseExpiredRequests, erasePatient } from "~/.server/repos/patient-erasure";
 import { insertEntry, listEntries } from "~/.server/repos/waitlist";
 import { claimOffer, expireAndHandOver, findOfferByToken, offerFreedAppointment, offerFreedSlot, offerLink, type ClaimOutcome } from "~/.server/waitlist";
 import { todayInClinic } from "~/lib/clinic-time";
@@ -151,5 +152,32 @@ describeEachEngine("waiting list", { appDb: true }, (t) => {
     await join(h, 1, { service: "Implementation" });
     const offers = await offerFreedAppointment(h, freed, PATIENT_ACTOR, NOW);
     expect(offers.map((o) => Number(o.entry_id))).toEqual([fits]);
+  });
+  it("erasing a record removes its waiting-list entries and their offers; retention deletes old closed entries", async () => {
+    const h = t.h;
+    const booked = await bookAppointment(h, { name: "Mme Effacée", email: "Effacee@Exemple.dz", phone: "0550 99 88 77", service: SERVICE, date: DAY, time: "11:00", message: null }, { actor: PATIENT_ACTOR, mode: "staff", now: NOW });
+    if (!booked.ok) throw new Error("booking refused");
+    const patientId = Number(booked.appointment.patient_id);
+    const entry = (who: Partial<{ patientId: number; name: string; phone: string; email: string | null }>, key: string) =>
+      insertEntry(h, { patientId: who.patientId ?? null, name: who.name ?? "Mme Effacée", phone: who.phone ?? "0550 99 88 77", email: who.email ?? null, service: SERVICE, wishes: wishOf(DAY, "10:00"), untilDate: addDaysYmd(DAY, 10), source: who.patientId ? "staff" : "online", submissionKey: key }, STAFF, NOW.toISOString());
+    await entry({ patientId }, "k1"); // added by staff from the record
+    await entry({ phone: "+213 550 998 877" }, "k2"); // typed on the public form, the same phone written otherwise
+    await entry({ phone: "0661 00 00 00", email: "effacee@exemple.dz" }, "k3"); // another phone, the same e-mail
+    await entry({ name: "M. Reste", phone: "0770 11 22 33", email: "reste@exemple.dz" }, "k4");
+    const freed = await bookAndCancel(h);
+    expect(await offerFreedSlot(h, { date: DAY, time: "10:00", chair: Number(freed.chair), freedAppointmentId: Number(freed.id) }, { actor: STAFF, now: NOW, batch: 10 })).toHaveLength(4);
+
+    expect(await erasePatient(h, patientId, STAFF, NOW)).toMatchObject({ ok: true });
+    const left = await h.db.selectFrom("waitlist_entries").select(["name", "phone", "email"]).execute();
+    expect(left).toEqual([{ name: "M. Reste", phone: "0770 11 22 33", email: "reste@exemple.dz" }]);
+    expect(await h.db.selectFrom("waitlist_offers").select("id").execute()).toHaveLength(1);
+
+    // retention (12 months by default): a closed entry last changed 13 months ago goes, a waiting one stays
+    const later = new Date(NOW.getTime() + 400 * 86_400_000);
+    await h.db.updateTable("waitlist_entries").set({ status: "expired" }).execute();
+    await entry({ name: "Mme Attend", phone: "0550 44 44 44" }, "k5");
+    await h.db.updateTable("waitlist_entries").set({ status: "waiting", until_date: addDaysYmd(todayInClinic(later), 5) }).where("submission_key", "=", "k5").execute();
+    await anonymiseExpiredRequests(h, later);
+    expect((await h.db.selectFrom("waitlist_entries").select("name").execute()).map((e) => e.name)).toEqual(["Mme Attend"]);
   });
 });

@@ -9,6 +9,7 @@ import { isUniqueViolation, nowIso, writeTransaction } from "../db";
 import type { Appointment, AppointmentHistoryAction, AppointmentHistoryEntry, Database } from "../db/types";
 import { newLinkColumns } from "../link-tokens";
 import { linkPatient } from "./patients";
+import { refreshRecall } from "./recalls";
 import { searchPatterns } from "./search-patterns";
 import { insertPaidAdjustment, PAID_AT_CREATION_REASON, PAID_EDIT_REASON } from "./payment-entries";
 import { DEMO_SUBMISSION_PREFIX } from "../demo";
@@ -225,6 +226,10 @@ export async function updateAppointment(h: Db, id: number, patch: AppointmentPro
       .executeTakeFirst();
     // its payments follow the appointment to its record (ADR 021)
     if (relink && row) await trx.updateTable("payments").set({ patient_id: row.patient_id }).where("appointment_id", "=", id).execute();
+    // an honoured visit that changes record takes its recall along: both records' recalls follow (issue 31)
+    if (relink && row && row.status === "attended" && Number(row.patient_id) !== Number(before.patient_id)) {
+      for (const pid of [before.patient_id, row.patient_id]) if (pid !== null) await refreshRecall(trx, Number(pid), row.service);
+    }
     // a hand edit of 'Prix payé' is recorded as an adjustment of the difference (ADR 026)
     if (row && values.prixpay !== undefined) {
       const difference = Number(row.prixpay ?? 0) - Number(before.prixpay ?? 0);

@@ -11,6 +11,7 @@ import { withdrawCasesOfPatients } from "./gallery";
 import { anonymiseAccounts, anonymisePayments } from "./payments";
 import { addEvent, ERASED_NAME, lockedPatient, RETENTION_ACTOR, stateOf, type PatientChange, type Trx } from "./patients";
 import { dropRecalls } from "./recalls";
+import { dropEntriesOf, purgeOldEntries } from "./waitlist";
 
 /** Erasure of a record and the retention job (law 18-07): identity removed, accounts kept. */
 
@@ -153,6 +154,7 @@ export async function erasePatient(h: Db, id: number, actor: Actor, now: Date = 
     await anonymiseAccounts(trx, records);
     await eraseRecords(trx, records, at);
     await dropRecalls(trx, records);
+    await dropEntriesOf(trx, records, [...contacts, ...appointments]);
     await addEvent(trx, id, actor, "erased", `${appointments.length} rendez-vous anonymisé(s)`, at);
     await auditStaff(trx, actor, { action: "patient.erase", targetType: "patient", targetId: id, detail: `${appointments.length} rendez-vous anonymisé(s)` });
     return { ok: true, appointments: appointments.length };
@@ -178,7 +180,8 @@ const RETENTION_BATCH = 200;
  * `retentionMonths` months ago (schedule setting, 12 by default) loses its identity, as an erased
  * appointment does. A record left with no appointment that still has its identity (so no visit
  * either) is erased too. Written by "Système (conservation)". Runs in batches, each its own
- * transaction; several servers running it at once anonymise each request once. Returns the
+ * transaction; several servers running it at once anonymise each request once. Waiting-list
+ * entries that no longer wait and were last changed before the period are deleted. Returns the
  * number of appointments anonymised.
  */
 export async function anonymiseExpiredRequests(h: Db, now: Date = new Date(), retentionMonths?: number): Promise<number> {
@@ -244,6 +247,8 @@ export async function anonymiseExpiredRequests(h: Db, now: Date = new Date(), re
     total += done;
     if (done < RETENTION_BATCH) break;
   }
+  // the waiting list's entries that no longer wait go after the same period
+  await purgeOldEntries(h, `${cutoff}T00:00:00.000Z`);
   return total;
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { formatTime } from "~/lib/format";
+import { toE164 } from "~/lib/phone";
 import type { Actor } from "../actor";
 import { audit } from "../audit";
 import { isUniqueViolation, nowIso, writeTransaction, type Db } from "../db";
@@ -280,4 +281,40 @@ export async function listEntries(h: Pick<Db, "db">, since: string): Promise<Ent
 /** A live patient record's identity, to prefill 'Ajouter un patient' from the record. */
 export async function patientForWaitlist(h: Pick<Db, "db">, id: number): Promise<{ id: number; name: string; phone: string | null; email: string | null } | undefined> {
   return h.db.selectFrom("patients").select(["id", "name", "phone", "email"]).where("id", "=", id).where("erased_at", "is", null).where("merged_into", "is", null).executeTakeFirst();
+}
+
+/**
+ * The entries of erased records (law 18-07), in the erasure's transaction: those linked to one of
+ * `patientIds`, and those typed on the public form (no record) with one of the records' or their
+ * appointments' phones (compared in E.164) or e-mails. Their offers go with them (ON DELETE
+ * CASCADE); the appointments' history keeps only offer numbers. Returns how many were removed.
+ */
+export async function dropEntriesOf(
+  trx: Kysely<Database>,
+  patientIds: number[],
+  contacts: { phone: string | null; email: string | null }[],
+): Promise<number> {
+  const phones = new Set(contacts.map((c) => toE164(c.phone)).filter((p): p is string => p !== null));
+  const emails = new Set(contacts.map((c) => c.email?.trim().toLowerCase()).filter((e): e is string => Boolean(e)));
+  const rows = await trx.selectFrom("waitlist_entries").select(["id", "patient_id", "phone", "email"]).execute();
+  const ids = rows
+    .filter(
+      (r) =>
+        (r.patient_id !== null && patientIds.includes(Number(r.patient_id))) ||
+        phones.has(toE164(r.phone) ?? "") ||
+        (r.email !== null && emails.has(r.email.trim().toLowerCase())),
+    )
+    .map((r) => Number(r.id));
+  for (let i = 0; i < ids.length; i += 500) await trx.deleteFrom("waitlist_entries").where("id", "in", ids.slice(i, i + 500)).execute();
+  return ids.length;
+}
+
+/**
+ * Retention: an entry that no longer waits ('Expiré', 'Retiré', 'A obtenu un rendez-vous') is deleted once its last
+ * change is older than `before` (the retention period of never-confirmed requests); a waiting
+ * entry past its last day is expired first by `expireEntries`. Returns how many were deleted.
+ */
+export async function purgeOldEntries(h: Db, before: string): Promise<number> {
+  const rows = await h.db.deleteFrom("waitlist_entries").where("status", "in", ["booked", "removed", "expired"]).where("updated_at", "<", before).returning("id").execute();
+  return rows.length;
 }

@@ -85,7 +85,8 @@ export function PrivacyPanel({
                   <li>le nom, le téléphone et l'e-mail, partout ;</li>
                   <li>les messages du patient, l'avancement, les remarques, les motifs d'annulation ;</li>
                   <li>les notes de l'équipe et les e-mails envoyés ou en attente ;</li>
-                  <li>le lien personnel des rendez-vous.</li>
+                  <li>le lien personnel des rendez-vous ;</li>
+                  <li>les inscriptions en liste d'attente et les suivis à proposer.</li>
                 </ul>
               </div>
               <div>
