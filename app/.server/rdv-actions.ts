@@ -57,6 +57,14 @@ export const RDV_HEADERS: Record<string, string> = {
   "X-Robots-Tag": "noindex",
 };
 
+/** The `headers` of every personal-link page: RDV_HEADERS, and the Retry-After of a 429. */
+export function personalLinkHeaders({ errorHeaders }: { errorHeaders?: Headers }): Headers {
+  const out = new Headers(RDV_HEADERS);
+  const retry = errorHeaders?.get("Retry-After");
+  if (retry) out.set("Retry-After", retry);
+  return out;
+}
+
 /** The patient's quotes and balance for their page (only this appointment's patient's; issue 29). */
 export async function rdvAccount(patientId: number | null, h: Db = getDb()): Promise<RdvAccount> {
   if (patientId === null) return { quotes: [], balance: null, nextInstalment: null };

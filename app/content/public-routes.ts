@@ -16,6 +16,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: "/formation", priority: 0.8 },
   { path: "/syllabus", priority: 0.7 },
   { path: "/appointment", priority: 0.9 },
+  { path: "/liste-attente", priority: 0.5 },
   { path: "/login", sitemap: false },
   { path: "/mot-de-passe-oublie", sitemap: false },
   { path: "/blog", priority: 0.7 },
@@ -43,6 +44,8 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: "/remplacement-complet-implants", priority: 0.7 },
   { path: "/correction-sourire-gingival", priority: 0.7 },
   { path: "/correction-sourires-edentes", priority: 0.7 },
+  // the verification of a course certificate (the code's own page, /attestation/<code>, is not indexed)
+  { path: "/attestation", priority: 0.2 },
   // legal (linked from the footer)
   { path: "/mentions-legales", priority: 0.2 },
   { path: "/politique-de-confidentialite", priority: 0.2 },

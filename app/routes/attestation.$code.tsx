@@ -1,12 +1,12 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/attestation.$code";
 import { openCertificate } from "~/.server/certificate-actions";
-import { RDV_HEADERS } from "~/.server/rdv-actions";
+import { personalLinkHeaders, RDV_HEADERS } from "~/.server/rdv-actions";
 import { requestInfo } from "~/context";
 import { CertificateCodeForm, CertificateFound } from "~/components/attestation/CertificateCheck";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { CONTENT_PAGE } from "~/lib/page-handle";
-import { clinicFromMatches } from "~/lib/seo";
+import { personalPageMeta } from "~/lib/personal-meta";
 
 /**
  * /attestation/<code>: the public check of a certificate of attendance (issue 31, ADR 028): whether
@@ -15,18 +15,9 @@ import { clinicFromMatches } from "~/lib/seo";
  */
 export const handle = CONTENT_PAGE;
 
-export const meta: Route.MetaFunction = ({ error, matches }) => {
-  const clinic = clinicFromMatches(matches);
-  const title = !error ? "Vérification d'une attestation" : isRouteErrorResponse(error) && error.status === 429 ? "Trop de tentatives" : "Attestation introuvable";
-  return [{ title: `${title} | ${clinic.name}` }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
-};
+export const meta: Route.MetaFunction = ({ error, matches }) => personalPageMeta(matches, error, { title: "Vérification d'une attestation", description: (name) => `Vérification d'une attestation de formation délivrée par ${name}.`, notFound: "Attestation introuvable" });
 
-export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
-  const out = new Headers(RDV_HEADERS);
-  const retry = errorHeaders?.get("Retry-After");
-  if (retry) out.set("Retry-After", retry);
-  return out;
-};
+export const headers: Route.HeadersFunction = personalLinkHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   return data(await openCertificate(params.code, context.get(requestInfo).clientIp), { headers: RDV_HEADERS });

@@ -4,7 +4,7 @@ import { CertificateCodeForm } from "~/components/attestation/CertificateCheck";
 import { CertificateLayout } from "./attestation.$code";
 import { certificatePath, isCertificateCode, normaliseCode } from "~/lib/certificate";
 import { CONTENT_PAGE } from "~/lib/page-handle";
-import { clinicFromMatches } from "~/lib/seo";
+import { clinicFromMatches, seo } from "~/lib/seo";
 
 /**
  * /attestation: type the code printed on a certificate of attendance. A GET form: a well-formed
@@ -12,10 +12,12 @@ import { clinicFromMatches } from "~/lib/seo";
  */
 export const handle = CONTENT_PAGE;
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const clinic = clinicFromMatches(matches);
-  return [{ title: `Vérifier une attestation | ${clinic.name}` }, { name: "robots", content: "noindex" }];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Vérifier une attestation",
+    description: `Vérifiez qu'une attestation de formation délivrée par ${clinicFromMatches(matches).name} est authentique, avec le code imprimé dessus.`,
+    path: "/attestation",
+  });
 
 export function loader({ url }: Route.LoaderArgs) {
   const typed = url.searchParams.get("code");

@@ -1,7 +1,7 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/devis.$token";
 import { devisAction, openQuoteLink, quotePageData, type DevisReply } from "~/.server/devis-actions";
-import { RDV_HEADERS } from "~/.server/rdv-actions";
+import { personalLinkHeaders, RDV_HEADERS } from "~/.server/rdv-actions";
 import { requestInfo } from "~/context";
 import { QuoteDocument } from "~/components/admin/quotes/QuoteDocument";
 import { QuoteAnswer } from "~/components/devis/QuoteAnswer";
@@ -10,7 +10,7 @@ import { RdvBlockedPage, RdvNotFoundPage } from "~/components/rdv/RdvErrorPages"
 import { Alert } from "~/components/ui/Alert";
 import { formatDateTime } from "~/lib/format";
 import { CONTENT_PAGE } from "~/lib/page-handle";
-import { clinicFromMatches } from "~/lib/seo";
+import { personalPageMeta } from "~/lib/personal-meta";
 
 /**
  * /devis/<token>: the patient reads a quote and answers it (docs/product.md, "Patients: answering
@@ -19,18 +19,9 @@ import { clinicFromMatches } from "~/lib/seo";
  */
 export const handle = CONTENT_PAGE;
 
-export const meta: Route.MetaFunction = ({ error, matches }) => {
-  const clinic = clinicFromMatches(matches);
-  const title = !error ? "Votre devis" : isRouteErrorResponse(error) && error.status === 429 ? "Trop de tentatives" : "Lien introuvable";
-  return [{ title: `${title} | ${clinic.name}` }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
-};
+export const meta: Route.MetaFunction = ({ error, matches }) => personalPageMeta(matches, error, { title: "Votre devis", description: (name) => `Votre devis de ${name} : le détail des soins, les montants et votre réponse en ligne.` });
 
-export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
-  const out = new Headers(RDV_HEADERS);
-  const retry = errorHeaders?.get("Retry-After");
-  if (retry) out.set("Retry-After", retry);
-  return out;
-};
+export const headers: Route.HeadersFunction = personalLinkHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await openQuoteLink(params.token, context.get(requestInfo).clientIp);

@@ -7,7 +7,7 @@ import { Alert } from "~/components/ui/Alert";
 import { WaitlistFields, type WaitlistValues } from "~/components/waitlist/WaitlistFields";
 import { CONTENT_PAGE } from "~/lib/page-handle";
 import { addDays } from "~/lib/rules";
-import { clinicFromMatches } from "~/lib/seo";
+import { clinicFromMatches, seo } from "~/lib/seo";
 import { parseDayQuery } from "~/lib/slots-view";
 import { wishOf } from "~/lib/waitlist";
 
@@ -15,14 +15,16 @@ import { wishOf } from "~/lib/waitlist";
  * /liste-attente: 'Rejoindre la liste d'attente' (issue 31, item 1), reached from the booking page
  * when the day wanted is full (`?service=…&date=…` preselects the service and that day's half-days).
  * A plain form, posted by the browser and answered by the server (decision 016): no JavaScript
- * needed. Not indexed: a step of the booking, not a page of its own.
+ * needed. Indexed, with its canonical address without the query (the SEO target of issue 31).
  */
 export const handle = CONTENT_PAGE;
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const clinic = clinicFromMatches(matches);
-  return [{ title: `Liste d'attente | ${clinic.name}` }, { name: "robots", content: "noindex" }];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Liste d'attente",
+    description: `Votre jour est complet ? Inscrivez-vous sur la liste d'attente de ${clinicFromMatches(matches).name} : dès qu'un créneau se libère, il vous est proposé par e-mail.`,
+    path: "/liste-attente",
+  });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 

@@ -1,13 +1,14 @@
 import { CalendarDays, MapPin, Wallet } from "lucide-react";
-import { data, Form, isRouteErrorResponse } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/offre-formation.$token";
 import { formationOfferAction, formationOfferView, openFormationOffer, type FormationOfferReply } from "~/.server/formation-offer-actions";
-import { RDV_HEADERS } from "~/.server/rdv-actions";
+import { personalLinkHeaders, RDV_HEADERS } from "~/.server/rdv-actions";
 import { requestInfo } from "~/context";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RdvBlockedPage, RdvNotFoundPage } from "~/components/rdv/RdvErrorPages";
 import { Alert } from "~/components/ui/Alert";
 import { CONTENT_PAGE } from "~/lib/page-handle";
+import { personalPageMeta } from "~/lib/personal-meta";
 import { clinicFromMatches } from "~/lib/seo";
 
 /**
@@ -17,18 +18,9 @@ import { clinicFromMatches } from "~/lib/seo";
  */
 export const handle = CONTENT_PAGE;
 
-export const meta: Route.MetaFunction = ({ error, matches }) => {
-  const clinic = clinicFromMatches(matches);
-  const title = !error ? "Une place s'est libérée" : isRouteErrorResponse(error) && error.status === 429 ? "Trop de tentatives" : "Lien introuvable";
-  return [{ title: `${title} | ${clinic.name}` }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
-};
+export const meta: Route.MetaFunction = ({ error, matches }) => personalPageMeta(matches, error, { title: "Une place s'est libérée", description: (name) => `Une place s'est libérée dans une formation de ${name} : confirmez votre inscription avant l'échéance.` });
 
-export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
-  const out = new Headers(RDV_HEADERS);
-  const retry = errorHeaders?.get("Retry-After");
-  if (retry) out.set("Retry-After", retry);
-  return out;
-};
+export const headers: Route.HeadersFunction = personalLinkHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await openFormationOffer(params.token, context.get(requestInfo).clientIp);

@@ -1,14 +1,14 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/offre.$token";
 import { offerAction, offerView, openOffer, type OfferReply } from "~/.server/offer-actions";
-import { RDV_HEADERS } from "~/.server/rdv-actions";
+import { personalLinkHeaders, RDV_HEADERS } from "~/.server/rdv-actions";
 import { requestInfo } from "~/context";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CallButtons, ClinicCard } from "~/components/rdv/ClinicInfo";
 import { RdvBlockedPage, RdvNotFoundPage } from "~/components/rdv/RdvErrorPages";
 import { Alert } from "~/components/ui/Alert";
 import { CONTENT_PAGE } from "~/lib/page-handle";
-import { clinicFromMatches } from "~/lib/seo";
+import { personalPageMeta } from "~/lib/personal-meta";
 
 /**
  * /offre/<token>: a freed slot offered to a patient of the waiting list (issue 31, item 1;
@@ -18,18 +18,9 @@ import { clinicFromMatches } from "~/lib/seo";
  */
 export const handle = CONTENT_PAGE;
 
-export const meta: Route.MetaFunction = ({ error, matches }) => {
-  const clinic = clinicFromMatches(matches);
-  const title = !error ? "Un créneau pour vous" : isRouteErrorResponse(error) && error.status === 429 ? "Trop de tentatives" : "Lien introuvable";
-  return [{ title: `${title} | ${clinic.name}` }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
-};
+export const meta: Route.MetaFunction = ({ error, matches }) => personalPageMeta(matches, error, { title: "Un créneau pour vous", description: (name) => `Un créneau s'est libéré à ${name} : prenez-le avant qu'il ne soit proposé à un autre patient.` });
 
-export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
-  const out = new Headers(RDV_HEADERS);
-  const retry = errorHeaders?.get("Retry-After");
-  if (retry) out.set("Retry-After", retry);
-  return out;
-};
+export const headers: Route.HeadersFunction = personalLinkHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const offer = await openOffer(params.token, context.get(requestInfo).clientIp);

@@ -1,11 +1,11 @@
 import { BellOff, CheckCircle2 } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/rappel.$token";
 import { intentOf, readForm } from "~/.server/admin-action";
 import { getDb } from "~/.server/db";
 import { errorCode, log } from "~/.server/log";
 import { countLinkMiss, linkGuessBlocked } from "~/.server/personal-link";
-import { RDV_HEADERS } from "~/.server/rdv-actions";
+import { personalLinkHeaders, RDV_HEADERS } from "~/.server/rdv-actions";
 import { recallByToken, setRecallOptOut } from "~/.server/repos/recalls";
 import { PATIENT_ACTOR } from "~/.server/actor";
 import { requestInfo } from "~/context";
@@ -13,7 +13,7 @@ import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { CallButtons } from "~/components/rdv/ClinicInfo";
 import { useClinic } from "~/hooks/use-clinic";
 import { CONTENT_PAGE } from "~/lib/page-handle";
-import { clinicFromMatches } from "~/lib/seo";
+import { personalPageMeta } from "~/lib/personal-meta";
 
 /**
  * /rappel/<token>: 'Ne plus me rappeler' (issue 31, item 2), the link at the end of a recall
@@ -24,18 +24,9 @@ import { clinicFromMatches } from "~/lib/seo";
  */
 export const handle = CONTENT_PAGE;
 
-export const meta: Route.MetaFunction = ({ error, matches }) => {
-  const clinic = clinicFromMatches(matches);
-  const title = !error ? "Rappels de suivi" : isRouteErrorResponse(error) && error.status === 429 ? "Trop de tentatives" : "Lien introuvable";
-  return [{ title: `${title} | ${clinic.name}` }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
-};
+export const meta: Route.MetaFunction = ({ error, matches }) => personalPageMeta(matches, error, { title: "Rappels de suivi", description: (name) => `Vos rappels de suivi de ${name} : continuer à les recevoir, ou ne plus être rappelé.` });
 
-export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
-  const out = new Headers(RDV_HEADERS);
-  const retry = errorHeaders?.get("Retry-After");
-  if (retry) out.set("Retry-After", retry);
-  return out;
-};
+export const headers: Route.HeadersFunction = personalLinkHeaders;
 
 async function open(token: string | undefined, ip: string) {
   const blocked = await linkGuessBlocked(ip);

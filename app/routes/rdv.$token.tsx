@@ -1,6 +1,6 @@
-import { isRouteErrorResponse, data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/rdv.$token";
-import { openPersonalLink, patientView, RDV_HEADERS, rdvAccount, rdvAction } from "~/.server/rdv-actions";
+import { openPersonalLink, patientView, personalLinkHeaders, RDV_HEADERS, rdvAccount, rdvAction } from "~/.server/rdv-actions";
 import { AccountSection } from "~/components/rdv/AccountSection";
 import { loadBookingRules } from "~/.server/booking-slots";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -11,7 +11,7 @@ import { RdvBlockedPage, RdvNotFoundPage } from "~/components/rdv/RdvErrorPages"
 import { RDV_TEXTS } from "~/lib/rdv-schema";
 import { Alert } from "~/components/ui/Alert";
 import { useClinic } from "~/hooks/use-clinic";
-import { clinicFromMatches } from "~/lib/seo";
+import { personalPageMeta } from "~/lib/personal-meta";
 import { requestInfo } from "~/context";
 import { todayInClinic } from "~/lib/clinic-time";
 import { addDays } from "~/lib/rules";
@@ -24,25 +24,10 @@ import { addDays } from "~/lib/rules";
  * token is the same 404; too many of them from one address, a 429.
  */
 
-export const meta: Route.MetaFunction = ({ error, matches }) => {
-  const clinic = clinicFromMatches(matches);
-  const title = !error ? "Votre rendez-vous" : isRouteErrorResponse(error) && error.status === 429 ? "Trop de tentatives" : "Lien introuvable";
-  return [
-    { title: `${title} | ${clinic.name}` },
-    { name: "robots", content: "noindex" },
-    // the token is in this page's address: it never leaves the site in a Referer (the map link);
-    // "same-origin", not "no-referrer", so that the forms post with their Origin (see RDV_HEADERS)
-    { name: "referrer", content: "same-origin" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ error, matches }) => personalPageMeta(matches, error, { title: "Votre rendez-vous", description: (name) => `Votre rendez-vous à ${name} : le jour, l'heure, et la confirmation, le déplacement ou l'annulation en ligne.` });
 
 /** Every answer, pages and errors alike: private, never stored, not indexed, no Referer. */
-export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
-  const out = new Headers(RDV_HEADERS);
-  const retry = errorHeaders?.get("Retry-After");
-  if (retry) out.set("Retry-After", retry);
-  return out;
-};
+export const headers: Route.HeadersFunction = personalLinkHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const appointment = await openPersonalLink(params.token, context.get(requestInfo).clientIp);
