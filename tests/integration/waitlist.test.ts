@@ -2,7 +2,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { PATIENT_ACTOR, type Actor } from "~/.server/actor";
 import type { Db } from "~/.server/db";
 import { bookAppointment, setAppointmentStatus } from "~/.server/repos/booking";
+import { addException, removeException } from "~/.server/repos/schedule";
 import { insertEntry, listEntries } from "~/.server/repos/waitlist";
+import { offerOpenedDays } from "~/.server/waitlist-days";
 import { claimOffer, expireAndHandOver, findOfferByToken, offerFreedAppointment, offerFreedSlot, offerLink, type ClaimOutcome } from "~/.server/waitlist";
 import { todayInClinic } from "~/lib/clinic-time";
 import { addDaysYmd, weekdayOf } from "~/lib/schedule";
@@ -151,5 +153,40 @@ describeEachEngine("waiting list", { appDb: true }, (t) => {
     await join(h, 1, { service: "Implementation" });
     const offers = await offerFreedAppointment(h, freed, PATIENT_ACTOR, NOW);
     expect(offers.map((o) => Number(o.entry_id))).toEqual([fits]);
+  });
+
+  it("a closure lifted: the day's free starts are offered to the entries waiting for it, with their e-mails", async () => {
+    const h = t.h;
+    const closure = await addException(h, { startDate: DAY, endDate: DAY, label: "Fermeture exceptionnelle", ranges: [] });
+    const ids = await join(h, 7);
+    await join(h, 1, { wishes: wishOf(DAY, "15:00") }); // the afternoon: other starts
+    await join(h, 1, { until: TODAY }); // gives up before the day: nothing
+    // closed: nothing to offer
+    expect(await offerOpenedDays(h, { startDate: DAY, endDate: DAY }, STAFF, NOW)).toEqual([]);
+    const period = await removeException(h, Number(closure.id));
+    expect(period).toEqual({ startDate: DAY, endDate: DAY });
+    const offers = await offerOpenedDays(h, period!, STAFF, NOW);
+    const offered = new Set(offers.map((o) => Number(o.entry_id)));
+    // the seven morning entries and the afternoon one, not the one who gave up
+    expect(offers).toHaveLength(8);
+    expect(offered).toEqual(new Set([...ids, ids[6] + 1]));
+    for (const o of offers) {
+      expect(o).toMatchObject({ status: "open", date: DAY, freed_appointment_id: null, service: SERVICE });
+      expect(o.time < "13:00").toBe(Number(o.entry_id) !== ids[6] + 1);
+    }
+    // the first five (default batch) share the first free start; the next ones another chair or a later start
+    expect(offers.slice(0, 5).map((o) => `${o.time} ${o.chair}`)).toEqual(Array(5).fill(`09:00 ${offers[0].chair}`));
+    const places = new Set(offers.map((o) => `${o.time} ${o.chair}`));
+    expect(places.size).toBe(3);
+    // e-mails through the outbox, one per offer; each claimable
+    expect((await h.db.selectFrom("outbox").select("id").where("kind", "=", "waitlist_offer").execute()).length).toBe(8);
+    expect(await auditCount(h, "waitlist.offered")).toBe(8);
+    expect(await claimOffer(h, offers[5], at(10))).toMatchObject({ ok: true, already: false });
+    // the other entry offered that start waits again: run again, it gets a start still free, never the one taken
+    const again = await offerOpenedDays(h, period!, STAFF, NOW);
+    expect(again.map((o) => Number(o.entry_id))).toEqual([Number(offers[6].entry_id)]);
+    expect(`${again[0].time} ${again[0].chair}`).not.toBe(`${offers[5].time} ${offers[5].chair}`);
+    // nothing left waiting that day: nothing more
+    expect(await offerOpenedDays(h, period!, STAFF, NOW)).toEqual([]);
   });
 });
