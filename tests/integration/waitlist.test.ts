@@ -2,9 +2,14 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { PATIENT_ACTOR, type Actor } from "~/.server/actor";
 import type { Db } from "~/.server/db";
 import { bookAppointment, setAppointmentStatus } from "~/.server/repos/booking";
+import { getClinic } from "~/.server/clinic";
+import { saveTemplate } from "~/.server/repos/message-templates";
 import { addException, removeException } from "~/.server/repos/schedule";
 import { insertEntry, listEntries } from "~/.server/repos/waitlist";
 import { offerOpenedDays } from "~/.server/waitlist-days";
+import { waitlistScreen } from "~/.server/waitlist-staff";
+import { formatDayLong } from "~/.server/appointment-mail";
+import { templateSchema } from "~/lib/reminder-template";
 import { claimOffer, expireAndHandOver, findOfferByToken, offerFreedAppointment, offerFreedSlot, offerLink, type ClaimOutcome } from "~/.server/waitlist";
 import { todayInClinic } from "~/lib/clinic-time";
 import { addDaysYmd, weekdayOf } from "~/lib/schedule";
@@ -188,5 +193,37 @@ describeEachEngine("waiting list", { appDb: true }, (t) => {
     expect(`${again[0].time} ${again[0].chair}`).not.toBe(`${offers[5].time} ${offers[5].chair}`);
     // nothing left waiting that day: nothing more
     expect(await offerOpenedDays(h, period!, STAFF, NOW)).toEqual([]);
+  });
+
+  it("the offer's WhatsApp and SMS buttons use the templates of 'Rappels' (the former fixed texts by default)", async () => {
+    const h = t.h;
+    const freed = await bookAndCancel(h);
+    const [id] = await join(h, 1);
+    const [offer] = await offerFreedAppointment(h, freed, PATIENT_ACTOR, NOW);
+    // open at the real clock of the screen
+    await h.db.updateTable("waitlist_offers").set({ expires_at: "2100-01-01T00:00:00.000Z" }).where("id", "=", offer.id).execute();
+    const buttons = async () => (await waitlistScreen(h, null)).rows.find((r) => r.id === id)!.offers[0];
+    const text = (href: string | null, param: string) => new URL(href!).searchParams.get(param);
+    const clinic = await getClinic(h);
+    const link = offerLink(offer)!;
+    const when = `${formatDayLong(DAY)} à 10:00`;
+    // a fresh database: the texts that were fixed in the code, word for word
+    const fresh = await buttons();
+    expect(text(fresh.whatsapp, "text")).toBe(
+      `Bonjour Patient,\n\nUn créneau vient de se libérer le ${when}. Pour le prendre, touchez ce lien (le premier qui confirme l'obtient)\u202f: ${link}\n\nÀ bientôt,\n${clinic.name}`,
+    );
+    expect(text(fresh.sms, "body")).toBe(`Créneau libéré le ${when}. Pour le prendre : ${link}`);
+    // edited in 'Rappels' (the editor's rules: {lien} required, placeholders known)
+    expect(templateSchema.safeParse({ key: "offer-sms", body: "Créneau le {date}" }).error?.issues.map((i) => i.message.replace(/\s/g, " "))).toEqual([
+      "Le message doit contenir {lien} : c'est le lien qui permet au patient de prendre le créneau proposé.",
+    ]);
+    const body = templateSchema.parse({ key: "offer-sms", body: "{Prénom}, place libre {date} {heure} : {lien}" }).body;
+    await saveTemplate(h, "offer-sms", body, "admin@exemple.dz");
+    await saveTemplate(h, "offer-whatsapp", "Salam {prénom} ! {date}, {heure} : {lien}", "admin@exemple.dz");
+    const edited = await buttons();
+    expect(text(edited.sms, "body")).toBe(`Patient, place libre ${formatDayLong(DAY)} 10:00 : ${link}`);
+    expect(text(edited.whatsapp, "text")).toBe(`Salam Patient ! ${formatDayLong(DAY)}, 10:00 : ${link}`);
+    // the reminders' own templates are untouched
+    expect(await h.db.selectFrom("message_templates").select("key").orderBy("key").execute()).toEqual([{ key: "offer-sms" }, { key: "offer-whatsapp" }]);
   });
 });
