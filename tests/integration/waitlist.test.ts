@@ -15,7 +15,9 @@ import { todayInClinic } from "~/lib/clinic-time";
 import { addDaysYmd, weekdayOf } from "~/lib/schedule";
 import { wishOf } from "~/lib/waitlist";
 import { describeEachEngine } from "../helpers/db";
-import { setAppEnv } from "./public-form";
+import { openDayAfter, setAppEnv } from "./public-form";
+import { scheduleAction } from "~/.server/schedule-actions";
+import { staffSession } from "../helpers/staff";
 
 /**
  * The appointment waiting list (issue 31, item 1), on both engines, with a fake clock (`now`
@@ -225,5 +227,20 @@ describeEachEngine("waiting list", { appDb: true }, (t) => {
     expect(text(edited.whatsapp, "text")).toBe(`Salam Patient ! ${formatDayLong(DAY)}, 10:00 : ${link}`);
     // the reminders' own templates are untouched
     expect(await h.db.selectFrom("message_templates").select("key").orderBy("key").execute()).toEqual([{ key: "offer-sms" }, { key: "offer-whatsapp" }]);
+  });
+
+  it("'Supprimer' on a closure in 'Horaires et fermetures' offers its day (the action, at the real clock)", async () => {
+    const h = t.h;
+    const day = openDayAfter(3);
+    const closure = await addException(h, { startDate: day, endDate: day, label: "Congé", ranges: [] });
+    const [id] = await join(h, 1, { wishes: wishOf(day, "10:00"), until: addDaysYmd(day, 5) });
+    const form = new URLSearchParams({ intent: "exception-delete", id: String(closure.id) });
+    const request = new Request("https://clinique.example/admin/horaires", { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const res = (await scheduleAction(request, staffSession({ userId: 1, email: "admin@clinique.dz", role: "admin", idHash: "h" }))) as unknown as { data: { ok: boolean } };
+    expect(res.data.ok).toBe(true);
+    const offers = await h.db.selectFrom("waitlist_offers").selectAll().execute();
+    expect(offers).toHaveLength(1);
+    expect(offers[0]).toMatchObject({ entry_id: id, date: day, time: "09:00", status: "open", freed_appointment_id: null });
+    expect((await h.db.selectFrom("outbox").select("id").where("kind", "=", "waitlist_offer").execute()).length).toBe(1);
   });
 });
