@@ -13,8 +13,9 @@ import { getDb } from "./db";
 import { log } from "./log";
 import { staffActor, type Actor } from "./actor";
 import { saveContactSettings } from "./repos/contact-settings";
-import { addException, deleteException, saveServiceSettings, saveSettings, saveWeeklyHours } from "./repos/schedule";
+import { addException, removeException as removeExceptionRow, saveServiceSettings, saveSettings, saveWeeklyHours } from "./repos/schedule";
 import type { StaffSession } from "./session";
+import { offerOpenedDays } from "./waitlist-days";
 
 /** The action of 'Horaires et fermetures' (/admin/horaires; docs/product.md, "Schedule and free slots"). */
 
@@ -123,8 +124,11 @@ async function removeException(form: FormData, staffId: number, actor: Actor) {
     SCREEN,
     "exception-delete",
     async () => {
-      if (!(await deleteException(getDb(), id, actor))) return answer({ intent: "exception-delete", ok: false, id, message: "Cette période a déjà été supprimée." }, 404);
+      const period = await removeExceptionRow(getDb(), id, actor);
+      if (!period) return answer({ intent: "exception-delete", ok: false, id, message: "Cette période a déjà été supprimée." }, 404);
       log.info({ event: "schedule_exception_deleted", exceptionId: id, staffId }, "schedule exception deleted");
+      // the days open again: their free starts go to the waiting list, as a cancelled slot does
+      await offerOpenedDays(getDb(), period, actor);
       return saved("exception-delete", undefined, "Période supprimée : ces jours reprennent les horaires de la semaine.");
     },
     () => answer({ intent: "exception-delete", ok: false, id, message: STORE_FAILED }, 503),

@@ -9,6 +9,7 @@ import { guarded, intentOf, readForm } from "./admin-action";
 import { getClinic } from "./clinic";
 import { getDb, type Db } from "./db";
 import { log } from "./log";
+import { loadTemplates } from "./repos/message-templates";
 import { insertEntry, listEntries, patientForWaitlist, removeEntry } from "./repos/waitlist";
 import type { StaffSession } from "./session";
 import { offerContactLinks } from "./waitlist";
@@ -49,6 +50,9 @@ export async function waitlistScreen(h: Db, patientId: number | null) {
   const now = new Date();
   const since = new Date(now.getTime() - 30 * 86_400_000).toISOString();
   const [entries, clinic, patient] = await Promise.all([listEntries(h, since), getClinic(h), patientId ? patientForWaitlist(h, patientId) : Promise.resolve(undefined)]);
+  // the offers' WhatsApp and SMS texts as staff wrote them in 'Rappels' (their defaults until then)
+  const templates = await loadTemplates(h, clinic);
+  const texts = { whatsapp: templates["offer-whatsapp"].body, sms: templates["offer-sms"].body };
   const hhmm = (iso: string) => formatTime(new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Africa/Algiers" }).format(new Date(iso)));
   const rows: EntryRowView[] = entries.map((e) => ({
     id: Number(e.id),
@@ -63,7 +67,7 @@ export async function waitlistScreen(h: Db, patientId: number | null) {
     createdAt: formatDateTime(e.created_at),
     offers: e.offers.map((o) => {
       const open = o.status === "open" && Date.parse(o.expires_at) > now.getTime();
-      const links = open ? offerContactLinks(o, e, clinic) : { whatsapp: null, sms: null };
+      const links = open ? offerContactLinks(o, e, clinic, texts) : { whatsapp: null, sms: null };
       return {
         id: Number(o.id),
         when: `${formatDayFull(o.date)} à ${formatTime(o.time)}`,

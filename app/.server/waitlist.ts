@@ -1,7 +1,7 @@
 import { clinicInstant, todayInClinic } from "~/lib/clinic-time";
 import type { Clinic } from "~/lib/clinic";
 import { formatTime } from "~/lib/format";
-import { firstName, renderTemplate } from "~/lib/reminder-template";
+import { defaultTemplates, firstName, renderTemplate } from "~/lib/reminder-template";
 import type { Service } from "~/lib/services";
 import { SERVICES } from "~/lib/services";
 import { matchesWish, offerExpiry } from "~/lib/waitlist";
@@ -229,18 +229,15 @@ async function mailOffers(h: Db, offers: WaitlistOffer[], _now: Date): Promise<v
   }
 }
 
-/** The WhatsApp and SMS texts of an offer (templates below; placeholders as the reminders'). */
-export const OFFER_TEMPLATES = {
-  whatsapp: "Bonjour {prénom},\n\nUn créneau vient de se libérer le {date} à {heure}. Pour le prendre, touchez ce lien (le premier qui confirme l'obtient) : {lien}\n\nÀ bientôt,",
-  // typography-ignore: an SMS, in the GSM alphabet
-  sms: "Créneau libéré le {date} à {heure}. Pour le prendre : {lien}",
-} as const;
-
-/** One-tap links for staff: wa.me and sms: with the offer's text (null without a readable number). */
-export function offerContactLinks(offer: WaitlistOffer, entry: Pick<WaitlistEntry, "name" | "phone">, clinic: Clinic): { whatsapp: string | null; sms: string | null } {
+/** One-tap links for staff: wa.me and sms: with the offer's text (the templates of 'Rappels', null without a readable number). */
+export function offerContactLinks(
+  offer: WaitlistOffer,
+  entry: Pick<WaitlistEntry, "name" | "phone">,
+  clinic: Clinic,
+  templates: { whatsapp: string; sms: string } = { whatsapp: defaultTemplates(clinic)["offer-whatsapp"], sms: defaultTemplates(clinic)["offer-sms"] },
+): { whatsapp: string | null; sms: string | null } {
   const link = offerLink(offer);
   if (!link) return { whatsapp: null, sms: null };
   const values = { prénom: firstName(entry.name), date: formatDayLong(offer.date), heure: formatTime(offer.time), lien: link };
-  const wa = `${renderTemplate(OFFER_TEMPLATES.whatsapp, values, clinic)}\n${clinic.name}`;
-  return { whatsapp: whatsappHref(entry.phone, wa), sms: smsHref(entry.phone, renderTemplate(OFFER_TEMPLATES.sms, values, clinic)) };
+  return { whatsapp: whatsappHref(entry.phone, renderTemplate(templates.whatsapp, values, clinic)), sms: smsHref(entry.phone, renderTemplate(templates.sms, values, clinic)) };
 }

@@ -20,13 +20,24 @@ import { formatTime } from "./format";
  * a sentence that gives the clinic's phone.
  */
 
-export const TEMPLATE_KEYS = ["whatsapp", "sms"] as const;
+/**
+ * The reminders' two templates, and the two of a waiting-list offer (issue 31: the WhatsApp/SMS
+ * buttons of 'Liste d'attente'; the same placeholders, {lien} being the offer's /offre link).
+ */
+export const REMINDER_TEMPLATE_KEYS = ["whatsapp", "sms"] as const;
+export const OFFER_TEMPLATE_KEYS = ["offer-whatsapp", "offer-sms"] as const;
+export const TEMPLATE_KEYS = [...REMINDER_TEMPLATE_KEYS, ...OFFER_TEMPLATE_KEYS] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
-export const TEMPLATE_LABELS: Record<TemplateKey, string> = { whatsapp: "WhatsApp", sms: "SMS" };
+export const TEMPLATE_LABELS: Record<TemplateKey, string> = { whatsapp: "WhatsApp", sms: "SMS", "offer-whatsapp": "d'offre WhatsApp", "offer-sms": "d'offre SMS" };
 
 /** Characters of a template as typed (the link adds about 70 once filled in). */
-export const TEMPLATE_MAX: Record<TemplateKey, number> = { whatsapp: 1000, sms: 480 };
+export const TEMPLATE_MAX: Record<TemplateKey, number> = { whatsapp: 1000, sms: 480, "offer-whatsapp": 1000, "offer-sms": 480 };
+
+const isOfferKey = (key: TemplateKey) => key === "offer-whatsapp" || key === "offer-sms";
+
+/** A WhatsApp template (the others are SMS). */
+export const isWhatsapp = (key: TemplateKey) => key === "whatsapp" || key === "offer-whatsapp";
 
 export const PLACEHOLDERS = [
   { name: "prénom", description: "le prénom du patient (« Amina » pour « Mme Amina Benali »)" },
@@ -58,6 +69,10 @@ export const defaultTemplates = (clinic: Clinic): Record<TemplateKey, string> =>
   // one SMS (160 GSM characters) with a link of about 80 characters: no greeting
   // typography-ignore: an SMS, in the GSM alphabet (no narrow space: one would make it a Unicode SMS, 70 characters a part)
   sms: `${oneLine(clinic.shortName)} : RDV le {date} à {heure}. Confirmer ou annuler : {lien}`,
+  // a freed slot offered to the waiting list (the texts that were fixed in the code until they became editable)
+  "offer-whatsapp": ["Bonjour {prénom},\n\nUn créneau vient de se libérer le {date} à {heure}. Pour le prendre, touchez ce lien (le premier qui confirme l'obtient) : {lien}\n\nÀ bientôt,", oneLine(clinic.name)].join("\n"),
+  // typography-ignore: an SMS, in the GSM alphabet
+  "offer-sms": "Créneau libéré le {date} à {heure}. Pour le prendre : {lien}",
 });
 
 /** Said instead of the sentence that holds {lien}, for an appointment without a personal link. */
@@ -172,6 +187,7 @@ export const TEMPLATE_MESSAGES = {
   missing: "Écrivez le message.",
   tooLong: (key: TemplateKey, length: number) => `Le message ${TEMPLATE_LABELS[key]} ne peut pas dépasser ${TEMPLATE_MAX[key]} caractères (il en compte ${length}).`,
   noLink: "Le message doit contenir {lien} : c'est le lien qui permet au patient de confirmer, d'annuler ou de déplacer son rendez-vous.",
+  noOfferLink: "Le message doit contenir {lien} : c'est le lien qui permet au patient de prendre le créneau proposé.",
   unknown: (found: string[]) =>
     `${found.length > 1 ? "Repères inconnus" : "Repère inconnu"} : ${found.join(", ")}. Repères possibles : ${PLACEHOLDERS.map((p) => `{${p.name}}`).join(", ")}.`,
 } as const;
@@ -184,7 +200,7 @@ export function templateProblems(key: TemplateKey, body: string): string[] {
   if (text.length > TEMPLATE_MAX[key]) problems.push(TEMPLATE_MESSAGES.tooLong(key, text.length));
   const unknown = unknownPlaceholders(text);
   if (unknown.length) problems.push(TEMPLATE_MESSAGES.unknown(unknown));
-  if (!hasLinkPlaceholder(text)) problems.push(TEMPLATE_MESSAGES.noLink);
+  if (!hasLinkPlaceholder(text)) problems.push(isOfferKey(key) ? TEMPLATE_MESSAGES.noOfferLink : TEMPLATE_MESSAGES.noLink);
   return problems;
 }
 

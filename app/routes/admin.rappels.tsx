@@ -16,9 +16,10 @@ import { formatDayLong } from "~/lib/front-desk-contact";
 import { ReminderRow } from "~/components/admin/reminders/ReminderRow";
 import { TemplateEditor } from "~/components/admin/reminders/TemplateEditor";
 import { TemplatePreview } from "~/components/admin/reminders/TemplatePreview";
+import { OfferTemplates } from "~/components/admin/reminders/OfferTemplates";
 import { useCan } from "~/components/admin/permissions";
 import type { ExampleValues, ReminderRowView, TemplateResult } from "~/lib/reminder-view";
-import { PLACEHOLDERS, reminderDate, TEMPLATE_KEYS } from "~/lib/reminder-template";
+import { OFFER_TEMPLATE_KEYS, PLACEHOLDERS, reminderDate, REMINDER_TEMPLATE_KEYS } from "~/lib/reminder-template";
 import { isValidYmd } from "~/lib/rules";
 import { addDaysYmd } from "~/lib/schedule";
 import { clinicNow } from "~/lib/clinic-time";
@@ -55,7 +56,8 @@ export async function loader({ url }: Route.LoaderArgs) {
     links: links.get(Number(a.id))!,
   }));
   const example: ExampleValues = { prénom: "Amina", date: reminderDate(day), heure: "10:30", lien: `${publicOrigin()}/rdv/${EXAMPLE_TOKEN}` };
-  return { day, today: now.date, tomorrow, rows, templates: TEMPLATE_KEYS.map((k) => templates[k]), example, late };
+  const offerExample: ExampleValues = { ...example, lien: `${publicOrigin()}/offre/${EXAMPLE_TOKEN}` };
+  return { day, today: now.date, tomorrow, rows, templates: REMINDER_TEMPLATE_KEYS.map((k) => templates[k]), offerTemplates: OFFER_TEMPLATE_KEYS.map((k) => templates[k]), example, offerExample, late };
 }
 
 /** The intents "reminded" and "template": app/.server/reminder-actions.ts. */
@@ -188,6 +190,7 @@ export default function AdminReminders({ loaderData, actionData }: Route.Compone
             canEditTemplates ? <TemplateEditor key={t.key} template={t} example={example} actionData={templateAnswer} /> : <TemplatePreview key={t.key} template={t} example={example} />,
           )}
         </div>
+        <OfferTemplates templates={loaderData.offerTemplates} example={loaderData.offerExample} canEdit={canEditTemplates} actionData={templateAnswer} />
       </section>
     </div>
   );

@@ -3,13 +3,22 @@ import { PATIENT_ACTOR, type Actor } from "~/.server/actor";
 import type { Db } from "~/.server/db";
 import { bookAppointment, setAppointmentStatus } from "~/.server/repos/booking";
 import { anonymiseExpiredRequests, erasePatient } from "~/.server/repos/patient-erasure";
+import { getClinic } from "~/.server/clinic";
+import { saveTemplate } from "~/.server/repos/message-templates";
+import { addException, removeException } from "~/.server/repos/schedule";
 import { insertEntry, listEntries } from "~/.server/repos/waitlist";
+import { offerOpenedDays } from "~/.server/waitlist-days";
+import { waitlistScreen } from "~/.server/waitlist-staff";
+import { formatDayLong } from "~/.server/appointment-mail";
+import { templateSchema } from "~/lib/reminder-template";
 import { claimOffer, expireAndHandOver, findOfferByToken, offerFreedAppointment, offerFreedSlot, offerLink, type ClaimOutcome } from "~/.server/waitlist";
 import { todayInClinic } from "~/lib/clinic-time";
 import { addDaysYmd, weekdayOf } from "~/lib/schedule";
 import { wishOf } from "~/lib/waitlist";
 import { describeEachEngine } from "../helpers/db";
-import { setAppEnv } from "./public-form";
+import { openDayAfter, setAppEnv } from "./public-form";
+import { scheduleAction } from "~/.server/schedule-actions";
+import { staffSession } from "../helpers/staff";
 
 /**
  * The appointment waiting list (issue 31, item 1), on both engines, with a fake clock (`now`
@@ -153,6 +162,7 @@ describeEachEngine("waiting list", { appDb: true }, (t) => {
     const offers = await offerFreedAppointment(h, freed, PATIENT_ACTOR, NOW);
     expect(offers.map((o) => Number(o.entry_id))).toEqual([fits]);
   });
+
   it("erasing a record removes its waiting-list entries and their offers; retention deletes old closed entries", async () => {
     const h = t.h;
     const booked = await bookAppointment(h, { name: "Mme Effacée", email: "Effacee@Exemple.dz", phone: "0550 99 88 77", service: SERVICE, date: DAY, time: "11:00", message: null }, { actor: PATIENT_ACTOR, mode: "staff", now: NOW });
@@ -179,5 +189,87 @@ describeEachEngine("waiting list", { appDb: true }, (t) => {
     await h.db.updateTable("waitlist_entries").set({ status: "waiting", until_date: addDaysYmd(todayInClinic(later), 5) }).where("submission_key", "=", "k5").execute();
     await anonymiseExpiredRequests(h, later);
     expect((await h.db.selectFrom("waitlist_entries").select("name").execute()).map((e) => e.name)).toEqual(["Mme Attend"]);
+  });
+
+  it("a closure lifted: the day's free starts are offered to the entries waiting for it, with their e-mails", async () => {
+    const h = t.h;
+    const closure = await addException(h, { startDate: DAY, endDate: DAY, label: "Fermeture exceptionnelle", ranges: [] });
+    const ids = await join(h, 7);
+    await join(h, 1, { wishes: wishOf(DAY, "15:00") }); // the afternoon: other starts
+    await join(h, 1, { until: TODAY }); // gives up before the day: nothing
+    // closed: nothing to offer
+    expect(await offerOpenedDays(h, { startDate: DAY, endDate: DAY }, STAFF, NOW)).toEqual([]);
+    const period = await removeException(h, Number(closure.id));
+    expect(period).toEqual({ startDate: DAY, endDate: DAY });
+    const offers = await offerOpenedDays(h, period!, STAFF, NOW);
+    const offered = new Set(offers.map((o) => Number(o.entry_id)));
+    // the seven morning entries and the afternoon one, not the one who gave up
+    expect(offers).toHaveLength(8);
+    expect(offered).toEqual(new Set([...ids, ids[6] + 1]));
+    for (const o of offers) {
+      expect(o).toMatchObject({ status: "open", date: DAY, freed_appointment_id: null, service: SERVICE });
+      expect(o.time < "13:00").toBe(Number(o.entry_id) !== ids[6] + 1);
+    }
+    // the first five (default batch) share the first free start; the next ones another chair or a later start
+    expect(offers.slice(0, 5).map((o) => `${o.time} ${o.chair}`)).toEqual(Array(5).fill(`09:00 ${offers[0].chair}`));
+    const places = new Set(offers.map((o) => `${o.time} ${o.chair}`));
+    expect(places.size).toBe(3);
+    // e-mails through the outbox, one per offer; each claimable
+    expect((await h.db.selectFrom("outbox").select("id").where("kind", "=", "waitlist_offer").execute()).length).toBe(8);
+    expect(await auditCount(h, "waitlist.offered")).toBe(8);
+    expect(await claimOffer(h, offers[5], at(10))).toMatchObject({ ok: true, already: false });
+    // the other entry offered that start waits again: run again, it gets a start still free, never the one taken
+    const again = await offerOpenedDays(h, period!, STAFF, NOW);
+    expect(again.map((o) => Number(o.entry_id))).toEqual([Number(offers[6].entry_id)]);
+    expect(`${again[0].time} ${again[0].chair}`).not.toBe(`${offers[5].time} ${offers[5].chair}`);
+    // nothing left waiting that day: nothing more
+    expect(await offerOpenedDays(h, period!, STAFF, NOW)).toEqual([]);
+  });
+
+  it("the offer's WhatsApp and SMS buttons use the templates of 'Rappels' (the former fixed texts by default)", async () => {
+    const h = t.h;
+    const freed = await bookAndCancel(h);
+    const [id] = await join(h, 1);
+    const [offer] = await offerFreedAppointment(h, freed, PATIENT_ACTOR, NOW);
+    // open at the real clock of the screen
+    await h.db.updateTable("waitlist_offers").set({ expires_at: "2100-01-01T00:00:00.000Z" }).where("id", "=", offer.id).execute();
+    const buttons = async () => (await waitlistScreen(h, null)).rows.find((r) => r.id === id)!.offers[0];
+    const text = (href: string | null, param: string) => new URL(href!).searchParams.get(param);
+    const clinic = await getClinic(h);
+    const link = offerLink(offer)!;
+    const when = `${formatDayLong(DAY)} à 10:00`;
+    // a fresh database: the texts that were fixed in the code, word for word
+    const fresh = await buttons();
+    expect(text(fresh.whatsapp, "text")).toBe(
+      `Bonjour Patient,\n\nUn créneau vient de se libérer le ${when}. Pour le prendre, touchez ce lien (le premier qui confirme l'obtient)\u202f: ${link}\n\nÀ bientôt,\n${clinic.name}`,
+    );
+    expect(text(fresh.sms, "body")).toBe(`Créneau libéré le ${when}. Pour le prendre : ${link}`);
+    // edited in 'Rappels' (the editor's rules: {lien} required, placeholders known)
+    expect(templateSchema.safeParse({ key: "offer-sms", body: "Créneau le {date}" }).error?.issues.map((i) => i.message.replace(/\s/g, " "))).toEqual([
+      "Le message doit contenir {lien} : c'est le lien qui permet au patient de prendre le créneau proposé.",
+    ]);
+    const body = templateSchema.parse({ key: "offer-sms", body: "{Prénom}, place libre {date} {heure} : {lien}" }).body;
+    await saveTemplate(h, "offer-sms", body, "admin@exemple.dz");
+    await saveTemplate(h, "offer-whatsapp", "Salam {prénom} ! {date}, {heure} : {lien}", "admin@exemple.dz");
+    const edited = await buttons();
+    expect(text(edited.sms, "body")).toBe(`Patient, place libre ${formatDayLong(DAY)} 10:00 : ${link}`);
+    expect(text(edited.whatsapp, "text")).toBe(`Salam Patient ! ${formatDayLong(DAY)}, 10:00 : ${link}`);
+    // the reminders' own templates are untouched
+    expect(await h.db.selectFrom("message_templates").select("key").orderBy("key").execute()).toEqual([{ key: "offer-sms" }, { key: "offer-whatsapp" }]);
+  });
+
+  it("'Supprimer' on a closure in 'Horaires et fermetures' offers its day (the action, at the real clock)", async () => {
+    const h = t.h;
+    const day = openDayAfter(3);
+    const closure = await addException(h, { startDate: day, endDate: day, label: "Congé", ranges: [] });
+    const [id] = await join(h, 1, { wishes: wishOf(day, "10:00"), until: addDaysYmd(day, 5) });
+    const form = new URLSearchParams({ intent: "exception-delete", id: String(closure.id) });
+    const request = new Request("https://clinique.example/admin/horaires", { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const res = (await scheduleAction(request, staffSession({ userId: 1, email: "admin@clinique.dz", role: "admin", idHash: "h" }))) as unknown as { data: { ok: boolean } };
+    expect(res.data.ok).toBe(true);
+    const offers = await h.db.selectFrom("waitlist_offers").selectAll().execute();
+    expect(offers).toHaveLength(1);
+    expect(offers[0]).toMatchObject({ entry_id: id, date: day, time: "09:00", status: "open", freed_appointment_id: null });
+    expect((await h.db.selectFrom("outbox").select("id").where("kind", "=", "waitlist_offer").execute()).length).toBe(1);
   });
 });

@@ -119,12 +119,17 @@ export async function addException(h: Db, e: Omit<ScheduleException, "id">, acto
 
 /** True when a row was deleted. */
 export async function deleteException(h: Db, id: number, actor?: Actor): Promise<boolean> {
+  return (await removeException(h, id, actor)) !== null;
+}
+
+/** The period of the row deleted (its days follow the week's hours again), null when there was none. */
+export async function removeException(h: Db, id: number, actor?: Actor): Promise<{ startDate: string; endDate: string } | null> {
   return writeTransaction(h, async (trx) => {
     const row = await trx.deleteFrom("schedule_exceptions").where("id", "=", id).returning(["start_date", "end_date"]).executeTakeFirst();
-    if (!row) return false;
+    if (!row) return null;
     const period = row.start_date === row.end_date ? row.start_date : `${row.start_date} → ${row.end_date}`;
     if (actor) await auditStaff(trx, actor, { action: "schedule.change", targetType: "schedule", targetId: id, detail: `Période supprimée : ${period}` });
-    return true;
+    return { startDate: row.start_date, endDate: row.end_date };
   });
 }
 

@@ -5,7 +5,7 @@ import { useFetcher } from "react-router";
 import { FormErrors, TextareaField, useAppForm } from "~/components/forms";
 import { useToast } from "~/components/toaster";
 import { useClinic } from "~/hooks/use-clinic";
-import { defaultTemplates, PLACEHOLDERS, renderTemplate, TEMPLATE_LABELS, TEMPLATE_MAX, templateSchema, unknownPlaceholders } from "~/lib/reminder-template";
+import { defaultTemplates, isWhatsapp, PLACEHOLDERS, renderTemplate, TEMPLATE_LABELS, TEMPLATE_MAX, templateSchema, unknownPlaceholders } from "~/lib/reminder-template";
 import { smsParts } from "./sms-parts";
 import { TemplateHeader } from "./TemplateHeader";
 import type { ExampleValues, TemplateResult, TemplateView } from "~/lib/reminder-view";
@@ -66,12 +66,12 @@ export function TemplateEditor({ template, example, actionData }: { template: Te
         <TextareaField
           meta={fields.body}
           label={`Texte du message ${TEMPLATE_LABELS[key]}`}
-          rows={key === "whatsapp" ? 12 : 4}
+          rows={isWhatsapp(key) ? 12 : 4}
           maxLength={max}
           onChange={(e) => setBody(e.currentTarget.value)}
           hint={
             <span className="flex flex-wrap justify-between gap-x-3">
-              <span>{key === "sms" ? "Restez court : chaque partie de SMS compte." : "Les retours à la ligne sont gardés."}</span>
+              <span>{!isWhatsapp(key) ? "Restez court : chaque partie de SMS compte." : "Les retours à la ligne sont gardés."}</span>
               <span className={`tabular-nums ${length > max ? "font-semibold text-red-700" : ""}`}>
                 {length} / {max} caractères
               </span>
@@ -109,14 +109,14 @@ export function TemplateEditor({ template, example, actionData }: { template: Te
           <div
             aria-labelledby={`template-${key}-preview-title`}
             role="region"
-            className={`mt-1.5 max-w-md whitespace-pre-line break-words rounded-2xl rounded-tl-sm px-4 py-3 text-sm leading-relaxed text-slate-900 shadow-sm ring-1 ${key === "whatsapp" ? "bg-[#e7fbe0] ring-emerald-200" : "bg-sky-50 ring-sky-200"}`}
+            className={`mt-1.5 max-w-md whitespace-pre-line break-words rounded-2xl rounded-tl-sm px-4 py-3 text-sm leading-relaxed text-slate-900 shadow-sm ring-1 ${isWhatsapp(key) ? "bg-[#e7fbe0] ring-emerald-200" : "bg-sky-50 ring-sky-200"}`}
             data-testid={`preview-${key}`}
           >
             {preview || <span className="italic text-slate-500">Le message est vide.</span>}
           </div>
           <p className="mt-1 text-xs text-slate-500">
             {[...preview].length} caractères avec le lien
-            {key === "sms" && preview && <>, soit {smsPartsLabel(preview)}</>}.
+            {!isWhatsapp(key) && preview && <>, soit {smsPartsLabel(preview)}</>}.
           </p>
           {unknown.length > 0 && (
             <p className="mt-1 text-sm font-medium text-amber-900">

@@ -1,15 +1,15 @@
 import { MessageCircle, MessageSquareText } from "lucide-react";
 import { formatDateTime } from "~/lib/format";
-import { TEMPLATE_LABELS } from "~/lib/reminder-template";
+import { isWhatsapp, TEMPLATE_LABELS } from "~/lib/reminder-template";
 import type { TemplateView } from "~/lib/reminder-view";
 
 /** The head of a reminder template's card (the editor's and the read-only preview's): channel, who changed it last. */
 export function TemplateHeader({ template }: { template: TemplateView }) {
   const { key } = template;
-  const Icon = key === "whatsapp" ? MessageCircle : MessageSquareText;
+  const Icon = isWhatsapp(key) ? MessageCircle : MessageSquareText;
   return (
     <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-100 px-4 py-3 sm:px-5">
-      <span aria-hidden className={`flex h-9 w-9 items-center justify-center rounded-lg ${key === "whatsapp" ? "bg-emerald-50 text-emerald-700" : "bg-sky-50 text-sky-700"}`}>
+      <span aria-hidden className={`flex h-9 w-9 items-center justify-center rounded-lg ${isWhatsapp(key) ? "bg-emerald-50 text-emerald-700" : "bg-sky-50 text-sky-700"}`}>
         <Icon className="h-5 w-5" />
       </span>
       <h3 id={`template-${key}-title`} className="font-sans text-base font-semibold text-navy-900">

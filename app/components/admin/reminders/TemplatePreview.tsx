@@ -1,6 +1,6 @@
 import { Lock } from "lucide-react";
 import { useClinic } from "~/hooks/use-clinic";
-import { renderTemplate } from "~/lib/reminder-template";
+import { isWhatsapp, renderTemplate } from "~/lib/reminder-template";
 import { TemplateHeader } from "./TemplateHeader";
 import type { ExampleValues, TemplateView } from "~/lib/reminder-view";
 
@@ -21,7 +21,7 @@ export function TemplatePreview({ template, example }: { template: TemplateView;
         <div
           aria-labelledby={`template-${key}-preview-title`}
           role="region"
-          className={`mt-1.5 max-w-md whitespace-pre-line break-words rounded-2xl rounded-tl-sm px-4 py-3 text-sm leading-relaxed text-slate-900 shadow-sm ring-1 ${key === "whatsapp" ? "bg-[#e7fbe0] ring-emerald-200" : "bg-sky-50 ring-sky-200"}`}
+          className={`mt-1.5 max-w-md whitespace-pre-line break-words rounded-2xl rounded-tl-sm px-4 py-3 text-sm leading-relaxed text-slate-900 shadow-sm ring-1 ${isWhatsapp(key) ? "bg-[#e7fbe0] ring-emerald-200" : "bg-sky-50 ring-sky-200"}`}
           data-testid={`preview-${key}`}
         >
           {preview || <span className="italic text-slate-500">Le message est vide.</span>}
