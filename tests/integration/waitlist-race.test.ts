@@ -25,8 +25,9 @@ import { setAppEnv } from "./public-form";
  *
  * Two guards keep it to one booking: the slot units' primary key, and the claim's conditional
  * update of its offer (the winner marks the slot's other offers 'Pris par un autre patient' in its
- * transaction). Without the key the second guard still holds; without both, the same race stores
- * several appointments: the test can fail.
+ * transaction). Without both, the same race stores several appointments: the test can fail. (Each
+ * race starts 4 processes, about 19 s here: the case "without the key only", which still stores
+ * one, is left out to keep the suite fast.)
  */
 
 const NOW = new Date("2026-11-23T08:50:00Z"); // a Monday, 09:50 in Algiers
@@ -163,17 +164,6 @@ describe(`without the slot units' primary key [sqlite, ${PROCESSES} processes]`,
     await sql`drop trigger if exists offers_never_taken`.execute(file.h.db);
     await emptyTables(file.h);
   });
-
-  it("the offers' status still lets one in: the winner marked the others 'taken' before they wrote", async () => {
-    const columns = await sql<{ name: string; pk: number }>`pragma table_info(appointment_slots)`.execute(file.h.db);
-    expect(columns.rows.filter((c) => c.pk > 0)).toEqual([]);
-    const { offerIds } = await twentyOffers(file.h);
-    const outcomes = await gatedProcessRace(file.path, offerIds);
-    const { appointments } = await atSlot(file.h);
-    summary("without the key", outcomes, appointments.length - 1);
-    expect(outcomes.filter((o) => "ok" in o && o.ok)).toHaveLength(1);
-    expect(appointments.filter((a) => a.status === "confirmed")).toHaveLength(1);
-  }, 120_000);
 
   it("without the key and without the 'taken' marking, the same race stores more than one", async () => {
     // the winner's update of the other offers is skipped: only the slot units could refuse them
