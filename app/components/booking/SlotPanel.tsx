@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarCheck, CalendarClock, CalendarX2, Info, Loader2, PhoneCall, RotateCw, Search, WifiOff, ListOrdered } from "lucide-react";
+import { ArrowRight, CalendarCheck, CalendarClock, CalendarX2, Info, Loader2, PhoneCall, RotateCw, Search, WifiOff } from "lucide-react";
 import type { MouseEvent, ReactNode } from "react";
 import type { Clinic } from "~/lib/clinic";
 import type { SlotChoice } from "~/lib/schedule";
@@ -120,8 +120,8 @@ export function SlotPanel({
       )}
 
       {waitlist && !offline && !slots.loading && !slots.failed && view !== null && view.state === "full" && (
-        <a href={`/liste-attente?${new URLSearchParams({ service: view.service, date: view.date }).toString()}`} className={CHOICE} data-waitlist-link>
-          <ListOrdered aria-hidden className="h-4 w-4" />
+        <a href={`/liste-attente?service=${encodeURIComponent(view.service)}&date=${view.date}`} className={CHOICE}>
+          <CalendarX2 aria-hidden className="h-4 w-4" />
           <span>Ce jour est complet : rejoindre la liste d'attente</span>
           <ArrowRight aria-hidden className="h-4 w-4" />
         </a>
