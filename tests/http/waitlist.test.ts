@@ -43,12 +43,13 @@ function offerFor(name: string, slot: { date: string; time: string }): string {
 }
 
 describe("joining the waiting list without JavaScript", () => {
-  test("the page from a full day preselects the service and the day's half-days; not indexed, not stored", async () => {
+  test("the page from a full day preselects the service and the day's half-days; indexed at its address without the query, not stored", async () => {
     const res = await fetch(`${ORIGIN}/liste-attente?service=Orthodontie&date=2031-03-03`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toMatch(/no-store/);
     const html = await res.text();
-    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).not.toContain('content="noindex');
+    expect(html).toMatch(/<link rel="canonical" href="[^"]*\/liste-attente"\/>/);
     expect(html).toMatch(/<option value="Orthodontie" selected="">/);
     // 2031-03-03 is a Monday: both its half-days ticked
     expect(html).toMatch(/name="wishes" checked="" value="1am"/);
