@@ -3,7 +3,10 @@ import { isUniqueViolation, nowIso, writeTransaction } from "../db";
 import type { Enrollment, EnrollmentStatus } from "../db/types";
 import { todayInClinic } from "~/lib/clinic-time";
 import { isBookable, placesLeft } from "~/lib/formation-session";
+import { getClinic } from "../clinic";
+import { publicOrigin } from "../config";
 import { lockSession } from "./formation-sessions";
+import { offerFreedPlaces } from "./formation-waitlist";
 
 export type { Enrollment, EnrollmentStatus };
 
@@ -221,8 +224,11 @@ const occupies = (status: EnrollmentStatus) => OCCUPYING.includes(status);
  * occupies no place (cancelled, completed) takes one again ('En attente', 'Confirmé') only if its
  * formation has a place left: the check and the write run in one write transaction
  * (`lockCapacity`). A move between pending and confirmed changes no place and is never refused.
+ * A place freed in a dated session (to 'Annulé' or 'Terminé') is offered to its waiting list in the
+ * same transaction, with its e-mails queued in the outbox: by `offers`, which defaults to the site's
+ * own (the clinic and the public origin), so that no caller can forget it (issue 31).
  */
-export async function setEnrollmentStatus(h: Db, id: number, status: EnrollmentStatus, offers?: SessionOffers): Promise<SetStatusResult> {
+export async function setEnrollmentStatus(h: Db, id: number, status: EnrollmentStatus, offers: SessionOffers = SITE_OFFERS): Promise<SetStatusResult> {
   const notFound = { ok: false, reason: "not_found" } as const;
   const write = async (db: Queries): Promise<SetStatusResult> => {
     const enrollment = await db.updateTable("enrollments").set({ status }).where("id", "=", id).returningAll().executeTakeFirst();
@@ -244,7 +250,7 @@ export async function setEnrollmentStatus(h: Db, id: number, status: EnrollmentS
     if (takesAPlace && current.formation_id !== null && capacity && capacity.taken >= capacity.max) return { ok: false, reason: "full", taken: capacity.taken, max: capacity.max };
     const result = await write(trx);
     // a place freed in a dated session goes to the waiting list, in the same transaction
-    if (result.ok && session && offers && occupies(current.status) && !occupies(status)) {
+    if (result.ok && session && occupies(current.status) && !occupies(status)) {
       const after = (await lockSession(h, trx, session.id))!;
       await offers.offer(trx, after, result.enrollment.formation_chosen ?? "");
     }
@@ -256,3 +262,8 @@ export async function setEnrollmentStatus(h: Db, id: number, status: EnrollmentS
 export interface SessionOffers {
   offer: (trx: Queries, session: import("~/lib/formation-session").FormationSession, title: string) => Promise<number>;
 }
+
+/** The default of `setEnrollmentStatus`: the places are offered now, with the site's clinic and public origin. */
+export const SITE_OFFERS: SessionOffers = {
+  offer: async (trx, session, title) => offerFreedPlaces(trx, session, title, new Date(), { clinic: await getClinic({ db: trx }), origin: publicOrigin() }),
+};
