@@ -5,8 +5,11 @@ import { todayInClinic } from "~/lib/clinic-time";
 import { isBookable, placesLeft } from "~/lib/formation-session";
 import { getClinic } from "../clinic";
 import { publicOrigin } from "../config";
+import { insertEnrollment, paymentDeadline } from "./enrollment-rows";
 import { lockSession } from "./formation-sessions";
 import { offerFreedPlaces } from "./formation-waitlist";
+
+export { insertEnrollment, paymentDeadline };
 
 export type { Enrollment, EnrollmentStatus };
 
@@ -30,13 +33,6 @@ export interface EnrollmentInput {
 export type EnrollResult =
   | { ok: true; enrollment: Enrollment; duplicate: boolean }
   | { ok: false; reason: "full" | "unavailable" | "session_required" };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The payment deadline of an enrolment made at `at` in a session with this many days to pay. */
-export function paymentDeadline(at: string, paymentDays: number): string {
-  return new Date(new Date(at).getTime() + paymentDays * DAY_MS).toISOString();
-}
 
 /**
  * Whether an enrolment without a session would skip a choice the visitor must make: the formation
@@ -70,31 +66,6 @@ async function enrollInSession(h: Db, trx: Queries, input: EnrollmentInput, sess
   if (placesLeft(session) === 0) return { ok: false, reason: "full" };
   const enrollment = await insertEnrollment(trx, input, { formationId: session.formation_id, sessionId, title: formation.title, key, at, dueAt: paymentDeadline(at, session.payment_days) });
   return { ok: true, enrollment, duplicate: false };
-}
-
-/** The row of a new pending enrolment. */
-export function insertEnrollment(
-  trx: Queries,
-  input: Pick<EnrollmentInput, "user_name" | "user_surname" | "email" | "phone">,
-  o: { formationId: number | null; sessionId: number | null; title: string | null; key: string | null; at: string; dueAt: string | null },
-) {
-  return trx
-    .insertInto("enrollments")
-    .values({
-      formation_id: o.formationId,
-      session_id: o.sessionId,
-      user_name: input.user_name,
-      user_surname: input.user_surname,
-      email: input.email,
-      phone: input.phone,
-      formation_chosen: o.title,
-      enrollment_date: o.at,
-      status: "pending",
-      submission_key: o.key,
-      payment_due_at: o.dueAt,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
 }
 
 type Queries = Db["db"];
