@@ -55,7 +55,7 @@ export function SessionWaitlist({ sessionId, rows, canEdit }: { sessionId: numbe
                   </a>
                 </p>
                 <p className="text-sm text-slate-600">Inscrit(e) le {formatDateTime(w.created_at)}</p>
-                <p className={`mt-1 inline-block rounded-full px-2.5 py-0.5 text-sm font-medium ${TONE[w.state]}`}>{waitlistStateLabel(w.state, w.offer_expires_at)}</p>
+                <p className={`mt-1 inline-block rounded-lg px-2.5 py-0.5 text-sm font-medium ${TONE[w.state]}`}>{waitlistStateLabel(w.state, w.offer_expires_at)}</p>
               </div>
               {canEdit && canWithdraw(w.state) && (
                 <Form
