@@ -121,8 +121,11 @@ export function bodies(): Record<string, string>[] {
     notes: "Intrus",
     other: "2",
     confirmation: "EFFACER",
+    session_id: "1",
+    entry_id: "1",
+    enrollment_id: "1",
   };
-  return ["create", "update", "delete", "status", "move", "book", "pay", "toggle", "hours", "exception-add", "exception-delete", "services", "settings", "reminded", "template", "contact", "notes", "merge", "erase", "account-pay", "cancel", "close", "save", "propose", "recall-sent", "recall-optout", "recall-optin", "recall-intervals", "recall-template", "mark", "issue", "resend", "revoke", ""].map((intent) => ({ ...common, intent }));
+  return ["create", "update", "delete", "status", "move", "book", "pay", "toggle", "hours", "exception-add", "exception-delete", "services", "settings", "reminded", "template", "contact", "notes", "merge", "erase", "account-pay", "cancel", "close", "save", "propose", "recall-sent", "recall-optout", "recall-optin", "recall-intervals", "recall-template", "mark", "issue", "resend", "revoke", "withdraw", ""].map((intent) => ({ ...common, intent }));
 }
 
 /**

@@ -108,7 +108,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   },
   "/admin/formations/:id/inscriptions.csv": { view: ["formation:read", "enrollment:export"] },
   // issue 31: the dated sessions of a formation, their enrolments' payments
-  "/admin/formations/:id/sessions": { view: ["formation:read"], intents: { save: ["formation:manage"], pay: ["payment:take"] }, otherwise: ["formation:manage"] },
+  "/admin/formations/:id/sessions": { view: ["formation:read"], intents: { save: ["formation:manage"], pay: ["payment:take"], withdraw: ["formation:manage"], delete: ["formation:manage"] }, otherwise: ["formation:manage"] },
   "/admin/equipe": { view: ["staff:manage"], otherwise: ["staff:manage"] },
   "/admin/journal": { view: ["audit:read"], otherwise: ["audit:read"] },
   "/admin/clinique": { view: ["content:manage"], otherwise: ["content:manage"] },

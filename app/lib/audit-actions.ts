@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = {
   "certificate.revoke": "Attestation de présence retirée",
   "formation.payment": "Paiement d'une inscription encaissé",
   "formation.session": "Session de formation enregistrée",
+  "formation.session.delete": "Session de formation supprimée",
+  "formation.waitlist.remove": "Retrait de la liste d'attente d'une session",
   "export.csv": "Export CSV",
   "export.xlsx": "Export Excel",
   "outbox.retry": "Nouvel essai d'envoi d'un e-mail",

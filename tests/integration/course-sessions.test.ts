@@ -118,6 +118,22 @@ describeEachEngine("course sessions", (t) => {
     expect(await enroll(t.h, { formation_id: null, session_id: s.id, ...person(50) }, { at: NOW.toISOString() })).toEqual({ ok: false, reason: "full" });
   });
 
+  it("a cancellation from the staff enrolments dialog (no offers passed, as the route calls it) offers the place too", async () => {
+    // the sessions of this test start after the real clock's today: the default offers at the real time
+    const { s, first } = await fullWithList(2, { start_date: "2099-02-15", end_date: "2099-02-17" });
+    const changed = await setEnrollmentStatus(t.h, first.id, "cancelled");
+    expect(changed.ok).toBe(true);
+    const list = await listWaitlist(t.h, s.id);
+    expect(list.map((w) => w.status)).toEqual(["offered", "waiting"]);
+    expect(new Date(list[0].offer_expires_at!).getTime()).toBeGreaterThan(Date.now());
+    const mails = await outbox("course_offer");
+    expect(mails.map((m) => m.to_address)).toEqual(["p0@exemple.dz"]);
+    expect(mails[0].body_text).toMatch(/\/offre-formation\/[A-Za-z0-9_-]{43}/);
+    // a move that frees no place (pending to confirmed) offers nothing more
+    await setEnrollmentStatus(t.h, (await fullWithList(1, { start_date: "2099-03-15", end_date: "2099-03-17" })).second.id, "confirmed");
+    expect(await outbox("course_offer")).toHaveLength(1);
+  });
+
   it("the offer's page /offre-formation/<token> shows the session, takes the place once, and a wrong token is a 404", async () => {
     const { s, first } = await fullWithList(2);
     await setEnrollmentStatus(t.h, first.id, "cancelled", offerer());

@@ -198,6 +198,8 @@ const MATRIX: Row[] = [
   get("/admin/formations/:id/sessions", ALL, "/admin/formations/3/sessions"),
   post("/admin/formations/:id/sessions", "save", CLINICAL_LEADS, { url: "/admin/formations/3/sessions" }),
   post("/admin/formations/:id/sessions", "pay", ALL, { url: "/admin/formations/3/sessions" }),
+  post("/admin/formations/:id/sessions", "withdraw", CLINICAL_LEADS, { url: "/admin/formations/3/sessions" }),
+  post("/admin/formations/:id/sessions", "delete", CLINICAL_LEADS, { url: "/admin/formations/3/sessions" }),
   post("/admin/formations/:id/sessions", "inconnue", CLINICAL_LEADS, { url: "/admin/formations/3/sessions" }),
   get("/admin/presences/:id", ALL, "/admin/presences/4"),
   post("/admin/presences/:id", "mark", ALL, { url: "/admin/presences/4" }),

@@ -3,7 +3,13 @@ import { isUniqueViolation, nowIso, writeTransaction } from "../db";
 import type { Enrollment, EnrollmentStatus } from "../db/types";
 import { todayInClinic } from "~/lib/clinic-time";
 import { isBookable, placesLeft } from "~/lib/formation-session";
+import { getClinic } from "../clinic";
+import { publicOrigin } from "../config";
+import { insertEnrollment, paymentDeadline } from "./enrollment-rows";
 import { lockSession } from "./formation-sessions";
+import { offerFreedPlaces } from "./formation-waitlist";
+
+export { insertEnrollment, paymentDeadline };
 
 export type { Enrollment, EnrollmentStatus };
 
@@ -27,13 +33,6 @@ export interface EnrollmentInput {
 export type EnrollResult =
   | { ok: true; enrollment: Enrollment; duplicate: boolean }
   | { ok: false; reason: "full" | "unavailable" | "session_required" };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The payment deadline of an enrolment made at `at` in a session with this many days to pay. */
-export function paymentDeadline(at: string, paymentDays: number): string {
-  return new Date(new Date(at).getTime() + paymentDays * DAY_MS).toISOString();
-}
 
 /**
  * Whether an enrolment without a session would skip a choice the visitor must make: the formation
@@ -67,31 +66,6 @@ async function enrollInSession(h: Db, trx: Queries, input: EnrollmentInput, sess
   if (placesLeft(session) === 0) return { ok: false, reason: "full" };
   const enrollment = await insertEnrollment(trx, input, { formationId: session.formation_id, sessionId, title: formation.title, key, at, dueAt: paymentDeadline(at, session.payment_days) });
   return { ok: true, enrollment, duplicate: false };
-}
-
-/** The row of a new pending enrolment. */
-export function insertEnrollment(
-  trx: Queries,
-  input: Pick<EnrollmentInput, "user_name" | "user_surname" | "email" | "phone">,
-  o: { formationId: number | null; sessionId: number | null; title: string | null; key: string | null; at: string; dueAt: string | null },
-) {
-  return trx
-    .insertInto("enrollments")
-    .values({
-      formation_id: o.formationId,
-      session_id: o.sessionId,
-      user_name: input.user_name,
-      user_surname: input.user_surname,
-      email: input.email,
-      phone: input.phone,
-      formation_chosen: o.title,
-      enrollment_date: o.at,
-      status: "pending",
-      submission_key: o.key,
-      payment_due_at: o.dueAt,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
 }
 
 type Queries = Db["db"];
@@ -221,8 +195,11 @@ const occupies = (status: EnrollmentStatus) => OCCUPYING.includes(status);
  * occupies no place (cancelled, completed) takes one again ('En attente', 'Confirmé') only if its
  * formation has a place left: the check and the write run in one write transaction
  * (`lockCapacity`). A move between pending and confirmed changes no place and is never refused.
+ * A place freed in a dated session (to 'Annulé' or 'Terminé') is offered to its waiting list in the
+ * same transaction, with its e-mails queued in the outbox: by `offers`, which defaults to the site's
+ * own (the clinic and the public origin), so that no caller can forget it (issue 31).
  */
-export async function setEnrollmentStatus(h: Db, id: number, status: EnrollmentStatus, offers?: SessionOffers): Promise<SetStatusResult> {
+export async function setEnrollmentStatus(h: Db, id: number, status: EnrollmentStatus, offers: SessionOffers = SITE_OFFERS): Promise<SetStatusResult> {
   const notFound = { ok: false, reason: "not_found" } as const;
   const write = async (db: Queries): Promise<SetStatusResult> => {
     const enrollment = await db.updateTable("enrollments").set({ status }).where("id", "=", id).returningAll().executeTakeFirst();
@@ -244,7 +221,7 @@ export async function setEnrollmentStatus(h: Db, id: number, status: EnrollmentS
     if (takesAPlace && current.formation_id !== null && capacity && capacity.taken >= capacity.max) return { ok: false, reason: "full", taken: capacity.taken, max: capacity.max };
     const result = await write(trx);
     // a place freed in a dated session goes to the waiting list, in the same transaction
-    if (result.ok && session && offers && occupies(current.status) && !occupies(status)) {
+    if (result.ok && session && occupies(current.status) && !occupies(status)) {
       const after = (await lockSession(h, trx, session.id))!;
       await offers.offer(trx, after, result.enrollment.formation_chosen ?? "");
     }
@@ -256,3 +233,8 @@ export async function setEnrollmentStatus(h: Db, id: number, status: EnrollmentS
 export interface SessionOffers {
   offer: (trx: Queries, session: import("~/lib/formation-session").FormationSession, title: string) => Promise<number>;
 }
+
+/** The default of `setEnrollmentStatus`: the places are offered now, with the site's clinic and public origin. */
+export const SITE_OFFERS: SessionOffers = {
+  offer: async (trx, session, title) => offerFreedPlaces(trx, session, title, new Date(), { clinic: await getClinic({ db: trx }), origin: publicOrigin() }),
+};

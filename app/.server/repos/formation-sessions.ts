@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import type { Actor } from "../actor";
+import { auditStaff } from "../audit";
 import type { Db } from "../db";
 import { nowIso, writeTransaction } from "../db";
 import type { FormationSessionRow } from "../db/types";
@@ -137,13 +139,24 @@ export async function updateSession(h: Db, id: number, input: SessionInput): Pro
   });
 }
 
-/** A session without enrolments may be deleted; one with enrolments is cancelled instead. */
-export async function deleteSession(h: Db, id: number): Promise<"deleted" | "not_found" | "has_enrollments"> {
-  return writeTransaction(h, async (trx) => {
+export type DeleteSessionResult = "deleted" | "not_found" | "has_enrollments" | "has_waitlist";
+
+/**
+ * 'Supprimer la session': only a session with no enrolment (whatever its status) and nobody on its
+ * waiting list (whatever the entry's status); any other is cancelled instead ('Annulée'), so
+ * that its history stays. The checks and the delete run under the session's lock; audited.
+ */
+export async function deleteFormationSession(h: Db, id: number, actor: Actor): Promise<DeleteSessionResult> {
+  return writeTransaction(h, async (trx): Promise<DeleteSessionResult> => {
+    const s = await lockSession(h, trx, id);
+    if (!s) return "not_found";
     const used = await trx.selectFrom("enrollments").select("id").where("session_id", "=", id).limit(1).executeTakeFirst();
     if (used) return "has_enrollments";
-    const r = await trx.deleteFrom("formation_sessions").where("id", "=", id).returning("id").executeTakeFirst();
-    return r ? "deleted" : "not_found";
+    const waiting = await trx.selectFrom("formation_waitlist").select("id").where("session_id", "=", id).limit(1).executeTakeFirst();
+    if (waiting) return "has_waitlist";
+    await trx.deleteFrom("formation_sessions").where("id", "=", id).execute();
+    await auditStaff(trx, actor, { action: "formation.session.delete", targetType: "formation", targetId: s.formation_id, detail: `Session ${s.start_date} – ${s.end_date}` });
+    return "deleted";
   });
 }
 

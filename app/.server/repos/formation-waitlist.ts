@@ -3,11 +3,13 @@ import { clinicInstant, todayInClinic } from "~/lib/clinic-time";
 import type { Clinic } from "~/lib/clinic";
 import { isBookable, placesLeft, type FormationSession } from "~/lib/formation-session";
 import { offerMessage } from "../course-mail";
+import type { Actor } from "../actor";
+import { auditStaff } from "../audit";
 import { isUniqueViolation, writeTransaction, type Db } from "../db";
 import type { Database, Enrollment, FormationWaitlistRow } from "../db/types";
 import { formationOfferTokenFromSalt, hashToken, newFormationOfferLinkColumns } from "../link-tokens";
 import type { MailMessage } from "../mail";
-import { insertEnrollment, paymentDeadline } from "./enrollments";
+import { insertEnrollment, paymentDeadline } from "./enrollment-rows";
 import { getSession, lockSession } from "./formation-sessions";
 import { insertOutboxMessage } from "./outbox";
 
@@ -230,4 +232,56 @@ export async function claimOffer(h: Db, entryId: number, at: Date = new Date()):
 /** The waiting list of a session, in order (staff). */
 export async function listWaitlist(h: Pick<Db, "db">, sessionId: number): Promise<FormationWaitlistRow[]> {
   return h.db.selectFrom("formation_waitlist").selectAll().where("session_id", "=", sessionId).orderBy("id").execute();
+}
+
+export type WithdrawResult = "withdrawn" | "not_found" | "closed";
+
+/**
+ * 'Retirer' (staff): a person still waiting, or with an offer, leaves the session's list (status
+ * 'withdrawn'); a live offer's held place goes to the next person at once, in the same transaction
+ * under the session's lock. An offer already accepted or expired stays as it is ('closed'). Audited.
+ */
+export async function withdrawFromWaitlist(h: Db, sessionId: number, entryId: number, actor: Actor, ctx: OfferContext, at: Date = new Date()): Promise<WithdrawResult> {
+  return writeTransaction(h, async (trx): Promise<WithdrawResult> => {
+    const s = await lockSession(h, trx, sessionId, at);
+    if (!s) return "not_found";
+    const row = await trx
+      .updateTable("formation_waitlist")
+      .set({ status: "withdrawn" })
+      .where("id", "=", entryId)
+      .where("session_id", "=", sessionId)
+      .where("status", "in", ["waiting", "offered"])
+      .returning(["status", "user_surname", "user_name"])
+      .executeTakeFirst();
+    if (!row) {
+      const seen = await trx.selectFrom("formation_waitlist").select("id").where("id", "=", entryId).where("session_id", "=", sessionId).executeTakeFirst();
+      return seen ? "closed" : "not_found";
+    }
+    await auditStaff(trx, actor, { action: "formation.waitlist.remove", targetType: "formation_session", targetId: sessionId, detail: `Entrée n° ${entryId}` });
+    const f = await trx.selectFrom("formations").select("title").where("id", "=", s.formation_id).executeTakeFirstOrThrow();
+    await offerFreedPlaces(trx, (await lockSession(h, trx, sessionId, at))!, f.title, at, ctx);
+    return "withdrawn";
+  });
+}
+
+/**
+ * The waiting lists of a formation's sessions for staff, in each session's order with its position
+ * (1 for the first to join); those withdrawn by staff are left out.
+ */
+export async function listWaitlistOfFormation(h: Pick<Db, "db">, formationId: number): Promise<(FormationWaitlistRow & { position: number })[]> {
+  const rows = await h.db
+    .selectFrom("formation_waitlist as w")
+    .innerJoin("formation_sessions as s", "s.id", "w.session_id")
+    .selectAll("w")
+    .where("s.formation_id", "=", formationId)
+    .where("w.status", "!=", "withdrawn")
+    .orderBy("w.session_id")
+    .orderBy("w.id")
+    .execute();
+  const seen = new Map<number, number>();
+  return rows.map((r) => {
+    const position = (seen.get(Number(r.session_id)) ?? 0) + 1;
+    seen.set(Number(r.session_id), position);
+    return { ...r, position };
+  });
 }

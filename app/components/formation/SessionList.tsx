@@ -16,7 +16,7 @@ export function SessionList({ sessions, tone = "light" }: { sessions: PublicSess
       {sessions.map((s) => (
         <li key={s.id} className={tone === "dark" ? "rounded-xl bg-white/10 p-3" : "rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200"}>
           <p className="flex items-start gap-2 font-semibold">
-            <CalendarDays aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-teal-600" />
+            <CalendarDays aria-hidden className={`mt-0.5 h-4 w-4 shrink-0 ${tone === "dark" ? "text-gold-400" : "text-teal-600"}`} />
             <span>
               <span className="first-letter:uppercase inline-block">{sessionDays(s)}</span>
               <span className={`block text-sm font-normal ${muted}`}>

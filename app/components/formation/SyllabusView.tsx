@@ -83,7 +83,7 @@ function SyllabusContent({ formation, syllabus }: { formation: FormationSyllabus
       </section>
 
       <section className="bg-ivory py-14 md:py-20">
-        <div className="container-site grid gap-8 lg:grid-cols-3">
+        <div className="container-site grid gap-8 lg:grid-cols-3 lg:items-start">
           <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 md:p-8 lg:col-span-2">
             <h2 className="flex items-center gap-3 text-2xl font-bold">
               <Target aria-hidden className="h-6 w-6 text-teal-600" />

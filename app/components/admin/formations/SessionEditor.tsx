@@ -1,10 +1,13 @@
-import { ClipboardCheck } from "lucide-react";
+import type { SubmissionResult } from "@conform-to/react";
+import { ClipboardCheck, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
+import { ConfirmAction } from "~/components/admin/ConfirmAction";
+import { EnrollmentPaymentForm } from "./EnrollmentPaymentForm";
+import { SessionWaitlist, type WaitlistRowView } from "./SessionWaitlist";
 import { ENROLLMENT_STATUS_LABELS } from "~/lib/enrollment-schema";
 import { formatDateTime } from "~/lib/format";
 import { SESSION_STATUS_LABELS, sessionDates, type FormationSession, type SessionStatus } from "~/lib/formation-session";
 import { centimesToInput, formatDA } from "~/lib/money";
-import { PAYMENT_MODES, PAYMENT_MODE_LABELS } from "~/lib/payment-schema";
 
 /** One enrolment of a session as the staff editor shows it. */
 export interface SessionEnrollmentRow {
@@ -75,10 +78,32 @@ export function SessionForm({ session, defaults, errors, busy }: { session: Form
 const ENROLMENT_LABEL = (e: SessionEnrollmentRow) =>
   e.released_at ? `Place libérée le ${formatDateTime(e.released_at)}` : e.status === "pending" && !e.paid_at ? `En attente de paiement — avant le ${formatDateTime(e.payment_due_at)}` : e.paid_at ? `Payé le ${formatDateTime(e.paid_at)}` : (ENROLLMENT_STATUS_LABELS[e.status as keyof typeof ENROLLMENT_STATUS_LABELS] ?? e.status);
 
-/** A session: its dates, status, places, and its enrolments with 'Paiement reçu' for the unpaid ones. */
-export function SessionCard({ session, status, enrollments, children }: { session: FormationSession; status: SessionStatus; enrollments: SessionEnrollmentRow[]; children: React.ReactNode }) {
+/**
+ * A session: its dates, status, places, a refusal said here (`notice`), its enrolments with 'Paiement
+ * reçu' for the unpaid ones, its waiting list, 'Modifier la session' (children) and, with `canEdit`,
+ * 'Supprimer la session' (a confirmation step; the server refuses a session with enrolments or a list).
+ */
+export function SessionCard({
+  session,
+  status,
+  enrollments,
+  waitlist,
+  canEdit,
+  notice,
+  payReply,
+  children,
+}: {
+  session: FormationSession;
+  status: SessionStatus;
+  enrollments: SessionEnrollmentRow[];
+  waitlist: WaitlistRowView[];
+  canEdit: boolean;
+  notice?: string;
+  payReply?: (enrollmentId: number) => SubmissionResult<string[]> | undefined;
+  children: React.ReactNode;
+}) {
   return (
-    <article className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:p-6">
+    <article id={`session-${session.id}`} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:p-6">
       <h2 className="text-lg font-bold first-letter:uppercase">{sessionDates(session)}</h2>
       <p className="mt-1 text-sm text-slate-600">
         {SESSION_STATUS_LABELS[status]} · {session.taken + session.held}/{session.capacity} places · {session.waiting} en liste d'attente · {session.price === null ? "Prix sur demande" : formatDA(session.price)}
@@ -87,43 +112,34 @@ export function SessionCard({ session, status, enrollments, children }: { sessio
         <ClipboardCheck aria-hidden className="h-4 w-4" />
         Présences et attestations
       </Link>
+      {notice && (
+        <p role="alert" className="mt-3 rounded-xl bg-red-50 p-3 text-red-800">
+          {notice}
+        </p>
+      )}
       {enrollments.length > 0 && (
         <ul className="mt-4 divide-y divide-slate-100" aria-label="Inscriptions de la session">
           {enrollments.map((e) => (
             <li key={e.id} className="py-3">
               <p className="font-semibold">{e.name}</p>
               <p className="text-sm text-slate-600">{ENROLMENT_LABEL(e)}</p>
-              {e.status === "pending" && !e.paid_at && (
-                <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="intent" value="pay" />
-                  <input type="hidden" name="enrollment_id" value={e.id} />
-                  <label className="text-sm">
-                    <span className="block font-semibold text-slate-700">Montant (DA)</span>
-                    <input name="amount" inputMode="decimal" required defaultValue={centimesToInput(session.price)} className="field-input mt-1 min-h-11 w-32" />
-                  </label>
-                  <label className="text-sm">
-                    <span className="block font-semibold text-slate-700">Mode</span>
-                    <select name="mode" className="field-input mt-1 min-h-11">
-                      {PAYMENT_MODES.filter((m) => m !== "cheque").map((m) => (
-                        <option key={m} value={m}>
-                          {PAYMENT_MODE_LABELS[m]}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <button type="submit" className="btn-primary min-h-11">
-                    Paiement reçu
-                  </button>
-                </Form>
-              )}
+              {e.status === "pending" && !e.paid_at && <EnrollmentPaymentForm enrollmentId={e.id} price={session.price} name={e.name} lastResult={payReply?.(e.id)} />}
             </li>
           ))}
         </ul>
       )}
+      <SessionWaitlist sessionId={session.id} rows={waitlist} canEdit={canEdit} />
       <details className="mt-4">
         <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-teal-700">Modifier la session</summary>
         <div className="mt-3">{children}</div>
       </details>
+      {canEdit && (
+        <ConfirmAction id={session.id} intent="delete" summary="Supprimer la session…" icon={Trash2} danger className="mt-3" confirmLabel="Oui, supprimer cette session" busyLabel="Suppression...">
+          <p>
+            La session sera supprimée définitivement. Seule une session sans inscription ni liste d'attente peut l'être : sinon, annulez-la (Modifier la session, Statut : Annulée).
+          </p>
+        </ConfirmAction>
+      )}
     </article>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { JournalAccountView, JournalEntryView } from "~/lib/journal-entry";
 
 /** Refusals, erasures and deletions stand out; everything else reads quietly. */
-const WARN = new Set(["auth.login.failure", "auth.2fa.failure", "auth.recovery_code.used", "patient.erase", "blog.delete", "formation.delete", "account.disabled", "2fa.disabled", "account.2fa_reset"]);
+const WARN = new Set(["auth.login.failure", "auth.2fa.failure", "auth.recovery_code.used", "patient.erase", "blog.delete", "formation.delete", "formation.session.delete", "account.disabled", "2fa.disabled", "account.2fa_reset"]);
 
 function ActionBadge({ entry }: { entry: JournalEntryView }) {
   const warn = WARN.has(entry.action);
