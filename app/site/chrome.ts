@@ -145,7 +145,10 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
     if (!tab || !root) return;
     const tabs = [...root.querySelectorAll<HTMLElement>('[role="tab"][data-carousel-dot]')];
     const i = tabs.indexOf(tab as HTMLElement);
-    const next = e.key === "ArrowRight" ? i + 1 : e.key === "ArrowLeft" ? i - 1 : e.key === "Home" ? 0 : e.key === "End" ? tabs.length - 1 : null;
+    // right to left, the next tab is on the left
+    const forward = rtlOf(root) ? "ArrowLeft" : "ArrowRight";
+    const back = rtlOf(root) ? "ArrowRight" : "ArrowLeft";
+    const next = e.key === forward ? i + 1 : e.key === back ? i - 1 : e.key === "Home" ? 0 : e.key === "End" ? tabs.length - 1 : null;
     if (next === null) return;
     e.preventDefault();
     const n = (next + tabs.length) % tabs.length;
@@ -217,6 +220,7 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
   });
 
   /* ---------------- carousels ---------------- */
+  const rtlOf = (el: Element) => el.closest("[dir]")?.getAttribute("dir") === "rtl";
   const currentOf = (root: Element) => Number(root.getAttribute("data-selected") || 0);
   function select(root: Element, index: number) {
     const slides = [...root.querySelectorAll<HTMLElement>("[data-carousel-slide]")];
@@ -226,7 +230,8 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
     const track = root.querySelector<HTMLElement>("[data-carousel-track]");
     if (track) {
       track.style.transitionDuration = reduced() ? "0s" : "";
-      track.style.transform = `translateX(${-100 * n}%)`;
+      // right to left (an Arabic page), the next slide is to the left: the track moves the other way
+      track.style.transform = `translateX(${(rtlOf(root) ? 100 : -100) * n}%)`;
     }
     slides.forEach((s, i) => (s.inert = i !== n));
     root.querySelectorAll("[data-carousel-dot]").forEach((dot) => {
@@ -248,7 +253,7 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
       track?.addEventListener("pointerup", (e) => {
         const p = e as PointerEvent;
         const dx = p.clientX - startX;
-        if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(p.clientY - startY)) select(root, currentOf(root) + (dx < 0 ? 1 : -1));
+        if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(p.clientY - startY)) select(root, currentOf(root) + ((dx < 0) !== rtlOf(root) ? 1 : -1));
       });
       const delay = Number(root.getAttribute("data-autoplay"));
       if (!delay || reduced()) return;
