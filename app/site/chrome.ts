@@ -25,6 +25,8 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
   const abort = new AbortController();
   const on: Listen = (target, type, fn, options) => target.addEventListener(type, fn as EventListener, { ...options, signal: abort.signal });
   const reduced = () => w.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  /** an element on a right-to-left page (Arabic): its carousels, tabs and comparisons are mirrored */
+  const rtlOf = (el: Element) => el.closest("[dir]")?.getAttribute("dir") === "rtl";
   const ready = new WeakSet<Element>();
   const once = (el: Element) => (ready.has(el) ? false : (ready.add(el), true));
   const byId = (id: string | null) => doc.getElementById(id || "");
@@ -214,13 +216,14 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
     const position = Number(input.value);
     const before = root.querySelector<HTMLElement>("[data-compare-before]");
     const divider = root.querySelector<HTMLElement>("[data-compare-divider]");
-    if (before) before.style.clipPath = `inset(0 ${100 - position}% 0 0)`;
-    if (divider) divider.style.left = `${position}%`;
+    // right to left, "before" is on the right and the range grows leftwards: the same geometry, mirrored
+    const rtl = rtlOf(root);
+    if (before) before.style.clipPath = rtl ? `inset(0 0 0 ${100 - position}%)` : `inset(0 ${100 - position}% 0 0)`;
+    if (divider) divider.style.insetInlineStart = `${position}%`;
     input.setAttribute("aria-valuetext", `${position} % avant, ${100 - position} % après`);
   });
 
   /* ---------------- carousels ---------------- */
-  const rtlOf = (el: Element) => el.closest("[dir]")?.getAttribute("dir") === "rtl";
   const currentOf = (root: Element) => Number(root.getAttribute("data-selected") || 0);
   function select(root: Element, index: number) {
     const slides = [...root.querySelectorAll<HTMLElement>("[data-carousel-slide]")];
