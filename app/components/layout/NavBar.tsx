@@ -65,7 +65,8 @@ export function NavBar() {
               {label(BOOKING_LINK)}
             </Link>
           </span>
-          <LanguageSwitch className="text-sm hover:text-gold-400" />
+          {/* from 576 px; on a phone it is in the menu */}
+          <LanguageSwitch className="text-sm hover:text-gold-400 max-sm:hidden" />
           <button
             type="button"
             data-mobile-toggle
@@ -99,8 +100,9 @@ export function NavBar() {
               <DirectLink to={href(l.to)} label={label(l)} />
             </li>
           ))}
+          {/* once the bar is fixed (the contact bar, which has it, scrolled away) */}
           {bilingual && (
-            <li>
+            <li className="hidden group-data-[fixed=true]/nav:block">
               <LanguageSwitch className="text-[12px] hover:text-gold-400" />
             </li>
           )}
