@@ -219,7 +219,7 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
     // right to left, "before" is on the right and the range grows leftwards: the same geometry, mirrored
     const rtl = rtlOf(root);
     if (before) before.style.clipPath = rtl ? `inset(0 0 0 ${100 - position}%)` : `inset(0 ${100 - position}% 0 0)`;
-    if (divider) divider.style.insetInlineStart = `${position}%`;
+    if (divider) divider.style[rtl ? "right" : "left"] = `${position}%`;
     input.setAttribute("aria-valuetext", `${position} % avant, ${100 - position} % après`);
   });
 

@@ -17,13 +17,16 @@ afterAll(async () => {
 });
 const origin = server.origin;
 
+const parse = (html: string) => new window.DOMParser().parseFromString(html, "text/html");
+type Doc = ReturnType<typeof parse>;
+
 async function page(path: string) {
   const res = await fetch(`${origin}${path}`, { redirect: "manual" });
   const html = await res.text();
-  return { res, html, doc: new window.DOMParser().parseFromString(html, "text/html") };
+  return { res, html, doc: parse(html) };
 }
 
-const alternatesOf = (doc: Document) =>
+const alternatesOf = (doc: Doc) =>
   Object.fromEntries([...doc.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute("hreflang"), l.getAttribute("href")]));
 
 /** The French texts of the shared layout and home page that must not be left on an Arabic page. */
@@ -90,7 +93,7 @@ describe("/ar, the home page in Arabic", () => {
 
   test("the language switch: 'العربية' on the French page to /ar, 'Français' on the Arabic page to /; none on a page in one language", async () => {
     const [fr, ar, gallery] = [await page("/"), await page("/ar"), await page("/gallery")];
-    const switches = (doc: Document) => [...doc.querySelectorAll("a[data-language-switch]")].map((a) => [a.getAttribute("href"), a.textContent?.trim(), a.getAttribute("lang")]);
+    const switches = (doc: Doc) => [...doc.querySelectorAll("a[data-language-switch]")].map((a) => [a.getAttribute("href"), a.textContent?.trim(), a.getAttribute("lang")]);
     expect(switches(fr.doc).length).toBeGreaterThanOrEqual(2);
     for (const s of switches(fr.doc)) expect(s).toEqual(["/ar", "العربية", "ar"]);
     for (const s of switches(ar.doc)) expect(s).toEqual(["/", "Français", "fr"]);
