@@ -15,9 +15,9 @@ export interface ClinicWords {
 }
 
 /**
- * The demo clinic's identity in Arabic. Until 'Clinique' has Arabic fields (issue 32, item 1),
- * the Arabic pages use these while the stored identity is still the demo's, and the stored
- * (Latin) spelling once staff have changed it: never a demo name beside a real clinic's.
+ * The demo clinic's identity in Arabic. A part staff left empty in 'Clinique' (its Arabic
+ * fields) shows this while the stored French part is still the demo's, and the stored (Latin)
+ * spelling once staff have changed it: never a demo name beside a real clinic's.
  */
 export const DEMO_CLINIC_AR: ClinicWords = {
   name: "عيادة حمدي لطب الأسنان",
@@ -46,17 +46,22 @@ export function clinicWords(clinic: Clinic, locale: Locale): ClinicWords {
   if (locale === "fr") return french;
   const d = DEMO_CLINIC;
   const a = DEMO_CLINIC_AR;
-  // each part in Arabic while it is the demo's, else as stored
+  const typed = clinic.arabic ?? {};
+  // each part as staff wrote it in Arabic ('Clinique'), else in Arabic while it is the demo's, else as stored
+  const part = (key: keyof typeof typed & keyof ClinicWords, stored: string, demo: string) => typed[key] || (stored === demo ? a[key] : stored);
+  const street = part("street", clinic.address.street, d.address.street);
+  const district = part("district", clinic.address.district, d.address.district);
+  const city = part("city", clinic.address.city, d.address.city);
   return {
-    name: clinic.name === d.name ? a.name : french.name,
-    shortName: clinic.shortName === d.shortName ? a.shortName : french.shortName,
-    doctorName: clinic.doctor.name === d.doctor.name ? a.doctorName : french.doctorName,
-    doctorTitle: clinic.doctor.title === d.doctor.title ? a.doctorTitle : french.doctorTitle,
-    street: clinic.address.street === d.address.street ? a.street : french.street,
-    district: clinic.address.district === d.address.district ? a.district : french.district,
-    city: clinic.address.city === d.address.city ? a.city : french.city,
+    name: part("name", clinic.name, d.name),
+    shortName: part("shortName", clinic.shortName, d.shortName),
+    doctorName: part("doctorName", clinic.doctor.name, d.doctor.name),
+    doctorTitle: part("doctorTitle", clinic.doctor.title, d.doctor.title),
+    street,
+    district,
+    city,
     country: clinic.address.country === d.address.country ? a.country : french.country,
-    oneLine: clinic.address.oneLine === d.address.oneLine ? a.oneLine : french.oneLine,
+    oneLine: [street, district, city].filter(Boolean).join("، "),
   };
 }
 
