@@ -13,7 +13,7 @@ export function MobileBar() {
   const phone = clinic.phones[0];
   const { t, href } = useI18n();
   return (
-    <nav aria-label={t("layout.quickContact")} className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 shadow-[0_-4px_20px_rgba(0,0,0,0.08)] backdrop-blur lg:hidden">
+    <nav data-mobile-bar aria-label={t("layout.quickContact")} className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 shadow-[0_-4px_20px_rgba(0,0,0,0.08)] backdrop-blur lg:hidden">
       <ul className="grid grid-cols-3">
         <li>
           <a href={`tel:${phone.tel}`} className="flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-semibold text-navy-900">
