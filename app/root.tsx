@@ -21,6 +21,7 @@ import { requestInfo } from "./context";
 import { pageHydrates } from "./lib/page-handle";
 import { showsPatientBar } from "./lib/patient-bar";
 import type { RootData } from "./lib/root-data";
+import { localeOf } from "./i18n/locale";
 // the page chrome (menus, carousels, reveals, the server's messages), written into every page
 import chromeScript from "./site/chrome.ts?inline-script";
 // the site's stylesheet, first in the head (before the scripts React hoists there): it alone blocks the first paint
@@ -28,6 +29,9 @@ import siteStyles from "./app.css?url";
 // the two fonts of the first screen (headings, text), preloaded: the same hashed files app.css uses
 import headingFont from "@fontsource/playfair-display/files/playfair-display-latin-700-normal.woff2?url";
 import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+
+/** The Arabic pages' text font (public/fonts, app.css), preloaded on those pages only. */
+const ARABIC_FONT = "/fonts/ibm-plex-sans-arabic-arabic-400-normal.woff2";
 
 /** Before every loader and action of the site: bodies over their limit (413) or not a form (400). */
 export const middleware: Route.MiddlewareFunction[] = [requestGuard];
@@ -72,6 +76,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // the staff area has a work layout of its own (app/routes/admin.tsx): no marketing chrome
   const location = useLocation();
   const staffArea = /^\/admin(\/|$)/.test(location.pathname);
+  // the page's language is its URL's: /ar/… is Arabic, right to left (docs/decisions/029-arabic.md)
+  const arabic = localeOf(location.pathname) === "ar";
   // a content page is not hydrated: its HTML and the site's script are the whole page (decision 016).
   // In the browser React runs only on a hydrated page, and keeps its scripts through navigations.
   const matches = useMatches();
@@ -81,12 +87,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
     window.dispatchEvent(new Event("site:render"));
   }, [location.key]);
   return (
-    <html lang="fr">
+    <html lang={arabic ? "ar-DZ" : "fr"} dir={arabic ? "rtl" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0b2a47" />
         <link rel="stylesheet" href={siteStyles} precedence="site" />
+        {arabic && <link rel="preload" href={ARABIC_FONT} as="font" type="font/woff2" crossOrigin="anonymous" />}
         <Meta />
         <Links />
       </head>

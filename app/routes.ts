@@ -1,5 +1,6 @@
 import { route, type RouteConfig } from "@react-router/dev/routes";
 import { flatRoutes } from "@react-router/fs-routes";
+import { ARABIC_PAGES } from "./i18n/locale";
 
 /**
  * File-based routes (app/routes/, flat naming): one module per screen. admin.tsx is the staff
@@ -11,7 +12,18 @@ import { flatRoutes } from "@react-router/fs-routes";
  */
 const NAMED_ROUTES = [route("dentist", "routes/smile-makeover.tsx")];
 
+/**
+ * The Arabic pages (docs/decisions/029-arabic.md): `/ar` + the French path, the same module under
+ * its own id, for the pages translated so far (app/i18n/locale.ts); any other /ar path is the
+ * Arabic 404 page.
+ */
+const ARABIC_ROUTES = [
+  ...ARABIC_PAGES.map((p) => route(p.path === "/" ? "ar" : `ar${p.path}`, p.file, { id: p.id })),
+  route("ar/*", "routes/$.tsx", { id: "ar-404" }),
+];
+
 export default [
   ...(await flatRoutes({ ignoredRouteFiles: ["**/*.test.ts", "**/*.test.tsx", "**/.*", "**/routes/smile-makeover.tsx"] })),
   ...NAMED_ROUTES,
+  ...ARABIC_ROUTES,
 ] satisfies RouteConfig;

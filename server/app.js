@@ -225,6 +225,8 @@ export function createApp({ getBuild, clientDir, uploadDir, trustProxy, producti
   if (!devMiddlewares.length) {
     // Hashed file names: cache for a year, never revalidate.
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+    // Self-hosted fonts under fixed names (public/fonts, changed only with the typeface's version): a month
+    app.use("/fonts", express.static(path.join(clientDir, "fonts"), { maxAge: "30d", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
   // Photos (AVIF/WebP under random ids, never rewritten): a year of caching, never revalidated.

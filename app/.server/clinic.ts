@@ -40,6 +40,7 @@ const storedShape = z
       director: text,
       host: z.object({ name: text, address: text, phone: text, website: text }),
     }),
+    arabic: z.object({ name: text, shortName: text, doctorName: text, doctorTitle: text, street: text, district: text, city: text }).partial(),
   })
   .partial();
 

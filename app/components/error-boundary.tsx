@@ -1,24 +1,28 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRouteError, type ErrorResponse } from "react-router";
+import { PUBLIC_ROUTES } from "~/content/public-routes";
+import { useI18n } from "~/hooks/use-locale";
+import { frenchPathOf, localeOf } from "~/i18n";
 
 type StatusHandler = (info: { error: ErrorResponse; pathname: string }) => ReactNode;
 
-/** A French error page; public texts never carry internal detail. */
+/** An error page in the page's language (French, or Arabic under /ar); public texts never carry internal detail. */
 export function ErrorPage({ eyebrow, title, text, actions }: { eyebrow: string; title: string; text: ReactNode; actions?: ReactNode }) {
+  const { t, href, label } = useI18n();
   return (
     <section className="container-site flex min-h-[55vh] flex-col items-center justify-center py-20 text-center">
-      <title>{`${title} | Clinique dentaire`}</title>
+      <title>{`${title} | ${t("errors.siteName")}`}</title>
       <p className="eyebrow">{eyebrow}</p>
       <h1 className="mt-3 text-4xl font-bold">{title}</h1>
       <div className="mt-4 max-w-xl text-slate-600">{text}</div>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {actions ?? (
           <>
-            <Link to="/" className="btn-primary">
-              Retour à l'accueil
+            <Link to={href("/")} className="btn-primary">
+              {t("errors.backHome")}
             </Link>
-            <Link to="/appointment" className="btn border border-navy-900 text-navy-900 hover:bg-slate-50">
-              Prendre Rendez-vous
+            <Link to={href("/appointment")} className="btn border border-navy-900 text-navy-900 hover:bg-slate-50">
+              {label({ to: "/appointment", label: "Prendre Rendez-vous" })}
             </Link>
           </>
         )}
@@ -78,17 +82,42 @@ const DEFAULT_HANDLERS: Record<number, StatusHandler> = {
     ) : (
       <ErrorPage eyebrow="Erreur 403" title="Accès refusé" text={<p>Vous n'avez pas le droit d'effectuer cette action. Rien n'a été enregistré.</p>} />
     ),
-  404: () => <ErrorPage eyebrow="Erreur 404" title="Page introuvable" text={<p>La page que vous cherchez n'existe pas ou a été déplacée.</p>} />,
+  404: ({ pathname }) => <NotFound pathname={pathname} />,
   413: () => <ErrorPage eyebrow="Erreur 413" title="Envoi trop volumineux" text={<p>Les données envoyées dépassent la taille permise. Rien n'a été enregistré.</p>} />,
 };
 
-const UNEXPECTED = () => (
-  <ErrorPage
-    eyebrow="Erreur"
-    title="Une erreur est survenue"
-    text={<p>Nous n'avons pas pu afficher cette page. Merci de réessayer dans un instant ; si le problème persiste, appelez-nous.</p>}
-  />
-);
+/**
+ * 404 in the page's language. Under /ar, a page that exists in French but is not translated yet
+ * says so and links to the French page.
+ */
+function NotFound({ pathname }: { pathname: string }) {
+  const { t } = useI18n();
+  const french = frenchPathOf(pathname);
+  const untranslated = localeOf(pathname) === "ar" && PUBLIC_ROUTES.some((r) => r.path === french);
+  return (
+    <ErrorPage
+      eyebrow={t("errors.notFoundEyebrow")}
+      title={t("errors.notFoundTitle")}
+      text={
+        untranslated ? (
+          <p>
+            {t("errors.untranslatedText")}{" "}
+            <a href={french} hrefLang="fr" className="font-semibold text-teal-600 underline hover:text-navy-900">
+              {t("errors.untranslatedLink")}
+            </a>
+          </p>
+        ) : (
+          <p>{t("errors.notFoundText")}</p>
+        )
+      }
+    />
+  );
+}
+
+function UNEXPECTED() {
+  const { t } = useI18n();
+  return <ErrorPage eyebrow={t("errors.errorEyebrow")} title={t("errors.errorTitle")} text={<p>{t("errors.errorText")}</p>} />;
+}
 
 /**
  * The one error boundary of the site: the root uses it, and a route that needs other words for

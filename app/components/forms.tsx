@@ -89,11 +89,11 @@ function FieldShell({ meta, label, required, optional, hint, className, children
       <label htmlFor={meta.id} className="field-label">
         {label}
         {required && (
-          <span className="ml-0.5 text-red-700" aria-hidden>
+          <span className="ms-0.5 text-red-700" aria-hidden>
             *
           </span>
         )}
-        {optional && <span className="ml-1 font-normal text-slate-500">(facultatif)</span>}
+        {optional && <span className="ms-1 font-normal text-slate-500">(facultatif)</span>}
       </label>
       {children}
       {hint && (

@@ -1,3 +1,8 @@
+import { ARABIC_PAGES, localizedPath } from "~/i18n/locale";
+
+/** An Arabic page's sitemap priority: its French page's. */
+const PRIORITY_OF: Record<string, number> = { "/": 1 };
+
 /**
  * Every public static route of the site: the sitemap lists them and the end-to-end route walk
  * visits each one. Dynamic pages (blog articles, syllabus pages) are added from the database
@@ -49,4 +54,6 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   // legal (linked from the footer)
   { path: "/mentions-legales", priority: 0.2 },
   { path: "/politique-de-confidentialite", priority: 0.2 },
+  // the Arabic pages (app/i18n/locale.ts, ARABIC_PAGES): /ar + the French path
+  ...ARABIC_PAGES.map((p) => ({ path: localizedPath("ar", p.path), priority: PRIORITY_OF[p.path] })),
 ];

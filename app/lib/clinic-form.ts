@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import type { Clinic } from "./clinic";
 import { isHttpsUrl } from "./blog-form";
 import { formatPhoneDisplay, toE164 } from "./phone";
-import { EMAIL_MAX, isPlausiblePhone, PHONE_INVALID, requiredText, singleLine } from "./rules";
+import { EMAIL_MAX, isPlausiblePhone, optionalText, PHONE_INVALID, requiredText, singleLine } from "./rules";
 
 /**
  * The form of the staff screen 'Identité de la clinique' (/admin/clinique; docs/product.md,
@@ -73,6 +73,11 @@ const M = CLINIC_FORM_MESSAGES;
 
 function text(label: string, max: number, what = "Indiquez") {
   return requiredText({ missing: `${what} ${label}.`, max, tooLong: `${capitalize(label)} : ${max} caractères au plus.` });
+}
+
+/** An optional text of the Arabic identity: empty becomes null (the page then writes its fallback). */
+function arabicText(label: string, max: number) {
+  return optionalText({ max, tooLong: `${label} : ${max} caractères au plus.` });
 }
 
 function capitalize(s: string): string {
@@ -196,6 +201,14 @@ export function clinicFormSchema(currentYear: number) {
       error: "Numéro invalide : indiquez 8 à 15 chiffres (exemple : 023 20 10 10 ou +33 1 23 45 67 89).",
     }),
     hostWebsite: httpsUrl("Indiquez le site de l'hébergeur."),
+    // the identity in Arabic (the Arabic pages), each optional
+    nameAr: arabicText("Le nom en arabe", L.name),
+    shortNameAr: arabicText("Le nom court en arabe", L.shortName),
+    doctorNameAr: arabicText("Le nom du praticien en arabe", L.doctorName),
+    doctorTitleAr: arabicText("Le titre en arabe", L.doctorTitle),
+    streetAr: arabicText("La rue en arabe", L.street),
+    districtAr: arabicText("La commune en arabe", L.district),
+    cityAr: arabicText("La ville en arabe", L.city),
   });
 }
 
@@ -246,7 +259,23 @@ export function clinicFromForm(v: ClinicFormOutput, base: Clinic): Clinic {
       director: v.director,
       host: { name: v.hostName, address: v.hostAddress, phone: v.hostPhone, website: v.hostWebsite },
     },
+    arabic: arabicOf(v),
   };
+}
+
+/** The Arabic identity typed, its empty parts left out; none typed: none stored. */
+function arabicOf(v: ClinicFormOutput): Clinic["arabic"] {
+  const parts = {
+    name: v.nameAr,
+    shortName: v.shortNameAr,
+    doctorName: v.doctorNameAr,
+    doctorTitle: v.doctorTitleAr,
+    street: v.streetAr,
+    district: v.districtAr,
+    city: v.cityAr,
+  };
+  const typed = Object.fromEntries(Object.entries(parts).filter(([, value]) => value));
+  return Object.keys(typed).length > 0 ? typed : undefined;
 }
 
 /** The stored identity as the form's values (texts, as the inputs hold them). */
@@ -281,5 +310,12 @@ export function clinicFormValue(c: Clinic, version: string) {
     hostAddress: c.legal.host.address,
     hostPhone: c.legal.host.phone,
     hostWebsite: c.legal.host.website,
+    nameAr: c.arabic?.name ?? "",
+    shortNameAr: c.arabic?.shortName ?? "",
+    doctorNameAr: c.arabic?.doctorName ?? "",
+    doctorTitleAr: c.arabic?.doctorTitle ?? "",
+    streetAr: c.arabic?.street ?? "",
+    districtAr: c.arabic?.district ?? "",
+    cityAr: c.arabic?.city ?? "",
   };
 }

@@ -51,6 +51,22 @@ export interface Clinic {
   map: { lat: number; lon: number; zoomBox: [number, number, number, number] };
   diplomas: Diploma[];
   legal: LegalFacts;
+  /**
+   * The identity as the Arabic pages write it (issue 32), each part optional: an empty one shows
+   * the demo's Arabic while the French value is the demo's, else the French value
+   * (app/i18n/clinic.ts).
+   */
+  arabic?: ClinicArabic;
+}
+
+export interface ClinicArabic {
+  name?: string;
+  shortName?: string;
+  doctorName?: string;
+  doctorTitle?: string;
+  street?: string;
+  district?: string;
+  city?: string;
 }
 
 export const DEMO_CLINIC: Clinic = {

@@ -106,4 +106,31 @@ export function formatTimeRange(from: string, to: string): string {
   return `${formatTime(from)}${NBSP}–${NBSP}${formatTime(to)}`;
 }
 
+// ---- Arabic (ar-DZ, Western digits as Algeria writes them; docs/decisions/029-arabic.md) --------
+
+/** ar-DZ with Latin digits: "0123456789", not the Arabic-Indic ones. */
+export const ARABIC_LOCALE = "ar-DZ-u-nu-latn";
+const arLongDate = new Intl.DateTimeFormat(ARABIC_LOCALE, { day: "numeric", month: "long", year: "numeric", timeZone: CLINIC_TIME_ZONE });
+const arDayFull = new Intl.DateTimeFormat(ARABIC_LOCALE, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const arWeekday = new Intl.DateTimeFormat(ARABIC_LOCALE, { weekday: "long", timeZone: "UTC" });
+
+/** "22 نوفمبر 2026" in the clinic's time zone */
+export function formatLongDateAr(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : arLongDate.format(d);
+}
+
+/** "2026-11-24" → "الثلاثاء، 24 نوفمبر 2026" (a calendar day: no time zone shift). */
+export function formatDayFullAr(ymd: string): string {
+  const d = new Date(`${ymd}T12:00:00Z`);
+  return Number.isNaN(d.getTime()) ? ymd : arDayFull.format(d);
+}
+
+/** A weekday (0 = Sunday … 6 = Saturday) in Arabic: 0 → "الأحد". */
+export function weekdayAr(day: number): string {
+  // 2026-11-22 is a Sunday
+  return arWeekday.format(new Date(Date.UTC(2026, 10, 22 + day, 12)));
+}
+
 // Amounts (formatDA, parsing DA, sums, balances) are in ./money.ts: the one module of money.

@@ -349,7 +349,7 @@ export function formatRanges(ranges: TimeRange[]): string {
 }
 
 /** Consecutive days (Saturday first) with the same ranges, grouped: "Samedi – Jeudi", "Vendredi". */
-export function weeklySummary(weekly: Record<Weekday, TimeRange[]>): { label: string; days: Weekday[]; ranges: TimeRange[] }[] {
+export function weeklySummary(weekly: Record<Weekday, TimeRange[]>, labels: Record<Weekday, string> = WEEKDAY_LABELS): { label: string; days: Weekday[]; ranges: TimeRange[] }[] {
   const groups: { days: Weekday[]; ranges: TimeRange[] }[] = [];
   for (const day of WEEK_ORDER) {
     const ranges = weekly[day] ?? [];
@@ -359,7 +359,7 @@ export function weeklySummary(weekly: Record<Weekday, TimeRange[]>): { label: st
   }
   return groups.map((g) => ({
     ...g,
-    label: g.days.length === 1 ? WEEKDAY_LABELS[g.days[0]] : `${WEEKDAY_LABELS[g.days[0]]} – ${WEEKDAY_LABELS[g.days[g.days.length - 1]]}`,
+    label: g.days.length === 1 ? labels[g.days[0]] : `${labels[g.days[0]]} – ${labels[g.days[g.days.length - 1]]}`,
   }));
 }
 

@@ -1,12 +1,16 @@
 import type { MetaDescriptor } from "react-router";
 import { DEMO_CLINIC, type Clinic } from "~/lib/clinic";
+import { clinicWords } from "~/i18n/clinic";
+import { hasArabic, localizedPath, type Locale } from "~/i18n/locale";
 
-/** Build a page's French title, description, canonical link and Open Graph tags. */
+/** Build a page's title, description, canonical link, language alternates and Open Graph tags. */
 export interface SeoInput {
   title: string;
   description: string;
-  /** path of the page, e.g. "/gallery"; the canonical URL is origin + path */
+  /** the French path of the page, e.g. "/gallery"; the canonical URL is origin + the path in `locale` */
   path: string;
+  /** the page's language (its URL's: localeOf(location.pathname)); French by default */
+  locale?: Locale;
   /** absolute or root-relative image for Open Graph */
   image?: string;
   type?: "website" | "article";
@@ -41,8 +45,9 @@ export function pageTitle(title: string, siteName: string): string {
 
 export function seo(matches: readonly MatchLike[], input: SeoInput): MetaDescriptor[] {
   const origin = originFromMatches(matches);
-  const SITE_NAME = clinicFromMatches(matches).name;
-  const url = `${origin}${input.path}`;
+  const locale = input.locale ?? "fr";
+  const SITE_NAME = clinicWords(clinicFromMatches(matches), locale).name;
+  const url = `${origin}${localizedPath(locale, input.path)}`;
   const image = input.image ?? DEFAULT_OG_IMAGE;
   const imageUrl = image.startsWith("http") ? image : `${origin}${image}`;
   const title = pageTitle(input.title, SITE_NAME);
@@ -50,14 +55,30 @@ export function seo(matches: readonly MatchLike[], input: SeoInput): MetaDescrip
     { title },
     { name: "description", content: input.description },
     { tagName: "link", rel: "canonical", href: url },
+    ...alternates(origin, input.path),
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:site_name", content: SITE_NAME },
-    { property: "og:locale", content: "fr_FR" },
+    { property: "og:locale", content: locale === "ar" ? "ar_DZ" : "fr_FR" },
     { property: "og:title", content: title },
     { property: "og:description", content: input.description },
     { property: "og:url", content: url },
     { property: "og:image", content: imageUrl },
     { name: "twitter:card", content: "summary_large_image" },
     ...(input.noindex ? [{ name: "robots", content: "noindex, nofollow" }] : []),
+  ];
+}
+
+/**
+ * A page that exists in both languages names both in each (hreflang fr, ar, and x-default: the
+ * French one); a page in one language names none.
+ */
+export function alternates(origin: string, frenchPath: string): MetaDescriptor[] {
+  if (!hasArabic(frenchPath)) return [];
+  const fr = `${origin}${frenchPath}`;
+  const ar = `${origin}${localizedPath("ar", frenchPath)}`;
+  return [
+    { tagName: "link", rel: "alternate", hrefLang: "fr", href: fr },
+    { tagName: "link", rel: "alternate", hrefLang: "ar", href: ar },
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: fr },
   ];
 }

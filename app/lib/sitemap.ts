@@ -5,6 +5,8 @@ export interface SitemapEntry {
   /** ISO date-time of the last change */
   lastmod?: string | null;
   priority?: number;
+  /** the same page in each language (hreflang → root-relative path), listed as xhtml:link alternates */
+  alternates?: { hreflang: string; path: string }[];
 }
 
 function escapeXml(s: string): string {
@@ -29,9 +31,10 @@ export function buildSitemapXml(origin: string, entries: SitemapEntry[]): string
       if (!Number.isNaN(d.getTime())) parts.push(`<lastmod>${d.toISOString().slice(0, 10)}</lastmod>`);
     }
     if (e.priority !== undefined) parts.push(`<priority>${Math.min(1, Math.max(0, e.priority)).toFixed(1)}</priority>`);
+    for (const a of e.alternates ?? []) parts.push(`<xhtml:link rel="alternate" hreflang="${escapeXml(a.hreflang)}" href="${escapeXml(absoluteUrl(origin, a.path))}"/>`);
     urls.push(`  <url>${parts.join("")}</url>`);
   }
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${entries.some((e) => e.alternates?.length) ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : ""}>\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 /** Paths that search engines must not crawl. */

@@ -9,7 +9,9 @@ import { Hero } from "~/components/home/Hero";
 import { Surgery } from "~/components/home/Surgery";
 import { TreatmentsCarousel } from "~/components/home/TreatmentsCarousel";
 import type { Clinic } from "~/lib/clinic";
-import { formatFigure } from "~/lib/format";
+import { HOME } from "~/content/home";
+import { localeOf, type Locale } from "~/i18n/locale";
+import { clinicWords } from "~/i18n/clinic";
 import { openingHoursSpecification, type TimeRange, type Weekday } from "~/lib/schedule";
 import { clinicFromMatches, originFromMatches, seo } from "~/lib/seo";
 import type { RootHours } from "~/lib/root-data";
@@ -18,16 +20,14 @@ import { CONTENT_PAGE } from "~/lib/page-handle";
 /** Server-rendered, not hydrated: the site's script is all it runs (decision 016). */
 export const handle = CONTENT_PAGE;
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+/** The home page in French at /, in Arabic at /ar (the same module, route id "ar-home"). */
+export const meta: Route.MetaFunction = ({ matches, location }) => {
   const clinic = clinicFromMatches(matches);
-  const place = `${clinic.address.district}, ${clinic.address.city}`;
+  const locale = localeOf(location.pathname);
+  const { meta } = HOME[locale];
   return [
-    ...seo(matches, {
-      title: `${clinic.name} — implants et esthétique dentaire à ${place}`,
-      description: `Implantologie, facettes, blanchiment et soins dentaires à ${place}. ${formatFigure(clinic.figures.yearsOfExperience, "")} ans d'expérience, plus de ${formatFigure(clinic.figures.patients, "")} patients. Prenez rendez-vous en ligne.`,
-      path: "/",
-    }),
-    { "script:ld+json": dentistJsonLd(clinic, originFromMatches(matches), hoursFromMatches(matches)) },
+    ...seo(matches, { title: meta.title(clinic), description: meta.description(clinic), path: "/", locale }),
+    { "script:ld+json": dentistJsonLd(clinic, originFromMatches(matches), hoursFromMatches(matches), locale) },
   ];
 };
 
@@ -41,25 +41,26 @@ function hoursFromMatches(matches: Route.MetaArgs["matches"]): RootHours["weekly
  * schema.org Dentist, from the clinic's stored identity (/admin/clinique); the opening hours from
  * the schedule staff edit on /admin/horaires (the same data as the footer).
  */
-export function dentistJsonLd(clinic: Clinic, origin: string, weekly?: Record<Weekday, TimeRange[]>) {
+export function dentistJsonLd(clinic: Clinic, origin: string, weekly?: Record<Weekday, TimeRange[]>, locale: Locale = "fr") {
+  const words = clinicWords(clinic, locale);
   return {
     "@context": "https://schema.org",
     "@type": "Dentist",
-    name: clinic.name,
-    url: `${origin}/`,
+    name: words.name,
+    url: `${origin}${locale === "ar" ? "/ar" : "/"}`,
     image: `${origin}/media/og-default.svg`,
     logo: `${origin}/media/logo.svg`,
     email: clinic.email,
     telephone: clinic.phones.map((p) => p.tel),
     address: {
       "@type": "PostalAddress",
-      streetAddress: clinic.address.street,
-      addressLocality: `${clinic.address.district}, ${clinic.address.city}`,
+      streetAddress: words.street,
+      addressLocality: `${words.district}, ${words.city}`,
       postalCode: clinic.address.postalCode,
       addressCountry: clinic.address.countryCode,
     },
     ...(weekly ? { openingHoursSpecification: openingHoursSpecification(weekly) } : {}),
-    founder: { "@type": "Person", name: clinic.doctor.name },
+    founder: { "@type": "Person", name: words.doctorName },
     foundingDate: String(clinic.figures.since),
     sameAs: clinic.social.map((s) => s.url),
     priceRange: "$$",

@@ -94,7 +94,7 @@ export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
                 </Link>
               </li>
               <li aria-hidden>
-                <ChevronRight className="h-3.5 w-3.5" />
+                <ChevronRight className="h-3.5 w-3.5 rtl:-scale-x-100" />
               </li>
               <li>
                 <Link to="/blog" className="hover:text-navy-900 hover:underline">
@@ -102,7 +102,7 @@ export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
                 </Link>
               </li>
               <li aria-hidden>
-                <ChevronRight className="h-3.5 w-3.5" />
+                <ChevronRight className="h-3.5 w-3.5 rtl:-scale-x-100" />
               </li>
               <li aria-current="page" className="line-clamp-1 max-w-[16rem] text-slate-700 [overflow-wrap:anywhere] sm:max-w-md">
                 {post.title}
@@ -118,7 +118,7 @@ export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
           <BlogArticleBody post={post} author={blogAuthor(clinic)} priority />
           <div className="mt-12 border-t border-slate-200 pt-8">
             <Link to="/blog" className="inline-flex min-h-11 items-center gap-2 font-semibold text-teal-700 hover:text-navy-900">
-              <ArrowLeft aria-hidden className="h-4 w-4" />
+              <ArrowLeft aria-hidden className="h-4 w-4 rtl:-scale-x-100" />
               Retour au blog
             </Link>
           </div>

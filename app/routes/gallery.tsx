@@ -122,7 +122,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
                   {item.link && (
                     <Link to={item.link.to} className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-teal-600 hover:text-navy-900">
                       {item.link.label}
-                      <ArrowRight aria-hidden="true" className="h-4 w-4" />
+                      <ArrowRight aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
                     </Link>
                   )}
                 </div>

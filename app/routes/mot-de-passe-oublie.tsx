@@ -78,7 +78,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           </Form>
           <p className="mt-6 text-center">
             <Link to="/login" className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-teal-700 underline underline-offset-2 hover:text-navy-900">
-              <ArrowLeft aria-hidden className="h-4 w-4" />
+              <ArrowLeft aria-hidden className="h-4 w-4 rtl:-scale-x-100" />
               Retour à la connexion
             </Link>
           </p>

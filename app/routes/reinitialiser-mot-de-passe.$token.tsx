@@ -74,7 +74,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             Demander un nouveau lien
           </Link>
           <Link to="/login" className="inline-flex min-h-11 items-center justify-center gap-2 text-sm font-semibold text-teal-700 underline underline-offset-2 hover:text-navy-900">
-            <ArrowLeft aria-hidden className="h-4 w-4" />
+            <ArrowLeft aria-hidden className="h-4 w-4 rtl:-scale-x-100" />
             Retour à la connexion
           </Link>
         </div>

@@ -6,6 +6,18 @@ import { listActiveFormations } from "~/.server/repos/formations";
 import { PUBLIC_ROUTES } from "~/content/public-routes";
 import { buildSitemapXml, type SitemapEntry } from "~/lib/sitemap";
 import { blogArticlePath, syllabusPath } from "~/lib/slug";
+import { alternatePath, frenchPathOf, localizedPath } from "~/i18n/locale";
+
+/** A page in both languages lists both, and x-default (the French one); a page in one language none. */
+function languageAlternates(path: string): SitemapEntry["alternates"] {
+  if (!alternatePath(path)) return undefined;
+  const french = frenchPathOf(path);
+  return [
+    { hreflang: "fr", path: french },
+    { hreflang: "ar", path: localizedPath("ar", french) },
+    { hreflang: "x-default", path: french },
+  ];
+}
 
 /**
  * /sitemap.xml: every public static route (except those marked sitemap: false, e.g. /login), every blog article and the syllabus of every active
@@ -14,7 +26,7 @@ import { blogArticlePath, syllabusPath } from "~/lib/slug";
  */
 export async function loader() {
   const origin = publicOrigin();
-  const entries: SitemapEntry[] = PUBLIC_ROUTES.filter((r) => r.sitemap !== false).map((r) => ({ path: r.path, priority: r.priority }));
+  const entries: SitemapEntry[] = PUBLIC_ROUTES.filter((r) => r.sitemap !== false).map((r) => ({ path: r.path, priority: r.priority, alternates: languageAlternates(r.path) }));
   try {
     const db = getDb();
     const [blogs, formations] = await Promise.all([listBlogs(db), listActiveFormations(db)]);

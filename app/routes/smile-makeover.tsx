@@ -101,7 +101,7 @@ export default function SmileMakeoverLanding() {
           </ul>
           <Link to={redo.button.to} className={`${BTN_NAVY} mt-8`}>
             {redo.button.label}
-            <ArrowRight aria-hidden="true" className="h-4 w-4" />
+            <ArrowRight aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
           </Link>
         </RevealOnScroll>
       </section>
@@ -155,7 +155,7 @@ export default function SmileMakeoverLanding() {
           </ol>
           <Link to={veneers.button.to} className={`${BTN_GOLD} mt-8`}>
             {veneers.button.label}
-            <ArrowRight aria-hidden="true" className="h-4 w-4" />
+            <ArrowRight aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
           </Link>
         </RevealOnScroll>
       </section>

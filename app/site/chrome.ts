@@ -25,6 +25,8 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
   const abort = new AbortController();
   const on: Listen = (target, type, fn, options) => target.addEventListener(type, fn as EventListener, { ...options, signal: abort.signal });
   const reduced = () => w.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  /** an element on a right-to-left page (Arabic): its carousels, tabs and comparisons are mirrored */
+  const rtlOf = (el: Element) => el.closest("[dir]")?.getAttribute("dir") === "rtl";
   const ready = new WeakSet<Element>();
   const once = (el: Element) => (ready.has(el) ? false : (ready.add(el), true));
   const byId = (id: string | null) => doc.getElementById(id || "");
@@ -145,7 +147,10 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
     if (!tab || !root) return;
     const tabs = [...root.querySelectorAll<HTMLElement>('[role="tab"][data-carousel-dot]')];
     const i = tabs.indexOf(tab as HTMLElement);
-    const next = e.key === "ArrowRight" ? i + 1 : e.key === "ArrowLeft" ? i - 1 : e.key === "Home" ? 0 : e.key === "End" ? tabs.length - 1 : null;
+    // right to left, the next tab is on the left
+    const forward = rtlOf(root) ? "ArrowLeft" : "ArrowRight";
+    const back = rtlOf(root) ? "ArrowRight" : "ArrowLeft";
+    const next = e.key === forward ? i + 1 : e.key === back ? i - 1 : e.key === "Home" ? 0 : e.key === "End" ? tabs.length - 1 : null;
     if (next === null) return;
     e.preventDefault();
     const n = (next + tabs.length) % tabs.length;
@@ -211,8 +216,10 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
     const position = Number(input.value);
     const before = root.querySelector<HTMLElement>("[data-compare-before]");
     const divider = root.querySelector<HTMLElement>("[data-compare-divider]");
-    if (before) before.style.clipPath = `inset(0 ${100 - position}% 0 0)`;
-    if (divider) divider.style.left = `${position}%`;
+    // right to left, "before" is on the right and the range grows leftwards: the same geometry, mirrored
+    const rtl = rtlOf(root);
+    if (before) before.style.clipPath = rtl ? `inset(0 0 0 ${100 - position}%)` : `inset(0 ${100 - position}% 0 0)`;
+    if (divider) divider.style[rtl ? "right" : "left"] = `${position}%`;
     input.setAttribute("aria-valuetext", `${position} % avant, ${100 - position} % après`);
   });
 
@@ -226,7 +233,8 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
     const track = root.querySelector<HTMLElement>("[data-carousel-track]");
     if (track) {
       track.style.transitionDuration = reduced() ? "0s" : "";
-      track.style.transform = `translateX(${-100 * n}%)`;
+      // right to left (an Arabic page), the next slide is to the left: the track moves the other way
+      track.style.transform = `translateX(${(rtlOf(root) ? 100 : -100) * n}%)`;
     }
     slides.forEach((s, i) => (s.inert = i !== n));
     root.querySelectorAll("[data-carousel-dot]").forEach((dot) => {
@@ -248,7 +256,7 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
       track?.addEventListener("pointerup", (e) => {
         const p = e as PointerEvent;
         const dx = p.clientX - startX;
-        if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(p.clientY - startY)) select(root, currentOf(root) + (dx < 0 ? 1 : -1));
+        if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(p.clientY - startY)) select(root, currentOf(root) + ((dx < 0) !== rtlOf(root) ? 1 : -1));
       });
       const delay = Number(root.getAttribute("data-autoplay"));
       if (!delay || reduced()) return;

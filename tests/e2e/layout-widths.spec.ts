@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { BOOKING_LINK, DIRECT_LINKS, MENUS } from "../../app/content/navigation";
 import { PUBLIC_ROUTES } from "../../app/content/public-routes";
 import { showsPatientBar } from "../../app/lib/patient-bar";
+import { localeOf, pageLabel, t, type Locale } from "../../app/i18n";
 import { collectConsoleErrors, expectNoSeriousA11yViolations, hydrated } from "./helpers";
 
 /**
@@ -73,7 +74,7 @@ interface BarState {
 
 async function readBar(page: Page): Promise<BarState> {
   return page.evaluate((bookingPath) => {
-    const nav = document.querySelector<HTMLElement>('nav[aria-label="Navigation principale"]')!;
+    const nav = document.querySelector<HTMLElement>('nav[data-site-nav]')!;
     const row = nav.querySelector<HTMLElement>("[data-nav-row]")!;
     const rect = nav.getBoundingClientRect();
     const box = (el: Element) => {
@@ -82,7 +83,7 @@ async function readBar(page: Page): Promise<BarState> {
     };
     const visible = (el: Element) => el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && el.getBoundingClientRect().width > 0;
     const items = [...row.querySelectorAll("a, button")].filter(visible).map((el) => ({ text: (el.textContent ?? "").trim(), ...box(el) }));
-    const booking = [...document.querySelectorAll(`header a[href="${bookingPath}"], nav[aria-label="Contact rapide"] a[href="${bookingPath}"]`)].filter(visible).map(box);
+    const booking = [...document.querySelectorAll(`header a[href="${bookingPath}"], nav[data-mobile-bar] a[href="${bookingPath}"]`)].filter(visible).map(box);
     const y = rect.bottom + 2;
     const coveredBelow = [0.1, 0.5, 0.9].map((f) => {
       const hit = document.elementFromPoint(window.innerWidth * f, y);
@@ -108,7 +109,7 @@ async function scrollTo(page: Page, top: "top" | "down") {
   const state = await page.evaluate(
     (down) =>
       new Promise<string>((resolve) => {
-        const nav = document.querySelector<HTMLElement>('nav[aria-label="Navigation principale"]')!;
+        const nav = document.querySelector<HTMLElement>('nav[data-site-nav]')!;
         window.scrollTo({ top: down ? Math.min(600, document.documentElement.scrollHeight - window.innerHeight) : 0, behavior: "instant" });
         const want = down ? "true" : "false";
         const started = performance.now();
@@ -137,7 +138,7 @@ function expectInside(where: string, b: Box, width: number, height: number) {
   expect.soft(b.bottom, `${where}: bottom edge inside the screen`).toBeLessThanOrEqual(height + 0.5);
 }
 
-function checkBar(where: string, bar: BarState, width: number, height: number, mainTopBefore: number, booking = true) {
+function checkBar(where: string, bar: BarState, width: number, height: number, mainTopBefore: number, booking = true, locale: Locale = "fr") {
   expect.soft(bar.barHeight, `${where}: the bar is one row`).toBeLessThanOrEqual(BAR_MAX_HEIGHT);
   for (const item of bar.items) expectInside(`${where}: '${item.text}'`, item, width, height);
   // the contact bar's booking button scrolls away with the page; one booking link stays on the screen, whole
@@ -146,11 +147,17 @@ function checkBar(where: string, bar: BarState, width: number, height: number, m
   if (booking) expect.soft(bar.booking.some(inside), `${where}: a '${BOOKING_LINK.label}' link wholly on the screen (${JSON.stringify(bar.booking)})`).toBe(true);
   const texts = bar.items.map((i) => i.text);
   if (width >= FULL_MENU_FROM) {
-    for (const label of [...MENUS.map((m) => m.label), ...DIRECT_LINKS.map((l) => l.label)]) {
-      expect.soft(texts.some((t) => t.toLowerCase().includes(label.toLowerCase())), `${where}: '${label}' in the bar`).toBe(true);
+    // an Arabic page (/ar…) says them in Arabic (app/i18n)
+    const labels =
+      locale === "fr"
+        ? [...MENUS.map((m) => m.label), ...DIRECT_LINKS.map((l) => l.label)]
+        : [...MENUS.map((m) => t(locale, `menus.${m.id}` as "menus.sourire")), ...DIRECT_LINKS.map((l) => pageLabel(locale, l.to) ?? l.label)];
+    for (const label of labels) {
+      expect.soft(texts.some((text) => text.toLowerCase().includes(label.toLowerCase())), `${where}: '${label}' in the bar`).toBe(true);
     }
   } else {
-    expect.soft(texts.some((t) => /^Menu/.test(t)), `${where}: the menu button in the bar`).toBe(true);
+    const menu = locale === "fr" ? "Menu" : t(locale, "layout.menu");
+    expect.soft(texts.some((text) => text.startsWith(menu)), `${where}: the menu button in the bar`).toBe(true);
   }
   expect.soft(bar.coveredBelow, `${where}: what lies just below the bar is not the bar`).toEqual([false, false, false]);
   expect.soft(Math.abs(bar.mainTopInDocument - mainTopBefore), `${where}: the page does not move when the bar becomes fixed`).toBeLessThanOrEqual(1);
@@ -254,10 +261,10 @@ async function checkRoute(page: Page, path: string) {
     await resize(page, width, height);
     await scrollTo(page, "top");
     const before = await readBar(page);
-    checkBar(`${path} at ${width} px, top of the page`, before, width, height, before.mainTopInDocument);
+    checkBar(`${path} at ${width} px, top of the page`, before, width, height, before.mainTopInDocument, true, localeOf(path));
     expect.soft(before.mainTopInDocument, `${path} at ${width} px: the content starts below the header`).toBeGreaterThanOrEqual(before.headerHeight - 0.5);
     await scrollTo(page, "down");
-    checkBar(`${path} at ${width} px, scrolled`, await readBar(page), width, height, before.mainTopInDocument);
+    checkBar(`${path} at ${width} px, scrolled`, await readBar(page), width, height, before.mainTopInDocument, true, localeOf(path));
   }
 
   for (const width of PHONE_WIDTHS) {
@@ -267,11 +274,11 @@ async function checkRoute(page: Page, path: string) {
     const top = await readBar(page);
     const where = `${path} at ${width} px`;
     expect.soft(top.headerHeight, `${where}: one header bar`).toBeLessThanOrEqual(BAR_MAX_HEIGHT);
-    checkBar(`${where}, top of the page`, top, width, height, top.mainTopInDocument, showsPatientBar(path));
+    checkBar(`${where}, top of the page`, top, width, height, top.mainTopInDocument, showsPatientBar(path), localeOf(path));
     expect.soft(await page.evaluate(() => document.scrollingElement!.scrollWidth), `${where}: no sideways scroll`).toBeLessThanOrEqual(width);
     expect.soft(await textOverflows(page), `${where}: texts inside their cards and the screen`).toEqual([]);
     await scrollTo(page, "down");
-    checkBar(`${where}, scrolled`, await readBar(page), width, height, top.mainTopInDocument, showsPatientBar(path));
+    checkBar(`${where}, scrolled`, await readBar(page), width, height, top.mainTopInDocument, showsPatientBar(path), localeOf(path));
   }
 }
 

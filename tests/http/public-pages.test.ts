@@ -93,7 +93,8 @@ describe("every public page's head", () => {
       const doc = new window.DOMParser().parseFromString(await res.text(), "text/html");
       const attr = (selector: string, name: string) => doc.querySelector(selector)?.getAttribute(name)?.trim() ?? "";
       const h1 = doc.querySelectorAll("h1");
-      if (doc.documentElement.getAttribute("lang") !== "fr") problems.push(`${path}: lang`);
+      // French, or Arabic under /ar (tests/http/arabic.test.ts)
+      if (doc.documentElement.getAttribute("lang") !== (/^\/ar(\/|$)/.test(path) ? "ar-DZ" : "fr")) problems.push(`${path}: lang`);
       if (h1.length !== 1 || !h1[0].textContent?.trim()) problems.push(`${path}: ${h1.length} h1`);
       if (!doc.querySelector("title")?.textContent?.trim()) problems.push(`${path}: title`);
       if (!attr('meta[name="description"]', "content")) problems.push(`${path}: description`);
@@ -112,7 +113,8 @@ describe("sitemap and robots", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("xml");
     const xml = await res.text();
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    // (and the xhtml namespace of the language alternates, tests/http/arabic.test.ts)
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
     for (const r of PUBLIC_ROUTES.filter((r) => r.sitemap !== false)) {
       expect(xml, r.path).toContain(`<loc>${origin}${r.path}</loc>`);
     }

@@ -71,7 +71,7 @@ export function AdminBlogList({
                         <span className="sr-only"> : {b.title}</span>
                       </button>
                     )}
-                    <Link to={b.path} className="ml-auto inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-teal-700 hover:bg-teal-50">
+                    <Link to={b.path} className="ms-auto inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-teal-700 hover:bg-teal-50">
                       <ExternalLink aria-hidden className="h-4 w-4" />
                       Voir
                       <span className="sr-only"> l'article {b.title}</span>

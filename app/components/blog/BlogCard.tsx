@@ -36,7 +36,7 @@ export function BlogCard({ post, priority = false }: { post: PublicPost; priorit
           >
             Lire plus
             <span className="sr-only"> : {post.title}</span>
-            <ArrowRight aria-hidden className="h-4 w-4 transition group-hover:translate-x-0.5" />
+            <ArrowRight aria-hidden className="h-4 w-4 transition group-hover:translate-x-0.5 rtl:-scale-x-100 rtl:group-hover:-translate-x-0.5" />
           </Link>
         </div>
       </div>

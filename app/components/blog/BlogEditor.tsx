@@ -112,7 +112,7 @@ export function BlogEditor({
                 {...imageProps}
                 accept={ACCEPT}
                 onChange={onFile}
-                className="block w-full text-sm text-slate-700 file:mr-3 file:inline-flex file:min-h-10 file:cursor-pointer file:rounded-full file:border-0 file:bg-teal-50 file:px-4 file:font-semibold file:text-teal-800 hover:file:bg-teal-100"
+                className="block w-full text-sm text-slate-700 file:me-3 file:inline-flex file:min-h-10 file:cursor-pointer file:rounded-full file:border-0 file:bg-teal-50 file:px-4 file:font-semibold file:text-teal-800 hover:file:bg-teal-100"
               />
               <ErrorList id={fields.image.errorId} errors={fields.image.errors} />
               {preview && (

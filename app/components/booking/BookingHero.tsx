@@ -2,8 +2,8 @@
 export function BookingHero() {
   return (
     <section className="relative overflow-hidden bg-navy-900 text-white">
-      <div aria-hidden className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-teal-600/25 blur-3xl" />
-      <div aria-hidden className="absolute -bottom-32 left-1/3 h-72 w-72 rounded-full bg-gold-500/15 blur-3xl" />
+      <div aria-hidden className="absolute -end-24 -top-24 h-72 w-72 rounded-full bg-teal-600/25 blur-3xl" />
+      <div aria-hidden className="absolute -bottom-32 start-1/3 h-72 w-72 rounded-full bg-gold-500/15 blur-3xl" />
       <div className="container-site relative py-12 md:py-16">
         <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">Rendez-vous en ligne</p>
         <h1 className="mt-3 text-4xl font-bold text-white md:text-5xl">Prendre Rendez-vous</h1>

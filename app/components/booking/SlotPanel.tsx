@@ -115,7 +115,7 @@ export function SlotPanel({
           <CalendarClock aria-hidden className="h-4 w-4" />
           {/* one flex item: the day follows the words without the button's gap */}
           <span>Prochain jour libre : {formatDayLong(view.next, today)}</span>
-          <ArrowRight aria-hidden className="h-4 w-4" />
+          <ArrowRight aria-hidden className="h-4 w-4 rtl:-scale-x-100" />
         </button>
       )}
 
@@ -123,7 +123,7 @@ export function SlotPanel({
         <a href={`/liste-attente?service=${encodeURIComponent(view.service)}&date=${view.date}`} className={CHOICE}>
           <CalendarX2 aria-hidden className="h-4 w-4" />
           <span>Ce jour est complet : rejoindre la liste d'attente</span>
-          <ArrowRight aria-hidden className="h-4 w-4" />
+          <ArrowRight aria-hidden className="h-4 w-4 rtl:-scale-x-100" />
         </a>
       )}
 
@@ -170,7 +170,7 @@ const ASK = {
 };
 
 /** A choice of day or time: a quiet button, so that 'Envoyer ma demande' stays the one main action. */
-const CHOICE = "btn min-h-10 bg-white px-4 text-left text-teal-700 ring-1 ring-teal-600/50 hover:bg-teal-50";
+const CHOICE = "btn min-h-10 bg-white px-4 text-start text-teal-700 ring-1 ring-teal-600/50 hover:bg-teal-50";
 
 function dayIcon(view: SlotsView) {
   if (view.times.length) return <CalendarCheck aria-hidden className="h-5 w-5 text-teal-600" />;

@@ -84,7 +84,7 @@ export function TimeSelect({
     <div>
       <label htmlFor={id} className="field-label">
         Heure
-        <span className="ml-0.5 text-red-700" aria-hidden>
+        <span className="ms-0.5 text-red-700" aria-hidden>
           *
         </span>
       </label>

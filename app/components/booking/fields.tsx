@@ -54,11 +54,11 @@ export function FieldShell({
       <label htmlFor={id} className="field-label">
         {label}
         {required && (
-          <span className="ml-0.5 text-red-700" aria-hidden>
+          <span className="ms-0.5 text-red-700" aria-hidden>
             *
           </span>
         )}
-        {optional && <span className="ml-1 font-normal text-slate-500">(facultatif)</span>}
+        {optional && <span className="ms-1 font-normal text-slate-500">(facultatif)</span>}
       </label>
       {children}
       {hint && (

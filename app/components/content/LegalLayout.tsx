@@ -33,17 +33,17 @@ export function LegalLayout({
       <div className="container-site grid gap-10 py-12 md:py-16 lg:grid-cols-[260px_minmax(0,1fr)] lg:gap-16">
         <nav aria-label="Sommaire" className="lg:sticky lg:top-24 lg:self-start">
           <p className="text-xs font-semibold uppercase tracking-widest text-slate-600">Sommaire</p>
-          <ol className="mt-3 space-y-2 border-l border-slate-200 text-sm">
+          <ol className="mt-3 space-y-2 border-s border-slate-200 text-sm">
             {toc.map((t) => (
               <li key={t.id}>
-                <a href={`#${t.id}`} className="-ml-px block border-l-2 border-transparent py-0.5 pl-4 text-slate-600 hover:border-teal-600 hover:text-navy-900">
+                <a href={`#${t.id}`} className="-ms-px block border-s-2 border-transparent py-0.5 ps-4 text-slate-600 hover:border-teal-600 hover:text-navy-900">
                   {t.label}
                 </a>
               </li>
             ))}
           </ol>
         </nav>
-        <div className="legal-prose max-w-3xl text-[1.0625rem] leading-relaxed text-slate-700 [&_a]:font-medium [&_a]:text-teal-600 [&_a]:underline [&_a]:underline-offset-4 [&_h2]:mt-12 [&_h2]:scroll-mt-24 [&_h2]:font-serif [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-navy-900 [&_h2:first-child]:mt-0 [&_h3]:mt-6 [&_h3]:font-sans [&_h3]:text-lg [&_h3]:font-semibold [&_li]:mt-1.5 [&_p]:mt-4 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6">
+        <div className="legal-prose max-w-3xl text-[1.0625rem] leading-relaxed text-slate-700 [&_a]:font-medium [&_a]:text-teal-600 [&_a]:underline [&_a]:underline-offset-4 [&_h2]:mt-12 [&_h2]:scroll-mt-24 [&_h2]:font-serif [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-navy-900 [&_h2:first-child]:mt-0 [&_h3]:mt-6 [&_h3]:font-sans [&_h3]:text-lg [&_h3]:font-semibold [&_li]:mt-1.5 [&_p]:mt-4 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:ps-6">
           {children}
           <p className="!mt-14 border-t border-slate-200 pt-6 text-sm text-slate-600">
             Dernière mise à jour : {formatLongDate(`${LEGAL_UPDATED}T12:00:00Z`)}. Voir aussi :{" "}

@@ -38,15 +38,15 @@ export function PageHeader({
 }) {
   return (
     <section className="relative overflow-hidden bg-ivory">
-      <div aria-hidden="true" className="pointer-events-none absolute -right-24 -top-24 h-72 w-72 rounded-full bg-teal-100/60 blur-2xl" />
-      <div aria-hidden="true" className="pointer-events-none absolute -left-24 bottom-2 h-64 w-64 rounded-full bg-gold-100/70 blur-2xl" />
+      <div aria-hidden="true" className="pointer-events-none absolute -end-24 -top-24 h-72 w-72 rounded-full bg-teal-100/60 blur-2xl" />
+      <div aria-hidden="true" className="pointer-events-none absolute -start-24 bottom-2 h-64 w-64 rounded-full bg-gold-100/70 blur-2xl" />
       <div className={`container-site relative grid gap-10 py-10 md:py-14 ${photoSlot ? "lg:grid-cols-[1.05fr_1fr] lg:items-center lg:gap-14" : ""}`}>
         <div>
           <nav aria-label="Fil d'Ariane">
             <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
               {crumbs.map((c, i) => (
                 <li key={`${c.label}-${i}`} className="flex items-center gap-1">
-                  {i > 0 && <ChevronRight aria-hidden="true" className="h-3.5 w-3.5 text-slate-400" />}
+                  {i > 0 && <ChevronRight aria-hidden="true" className="h-3.5 w-3.5 text-slate-400 rtl:-scale-x-100" />}
                   {c.to ? (
                     <Link to={c.to} className="hover:text-teal-600 hover:underline">
                       {c.label}

@@ -56,7 +56,7 @@ export function ServicePageView({ page, related }: { page: ServicePage; related:
               ))}
             </RevealOnScroll>
           ))}
-          <p className="mt-12 rounded-xl border-l-4 border-teal-600 bg-teal-50 px-5 py-4 text-sm leading-relaxed text-slate-700">
+          <p className="mt-12 rounded-xl border-s-4 border-teal-600 bg-teal-50 px-5 py-4 text-sm leading-relaxed text-slate-700">
             Ces informations sont générales et ne remplacent pas une consultation. L'indication d'un traitement, sa durée et son coût ne
             peuvent être établis qu'après un examen clinique.
           </p>
@@ -74,7 +74,7 @@ export function ServicePageView({ page, related }: { page: ServicePage; related:
                     <CheckCircle2 aria-hidden="true" className="h-4 w-4 shrink-0 text-teal-600" />
                     {k.label}
                   </dt>
-                  <dd className="mt-1 pl-6 font-medium text-navy-900">{k.value}</dd>
+                  <dd className="mt-1 ps-6 font-medium text-navy-900">{k.value}</dd>
                 </div>
               ))}
             </dl>
@@ -109,7 +109,7 @@ export function ServicePageView({ page, related }: { page: ServicePage; related:
                     <span className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{r.description}</span>
                     <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-teal-600">
                       En savoir plus
-                      <ArrowRight aria-hidden="true" className="h-4 w-4 transition group-hover:translate-x-1 motion-reduce:group-hover:translate-x-0" />
+                      <ArrowRight aria-hidden="true" className="h-4 w-4 transition group-hover:translate-x-1 motion-reduce:group-hover:translate-x-0 rtl:-scale-x-100 rtl:group-hover:-translate-x-1" />
                     </span>
                   </Link>
                 </li>

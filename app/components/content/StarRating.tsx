@@ -16,7 +16,7 @@ export function StarRating({ rating, size = "md" }: { rating: number; size?: "sm
           <span key={i} data-star={kind} className={`relative inline-block ${box}`}>
             <Star className={`absolute inset-0 ${box} fill-slate-200 text-slate-300`} strokeWidth={1.5} />
             {kind !== "empty" && (
-              <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: kind === "full" ? "100%" : "50%" }}>
+              <span className="absolute inset-y-0 start-0 overflow-hidden" style={{ width: kind === "full" ? "100%" : "50%" }}>
                 <Star className={`${box} fill-gold-500 text-gold-500`} strokeWidth={1.5} />
               </span>
             )}

@@ -90,7 +90,7 @@ function EnrollmentRow({ enrollment: e, showFormation }: { enrollment: AdminEnro
       <div className="min-w-0">
         <p className="font-semibold text-navy-900">
           {e.user_name} {e.user_surname}
-          <span className={`ml-2 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLE[status] ?? STATUS_STYLE.pending}`}>
+          <span className={`ms-2 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLE[status] ?? STATUS_STYLE.pending}`}>
             {ENROLLMENT_STATUS_LABELS[status] ?? status}
           </span>
         </p>

@@ -104,7 +104,7 @@ export function SyllabusEditor({ form, syllabus }: { form: FormMeta; syllabus: S
               className={`-mb-px min-h-11 rounded-t-lg border px-4 text-sm font-semibold ${tab === t.id ? "border-slate-200 border-b-white bg-white text-navy-900" : "border-transparent text-slate-600 hover:text-navy-900"}`}
             >
               {t.label}
-              {t.id === "modules" && <span className="ml-1.5 rounded-full bg-teal-100 px-2 py-0.5 text-xs text-teal-900">{list.length}</span>}
+              {t.id === "modules" && <span className="ms-1.5 rounded-full bg-teal-100 px-2 py-0.5 text-xs text-teal-900">{list.length}</span>}
             </button>
           ))}
         </div>

@@ -72,7 +72,7 @@ function SyllabusContent({ formation, syllabus }: { formation: FormationSyllabus
   return (
     <>
       <section className="relative overflow-hidden bg-navy-900 py-16 text-white md:py-20">
-        <div aria-hidden className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-teal-600/20 blur-3xl" />
+        <div aria-hidden className="absolute -end-24 -top-24 h-72 w-72 rounded-full bg-teal-600/20 blur-3xl" />
         <div className="container-site relative">
           <FormationBreadcrumb current="Programme" tone="dark" />
           <p className="mt-6 text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">Programme de formation</p>
@@ -110,9 +110,9 @@ function SyllabusContent({ formation, syllabus }: { formation: FormationSyllabus
             </h2>
             <dl className="mt-6 space-y-5">
               {details.map(({ icon: Icon, label, value }) => (
-                <div key={label} className="relative pl-8">
+                <div key={label} className="relative ps-8">
                   <dt className="text-xs font-semibold uppercase tracking-wider text-slate-300">
-                    <Icon aria-hidden className="absolute left-0 top-0.5 h-5 w-5 text-gold-400" />
+                    <Icon aria-hidden className="absolute start-0 top-0.5 h-5 w-5 text-gold-400" />
                     {label}
                   </dt>
                   <dd className="mt-0.5 font-semibold">{value}</dd>
@@ -206,7 +206,7 @@ function ModuleCard({ module: m, index }: { module: SyllabusModule; index: numbe
         <div className="p-6 md:p-8 lg:col-span-3">
           <p className="text-xs font-bold uppercase tracking-[0.2em] text-teal-600">
             Module {m.number}
-            {m.duration && <span className="ml-2 font-semibold normal-case tracking-normal text-slate-500">· {m.duration}</span>}
+            {m.duration && <span className="ms-2 font-semibold normal-case tracking-normal text-slate-500">· {m.duration}</span>}
           </p>
           <h3 className="mt-2 text-2xl font-bold">{m.title}</h3>
           {m.description && <p className="mt-3 leading-relaxed text-slate-600">{m.description}</p>}
@@ -226,7 +226,7 @@ function ModuleCard({ module: m, index }: { module: SyllabusModule; index: numbe
                   <li key={i} className="border-t border-slate-200 pt-3 text-sm">
                     <p className="font-semibold text-navy-900">
                       {l.title || `Séance ${i + 1}`}
-                      {l.duration && <span className="ml-2 font-normal text-slate-500">({l.duration})</span>}
+                      {l.duration && <span className="ms-2 font-normal text-slate-500">({l.duration})</span>}
                     </p>
                     {l.description && <p className="mt-1 text-slate-600">{l.description}</p>}
                     {l.content && <p className="mt-1 whitespace-pre-line text-slate-700">{l.content}</p>}

@@ -1,14 +1,16 @@
 import { Counter } from "~/components/ui/Counter";
-import { expertise, patientsCounter, yearsCounter } from "~/content/home";
+import { HOME, patientsCounter, yearsCounter } from "~/content/home";
 import { useClinic } from "~/hooks/use-clinic";
+import { useLocale } from "~/hooks/use-locale";
 
 /** Expertise counters: 30+ years (1 every 80 ms) and 7 000+ patients (100 every 30 ms), started when in view; they end on formatFigure's text. */
 export function Expertise() {
   const clinic = useClinic();
+  const { expertise } = HOME[useLocale()];
   return (
     <section aria-labelledby="expertise-title" className="relative overflow-hidden bg-navy-900 py-16 text-white md:py-20">
-      <div aria-hidden className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-teal-500/20 blur-3xl" />
-      <div aria-hidden className="absolute -bottom-24 -left-24 h-72 w-72 rounded-full bg-gold-500/20 blur-3xl" />
+      <div aria-hidden className="absolute -end-24 -top-24 h-72 w-72 rounded-full bg-teal-500/20 blur-3xl" />
+      <div aria-hidden className="absolute -bottom-24 -start-24 h-72 w-72 rounded-full bg-gold-500/20 blur-3xl" />
       <div className="container-site relative grid items-center gap-10 lg:grid-cols-[1.1fr_1fr]">
         <div>
           <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">{expertise.eyebrow}</p>
@@ -21,13 +23,17 @@ export function Expertise() {
           <div className="@container flex flex-col rounded-2xl bg-white/10 px-3 py-6 text-center ring-1 ring-white/15 sm:p-6">
             <dt className="mt-1 text-sm uppercase tracking-wider text-slate-300">{expertise.years}</dt>
             <dd className="order-first whitespace-nowrap font-serif text-[clamp(1.75rem,24cqi,3rem)] font-bold leading-none text-gold-400" data-testid="years-counter">
-              <Counter {...yearsCounter(clinic)} suffix="+" />
+              <bdi dir="ltr">
+                <Counter {...yearsCounter(clinic)} suffix="+" />
+              </bdi>
             </dd>
           </div>
           <div className="@container flex flex-col rounded-2xl bg-white/10 px-3 py-6 text-center ring-1 ring-white/15 sm:p-6">
             <dt className="mt-1 text-sm uppercase tracking-wider text-slate-300">{expertise.patients}</dt>
             <dd className="order-first whitespace-nowrap font-serif text-[clamp(1.75rem,24cqi,3rem)] font-bold leading-none text-gold-400" data-testid="patients-counter">
-              <Counter {...patientsCounter(clinic)} suffix="+" />
+              <bdi dir="ltr">
+                <Counter {...patientsCounter(clinic)} suffix="+" />
+              </bdi>
             </dd>
           </div>
         </dl>

@@ -1,12 +1,15 @@
 import { Link } from "react-router";
 import { SlotPhoto } from "~/components/ui/SlotPhoto";
-import { surgery } from "~/content/home";
+import { HOME } from "~/content/home";
 import { useClinic } from "~/hooks/use-clinic";
+import { useI18n } from "~/hooks/use-locale";
 import { surgerySlot } from "~/lib/photo-slots";
 
 /** Surgery and implantology: a headline and three text-and-image blocks with their buttons. */
 export function Surgery() {
   const clinic = useClinic();
+  const { locale, href } = useI18n();
+  const { surgery } = HOME[locale];
   return (
     <section aria-labelledby="surgery-title" className="py-16 md:py-24">
       <div className="container-site">
@@ -21,7 +24,7 @@ export function Surgery() {
           {surgery.blocks.map((b, i) => (
             <article key={b.title} className="grid items-center gap-8 md:grid-cols-2 md:gap-14">
               <div className={i % 2 === 1 ? "md:order-2" : ""}>
-                <SlotPhoto slot={surgerySlot(i)} className="aspect-[4/3] h-auto w-full rounded-2xl bg-teal-50 object-cover shadow-lg" />
+                <SlotPhoto slot={surgerySlot(i)} drawing={{ ...surgerySlot(i).drawing, alt: b.image.alt }} className="aspect-[4/3] h-auto w-full rounded-2xl bg-teal-50 object-cover shadow-lg" />
               </div>
               <div>
                 <span aria-hidden className="mb-4 block h-1 w-12 rounded-full bg-gold-400" />
@@ -31,7 +34,7 @@ export function Surgery() {
                   {b.buttons.map((btn, j) => (
                     <Link
                       key={btn.to}
-                      to={btn.to}
+                      to={href(btn.to)}
                       className={j === 0 ? "btn-primary" : "btn border border-navy-900 text-navy-900 hover:bg-slate-50 active:scale-95"}
                     >
                       {btn.label}

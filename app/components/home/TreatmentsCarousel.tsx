@@ -1,7 +1,9 @@
 import { ArrowRight, ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { SlotPhoto } from "~/components/ui/SlotPhoto";
-import { treatments } from "~/content/home";
+import { HOME } from "~/content/home";
+import { useI18n } from "~/hooks/use-locale";
+import { fill } from "~/i18n";
 import { treatmentSlot } from "~/lib/photo-slots";
 
 /**
@@ -11,19 +13,21 @@ import { treatmentSlot } from "~/lib/photo-slots";
  * (app/site/chrome.ts, `data-carousel`); the server renders the first treatment selected.
  */
 export function TreatmentsCarousel() {
+  const { locale, t: text, href } = useI18n();
+  const { treatments, labels } = HOME[locale];
   const tabs = treatments.tabs;
   return (
     <section aria-labelledby="treatments-title" className="bg-gradient-to-b from-teal-50 to-white py-16 md:py-24">
       <div className="container-site">
         <div className="text-center">
-          <p className="eyebrow">Ce que nous faisons pour vous</p>
+          <p className="eyebrow">{treatments.eyebrow}</p>
           <h2 id="treatments-title" className="section-title mt-3">
             {treatments.title}
           </h2>
         </div>
 
         <div data-carousel>
-          <div role="tablist" aria-label="Nos traitements" className="mx-auto mt-8 flex max-w-4xl gap-2 overflow-x-auto pb-2 md:justify-center">
+          <div role="tablist" aria-label={labels.treatmentsTabs} className="mx-auto mt-8 flex max-w-4xl gap-2 overflow-x-auto pb-2 md:justify-center">
             {tabs.map((t, i) => (
               <button
                 key={t.id}
@@ -54,18 +58,18 @@ export function TreatmentsCarousel() {
                     inert={i > 0}
                     className="grid min-w-0 shrink-0 grow-0 basis-full items-center gap-6 p-6 md:grid-cols-2 md:gap-10 md:p-10"
                   >
-                    <SlotPhoto slot={treatmentSlot(i)} className="aspect-[9/7] h-auto w-full rounded-2xl bg-teal-50 object-cover" />
+                    <SlotPhoto slot={treatmentSlot(i)} drawing={{ ...treatmentSlot(i).drawing, alt: t.imageAlt }} className="aspect-[9/7] h-auto w-full rounded-2xl bg-teal-50 object-cover" />
                     <div>
                       <h3 className="text-2xl font-bold md:text-3xl">{t.title}</h3>
                       <p className="mt-4 text-lg leading-relaxed text-slate-600">{t.description}</p>
                       <div className="mt-6 flex flex-wrap items-center gap-4">
-                        <Link to="/appointment" className="btn-gold">
+                        <Link to={href("/appointment")} className="btn-gold">
                           {t.bookingLabel}
                         </Link>
-                        <Link to={t.more} className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-teal-600 hover:text-navy-900">
-                          En savoir plus
-                          <span className="sr-only"> : {t.title}</span>
-                          <ArrowRight aria-hidden className="h-4 w-4" />
+                        <Link to={href(t.more)} className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-teal-600 hover:text-navy-900">
+                          {text("carousel.learnMore")}
+                          <span className="sr-only">{locale === "fr" ? `\u202f: ${t.title}` : `: ${t.title}`}</span>
+                          <ArrowRight aria-hidden className="h-4 w-4 rtl:-scale-x-100" />
                         </Link>
                       </div>
                     </div>
@@ -80,8 +84,8 @@ export function TreatmentsCarousel() {
                 data-carousel-prev
                 className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white text-navy-900 shadow ring-1 ring-slate-200 hover:ring-teal-600"
               >
-                <ChevronLeft aria-hidden className="h-5 w-5" />
-                <span className="sr-only">Traitement précédent</span>
+                <ChevronLeft aria-hidden className="h-5 w-5 rtl:-scale-x-100" />
+                <span className="sr-only">{labels.previousTreatment}</span>
               </button>
               <div className="flex gap-0.5" data-testid="treatment-dots">
                 {tabs.map((t, i) => (
@@ -89,7 +93,7 @@ export function TreatmentsCarousel() {
                     key={t.id}
                     type="button"
                     data-carousel-dot={i}
-                    aria-label={`Afficher ${t.title}`}
+                    aria-label={fill(labels.showTreatment, { title: t.title })}
                     aria-current={i === 0 ? "true" : undefined}
                     className="group inline-flex h-11 w-8 items-center justify-center"
                   >
@@ -102,8 +106,8 @@ export function TreatmentsCarousel() {
                 data-carousel-next
                 className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white text-navy-900 shadow ring-1 ring-slate-200 hover:ring-teal-600"
               >
-                <ChevronRight aria-hidden className="h-5 w-5" />
-                <span className="sr-only">Traitement suivant</span>
+                <ChevronRight aria-hidden className="h-5 w-5 rtl:-scale-x-100" />
+                <span className="sr-only">{labels.nextTreatment}</span>
               </button>
             </div>
           </div>

@@ -4,7 +4,8 @@ import { OpeningHours } from "~/components/content/OpeningHours";
 import { BOOKING_LINK, LEGAL_LINKS, MENUS } from "~/content/navigation";
 import { useClinic } from "~/hooks/use-clinic";
 import { useRootData } from "~/hooks/use-root-data";
-import { DEMO_SITE_NOTICE } from "~/lib/demo-facts";
+import { useI18n } from "~/hooks/use-locale";
+import { phoneLabel } from "~/i18n/clinic";
 import { Logo } from "./Logo";
 
 /**
@@ -17,13 +18,14 @@ export function Footer({ patientBar = true }: { patientBar?: boolean }) {
   const clinic = useClinic();
   const demoSite = useRootData()?.demoSite ?? false;
   const year = new Date().getFullYear();
+  const { locale, t, href, label, words } = useI18n();
   return (
     <footer className={`bg-navy-950 text-slate-300 ${patientBar ? "pb-24 lg:pb-0" : ""}`}>
       <div className="container-site grid gap-10 py-14 md:grid-cols-2 xl:grid-cols-4">
         <div>
           <Logo variant="light" />
           <p className="mt-4 text-sm leading-relaxed text-slate-400">
-            {clinic.name} — {clinic.doctor.name}, {clinic.doctor.title.toLowerCase()}. L'excellence depuis {clinic.figures.since}.
+            {t("footer.about", { name: words.name, doctor: words.doctorName, title: locale === "fr" ? words.doctorTitle.toLowerCase() : words.doctorTitle, since: clinic.figures.since })}
           </p>
           {clinic.social.length > 0 && (
             <ul className="mt-5 flex flex-wrap gap-3">
@@ -36,7 +38,7 @@ export function Footer({ patientBar = true }: { patientBar?: boolean }) {
                     className="inline-flex min-h-11 items-center rounded-full border border-white/20 px-4 text-sm hover:border-gold-400 hover:text-gold-400"
                   >
                     {s.name}
-                    <span className="sr-only"> (nouvelle fenêtre)</span>
+                    <span className="sr-only">{t("footer.newWindow")}</span>
                   </a>
                 </li>
               ))}
@@ -44,67 +46,68 @@ export function Footer({ patientBar = true }: { patientBar?: boolean }) {
           )}
         </div>
         <div>
-          <h2 className="font-sans text-sm font-semibold uppercase tracking-widest text-white">Nous trouver</h2>
+          <h2 className="font-sans text-sm font-semibold uppercase tracking-widest text-white">{t("footer.findUs")}</h2>
           <address className="mt-4 space-y-3 text-sm not-italic">
             <p className="flex gap-2">
               <MapPin aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-gold-400" />
               <span>
-                {clinic.address.street}
+                {words.street}
                 <br />
-                {clinic.address.district}, {clinic.address.city}, {clinic.address.country}
+                {locale === "ar" ? `${words.district}، ${words.city}، ${words.country}` : `${words.district}, ${words.city}, ${words.country}`}
               </span>
             </p>
             {clinic.phones.map((p) => (
               <p key={p.tel} className="flex gap-2">
                 <Phone aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-gold-400" />
                 <a href={`tel:${p.tel}`} className="hover:text-white">
-                  {p.label} : {p.display}
+                  {t("layout.phoneLabel", { label: phoneLabel(p.label, locale) })}
+                  <bdi dir="ltr">{p.display}</bdi>
                 </a>
               </p>
             ))}
             <p className="flex gap-2">
               <Mail aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-gold-400" />
               <a href={`mailto:${clinic.email}`} className="min-w-0 [overflow-wrap:anywhere] hover:text-white">
-                {clinic.email}
+                <bdi dir="ltr">{clinic.email}</bdi>
               </a>
             </p>
           </address>
         </div>
         <div>
-          <h2 className="font-sans text-sm font-semibold uppercase tracking-widest text-white">Horaires</h2>
+          <h2 className="font-sans text-sm font-semibold uppercase tracking-widest text-white">{t("footer.hours")}</h2>
           <OpeningHours className="mt-4" />
-          <h2 className="mt-6 font-sans text-sm font-semibold uppercase tracking-widest text-white">Nos soins</h2>
+          <h2 className="mt-6 font-sans text-sm font-semibold uppercase tracking-widest text-white">{t("footer.treatments")}</h2>
           <ul className="mt-3 space-y-1.5 text-sm">
             {MENUS[2].links.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className="hover:text-white">
-                  {l.label}
+                <Link to={href(l.to)} className="hover:text-white">
+                  {label(l)}
                 </Link>
               </li>
             ))}
           </ul>
         </div>
         <div>
-          <h2 className="font-sans text-sm font-semibold uppercase tracking-widest text-white">Rendez-vous en ligne</h2>
+          <h2 className="font-sans text-sm font-semibold uppercase tracking-widest text-white">{t("footer.booking")}</h2>
           <p className="mt-4 text-sm leading-relaxed text-slate-400">
-            Réservez votre consultation en ligne en quelques minutes : nous vous rappelons pour confirmer le créneau.
+            {t("footer.bookingText")}
           </p>
-          <Link to={BOOKING_LINK.to} className="btn-gold mt-5 uppercase">
-            {BOOKING_LINK.label}
+          <Link to={href(BOOKING_LINK.to)} className="btn-gold mt-5 uppercase">
+            {label(BOOKING_LINK)}
           </Link>
         </div>
       </div>
       <div className="border-t border-white/10">
         <div className="container-site flex flex-col gap-3 py-5 text-xs text-slate-400 md:flex-row md:items-center md:justify-between">
           <p>
-            © {year} {clinic.name}. Tous droits réservés.
-            {demoSite && <span className="mt-1 block text-slate-300 md:ml-3 md:mt-0 md:inline">{DEMO_SITE_NOTICE}</span>}
+            {t("footer.rights", { year, name: words.name })}
+            {demoSite && <span className="mt-1 block text-slate-300 md:ms-3 md:mt-0 md:inline">{t("footer.demoNotice")}</span>}
           </p>
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
             {LEGAL_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className="hover:text-white">
-                  {l.label}
+                <Link to={href(l.to)} className="hover:text-white">
+                  {label(l)}
                 </Link>
               </li>
             ))}

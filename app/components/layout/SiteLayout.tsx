@@ -3,6 +3,7 @@ import { ContactBar } from "./ContactBar";
 import { Footer } from "./Footer";
 import { MobileBar } from "./MobileBar";
 import { NavBar } from "./NavBar";
+import { useI18n } from "~/hooks/use-locale";
 
 /**
  * The frame of every route: contact bar (from 1280 px), navigation (fixed once scrolled past the
@@ -12,13 +13,14 @@ import { NavBar } from "./NavBar";
  * scroll padding so anchors land below it.
  */
 export function SiteLayout({ children, patientBar = true }: { children: ReactNode; patientBar?: boolean }) {
+  const { t } = useI18n();
   return (
     <>
       <a
         href="#contenu"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[100] focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-navy-900 focus:shadow"
+        className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-[100] focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-navy-900 focus:shadow"
       >
-        Aller au contenu
+        {t("layout.skipToContent")}
       </a>
       <header>
         <ContactBar />

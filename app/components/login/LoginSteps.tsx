@@ -43,7 +43,7 @@ export function PasswordStep({ lastResult, notice }: { lastResult?: SubmissionRe
         <Field meta={fields.email} type="email" label="Adresse e-mail" autoComplete="username" />
         <div>
           <Field meta={fields.password} type="password" label="Mot de passe" autoComplete="current-password" />
-          <p className="mt-2 text-right text-sm">
+          <p className="mt-2 text-end text-sm">
             <Link to="/mot-de-passe-oublie" className="inline-block py-1.5 font-medium text-teal-700 underline-offset-2 hover:underline">
               Mot de passe oublié ?
             </Link>

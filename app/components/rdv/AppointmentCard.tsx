@@ -75,7 +75,7 @@ export function AppointmentCard({ appointment: a, icsHref, reply }: { appointmen
           <dt className="text-xs font-semibold uppercase tracking-widest text-slate-500">Heure</dt>
           <dd className={`mt-1 text-lg font-semibold ${a.status === "cancelled" ? "text-slate-500 line-through" : "text-navy-900"}`}>
             {a.time}
-            {a.durationMinutes ? <span className="ml-2 text-sm font-normal text-slate-600">(durée : {formatDuration(a.durationMinutes)})</span> : null}
+            {a.durationMinutes ? <span className="ms-2 text-sm font-normal text-slate-600">(durée : {formatDuration(a.durationMinutes)})</span> : null}
           </dd>
         </div>
       </dl>

@@ -25,7 +25,7 @@ export function PersonalLinkCard({ link }: { link: string }) {
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
         <a href={link} className="btn-primary px-5">
           Gérer mon rendez-vous
-          <ArrowRight aria-hidden className="h-4 w-4" />
+          <ArrowRight aria-hidden className="h-4 w-4 rtl:-scale-x-100" />
         </a>
         <a href={`${link}/calendrier.ics`} download className={SECONDARY}>
           <CalendarPlus aria-hidden className="h-4 w-4" />

@@ -97,7 +97,7 @@ export function DialogFrame({ titleId, title, closeLabel, fullScreen, onClose, c
         <button
           type="button"
           onClick={onClose}
-          className="-mr-2 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          className="-me-2 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800"
         >
           <X aria-hidden className="h-5 w-5" />
           <span className="sr-only">{closeLabel}</span>

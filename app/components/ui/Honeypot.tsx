@@ -7,7 +7,7 @@ import { HONEYPOT_FIELD } from "~/lib/honeypot";
  */
 export function Honeypot({ id }: { id: string }) {
   return (
-    <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+    <div aria-hidden="true" className="absolute -start-[10000px] top-auto h-px w-px overflow-hidden">
       <label htmlFor={id}>Ne pas remplir ce champ</label>
       <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>

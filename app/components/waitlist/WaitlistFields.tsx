@@ -40,7 +40,7 @@ export function WaitlistFields({ form, values = {}, errors = {}, minDate, maxDat
       <fieldset aria-describedby={w.aria["aria-describedby"]} aria-invalid={w.aria["aria-invalid"]}>
         <legend className="field-label">
           Les demi-journées qui vous conviennent
-          <span className="ml-0.5 text-red-700" aria-hidden>
+          <span className="ms-0.5 text-red-700" aria-hidden>
             *
           </span>
         </legend>

@@ -1,5 +1,5 @@
 import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { BadgeCheck, Building2, ExternalLink, GraduationCap, Landmark, MapPin, Phone, Plus, Share2, Stethoscope, Trash2, type LucideIcon } from "lucide-react";
+import { BadgeCheck, Building2, ExternalLink, GraduationCap, Landmark, Languages, MapPin, Phone, Plus, Share2, Stethoscope, Trash2, type LucideIcon } from "lucide-react";
 import { useMemo, type ReactNode } from "react";
 import { Form } from "react-router";
 import { ErrorList, Field, FormErrors, useAppForm } from "~/components/forms";
@@ -153,6 +153,28 @@ export function ClinicForm({
           <ExternalLink aria-hidden className="h-4 w-4" />
           <span className="sr-only">(nouvel onglet)</span>
         </a>
+      </Section>
+
+      <Section
+        id="arabe"
+        title="En arabe"
+        icon={Languages}
+        intro={
+          <p>
+            Le nom et l'adresse tels que les pages en arabe les écrivent. Facultatif : un champ vide affiche le texte français ci-dessus (ou, pour la clinique de démonstration,
+            sa version arabe).
+          </p>
+        }
+      >
+        <div className={grid2}>
+          <Field meta={fields.nameAr} label="Nom de la clinique en arabe" maxLength={L.name} dir="rtl" lang="ar" hint="Exemple : عيادة حمدي لطب الأسنان" />
+          <Field meta={fields.shortNameAr} label="Nom court en arabe" maxLength={L.shortName} dir="rtl" lang="ar" hint="Exemple : عيادة حمدي" />
+          <Field meta={fields.doctorNameAr} label="Nom du praticien en arabe" maxLength={L.doctorName} dir="rtl" lang="ar" hint="Exemple : الدكتور نذير حمدي" />
+          <Field meta={fields.doctorTitleAr} label="Titre du praticien en arabe" maxLength={L.doctorTitle} dir="rtl" lang="ar" />
+          <Field meta={fields.streetAr} label="Numéro et rue en arabe" maxLength={L.street} dir="rtl" lang="ar" className="md:col-span-2" hint="Exemple : 12، شارع الإخوة بوعدو" />
+          <Field meta={fields.districtAr} label="Commune ou quartier en arabe" maxLength={L.district} dir="rtl" lang="ar" hint="Exemple : القبة" />
+          <Field meta={fields.cityAr} label="Ville en arabe" maxLength={L.city} dir="rtl" lang="ar" hint="Exemple : الجزائر العاصمة" />
+        </div>
       </Section>
 
       <Section

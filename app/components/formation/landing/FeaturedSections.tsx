@@ -50,9 +50,9 @@ export function About({ description, duration, maxParticipants, moduleCount }: {
         </div>
         <dl className="grid content-start gap-4 lg:col-span-2">
           {facts.map(({ icon: Icon, label, value }) => (
-            <div key={label} className="relative rounded-2xl bg-teal-50 py-5 pl-20 pr-5 ring-1 ring-teal-100">
+            <div key={label} className="relative rounded-2xl bg-teal-50 py-5 ps-20 pe-5 ring-1 ring-teal-100">
               <dt className="text-xs font-semibold uppercase tracking-wider text-teal-700">
-                <span aria-hidden className="absolute left-5 top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white text-teal-600 shadow-sm">
+                <span aria-hidden className="absolute start-5 top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white text-teal-600 shadow-sm">
                   <Icon className="h-5 w-5" />
                 </span>
                 {label}

@@ -1,0 +1,55 @@
+/**
+ * The language of a page is its URL's (docs/decisions/029-arabic.md): `/ar` followed by the
+ * French page's path is the Arabic page; every other path is French (the default; no cookie, no
+ * Accept-Language redirect). Only the pages translated have an /ar route: ARABIC_PAGES lists them
+ * with their route module, and grows as pages are translated (app/routes.ts reads it).
+ *
+ * Imported by app/routes.ts (relative imports only, no `~`).
+ */
+export type Locale = "fr" | "ar";
+
+export interface ArabicPage {
+  /** the French path, e.g. "/" or "/implants-dentaires" */
+  path: string;
+  /** the route module both languages render */
+  file: string;
+  /** the Arabic route's id (a module can be mounted once per id) */
+  id: string;
+}
+
+export const ARABIC_PAGES: readonly ArabicPage[] = [{ path: "/", file: "routes/_index.tsx", id: "ar-home" }];
+
+const ARABIC_PATHS = new Set(ARABIC_PAGES.map((p) => p.path));
+
+export function localeOf(pathname: string): Locale {
+  return /^\/ar(?:\/|$)/.test(pathname) ? "ar" : "fr";
+}
+
+/** "/ar/implants-dentaires" -> "/implants-dentaires", "/ar" -> "/"; a French path unchanged. */
+export function frenchPathOf(pathname: string): string {
+  if (localeOf(pathname) === "fr") return pathname;
+  const rest = pathname.slice(3);
+  return rest === "" ? "/" : rest;
+}
+
+/** Whether the French page at `path` has its Arabic version. */
+export function hasArabic(path: string): boolean {
+  return ARABIC_PATHS.has(path);
+}
+
+/**
+ * Where a link to the French page `path` goes from a page in `locale`: its Arabic version when
+ * there is one, else the French page (a French page never under dir=rtl).
+ */
+export function localizedPath(locale: Locale, path: string): string {
+  const [, bare, rest] = /^([^?#]*)(.*)$/.exec(path) ?? [path, path, ""];
+  if (locale !== "ar" || !hasArabic(bare)) return path;
+  return `/ar${bare === "/" ? "" : bare}${rest}`;
+}
+
+/** The same page in the other language, or null when it has none. */
+export function alternatePath(pathname: string): string | null {
+  const french = frenchPathOf(pathname);
+  if (!hasArabic(french)) return null;
+  return localeOf(pathname) === "ar" ? french : localizedPath("ar", french);
+}

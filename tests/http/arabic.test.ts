@@ -1,0 +1,172 @@
+import { Window } from "happy-dom";
+import { afterAll, describe, expect, test } from "vitest";
+import { startAppServer } from "./app-server";
+
+/**
+ * The Arabic pages (issue 32; docs/decisions/029-arabic.md) as the server answers them: /ar is
+ * the home page in Arabic, right to left, with its font preloaded; both versions name each other
+ * (hreflang, x-default) and link to each other (the language switch); the sitemap lists both
+ * with their alternates; an Arabic 404 for /ar/*; and no French text of the layout is left on
+ * the Arabic page.
+ */
+const server = await startAppServer();
+const window = new Window();
+afterAll(async () => {
+  await window.happyDOM.close();
+  await server.close();
+});
+const origin = server.origin;
+
+const parse = (html: string) => new window.DOMParser().parseFromString(html, "text/html");
+type Doc = ReturnType<typeof parse>;
+
+async function page(path: string) {
+  const res = await fetch(`${origin}${path}`, { redirect: "manual" });
+  const html = await res.text();
+  return { res, html, doc: parse(html) };
+}
+
+const alternatesOf = (doc: Doc) =>
+  Object.fromEntries([...doc.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute("hreflang"), l.getAttribute("href")]));
+
+/** The French texts of the shared layout and home page that must not be left on an Arabic page. */
+const FRENCH_WORDS = [
+  "Prendre Rendez-vous",
+  "Prendre rendez-vous",
+  "Accueil",
+  "Mentions légales",
+  "Politique de confidentialité",
+  "Nous trouver",
+  "Horaires",
+  "Tous droits réservés",
+  "Aller au contenu",
+  "Navigation principale",
+  "EMBELLIR VOTRE SOURIRE",
+  "VOTRE BESOIN",
+  "NOS SOINS ET TRAITEMENTS",
+  "Espace de Travail",
+  "En savoir plus",
+  "Appeler",
+  "Samedi",
+  "Vendredi",
+  "Fermé",
+  "VOTRE FUTUR SOURIRE",
+  "Voir la galerie",
+  "Avant / Après",
+  "patients",
+  "ans d'expérience",
+  "Image précédente",
+  "Traitement suivant",
+  "Implantologie",
+  "Clinique Dentaire Hamdi",
+];
+
+describe("/ar, the home page in Arabic", () => {
+  test("200, <html lang=ar-DZ dir=rtl>, its title and description in Arabic, the Arabic font preloaded", async () => {
+    const { res, doc } = await page("/ar");
+    expect(res.status).toBe(200);
+    expect(doc.documentElement.getAttribute("lang")).toBe("ar-DZ");
+    expect(doc.documentElement.getAttribute("dir")).toBe("rtl");
+    expect(doc.querySelector("title")?.textContent).toMatch(/[\u0600-\u06FF]/);
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute("content")).toMatch(/زراعة الأسنان/);
+    expect(doc.querySelector('meta[property="og:locale"]')?.getAttribute("content")).toBe("ar_DZ");
+    expect(doc.querySelector('link[rel="preload"][href^="/fonts/ibm-plex-sans-arabic"]')).not.toBeNull();
+    expect(doc.querySelector("h1")?.textContent?.trim()).toBe("ابتسامتك المستقبلية");
+  });
+
+  test("the French home page stays French, left to right, without the Arabic font", async () => {
+    const { doc } = await page("/");
+    expect(doc.documentElement.getAttribute("lang")).toBe("fr");
+    expect(doc.documentElement.hasAttribute("dir")).toBe(false);
+    expect(doc.querySelector('link[rel="preload"][href^="/fonts/"]')).toBeNull();
+    expect(doc.querySelector("h1")?.textContent?.trim()).toBe("VOTRE FUTUR SOURIRE");
+  });
+
+  test("both versions name each other (hreflang fr, ar, x-default), each its own canonical", async () => {
+    const [fr, ar] = [await page("/"), await page("/ar")];
+    const expected = { fr: `${origin}/`, ar: `${origin}/ar`, "x-default": `${origin}/` };
+    expect(alternatesOf(fr.doc)).toEqual(expected);
+    expect(alternatesOf(ar.doc)).toEqual(expected);
+    expect(fr.doc.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(`${origin}/`);
+    expect(ar.doc.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(`${origin}/ar`);
+  });
+
+  test("the language switch: 'العربية' on the French page to /ar, 'Français' on the Arabic page to /; none on a page in one language", async () => {
+    const [fr, ar, gallery] = [await page("/"), await page("/ar"), await page("/gallery")];
+    const switches = (doc: Doc) => [...doc.querySelectorAll("a[data-language-switch]")].map((a) => [a.getAttribute("href"), a.textContent?.trim(), a.getAttribute("lang")]);
+    expect(switches(fr.doc).length).toBeGreaterThanOrEqual(2);
+    for (const s of switches(fr.doc)) expect(s).toEqual(["/ar", "العربية", "ar"]);
+    for (const s of switches(ar.doc)) expect(s).toEqual(["/", "Français", "fr"]);
+    expect(switches(gallery.doc)).toEqual([]);
+    expect(alternatesOf(gallery.doc)).toEqual({});
+  });
+
+  test("links go to the Arabic page where there is one, else to the French page", async () => {
+    const { doc } = await page("/ar");
+    const hrefs = [...doc.querySelectorAll("a[href^='/']")].map((a) => a.getAttribute("href"));
+    expect(hrefs).toContain("/ar");
+    expect(hrefs).not.toContain("/ar/gallery");
+    expect(hrefs).toContain("/gallery");
+    expect(hrefs).toContain("/appointment");
+  });
+
+  test("no French text of the layout or the home page is left on the Arabic page", async () => {
+    const { doc } = await page("/ar");
+    for (const el of doc.querySelectorAll("script, style, [lang='fr']")) el.remove();
+    const text = (doc.body.textContent ?? "").replace(/\s+/g, " ");
+    const labels = [...doc.querySelectorAll("[aria-label], [alt], [title]")].flatMap((el) => ["aria-label", "alt", "title"].map((a) => el.getAttribute(a) ?? "")).join(" ");
+    const left = FRENCH_WORDS.filter((w) => text.includes(w) || labels.includes(w));
+    expect(left).toEqual([]);
+    // and it does speak Arabic
+    expect(text).toContain("احجز موعدًا");
+    expect(text).toContain("جميع الحقوق محفوظة");
+  });
+
+  test("phone numbers stay left to right inside the Arabic text", async () => {
+    const { doc } = await page("/ar");
+    const phones = [...doc.querySelectorAll("footer a[href^='tel:'] bdi")];
+    expect(phones.length).toBeGreaterThan(0);
+    for (const b of phones) expect(b.getAttribute("dir")).toBe("ltr");
+  });
+});
+
+describe("the Arabic 404 and the sitemap", () => {
+  test("/ar/… that no page claims: 404 in Arabic, right to left; a French-only page says so and links to it", async () => {
+    const missing = await page("/ar/nimporte-quoi");
+    expect(missing.res.status).toBe(404);
+    expect(missing.doc.documentElement.getAttribute("dir")).toBe("rtl");
+    expect(missing.doc.querySelector("h1")?.textContent?.trim()).toBe("الصفحة غير موجودة");
+    const untranslated = await page("/ar/gallery");
+    expect(untranslated.res.status).toBe(404);
+    expect(untranslated.doc.querySelector("main a[href='/gallery'][hreflang='fr']")?.textContent?.trim()).toBe("اقرأ الصفحة بالفرنسية");
+    // a French 404 stays French
+    const french = await page("/nimporte-quoi");
+    expect(french.doc.documentElement.getAttribute("lang")).toBe("fr");
+    expect(french.doc.querySelector("h1")?.textContent?.trim()).toBe("Page introuvable");
+  });
+
+  test("/sitemap.xml lists / and /ar with their alternates, and a French-only page without", async () => {
+    const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const entry = (loc: string) => new RegExp(`<url><loc>${loc}</loc>(.*?)</url>`).exec(xml)?.[1] ?? "";
+    const links = [
+      `<xhtml:link rel="alternate" hreflang="fr" href="${origin}/"/>`,
+      `<xhtml:link rel="alternate" hreflang="ar" href="${origin}/ar"/>`,
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${origin}/"/>`,
+    ];
+    for (const l of links) {
+      expect(entry(`${origin}/`)).toContain(l);
+      expect(entry(`${origin}/ar`)).toContain(l);
+    }
+    expect(entry(`${origin}/gallery`)).not.toContain("xhtml:link");
+  });
+
+  test("the Arabic font and its licence are served, cached for a month", async () => {
+    const font = await fetch(`${origin}/fonts/ibm-plex-sans-arabic-arabic-400-normal.woff2`);
+    expect(font.status).toBe(200);
+    expect(font.headers.get("cache-control")).toBe("public, max-age=2592000");
+    await font.arrayBuffer();
+    const licence = await fetch(`${origin}/fonts/IBM-Plex-Sans-Arabic-LICENSE.txt`);
+    expect(await licence.text()).toContain("SIL Open Font License");
+  });
+});
