@@ -1,6 +1,3 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
-import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -11,6 +8,7 @@ import { saveServiceSettings, saveSettings, saveWeeklyHours } from "~/.server/re
 import { addDaysYmd, DEFAULT_SETTINGS, DEFAULT_WEEKLY, defaultSchedule, weekdayOf } from "~/lib/schedule";
 import { todayInClinic } from "~/lib/clinic-time";
 import { createTestDb, TEST_DATABASE_URL, truncateAll, useSqliteFile } from "../helpers/db";
+import { gatedProcessRace as processRace } from "../helpers/process-race";
 import type { SlotJob, SlotOutcome } from "./fixtures/slot-worker";
 
 /**
@@ -182,59 +180,13 @@ describe.runIf(Boolean(TEST_DATABASE_URL))("one slot booked 50 times at once [po
 
 // ---- SQLite: several processes on one file ------------------------------------------------------------
 
-interface Worker {
-  child: ReturnType<typeof spawn>;
-  ready: Promise<void>;
-  /** the worker's first transaction is about to begin (its first booking has read) */
-  begun: Promise<void>;
-  done: Promise<SlotOutcome[]>;
-}
-
-function startWorker(file: string, job: SlotJob): Worker {
-  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/integration/fixtures/slot-worker.ts"), file, JSON.stringify(job)], {
-    cwd: process.cwd(),
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  let onReady: () => void;
-  let onBegin: () => void;
-  const ready = new Promise<void>((r) => (onReady = r));
-  const begun = new Promise<void>((r) => (onBegin = r));
-  child.stdout!.on("data", (d) => {
-    out += String(d);
-    if (out.includes("ready\n")) onReady();
-    if (out.includes("begin\n")) onBegin();
-  });
-  child.stderr!.on("data", (d) => (err += String(d)));
-  const done = new Promise<SlotOutcome[]>((resolve, reject) => {
-    child.on("exit", (code) => {
-      const line = out.split("\n").find((l) => l.startsWith("["));
-      if (code === 0 && line) resolve(JSON.parse(line) as SlotOutcome[]);
-      else reject(new Error(`slot worker ${job.tag} exited ${code}: ${err.slice(0, 800)}`));
-    });
-  });
-  return { child, ready, begun, done };
-}
-
 /**
  * `processes` workers × `each` bookings of the slot. The test holds the file's write lock from
  * before the workers start until each of them is about to begin its first write transaction.
  */
-async function gatedProcessRace(file: string, processes: number, each: number): Promise<SlotOutcome[]> {
-  const workers = Array.from({ length: processes }, (_, w) => startWorker(file, { tag: `w${w}`, count: each, now: NOW.toISOString(), ...SLOT }));
-  await Promise.all(workers.map((w) => w.ready));
-  const gate = new SQLite(file);
-  gate.exec("begin immediate");
-  try {
-    for (const w of workers) w.child.stdin!.write("go\n");
-    // a worker that ends without writing would leave `begun` pending: its `done` says why
-    await Promise.race([Promise.all(workers.map((w) => w.begun)), Promise.all(workers.map((w) => w.done)).then(() => Promise.reject(new Error("a worker finished without writing")))]);
-  } finally {
-    gate.exec("rollback");
-    gate.close();
-  }
-  return (await Promise.all(workers.map((w) => w.done))).flat();
+function gatedProcessRace(file: string, processes: number, each: number): Promise<SlotOutcome[]> {
+  const jobs: SlotJob[] = Array.from({ length: processes }, (_, w) => ({ tag: `w${w}`, count: each, now: NOW.toISOString(), ...SLOT }));
+  return processRace<SlotOutcome>("tests/integration/fixtures/slot-worker.ts", file, jobs);
 }
 
 describe("one slot booked 50 times at once [sqlite, 5 processes]", () => {

@@ -1,6 +1,3 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
-import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PATIENT_ACTOR } from "~/.server/actor";
@@ -12,6 +9,7 @@ import { todayInClinic } from "~/lib/clinic-time";
 import { addDaysYmd, weekdayOf } from "~/lib/schedule";
 import { wishOf } from "~/lib/waitlist";
 import { useSqliteFile } from "../helpers/db";
+import { gatedProcessRace as processRace } from "../helpers/process-race";
 import type { ClaimJob, ClaimWorkerOutcome } from "./fixtures/claim-worker";
 import { setAppEnv } from "./public-form";
 
@@ -59,51 +57,10 @@ async function twentyOffers(h: Db): Promise<{ freedId: number; offerIds: number[
   return { freedId: Number(freed.id), offerIds: offers.map((o) => Number(o.id)) };
 }
 
-interface Worker {
-  child: ReturnType<typeof spawn>;
-  ready: Promise<void>;
-  begun: Promise<void>;
-  done: Promise<ClaimWorkerOutcome[]>;
-}
-
-function startWorker(file: string, job: ClaimJob): Worker {
-  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/integration/fixtures/claim-worker.ts"), file, JSON.stringify(job)], { cwd: process.cwd(), stdio: ["pipe", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  let onReady: () => void;
-  let onBegin: () => void;
-  const ready = new Promise<void>((r) => (onReady = r));
-  const begun = new Promise<void>((r) => (onBegin = r));
-  child.stdout!.on("data", (d) => {
-    out += String(d);
-    if (out.includes("ready\n")) onReady();
-    if (out.includes("begin\n")) onBegin();
-  });
-  child.stderr!.on("data", (d) => (err += String(d)));
-  const done = new Promise<ClaimWorkerOutcome[]>((resolve, reject) => {
-    child.on("exit", (code) => {
-      const line = out.split("\n").find((l) => l.startsWith("["));
-      if (code === 0 && line) resolve(JSON.parse(line) as ClaimWorkerOutcome[]);
-      else reject(new Error(`claim worker ${job.tag} exited ${code}: ${err.slice(0, 800)}`));
-    });
-  });
-  return { child, ready, begun, done };
-}
-
 /** The offers shared among the workers; the file's write lock held until each is about to write. */
-async function gatedProcessRace(file: string, offerIds: number[]): Promise<ClaimWorkerOutcome[]> {
-  const workers = Array.from({ length: PROCESSES }, (_, w) => startWorker(file, { tag: `w${w}`, offerIds: offerIds.filter((_, i) => i % PROCESSES === w), now: CLAIM_AT }));
-  await Promise.all(workers.map((w) => w.ready));
-  const gate = new SQLite(file);
-  gate.exec("begin immediate");
-  try {
-    for (const w of workers) w.child.stdin!.write("go\n");
-    await Promise.race([Promise.all(workers.map((w) => w.begun)), Promise.all(workers.map((w) => w.done)).then(() => Promise.reject(new Error("a worker finished without writing")))]);
-  } finally {
-    gate.exec("rollback");
-    gate.close();
-  }
-  return (await Promise.all(workers.map((w) => w.done))).flat();
+function gatedProcessRace(file: string, offerIds: number[]): Promise<ClaimWorkerOutcome[]> {
+  const jobs: ClaimJob[] = Array.from({ length: PROCESSES }, (_, w) => ({ tag: `w${w}`, offerIds: offerIds.filter((_, i) => i % PROCESSES === w), now: CLAIM_AT }));
+  return processRace<ClaimWorkerOutcome>("tests/integration/fixtures/claim-worker.ts", file, jobs);
 }
 
 async function atSlot(h: Db) {
