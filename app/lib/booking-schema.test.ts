@@ -117,4 +117,13 @@ describe("booking schema", () => {
     const s = parse({ ...good, time: "14:05:00", message: "  Douleur à gauche " });
     expect(s.status === "success" && [s.value.time, s.value.message]).toEqual(["14:05", "Douleur à gauche"]);
   });
+
+  it("accepts an Arabic name as typed (marks, tatweel, a right-to-left mark), the French messages unchanged", () => {
+    for (const name of ["فاطِمة الزهراء", "محـمد بن علي", "\u200Fأمينة بن علي", "Amina بن علي"]) {
+      const s = parse({ ...good, name: ` ${name} ` });
+      expect(s.status === "success" && s.value.name).toBe(name);
+    }
+    expect(shown({ ...good, name: "  " })?.name).toBe("Veuillez indiquer le nom complet.");
+    expect(shown({ ...good, name: "م".repeat(121) })?.name).toBe("Le nom ne peut pas dépasser 120 caractères.");
+  });
 });

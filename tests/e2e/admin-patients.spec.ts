@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import readXlsxFile from "read-excel-file/node";
-import { patientMatchKey } from "../../app/.server/db/migrations";
+import { nameKey, patientMatchKey } from "../../app/lib/name-key";
 import { toE164 } from "../../app/lib/phone";
 import { nationalDigits } from "../../app/lib/rules";
 import { dbQuery, dbRun, expectNoSeriousA11yViolations, hydrated, loginAsStaff, reviewShot } from "./helpers";
@@ -34,12 +34,13 @@ function insertPatient(p: {
   const now = new Date().toISOString();
   const e164 = toE164(p.phone);
   const res = dbRun(
-    "insert into patients (name, phone, phone_e164, email, notes, match_key, created_at, updated_at) values (?, ?, ?, ?, null, ?, ?, ?)",
+    "insert into patients (name, phone, phone_e164, email, notes, match_key, name_key, created_at, updated_at) values (?, ?, ?, ?, null, ?, ?, ?, ?)",
     p.name,
     p.phone,
     e164,
     p.email ?? null,
     patientMatchKey(e164, p.phone, p.name),
+    nameKey(p.name),
     now,
     now,
   );

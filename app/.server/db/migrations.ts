@@ -1,5 +1,6 @@
 import { Migrator, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { todayInClinic } from "~/lib/clinic-time";
+import { patientMatchKey } from "~/lib/name-key";
 import { nationalDigits } from "~/lib/rules";
 import { toE164 } from "~/lib/phone";
 import { occupiedUnits } from "~/lib/schedule";
@@ -7,6 +8,7 @@ import { AUDIT_GENESIS_HASH, auditEntryHash, type ChainedFields } from "../audit
 import type { Engine } from "./connection";
 import { m011_money } from "./migration-money";
 import { m014_recalls } from "./migration-recalls";
+import { m017_name_keys } from "./migration-name-keys";
 
 /**
  * Code migrations shared by both engines. Each receives the engine so that the few
@@ -369,27 +371,8 @@ const m003_front_desk: EngineMigration = (engine) => ({
   },
 });
 
-/** The phone and name key that links appointments to one patient record (app/.server/repos/patients.ts). */
-export function nameKey(name: string): string {
-  return name
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\b(m|mme|mlle|dr|mr|mrs)\b\.?/g, " ")
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim()
-    .split(/\s+/)
-    .sort()
-    .join(" ");
-}
-
-/** The record's matching key: the canonical phone (or its digits) and the name, or null when it has neither. */
-export function patientMatchKey(phoneE164: string | null, phone: string, name: string): string | null {
-  const phonePart = phoneE164 ?? (phone.replace(/\D/g, "") ? `raw:${phone.replace(/\D/g, "")}` : "");
-  const namePart = nameKey(name);
-  if (!phonePart || !namePart) return null;
-  return `${phonePart}|${namePart}`;
-}
+/** Re-exported for the modules that linked records before it moved to ~/lib/name-key. */
+export { patientMatchKey };
 
 const m004_patients: EngineMigration = (engine) => ({
   async up(db: AnyDb) {
@@ -1334,6 +1317,7 @@ const all: Record<string, EngineMigration> = {
   "014_recalls": m014_recalls,
   "015_course_sessions": m015_course_sessions,
   "016_attendance_certificates": m016_attendance_certificates,
+  "017_name_keys": m017_name_keys,
 };
 
 /** Every migration's name, in the order they apply. */

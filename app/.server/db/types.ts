@@ -60,6 +60,8 @@ export interface PatientsTable {
   notes: string | null;
   /** canonical phone + normalised name; unique among live records, null once merged or erased */
   match_key: string | null;
+  /** the normalised name the staff search compares (~/lib/name-key, migration 017); null once erased */
+  name_key: Generated<string | null>;
   created_at: string;
   updated_at: string;
   merged_into: number | null;

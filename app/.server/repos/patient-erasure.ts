@@ -121,7 +121,7 @@ async function withMergedRecords(trx: Trx, id: number): Promise<number[]> {
 async function eraseRecords(trx: Trx, ids: number[], at: string) {
   await trx
     .updateTable("patients")
-    .set({ name: ERASED_NAME, phone: null, phone_e164: null, email: null, notes: null, match_key: null, erased_at: at, updated_at: at })
+    .set({ name: ERASED_NAME, phone: null, phone_e164: null, email: null, notes: null, match_key: null, name_key: null, erased_at: at, updated_at: at })
     .where("id", "in", ids)
     .execute();
   // their before/after cases leave the site and their photos go (docs/architecture.md, "Consent")

@@ -3,7 +3,7 @@ import { todayInClinic } from "~/lib/clinic-time";
 import { toE164 } from "~/lib/phone";
 import { nationalDigits } from "~/lib/rules";
 import type { Db } from "../db";
-import { nameKey } from "../db/migrations";
+import { nameKey } from "~/lib/name-key";
 import type { Database } from "../db/types";
 import { searchPatterns } from "./search-patterns";
 import { contactsOf, isLive } from "./patients";
@@ -46,14 +46,15 @@ function phoneQuery(q: string): { e164: string | null; digits: string } | null {
 }
 
 /**
- * A record matches a name (every word, accents and case ignored, through the name part of its
- * key), a part of its name or e-mail (LIKE, see searchPatterns), or a phone number in any form:
- * the canonical number, or a part of the digits of the record or of one of its appointments.
+ * A record matches a name (every word, through its `name_key`: accents, case, titles and the
+ * Arabic spellings of ~/lib/name-key ignored; no transliteration, Arabic finds Arabic and Latin
+ * finds Latin), a part of its name or e-mail (LIKE, see searchPatterns), or a phone number in any
+ * form: the canonical number, or a part of the digits of the record or of one of its appointments.
  */
 function searchWhere(eb: ExpressionBuilder<Database, "patients">, q: string) {
   const ors = [];
   const words = nameKey(q).split(" ").filter(Boolean);
-  if (words.length > 0) ors.push(eb.and(words.map((w) => eb("patients.match_key", "like", `%|%${w}%`))));
+  if (words.length > 0) ors.push(eb.and(words.map((w) => eb("patients.name_key", "like", `%${w}%`))));
   for (const like of searchPatterns(q)) {
     ors.push(sql<boolean>`lower(${eb.ref("patients.name")}) like ${like} escape '\\'`);
     ors.push(sql<boolean>`lower(${eb.ref("patients.email")}) like ${like} escape '\\'`);

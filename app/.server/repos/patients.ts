@@ -3,7 +3,7 @@ import { toE164 } from "~/lib/phone";
 import type { Db } from "../db";
 import { auditStaff } from "../audit";
 import { nowIso, writeTransaction } from "../db";
-import { patientMatchKey } from "../db/migrations";
+import { nameKey, patientMatchKey } from "~/lib/name-key";
 import type { Database, PatientEventAction } from "../db/types";
 import type { Actor } from "../actor";
 import { mergeRecalls } from "./recalls";
@@ -13,7 +13,8 @@ import { mergeRecalls } from "./recalls";
  * docs/decisions/009-patients-and-links.md).
  *
  * An appointment is linked to the live record with the same canonical phone (E.164) and the same
- * name (accents, case, titles and word order ignored): a parent who books for a child with the
+ * name (accents, case, titles, word order and the Arabic spellings of ~/lib/name-key ignored:
+ * فاطمة, فاطمه and فاطِمة are one name): a parent who books for a child with the
  * same phone gets two records, a patient who types "0550…" then "+213 550…" gets one. The unique
  * index on match_key makes two first bookings at once create one record. A record merged into
  * another loses its key; a later booking under its phone and name goes to the record it was
@@ -108,6 +109,7 @@ export async function linkPatient(
         email: who.email,
         notes: null,
         match_key: key,
+        name_key: nameKey(who.name) || null,
         created_at: at,
         updated_at: at,
         merged_into: null,
