@@ -77,7 +77,12 @@ describe("care pages in Arabic (docs/decisions/029-arabic.md)", () => {
       const fr = findCarePage(ar.slug)!;
       expect(fr, ar.slug).toBeDefined();
       expect(findCarePageAr(ar.slug)).toBe(ar);
-      expect([ar.kind, ar.cta, ar.related, ar.image.src, ar.image.width, ar.image.height]).toEqual([fr.kind, fr.cta, fr.related, fr.image.src, fr.image.width, fr.image.height]);
+      expect([ar.kind, ar.cta, ar.related, ar.image.width, ar.image.height]).toEqual([fr.kind, fr.cta, fr.related, fr.image.width, fr.image.height]);
+      // the same drawing, its labels in Arabic
+      expect(ar.image.src).toBe(fr.image.src.replace(/\.svg$/, "-ar.svg"));
+      expect(fs.existsSync(path.join("public", ar.image.src)), ar.image.src).toBe(true);
+      const svg = fs.readFileSync(path.join("public", ar.image.src), "utf8");
+      for (const label of svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)) expect(label[1], ar.image.src).toMatch(/^[\u0600-\u06FF\s]+$/);
       expect(ar.sections.map((s) => s.paragraphs.length)).toEqual(fr.sections.map((s) => s.paragraphs.length));
       expect(ar.keyPoints).toHaveLength(fr.keyPoints.length);
     }

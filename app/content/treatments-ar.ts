@@ -1,4 +1,4 @@
-import { ILLUSTRATIONS, type ServicePage } from "./service-page";
+import { ILLUSTRATIONS, type ContentImage, type ServicePage } from "./service-page";
 
 /**
  * The five treatment pages in Arabic (issue 32; docs/decisions/029-arabic.md), at /ar + the
@@ -15,6 +15,9 @@ import { ILLUSTRATIONS, type ServicePage } from "./service-page";
 export const BUDGET_NOTE_AR =
   "ولأن كل حالة تختلف عن غيرها، لا يمكن تحديد المبلغ الدقيق إلا بعد فحص سريري. ويمكن أن نقترح عليك تسهيلات للدفع على عدة أقساط: اطلب عرض السعر الخاص بك، دون أي التزام.";
 
+/** The French page's drawing, its labels in Arabic (public/media/content-*-ar.svg), with an Arabic alt text. */
+const drawing = (image: ContentImage, alt: string): ContentImage => ({ ...image, src: image.src.replace(/\.svg$/, "-ar.svg"), alt });
+
 const WHAT = "ما هو هذا العلاج؟";
 const FOR_WHOM = "لمن يوجَّه؟";
 const HOW = "كيف يجري العلاج؟";
@@ -29,7 +32,7 @@ export const TREATMENT_PAGES_AR: ServicePage[] = [
     description:
       "قشور خزفية وحشوات تجميلية وتنسيق للابتسامة: خطة تجميلية مدروسة تحافظ على أسنانك قدر الإمكان. استشارة وعرض سعر خاص بحالتك.",
     lead: "يشمل تجميل الأسنان العلاجات التي تعدّل شكل الأسنان أو لونها أو مظهر اصطفافها، لتستعيد ابتسامة متناسقة تنسجم مع ملامح وجهك، مع احترام أسنانك الطبيعية.",
-    image: ILLUSTRATIONS.veneers("رسم توضيحي لابتسامة متناسقة بعد ترميمها بالقشور الخزفية"),
+    image: drawing(ILLUSTRATIONS.veneers(), "رسم توضيحي لابتسامة متناسقة بعد ترميمها بالقشور الخزفية"),
     sections: [
       {
         heading: WHAT,
@@ -74,7 +77,7 @@ export const TREATMENT_PAGES_AR: ServicePage[] = [
     description:
       "تعويض سنّ واحدة أو عدة أسنان بزرعات سنية: فحص بالتصوير ثلاثي الأبعاد، وجراحة تحت التخدير الموضعي، وتركيبة ثابتة. استشارة وعرض سعر خاص بحالتك.",
     lead: "الزرعة السنية جذر اصطناعي من التيتانيوم يُثبَّت في عظم الفك، ويكون دعامةً لتاج أو جسر أو طقم أسنان كامل. وهي اليوم حلّ موثوق ودائم لتعويض الأسنان المفقودة.",
-    image: ILLUSTRATIONS.implant("رسم توضيحي بمقطع عرضي لزرعة سنية في العظم يعلوها تاجها"),
+    image: drawing(ILLUSTRATIONS.implant(), "رسم توضيحي بمقطع عرضي لزرعة سنية في العظم يعلوها تاجها"),
     sections: [
       {
         heading: WHAT,
@@ -103,7 +106,7 @@ export const TREATMENT_PAGES_AR: ServicePage[] = [
       },
     ],
     keyPoints: [
-      { label: "الالتئام", value: "من شهرين إلى 4 أشهر عادةً" },
+      { label: "الالتئام", value: "من شهرين إلى أربعة أشهر عادةً" },
       { label: "التخدير", value: "موضعي" },
       { label: "التقييم الأولي", value: "تصوير ثلاثي الأبعاد (مقطعي مخروطي)" },
     ],
@@ -118,7 +121,7 @@ export const TREATMENT_PAGES_AR: ServicePage[] = [
     description:
       "تفتيح لون الأسنان بأمان، في العيادة أو بقوالب شفافة مصنوعة على مقاسك، بعد فحص شامل للفم والأسنان. اطلب عرض السعر الخاص بك.",
     lead: "يفتّح التبييض الاحترافي اللون الطبيعي للأسنان بواسطة هلام يُوضع تحت إشراف طبيب الأسنان، بتركيزات ووسائل حماية تناسب أسنانك ولثتك.",
-    image: ILLUSTRATIONS.whitening("رسم توضيحي لابتسامة فاتحة اللون بجانب دليل ألوان الأسنان"),
+    image: drawing(ILLUSTRATIONS.whitening(), "رسم توضيحي لابتسامة فاتحة اللون بجانب دليل ألوان الأسنان"),
     sections: [
       {
         heading: WHAT,
@@ -163,7 +166,7 @@ export const TREATMENT_PAGES_AR: ServicePage[] = [
     description:
       "علاج التسوس وقنوات الجذور وترميم الأسنان المتضرّرة، للحفاظ عليها أطول مدة ممكنة. استشارة بالقبة، الجزائر العاصمة.",
     lead: "للعلاج التحفظي هدف بسيط: أن تبقى أسنانك الطبيعية سليمة أطول مدة ممكنة. ويشمل علاج التسوس، وعلاج الجذور، وتقوية الأسنان الضعيفة.",
-    image: ILLUSTRATIONS.care("رسم توضيحي لسنّ معالَجة بحشوة ملصقة"),
+    image: drawing(ILLUSTRATIONS.care(), "رسم توضيحي لسنّ معالَجة بحشوة ملصقة"),
     sections: [
       {
         heading: WHAT,
@@ -205,7 +208,7 @@ export const TREATMENT_PAGES_AR: ServicePage[] = [
     description:
       "تقويم اصطفاف الأسنان بقوالب شفافة قابلة للنزع، يُخطَّط لها بالحاسوب. فحص تقويمي وعرض سعر خاص بحالتك في القبة.",
     lead: "يحرّك تقويم الأسنان الشفاف الأسنانَ تدريجيًا بواسطة سلسلة من القوالب الشفافة المصنوعة على المقاس. وهي لا تكاد تُرى وقابلة للنزع، فتُنزع عند الأكل وتنظيف الأسنان بالفرشاة.",
-    image: ILLUSTRATIONS.aligner("رسم توضيحي لقالب تقويم شفاف فوق قوس الأسنان"),
+    image: drawing(ILLUSTRATIONS.aligner(), "رسم توضيحي لقالب تقويم شفاف فوق قوس الأسنان"),
     sections: [
       {
         heading: WHAT,
