@@ -1,7 +1,5 @@
 import { ARABIC_PAGES, localizedPath } from "~/i18n/locale";
 
-/** An Arabic page's sitemap priority: its French page's. */
-const PRIORITY_OF: Record<string, number> = { "/": 1 };
 
 /**
  * Every public static route of the site: the sitemap lists them and the end-to-end route walk
@@ -54,6 +52,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   // legal (linked from the footer)
   { path: "/mentions-legales", priority: 0.2 },
   { path: "/politique-de-confidentialite", priority: 0.2 },
-  // the Arabic pages (app/i18n/locale.ts, ARABIC_PAGES): /ar + the French path
-  ...ARABIC_PAGES.map((p) => ({ path: localizedPath("ar", p.path), priority: PRIORITY_OF[p.path] })),
 ];
+
+// the Arabic pages (app/i18n/locale.ts, ARABIC_PAGES): /ar + the French path, with the French page's sitemap priority
+PUBLIC_ROUTES.push(...ARABIC_PAGES.map((p) => ({ path: localizedPath("ar", p.path), priority: PUBLIC_ROUTES.find((r) => r.path === p.path)?.priority })));

@@ -8,6 +8,7 @@ import type { Catalogue } from "./fr";
 export const ar = {
   layout: {
     skipToContent: "الانتقال إلى المحتوى",
+    breadcrumb: "مسار التنقل",
     mainNav: "القائمة الرئيسية",
     homeOf: "{name} — الصفحة الرئيسية",
     tagline: "زراعة الأسنان وتجميلها",
@@ -82,6 +83,19 @@ export const ar = {
     slide: "شريحة",
     position: "{index} من {count}",
     learnMore: "اعرف المزيد",
+  },
+  carePage: {
+    kindTreatment: "علاجاتنا",
+    kindNeed: "حاجتك",
+    kindAesthetic: "جمّل ابتسامتك",
+    ctaBook: "احجز موعدًا",
+    ctaContact: "تواصل معنا",
+    disclaimer: "هذه معلومات عامة لا تُغني عن الاستشارة الطبية، إذ لا يمكن تحديد العلاج المناسب ومدته وتكلفته إلا بعد فحص سريري.",
+    inBrief: "باختصار",
+    orCall: "أو اتصل بنا على الرقم",
+    related: "اقرأ أيضًا",
+    questionTitle: "لديك سؤال عن حالتك؟",
+    questionText: "احجز استشارة: نقيّم حالتك معك ونقدّم لك عرض سعر مفصّلًا خاصًا بك، دون أي التزام.",
   },
   errors: {
     siteName: "عيادة طب الأسنان",

@@ -8,6 +8,7 @@
 export const fr = {
   layout: {
     skipToContent: "Aller au contenu",
+    breadcrumb: "Fil d'Ariane",
     mainNav: "Navigation principale",
     homeOf: "{name} — accueil",
     tagline: "Implantologie & esthétique",
@@ -84,6 +85,21 @@ export const fr = {
     slide: "diapositive",
     position: "{index} sur {count}",
     learnMore: "En savoir plus",
+  },
+  /** the care pages (treatments, needs, /clean): app/components/content/ServicePageView.tsx */
+  carePage: {
+    kindTreatment: "Nos soins et traitements",
+    kindNeed: "Votre besoin",
+    kindAesthetic: "Embellir votre sourire",
+    ctaBook: "Prendre RDV",
+    ctaContact: "Contactez-nous",
+    disclaimer:
+      "Ces informations sont générales et ne remplacent pas une consultation. L'indication d'un traitement, sa durée et son coût ne peuvent être établis qu'après un examen clinique.",
+    inBrief: "En bref",
+    orCall: "ou appelez le",
+    related: "À lire aussi",
+    questionTitle: "Une question sur votre situation ?",
+    questionText: "Réservez une consultation : nous faisons le point avec vous et vous remettons un devis personnalisé, sans engagement.",
   },
   errors: {
     siteName: "Clinique dentaire",

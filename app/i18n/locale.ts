@@ -17,7 +17,15 @@ export interface ArabicPage {
   id: string;
 }
 
-export const ARABIC_PAGES: readonly ArabicPage[] = [{ path: "/", file: "routes/_index.tsx", id: "ar-home" }];
+export const ARABIC_PAGES: readonly ArabicPage[] = [
+  { path: "/", file: "routes/_index.tsx", id: "ar-home" },
+  // the care pages: the one $slug module, mounted at each translated path (its loader reads the slug from the path)
+  { path: "/esthetique-dentaire", file: "routes/$slug.tsx", id: "ar-esthetique-dentaire" },
+  { path: "/implants-dentaires", file: "routes/$slug.tsx", id: "ar-implants-dentaires" },
+  { path: "/blanchiment-professionnel", file: "routes/$slug.tsx", id: "ar-blanchiment-professionnel" },
+  { path: "/soins-conservateurs", file: "routes/$slug.tsx", id: "ar-soins-conservateurs" },
+  { path: "/orthodontie-invisible", file: "routes/$slug.tsx", id: "ar-orthodontie-invisible" },
+];
 
 const ARABIC_PATHS = new Set(ARABIC_PAGES.map((p) => p.path));
 

@@ -120,3 +120,25 @@ test("/ar/… that no page claims: the Arabic 404, right to left", async ({ page
   await noSidewaysScroll(page);
   await reviewShot(page, "ar-404-1280", { fullPage: false });
 });
+
+for (const width of [375, 1280]) {
+  test(`a treatment page in Arabic (/ar/implants-dentaires) at ${width} px: right to left, no sideways scroll, axe`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width < 800 ? 812 : 800 });
+    await page.goto("/ar/implants-dentaires");
+    await hydrated(page);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("زراعة الأسنان");
+    await expect(page.getByRole("heading", { name: "باختصار" })).toBeVisible();
+    await noSidewaysScroll(page);
+    // mirrored: the title starts at the right, the "In brief" panel sits left of the text on a laptop
+    const h1 = await page.getByRole("heading", { level: 1 }).boundingBox();
+    expect(h1!.x + h1!.width).toBeGreaterThan(width / 2);
+    if (width >= 1024) {
+      const [article, aside] = [await page.locator("main article").boundingBox(), await page.locator("main aside").boundingBox()];
+      expect(aside!.x).toBeLessThan(article!.x);
+    }
+    await reviewShot(page, `ar-implants-${width}`, { fullPage: false });
+    await expectNoSeriousA11yViolations(page);
+    await reviewShot(page, `ar-implants-full-${width}`);
+  });
+}

@@ -61,6 +61,50 @@ const FRENCH_WORDS = [
   "Clinique Dentaire Hamdi",
 ];
 
+/** The French texts of the care pages (view and copy) that must not be left on their Arabic version. */
+const CARE_FRENCH_WORDS = [
+  "Nos soins et traitements",
+  "Prendre RDV",
+  "Contactez-nous",
+  "En bref",
+  "ou appelez le",
+  "À lire aussi",
+  "Une question sur votre situation",
+  "Ces informations sont générales",
+  "Fil d'Ariane",
+  "De quoi s'agit-il",
+  "Pour qui",
+  "Comment se déroule",
+  "Quel budget prévoir",
+  "devis personnalisé",
+  "Anesthésie",
+  "Illustration",
+  "Esthétique dentaire",
+  "Implants dentaires",
+  "Blanchiment professionnel",
+  "Soins conservateurs",
+  "Orthodontie invisible",
+  "gouttière",
+  "séance",
+];
+
+/** The five treatment pages, translated (issue 32, item 1): their French path and Arabic h1. */
+const TREATMENTS_AR: [string, string][] = [
+  ["/esthetique-dentaire", "تجميل الأسنان"],
+  ["/implants-dentaires", "زراعة الأسنان"],
+  ["/blanchiment-professionnel", "التبييض الاحترافي للأسنان"],
+  ["/soins-conservateurs", "العلاج التحفظي للأسنان"],
+  ["/orthodontie-invisible", "تقويم الأسنان الشفاف"],
+];
+
+/** The French words of `words` left in the page's text or its labels (French-marked parts aside: the switch). */
+function frenchLeft(doc: Doc, words: string[]) {
+  for (const el of doc.body.querySelectorAll("script, style, [lang='fr']")) el.remove();
+  const text = (doc.body.textContent ?? "").replace(/\s+/g, " ");
+  const labels = [...doc.querySelectorAll("[aria-label], [alt], [title]")].flatMap((el) => ["aria-label", "alt", "title"].map((a) => el.getAttribute(a) ?? "")).join(" ");
+  return { text, left: words.filter((w) => text.includes(w) || labels.includes(w)) };
+}
+
 describe("/ar, the home page in Arabic", () => {
   test("200, <html lang=ar-DZ dir=rtl>, its title and description in Arabic, the Arabic font preloaded", async () => {
     const { res, doc } = await page("/ar");
@@ -127,6 +171,75 @@ describe("/ar, the home page in Arabic", () => {
     const phones = [...doc.querySelectorAll("footer a[href^='tel:'] bdi")];
     expect(phones.length).toBeGreaterThan(0);
     for (const b of phones) expect(b.getAttribute("dir")).toBe("ltr");
+  });
+});
+
+describe("the treatment pages in Arabic", () => {
+  for (const [path, h1] of TREATMENTS_AR) {
+    test(`/ar${path}: 200, right to left, in Arabic, both versions naming each other, no French left`, async () => {
+      const [fr, ar] = [await page(path), await page(`/ar${path}`)];
+      expect(ar.res.status).toBe(200);
+      expect(ar.doc.documentElement.getAttribute("lang")).toBe("ar-DZ");
+      expect(ar.doc.documentElement.getAttribute("dir")).toBe("rtl");
+      expect(ar.doc.querySelector("h1")?.textContent?.trim()).toBe(h1);
+      expect(ar.doc.querySelector("title")?.textContent).toMatch(/[\u0600-\u06FF]/);
+      expect(ar.doc.querySelector('meta[name="description"]')?.getAttribute("content")).toMatch(/[\u0600-\u06FF]/);
+      const expected = { fr: `${origin}${path}`, ar: `${origin}/ar${path}`, "x-default": `${origin}${path}` };
+      expect(alternatesOf(fr.doc)).toEqual(expected);
+      expect(alternatesOf(ar.doc)).toEqual(expected);
+      expect(ar.doc.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(`${origin}/ar${path}`);
+      expect(fr.doc.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(`${origin}${path}`);
+      expect(fr.doc.documentElement.getAttribute("lang")).toBe("fr");
+      const switches = [...ar.doc.querySelectorAll("a[data-language-switch]")].map((a) => a.getAttribute("href"));
+      expect(switches.length).toBeGreaterThan(0);
+      for (const s of switches) expect(s).toBe(path);
+      const { text, left } = frenchLeft(ar.doc, [...FRENCH_WORDS, ...CARE_FRENCH_WORDS]);
+      expect(left).toEqual([]);
+      expect(text).toContain("باختصار");
+      expect(text).toContain("عرض السعر");
+    });
+  }
+
+  test("links: home and related pages in Arabic, booking to the French page (not translated yet); phones left to right", async () => {
+    const { doc } = await page("/ar/blanchiment-professionnel");
+    const main = doc.querySelector("main")!;
+    const hrefs = [...main.querySelectorAll("a[href^='/']")].map((a) => a.getAttribute("href"));
+    expect(hrefs).toContain("/ar");
+    expect(hrefs).toContain("/ar/esthetique-dentaire");
+    expect(hrefs).toContain("/appointment");
+    // a related page not translated (/blanchiment-dents) is left out rather than shown in French
+    expect(hrefs.filter((h) => h?.includes("blanchiment-dents"))).toEqual([]);
+    const phones = [...main.querySelectorAll("a[href^='tel:']")];
+    expect(phones.length).toBeGreaterThanOrEqual(3);
+    for (const a of phones) expect(a.querySelector("bdi")?.getAttribute("dir")).toBe("ltr");
+  });
+
+  test("the menus of an Arabic page lead to the Arabic treatment pages; the French page keeps its French text", async () => {
+    const ar = await page("/ar/implants-dentaires");
+    const hrefs = [...ar.doc.querySelectorAll("header a[href^='/'], nav a[href^='/']")].map((a) => a.getAttribute("href"));
+    for (const [path] of TREATMENTS_AR) expect(hrefs).toContain(`/ar${path}`);
+    const fr = await page("/implants-dentaires");
+    const text = (fr.doc.body.textContent ?? "").replace(/\s+/g, " ");
+    for (const w of ["Implants dentaires", "En bref", "Prendre RDV", "À lire aussi", "De quoi s'agit-il"]) expect(text).toContain(w);
+    expect(fr.doc.querySelector("nav[aria-label=\"Fil d'Ariane\"]")).not.toBeNull();
+  });
+
+  test("an /ar care path not translated or unknown: the Arabic 404", async () => {
+    for (const path of ["/ar/alignement-dents", "/ar/implants-dentaire"]) {
+      const { res, doc } = await page(path);
+      expect(res.status, path).toBe(404);
+      expect(doc.documentElement.getAttribute("dir")).toBe("rtl");
+      expect(doc.querySelector("h1")?.textContent?.trim()).toBe("الصفحة غير موجودة");
+    }
+    expect((await page("/ar/alignement-dents")).doc.querySelector("main a[href='/alignement-dents'][hreflang='fr']")).not.toBeNull();
+  });
+
+  test("/sitemap.xml lists the Arabic treatment pages with their alternates", async () => {
+    const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
+    for (const [path] of TREATMENTS_AR) {
+      const entry = new RegExp(`<url><loc>${origin}/ar${path}</loc>(.*?)</url>`).exec(xml)?.[1] ?? "";
+      expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="fr" href="${origin}${path}"/>`);
+    }
   });
 });
 

@@ -35,7 +35,7 @@ export function CtaBand({
           </Link>
           <a href={`tel:${phone.tel}`} className="btn-outline text-white">
             <Phone aria-hidden="true" className="h-4 w-4" />
-            {phone.display}
+            <bdi dir="ltr">{phone.display}</bdi>
           </a>
         </div>
       </div>

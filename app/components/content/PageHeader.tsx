@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ContentImage } from "~/content/service-page";
 import { SlotPhoto } from "~/components/ui/SlotPhoto";
+import { useI18n } from "~/hooks/use-locale";
 import type { PhotoSlot } from "~/lib/photo-slots";
 
 export interface Crumb {
@@ -36,13 +37,14 @@ export function PageHeader({
   image?: ContentImage;
   children?: ReactNode;
 }) {
+  const { t } = useI18n();
   return (
     <section className="relative overflow-hidden bg-ivory">
       <div aria-hidden="true" className="pointer-events-none absolute -end-24 -top-24 h-72 w-72 rounded-full bg-teal-100/60 blur-2xl" />
       <div aria-hidden="true" className="pointer-events-none absolute -start-24 bottom-2 h-64 w-64 rounded-full bg-gold-100/70 blur-2xl" />
       <div className={`container-site relative grid gap-10 py-10 md:py-14 ${photoSlot ? "lg:grid-cols-[1.05fr_1fr] lg:items-center lg:gap-14" : ""}`}>
         <div>
-          <nav aria-label="Fil d'Ariane">
+          <nav aria-label={t("layout.breadcrumb")}>
             <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
               {crumbs.map((c, i) => (
                 <li key={`${c.label}-${i}`} className="flex items-center gap-1">

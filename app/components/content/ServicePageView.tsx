@@ -1,41 +1,50 @@
 import { ArrowRight, CalendarCheck, CheckCircle2, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { useClinic } from "~/hooks/use-clinic";
+import { useI18n } from "~/hooks/use-locale";
+import type { MessageKey } from "~/i18n";
 import type { ServicePage, ServicePageKind } from "~/content/service-page";
 import { careSlot } from "~/lib/photo-slots";
 import { CtaBand } from "./CtaBand";
 import { PageHeader } from "./PageHeader";
 import { RevealOnScroll } from "./RevealOnScroll";
 
-export const KIND_LABELS: Record<ServicePageKind, string> = {
-  treatment: "Nos soins et traitements",
-  need: "Votre besoin",
-  aesthetic: "Embellir votre sourire",
+/** The eyebrow of each kind of page, and the call to action's label, in the catalogue (carePage.*). */
+const KIND_KEYS: Record<ServicePageKind, MessageKey> = {
+  treatment: "carePage.kindTreatment",
+  need: "carePage.kindNeed",
+  aesthetic: "carePage.kindAesthetic",
 };
+const CTA_KEYS: Record<ServicePage["cta"], MessageKey> = { "Prendre RDV": "carePage.ctaBook", "Contactez-nous": "carePage.ctaContact" };
 
 /**
  * One care page (treatment, need or /clean): title, illustration, the sections of text, a short
  * "En bref" panel, links to related pages (`related`, from the route's loader: relatedLinks), and
- * the booking link (cta) to /appointment.
+ * the booking link (cta) to /appointment. In the page's language: the page record is the one of
+ * its language (the route's loader), the interface texts are the catalogue's, and links go to the
+ * Arabic pages where they exist (useI18n().href).
  */
 export function ServicePageView({ page, related }: { page: ServicePage; related: { to: string; label: string; description: string }[] }) {
   const phone = useClinic().phones[0];
+  const { t, href } = useI18n();
+  const kind = t(KIND_KEYS[page.kind]);
+  const cta = t(CTA_KEYS[page.cta]);
   return (
     <>
       <PageHeader
-        crumbs={[{ to: "/", label: "Accueil" }, { label: KIND_LABELS[page.kind] }, { label: page.title }]}
-        eyebrow={KIND_LABELS[page.kind]}
+        crumbs={[{ to: href("/"), label: t("pages./") }, { label: kind }, { label: page.title }]}
+        eyebrow={kind}
         title={page.title}
         lead={page.lead}
         photoSlot={careSlot(page)}
       >
-        <Link to="/appointment" className="btn-primary">
+        <Link to={href("/appointment")} className="btn-primary">
           <CalendarCheck aria-hidden="true" className="h-4 w-4" />
-          {page.cta}
+          {cta}
         </Link>
         <a href={`tel:${phone.tel}`} className="btn border border-navy-900/20 bg-white text-navy-900 hover:border-navy-900 active:scale-95">
           <Phone aria-hidden="true" className="h-4 w-4 text-teal-600" />
-          {phone.display}
+          <bdi dir="ltr">{phone.display}</bdi>
         </a>
       </PageHeader>
 
@@ -57,15 +66,14 @@ export function ServicePageView({ page, related }: { page: ServicePage; related:
             </RevealOnScroll>
           ))}
           <p className="mt-12 rounded-xl border-s-4 border-teal-600 bg-teal-50 px-5 py-4 text-sm leading-relaxed text-slate-700">
-            Ces informations sont générales et ne remplacent pas une consultation. L'indication d'un traitement, sa durée et son coût ne
-            peuvent être établis qu'après un examen clinique.
+            {t("carePage.disclaimer")}
           </p>
         </article>
 
         <aside aria-labelledby="en-bref-title" className="lg:sticky lg:top-24 lg:self-start">
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 id="en-bref-title" className="font-serif text-xl font-bold text-navy-900">
-              En bref
+              {t("carePage.inBrief")}
             </h2>
             <dl className="mt-4 divide-y divide-slate-100">
               {page.keyPoints.map((k) => (
@@ -78,14 +86,14 @@ export function ServicePageView({ page, related }: { page: ServicePage; related:
                 </div>
               ))}
             </dl>
-            <Link to="/appointment" className="btn-primary mt-5 w-full">
+            <Link to={href("/appointment")} className="btn-primary mt-5 w-full">
               <CalendarCheck aria-hidden="true" className="h-4 w-4" />
-              {page.cta}
+              {cta}
             </Link>
             <p className="mt-4 text-center text-sm text-slate-600">
-              ou appelez le{" "}
+              {t("carePage.orCall")}{" "}
               <a href={`tel:${phone.tel}`} className="font-semibold text-navy-900 underline-offset-4 hover:underline">
-                {phone.display}
+                <bdi dir="ltr">{phone.display}</bdi>
               </a>
             </p>
           </div>
@@ -96,19 +104,19 @@ export function ServicePageView({ page, related }: { page: ServicePage; related:
         <section aria-labelledby="related-title" className="bg-slate-50 py-14 md:py-20">
           <div className="container-site">
             <h2 id="related-title" className="section-title">
-              À lire aussi
+              {t("carePage.related")}
             </h2>
             <ul className="mt-8 grid gap-5 md:grid-cols-3">
               {related.map((r) => (
                 <li key={r.to}>
                   <Link
-                    to={r.to}
+                    to={href(r.to)}
                     className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-teal-600 hover:shadow-md motion-reduce:hover:translate-y-0"
                   >
                     <span className="font-serif text-lg font-bold text-navy-900">{r.label}</span>
                     <span className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{r.description}</span>
                     <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-teal-600">
-                      En savoir plus
+                      {t("carousel.learnMore")}
                       <ArrowRight aria-hidden="true" className="h-4 w-4 transition group-hover:translate-x-1 motion-reduce:group-hover:translate-x-0 rtl:-scale-x-100 rtl:group-hover:-translate-x-1" />
                     </span>
                   </Link>
@@ -120,9 +128,10 @@ export function ServicePageView({ page, related }: { page: ServicePage; related:
       )}
 
       <CtaBand
-        title="Une question sur votre situation ?"
-        text="Réservez une consultation : nous faisons le point avec vous et vous remettons un devis personnalisé, sans engagement."
-        label={page.cta}
+        title={t("carePage.questionTitle")}
+        text={t("carePage.questionText")}
+        label={cta}
+        to={href("/appointment")}
       />
     </>
   );
