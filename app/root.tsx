@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { AppToaster, useToast } from "./components/toaster";
-import { ErrorPage, GeneralErrorBoundary } from "./components/error-boundary";
+import { BadRequest, GeneralErrorBoundary } from "./components/error-boundary";
 import { ServerToast } from "./components/ServerToast";
 import { SiteLayout } from "./components/layout/SiteLayout";
 import { publicOrigin } from "./.server/config";
@@ -124,7 +124,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 /** A request the site cannot read (not a form, a broken multipart): said as such, not as a crash. */
 const ROOT_STATUS_HANDLERS = {
-  400: () => <ErrorPage eyebrow="Erreur 400" title="Requête invalide" text={<p>La demande envoyée est mal formée. Rien n'a été enregistré.</p>} />,
+  400: () => <BadRequest />,
 };
 
 export function ErrorBoundary() {

@@ -83,8 +83,20 @@ const DEFAULT_HANDLERS: Record<number, StatusHandler> = {
       <ErrorPage eyebrow="Erreur 403" title="Accès refusé" text={<p>Vous n'avez pas le droit d'effectuer cette action. Rien n'a été enregistré.</p>} />
     ),
   404: ({ pathname }) => <NotFound pathname={pathname} />,
-  413: () => <ErrorPage eyebrow="Erreur 413" title="Envoi trop volumineux" text={<p>Les données envoyées dépassent la taille permise. Rien n'a été enregistré.</p>} />,
+  413: () => <TooLarge />,
 };
+
+/** 413 in the page's language (a public form under /ar is refused in Arabic). */
+function TooLarge() {
+  const { t } = useI18n();
+  return <ErrorPage eyebrow={t("errors.tooLargeEyebrow")} title={t("errors.tooLargeTitle")} text={<p>{t("errors.tooLargeText")}</p>} />;
+}
+
+/** 400 in the page's language: a request the site cannot read (not a form, a broken multipart). */
+export function BadRequest() {
+  const { t } = useI18n();
+  return <ErrorPage eyebrow={t("errors.badRequestEyebrow")} title={t("errors.badRequestTitle")} text={<p>{t("errors.badRequestText")}</p>} />;
+}
 
 /**
  * 404 in the page's language. Under /ar, a page that exists in French but is not translated yet

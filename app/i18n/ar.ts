@@ -108,5 +108,11 @@ export const ar = {
     errorEyebrow: "خطأ",
     errorTitle: "حدث خطأ",
     errorText: "تعذّر عرض هذه الصفحة. يُرجى المحاولة بعد لحظات، وإذا استمرّ الخلل فاتصلوا بنا.",
+    badRequestEyebrow: "خطأ 400",
+    badRequestTitle: "طلب غير صالح",
+    badRequestText: "الطلب المُرسَل غير سليم الصياغة. لم يُحفَظ أي شيء.",
+    tooLargeEyebrow: "خطأ 413",
+    tooLargeTitle: "حجم الإرسال كبير جدًا",
+    tooLargeText: "البيانات المُرسَلة تتجاوز الحجم المسموح به. لم يُحفَظ أي شيء.",
   },
 } as const satisfies Catalogue;

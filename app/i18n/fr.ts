@@ -113,6 +113,12 @@ export const fr = {
     errorEyebrow: "Erreur",
     errorTitle: "Une erreur est survenue",
     errorText: "Nous n'avons pas pu afficher cette page. Merci de réessayer dans un instant ; si le problème persiste, appelez-nous.",
+    badRequestEyebrow: "Erreur 400",
+    badRequestTitle: "Requête invalide",
+    badRequestText: "La demande envoyée est mal formée. Rien n'a été enregistré.",
+    tooLargeEyebrow: "Erreur 413",
+    tooLargeTitle: "Envoi trop volumineux",
+    tooLargeText: "Les données envoyées dépassent la taille permise. Rien n'a été enregistré.",
   },
 } as const;
 

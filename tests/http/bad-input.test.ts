@@ -109,21 +109,28 @@ function send(
   });
 }
 
-/** No 5xx; a refusal in a page is the French error page, in a data request or a resource route a French message. */
-function expectRefused(a: Answer, status: number, what: string) {
+/** The error page's language: Arabic under /ar (the Arabic pages' own error pages, issue 32), else French. */
+const ERROR_PAGE = {
+  fr: { html: '<html lang="fr"', 400: /<h1[^>]*>Requête invalide<\/h1>/, 413: /<h1[^>]*>Envoi trop volumineux<\/h1>/ },
+  ar: { html: '<html lang="ar-DZ" dir="rtl"', 400: /<h1[^>]*>طلب غير صالح<\/h1>/, 413: /<h1[^>]*>حجم الإرسال كبير جدًا<\/h1>/ },
+};
+const pageOf = (target: string) => ERROR_PAGE[/^\/ar(\/|$|\?)/.test(target) ? "ar" : "fr"];
+
+/** No 5xx; a refusal in a page is the error page in the page's language, in a data request or a resource route a French message. */
+function expectRefused(a: Answer, status: 400 | 413, what: string, target: string) {
   expect(a.status, `${what} answered ${a.status}`).toBe(status);
   const words = status === 413 ? "taille permise" : "Requête invalide";
   if (a.type.startsWith("text/html")) {
-    expect(a.body, what).toContain('<html lang="fr"');
-    expect(a.body, what).toMatch(status === 413 ? /<h1[^>]*>Envoi trop volumineux<\/h1>/ : /<h1[^>]*>Requête invalide<\/h1>/);
+    expect(a.body, what).toContain(pageOf(target).html);
+    expect(a.body, what).toMatch(pageOf(target)[status]);
   } else {
     expect(a.body, what).toContain(words);
   }
 }
 
-function expectNoServerError(a: Answer, what: string) {
+function expectNoServerError(a: Answer, what: string, target: string) {
   expect(a.status, `${what} answered ${a.status}`).toBeLessThan(500);
-  if (a.status >= 400 && a.type.startsWith("text/html")) expect(a.body, what).toContain('<html lang="fr"');
+  if (a.status >= 400 && a.type.startsWith("text/html")) expect(a.body, what).toContain(pageOf(target).html);
 }
 
 const NOT_FORMS: { name: string; type: string; body: string }[] = [
@@ -148,13 +155,13 @@ describe("bad input never gets a 5xx", () => {
       const before = dbQuery("select (select count(*) from appointments) a, (select count(*) from enrollments) e, (select count(*) from blogs) b, (select count(*) from formations) f");
       for (const bad of NOT_FORMS) {
         const a = await send(target, { method: "POST", headers: { "Content-Type": bad.type, Origin: ORIGIN }, body: bad.body });
-        expectRefused(a, 400, `${bad.name} to ${target}`);
+        expectRefused(a, 400, `${bad.name} to ${target}`, target);
       }
       for (const type of ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
         for (const declared of [true, false]) {
           const size = oversizedFor(target, type);
           const a = await send(target, { method: "POST", headers: { "Content-Type": type, Origin: ORIGIN }, size, declared });
-          expectRefused(a, 413, `${declared ? "declared" : "chunked"} ${type} of ${size / 1024 / 1024} MiB to ${target}`);
+          expectRefused(a, 413, `${declared ? "declared" : "chunked"} ${type} of ${size / 1024 / 1024} MiB to ${target}`, target);
         }
       }
       expect(dbQuery("select (select count(*) from appointments) a, (select count(*) from enrollments) e, (select count(*) from blogs) b, (select count(*) from formations) f")).toEqual(before);
@@ -162,19 +169,19 @@ describe("bad input never gets a 5xx", () => {
 
     test(`${target} with a malformed session cookie: no 5xx, for a page and an empty form`, async () => {
       for (const cookie of BAD_COOKIES) {
-        expectNoServerError(await send(target, { headers: { Cookie: cookie } }), `GET ${target} with ${cookie.slice(0, 40)}`);
+        expectNoServerError(await send(target, { headers: { Cookie: cookie } }), `GET ${target} with ${cookie.slice(0, 40)}`, target);
         const post = await send(target, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN }, body: "" });
-        expectNoServerError(post, `POST ${target} with ${cookie.slice(0, 40)}`);
+        expectNoServerError(post, `POST ${target} with ${cookie.slice(0, 40)}`, target);
       }
     });
   }
 
-  test("malformed percent-encoding in a path is a French 4xx page, under every route", { timeout: 120_000 }, async () => {
+  test("malformed percent-encoding in a path is a 4xx page in the page's language, under every route", { timeout: 120_000 }, async () => {
     for (const base of documents) {
       for (const bad of ["%ZZ", "%E0%A4%A", "%C0%AF", "%"]) {
         const target = `${base === "/" ? "" : base}/${bad}`;
         const a = await send(target);
-        expectNoServerError(a, `GET ${target}`);
+        expectNoServerError(a, `GET ${target}`, target);
         expect(a.status, target).not.toBe(200);
       }
     }
@@ -197,7 +204,7 @@ describe("bad input never gets a 5xx", () => {
     ]) {
       const a = await send(target);
       expect(a.status, target).toBeGreaterThanOrEqual(400);
-      expectNoServerError(a, target);
+      expectNoServerError(a, target, target);
       expect(a.type, target).toContain("text/html");
       expect(a.body, target).not.toContain('"name": "clinique-dentaire-kouba"');
     }
