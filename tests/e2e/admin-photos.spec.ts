@@ -196,7 +196,8 @@ test("'Encore à remplacer' shows only the slots still drawn, with their count; 
   // given its photo here, the doctor's tile stays, marked 'Photo', until the filter changes
   const doctor = card(page, DOCTOR_CARD);
   await putPhoto(page, doctor, "Le docteur dans son cabinet");
-  await expect(doctor.getByText("Photo", { exact: true })).toBeVisible();
+  // the badge comes with the page's data read again after the answer: on a loaded machine, seconds later
+  await expect(doctor.getByText("Photo", { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(filters.getByRole("link", { name: "Encore à remplacer 31" })).toBeVisible();
   await page.reload();
   await expect(page.getByRole("article")).toHaveCount(31);
