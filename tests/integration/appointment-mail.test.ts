@@ -61,6 +61,7 @@ function row(fields: Partial<Appointment> = {}): Appointment {
     patient_confirmed_at: null,
     reminded_at: null,
     mail_reminder_at: null,
+    language: "fr",
     anonymised_at: null,
     ...fields,
   };

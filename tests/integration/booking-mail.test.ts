@@ -59,6 +59,7 @@ function appointmentRow(fields: Partial<Appointment>): Appointment {
     patient_confirmed_at: null,
     reminded_at: null,
     mail_reminder_at: null,
+    language: "fr",
     anonymised_at: null,
     ...fields,
   };

@@ -9,6 +9,7 @@ import type { Engine } from "./connection";
 import { m011_money } from "./migration-money";
 import { m014_recalls } from "./migration-recalls";
 import { m017_name_keys } from "./migration-name-keys";
+import { m018_languages } from "./migration-languages";
 
 /**
  * Code migrations shared by both engines. Each receives the engine so that the few
@@ -1318,6 +1319,7 @@ const all: Record<string, EngineMigration> = {
   "015_course_sessions": m015_course_sessions,
   "016_attendance_certificates": m016_attendance_certificates,
   "017_name_keys": m017_name_keys,
+  "018_languages": m018_languages,
 };
 
 /** Every migration's name, in the order they apply. */

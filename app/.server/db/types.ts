@@ -2,6 +2,10 @@ import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { AppointmentStatus, CancelledBy } from "~/lib/appointment-status";
 import type { ActCategory } from "~/lib/acts";
 import type { StoredPaymentMode } from "~/lib/payment-schema";
+import type { Locale } from "~/i18n/locale";
+
+/** A patient's or a trainee's language: the page's they asked from, or as staff set it (docs/decisions/029-arabic.md). */
+export type Language = Locale;
 
 /** Timestamps are ISO-8601 UTC text; booleans are 0/1; money is integer centimes. */
 export interface AppointmentsTable {
@@ -47,6 +51,8 @@ export interface AppointmentsTable {
   mail_reminder_at: string | null;
   /** set when the identity was removed (erasure or retention); date, service and amounts stay */
   anonymised_at: string | null;
+  /** the language of the page it was made on, or as staff set it (migration 018) */
+  language: Generated<Language>;
 }
 
 /** One patient: the identity that appointments share (matched by canonical phone and name). */
@@ -69,6 +75,8 @@ export interface PatientsTable {
   /** 'Ne plus me rappeler' (migration 014): when, and who ("Patient" or the staff e-mail) */
   recall_opt_out_at: Generated<string | null>;
   recall_opt_out_by: Generated<string | null>;
+  /** the language of the page it was made on, or as staff set it (migration 018) */
+  language: Generated<Language>;
 }
 
 export type PatientEventAction = "created" | "merged" | "merged_into" | "export_json" | "export_csv" | "export_xlsx" | "erased" | "anonymised" | "notes" | "recall_opt_out" | "recall_opt_in";
@@ -121,6 +129,8 @@ export interface WaitlistEntriesTable {
   submission_key: string | null;
   created_at: string;
   updated_at: string;
+  /** the language of the page it was made on, or as staff set it (migration 018) */
+  language: Generated<Language>;
 }
 
 /** One freed slot offered to one entry, through a personal link (hash of the token at rest). */
@@ -387,6 +397,9 @@ export interface BlogsTable {
   image_url: string | null;
   created_at: string;
   updated_at: string | null;
+  /** the Arabic version, empty until staff write it (migration 018) */
+  title_ar: Generated<string | null>;
+  content_ar: Generated<string | null>;
 }
 
 export interface FormationsTable {
@@ -402,6 +415,10 @@ export interface FormationsTable {
   syllabus: string | null; // JSON text, see app/lib/syllabus.ts
   created_at: string;
   updated_at: string;
+  /** the Arabic version, empty until staff write it (migration 018; syllabus_ar: the same JSON as syllabus) */
+  title_ar: Generated<string | null>;
+  description_ar: Generated<string | null>;
+  syllabus_ar: Generated<string | null>;
 }
 
 export type EnrollmentStatus = "pending" | "confirmed" | "cancelled" | "completed";
@@ -427,6 +444,8 @@ export interface EnrollmentsTable {
   paid_at: Generated<string | null>;
   /** when the unpaid place was given back (status 'cancelled') */
   released_at: Generated<string | null>;
+  /** the language of the page it was made on, or as staff set it (migration 018) */
+  language: Generated<Language>;
 }
 
 /** What staff decide (migration 015); 'complet' and 'terminée' are derived (app/lib/formation-session.ts). */
@@ -475,6 +494,8 @@ export interface FormationWaitlistTable {
   enrollment_id: number | null;
   submission_key: string | null;
   created_at: string;
+  /** the language of the page it was made on, or as staff set it (migration 018) */
+  language: Generated<Language>;
 }
 
 export interface StaffUsersTable {

@@ -36,6 +36,7 @@ function row(p: Partial<Appointment>): Appointment {
     patient_confirmed_at: null,
     reminded_at: null,
     mail_reminder_at: null,
+    language: "fr",
     anonymised_at: null,
     ...p,
   };
