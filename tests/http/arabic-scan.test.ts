@@ -1,0 +1,107 @@
+import { Window } from "happy-dom";
+import { afterAll, expect, test } from "vitest";
+import { PUBLIC_ROUTES } from "../../app/content/public-routes";
+import { localeOf } from "../../app/i18n/locale";
+import { startAppServer } from "./app-server";
+
+/**
+ * No French left on an Arabic page (issue 32, item 4): every Arabic public page the site has — the
+ * /ar routes of PUBLIC_ROUTES, every /ar address of /sitemap.xml (articles, syllabus pages), and
+ * the Arabic 404 — is rendered by the server and read as a visitor and a screen reader would:
+ * the text of <body>, the page's title and description, and the texts of attributes that are read
+ * aloud or shown (alt, title, aria-label, placeholder, aria-roledescription). No word in Latin
+ * letters may be there, except:
+ * - inside an element that says it is in another language (`lang="fr"`: the switch 'Français', a
+ *   French-only article's title given as it is) or isolated left to right (`<bdi>`, `dir="ltr"`:
+ *   phone numbers, e-mail addresses, prices, the clinic's names as it writes them in Latin);
+ * - the names of the services the page links to or embeds (BRANDS).
+ * A page translated later joins the scan by its ARABIC_PAGES line: nothing to add here.
+ */
+const server = await startAppServer();
+const window = new Window();
+afterAll(async () => {
+  await window.happyDOM.close();
+  await server.close();
+});
+
+/** names written in Latin letters in every language */
+const BRANDS = new Set(["WhatsApp", "OpenStreetMap", "Google", "Maps", "Facebook", "Instagram"]);
+const LATIN_WORD = /[A-Za-zÀ-ÖØ-öø-ÿŒœ]{2,}/g;
+const SPOKEN_ATTRIBUTES = ["alt", "title", "aria-label", "placeholder", "aria-roledescription"];
+
+type El = { tagName: string; getAttribute(name: string): string | null; parentElement: El | null };
+
+/** Whether the text at `el` may hold Latin letters: in another language, or isolated left to right (up to <body>: the page's own language is what is checked). */
+function exempt(el: El | null): boolean {
+  for (let e = el; e; e = e.parentElement) {
+    const tag = e.tagName.toLowerCase();
+    if (tag === "body") return false;
+    if (tag === "script" || tag === "style" || tag === "template" || tag === "noscript") return true;
+    if (tag === "bdi" || e.getAttribute("dir") === "ltr") return true;
+    const lang = e.getAttribute("lang");
+    if (lang && !lang.startsWith("ar")) return true;
+  }
+  return false;
+}
+
+const latinWords = (text: string) => (text.match(LATIN_WORD) ?? []).filter((w) => !BRANDS.has(w));
+
+async function frenchLeft(path: string): Promise<{ status: number; dir: string | null; lang: string | null; found: string[] }> {
+  const res = await fetch(`${server.origin}${path}`, { redirect: "manual" });
+  const doc = new window.DOMParser().parseFromString(await res.text(), "text/html");
+  const found: string[] = [];
+  const note = (where: string, text: string) => {
+    const words = latinWords(text);
+    if (words.length) found.push(`${where}: ${words.join(" ")} («${text.trim().slice(0, 80)}»)`);
+  };
+  note("<title>", doc.title);
+  const description = doc.querySelector('meta[name="description"]')?.getAttribute("content");
+  if (description) note("description", description);
+  const walker = doc.createTreeWalker(doc.body, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement as unknown as El | null;
+    if (!node.textContent?.trim() || exempt(parent)) continue;
+    note(`<${parent?.tagName.toLowerCase()}>`, node.textContent);
+  }
+  for (const el of doc.body.querySelectorAll(SPOKEN_ATTRIBUTES.map((a) => `[${a}]`).join(","))) {
+    if (exempt(el as unknown as El)) continue;
+    for (const a of SPOKEN_ATTRIBUTES) {
+      const value = el.getAttribute(a);
+      if (value) note(`${el.tagName.toLowerCase()}[${a}]`, value);
+    }
+  }
+  return { status: res.status, dir: doc.documentElement.getAttribute("dir"), lang: doc.documentElement.getAttribute("lang"), found };
+}
+
+const staticPaths = PUBLIC_ROUTES.map((r) => r.path).filter((p) => localeOf(p) === "ar");
+const sitemap = await (await fetch(`${server.origin}/sitemap.xml`)).text();
+const sitemapPaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname).filter((p) => localeOf(p) === "ar");
+const PATHS = [...new Set([...staticPaths, ...sitemapPaths])].sort();
+
+test("the scan covers the Arabic home page, the treatment pages and every Arabic address of the sitemap", () => {
+  expect(PATHS).toContain("/ar");
+  expect(PATHS).toContain("/ar/implants-dentaires");
+  for (const p of sitemapPaths) expect(PATHS).toContain(p);
+  expect(PATHS.length).toBeGreaterThanOrEqual(6);
+});
+
+test.each(PATHS)("%s: 200, lang=ar-DZ dir=rtl, no French word", async (path) => {
+  const page = await frenchLeft(path);
+  expect(page.status).toBe(200);
+  expect(page.lang).toBe("ar-DZ");
+  expect(page.dir).toBe("rtl");
+  expect(page.found).toEqual([]);
+});
+
+test("the Arabic 404: right to left, no French word but the link to the French page's language name", async () => {
+  const page = await frenchLeft("/ar/nulle-part");
+  expect(page.status).toBe(404);
+  expect(page.dir).toBe("rtl");
+  expect(page.found).toEqual([]);
+});
+
+test("the scan sees French where it is left: a French page read as if it were Arabic is full of it", async () => {
+  const page = await frenchLeft("/implants-dentaires");
+  expect(page.found.length).toBeGreaterThan(20);
+  expect(page.found.join("\n")).toMatch(/Implants dentaires/);
+});
