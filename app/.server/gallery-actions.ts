@@ -180,6 +180,7 @@ function caseInput(v: CaseFormValue): CaseInput {
     description: v.description,
     beforeAlt: v.before_alt,
     afterAlt: v.after_alt,
+    ar: { description: v.description_ar, beforeAlt: v.before_alt_ar, afterAlt: v.after_alt_ar },
     consentDate: v.consent_date,
     consentScope: v.consent_scope,
     patientId: v.patient_id,

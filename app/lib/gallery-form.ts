@@ -4,7 +4,7 @@ import { GALLERY_TREATMENTS } from "~/content/gallery-treatments";
 import { todayInClinic } from "./clinic-time";
 import { ALT_MAX_LENGTH } from "./media";
 import { photoFile } from "./photo-form";
-import { calendarDay, multiLine, personName, requiredText, singleLine } from "./rules";
+import { calendarDay, multiLine, optionalText, personName, requiredText, singleLine } from "./rules";
 
 /**
  * The forms of 'Galerie et avis' (/admin/galerie; docs/product.md, "Staff: gallery and reviews"):
@@ -40,6 +40,8 @@ export const GALLERY_MESSAGES = {
   beforeAltMissing: "Décrivez la photo « avant » en quelques mots (texte lu aux personnes malvoyantes).",
   afterAltMissing: "Décrivez la photo « après » en quelques mots (texte lu aux personnes malvoyantes).",
   altTooLong: `La description ne peut pas dépasser ${ALT_MAX_LENGTH} caractères.`,
+  textArTooLong: `Le texte en arabe ne peut pas dépasser ${CASE_TEXT_MAX} caractères.`,
+  altArTooLong: `La description en arabe ne peut pas dépasser ${ALT_MAX_LENGTH} caractères.`,
   consentDateMissing: "Indiquez la date à laquelle le patient a donné son accord.",
   consentDateFuture: "La date du consentement ne peut pas être dans le futur.",
   scope: "Choisissez ce que le patient a accepté.",
@@ -85,6 +87,13 @@ export const caseSchema = z
     before_alt: requiredText({ missing: M.beforeAltMissing, max: ALT_MAX_LENGTH, tooLong: M.altTooLong }),
     after: casePhotoSchema.optional(),
     after_alt: requiredText({ missing: M.afterAltMissing, max: ALT_MAX_LENGTH, tooLong: M.altTooLong }),
+    // the Arabic gallery's texts: optional (without them it shows the treatment's name and describes the photos by it)
+    description_ar: multiLine()
+      .optional()
+      .transform((v) => v?.replace(/\r\n?/g, "\n"))
+      .pipe(optionalText({ max: CASE_TEXT_MAX, tooLong: M.textArTooLong, multiline: true })),
+    before_alt_ar: optionalText({ max: ALT_MAX_LENGTH, tooLong: M.altArTooLong }),
+    after_alt_ar: optionalText({ max: ALT_MAX_LENGTH, tooLong: M.altArTooLong }),
     consent_date: calendarDay({ missing: M.consentDateMissing }).refine(notFuture, { error: M.consentDateFuture }),
     consent_scope: z.enum(CONSENT_SCOPES, { error: M.scope }),
     patient_id: optionalId,

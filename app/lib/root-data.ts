@@ -21,7 +21,7 @@ export interface RootHours {
 }
 
 /** A photo staff put in a picture slot of the site (app/lib/photo-slots.ts, /admin/photos). */
-export type SitePhotoRef = MediaRef & { alt: string };
+export type SitePhotoRef = MediaRef & { alt: string; altAr?: string | null };
 
 /** An island's files, from the islands' manifest (app/.server/islands.ts): its entry and the chunks it imports. */
 export interface IslandFiles {

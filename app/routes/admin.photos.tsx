@@ -71,7 +71,7 @@ async function upload(form: FormData, actor: Actor) {
   const submission = parseWithZod(form, { schema: photoUploadSchema });
   const posted = typeof form.get("slot") === "string" ? String(form.get("slot")) : null;
   if (submission.status !== "success") return answer(400, { intent: "upload", slot: posted, ok: false, reply: submission.reply() });
-  const { slot: key, alt, photo } = submission.value;
+  const { slot: key, alt, altAr, photo } = submission.value;
   const slot = findPhotoSlot(key);
   if (!slot) return answer(400, { intent: "upload", slot: key, ok: false, reply: submission.reply({ formErrors: [T.unknownSlot] }) });
   return guarded(
@@ -79,7 +79,7 @@ async function upload(form: FormData, actor: Actor) {
     "upload",
     async () => {
       try {
-        const { photo: stored, replaced } = await setSitePhoto(getDb(), key, photo, alt, actor);
+        const { photo: stored, replaced } = await setSitePhoto(getDb(), key, photo, { alt, altAr }, actor);
         log.info({ event: replaced ? "site_photo_replaced" : "site_photo_set", slot: key, mediaId: stored.id, staffId: actor.staffUserId }, "site photo saved");
         return success("upload", key, T.uploaded, submission.reply({ resetForm: true }));
       } catch (err) {
@@ -97,13 +97,13 @@ async function changeAlt(form: FormData, actor: Actor) {
   const submission = parseWithZod(form, { schema: photoAltSchema });
   const posted = typeof form.get("slot") === "string" ? String(form.get("slot")) : null;
   if (submission.status !== "success") return answer(400, { intent: "alt", slot: posted, ok: false, reply: submission.reply() });
-  const { slot: key, alt } = submission.value;
+  const { slot: key, alt, altAr } = submission.value;
   if (!findPhotoSlot(key)) return answer(400, { intent: "alt", slot: key, ok: false, reply: submission.reply({ formErrors: [T.unknownSlot] }) });
   return guarded(
     SCREEN,
     "alt",
     async () => {
-      if (!(await updateSitePhotoAlt(getDb(), key, alt, actor))) return answer(404, { intent: "alt", slot: key, ok: false, reply: submission.reply({ formErrors: [T.alreadyRemoved] }) });
+      if (!(await updateSitePhotoAlt(getDb(), key, { alt, altAr }, actor))) return answer(404, { intent: "alt", slot: key, ok: false, reply: submission.reply({ formErrors: [T.alreadyRemoved] }) });
       log.info({ event: "site_photo_alt_changed", slot: key, staffId: actor.staffUserId }, "site photo alt text changed");
       return success("alt", key, T.altSaved, submission.reply());
     },

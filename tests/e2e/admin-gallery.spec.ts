@@ -65,6 +65,11 @@ test("a dentist adds a case with two photos and the consent; /gallery shows it i
   await form.getByLabel("Description de la photo avant (texte alternatif)").fill("Avant : incisives jaunies et ébréchées");
   await form.getByLabel("Fichier de la photo après").setInputFiles(await photo("#f2f2f2", "apres.png"));
   await form.getByLabel("Description de la photo après (texte alternatif)").fill("Après : incisives blanches et harmonisées");
+  // the Arabic gallery's texts, typed right to left
+  const arabicText = form.getByLabel("Le texte, en arabe");
+  await expect(arabicText).toHaveAttribute("dir", "rtl");
+  await arabicText.fill("قشور خزفية على أربعة قواطع.");
+  await form.getByLabel("La photo avant, décrite en arabe").fill("قبل: قواطع مصفرة ومكسورة");
   await form.getByLabel("Site internet et réseaux sociaux").check();
   // the patient is searched by a post: the name never goes into the address
   await form.getByLabel("Chercher un dossier (nom, téléphone ou e-mail)").fill("zineb galerie");
@@ -81,10 +86,10 @@ test("a dentist adds a case with two photos and the consent; /gallery shows it i
   await expect(card.getByText("Site internet et réseaux sociaux", { exact: false })).toBeVisible();
   await expect(card.getByRole("link", { name: new RegExp(PATIENT) })).toHaveAttribute("href", `/admin/patients/${patientId}`);
   const [row] = dbQuery<{ id: number; consent_scope: string; patient_id: number; before_media_id: string; after_media_id: string }>(
-    "select id, consent_scope, patient_id, before_media_id, after_media_id from gallery_cases where description like ?",
+    "select id, consent_scope, patient_id, before_media_id, after_media_id, description_ar, before_alt_ar, after_alt_ar from gallery_cases where description like ?",
     `%${TAG}%`,
   );
-  expect(row).toMatchObject({ consent_scope: "site_social", patient_id: patientId });
+  expect(row).toMatchObject({ consent_scope: "site_social", patient_id: patientId, description_ar: "قشور خزفية على أربعة قواطع.", before_alt_ar: "قبل: قواطع مصفرة ومكسورة", after_alt_ar: null });
   expect(dbQuery("select id from audit_log where action = 'gallery.case.create' and target_id = ?", String(row.id))).toHaveLength(1);
 
   // the public page: the real case, with its photos and the keyboard slider; the demo drawings are gone

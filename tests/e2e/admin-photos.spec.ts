@@ -10,6 +10,7 @@ import { dbQuery, dbRun, E2E_DENTIST, expectNoSeriousA11yViolations, hydrated, l
  */
 const HERO_CARD = "Grande image du haut de la page d'accueil (derrière le titre)";
 const ALT = "La salle d'accueil de la clinique, lumineuse, avec son comptoir en bois";
+const ALT_AR = "قاعة الانتظار في العيادة، مضيئة وهادئة";
 
 /** A photograph-like JPEG made here (no binary fixture). */
 async function photo(width = 2000, height = 1125): Promise<Buffer> {
@@ -23,14 +24,14 @@ const DOCTOR_CARD = "Portrait du docteur (haut de page)";
 /** A tile's 'Mettre une photo' / 'Remplacer la photo' (a disclosure, closed at first), opened. */
 async function openUpload(slot: Locator) {
   await slot.getByRole("heading", { name: /^(Mettre une photo|Remplacer la photo)$/ }).click();
-  await expect(slot.getByLabel("Texte alternatif")).toBeVisible();
+  await expect(slot.getByRole("textbox", { name: "Texte alternatif", exact: true })).toBeVisible();
 }
 
 /** Put a photo in a slot through its tile, and wait for the toast. */
 async function putPhoto(page: Page, slot: Locator, alt: string) {
   await openUpload(slot);
   await slot.getByLabel("Photo").setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: await photo(1200, 800) });
-  await slot.getByLabel("Texte alternatif").fill(alt);
+  await slot.getByRole("textbox", { name: "Texte alternatif", exact: true }).fill(alt);
   await slot.getByRole("button", { name: "Enregistrer la photo" }).click();
   await expect(page.getByText("Photo enregistrée : elle est en ligne.")).toBeVisible({ timeout: 30_000 });
 }
@@ -50,20 +51,22 @@ test("a dentist puts a photo in the home hero; the home page serves it with srcs
   await openUpload(hero);
   await hero.getByLabel("Photo").setInputFiles({ name: "accueil.jpg", mimeType: "image/jpeg", buffer: await photo() });
   await expect(hero.getByRole("img", { name: "Aperçu de la photo choisie" })).toBeVisible();
-  await hero.getByLabel("Texte alternatif").fill(ALT);
+  await hero.getByRole("textbox", { name: "Texte alternatif", exact: true }).fill(ALT);
+  await hero.getByRole("textbox", { name: "Texte alternatif en arabe (facultatif)" }).fill(ALT_AR);
   await hero.getByRole("button", { name: "Enregistrer la photo" }).click();
   // checked, re-encoded to AVIF and WebP at three widths: a few seconds on a busy machine
   await expect(page.getByText("Photo enregistrée : elle est en ligne.")).toBeVisible({ timeout: 30_000 });
   await expect(hero.getByText("Photo", { exact: true })).toBeVisible();
   await expect(hero.getByText(ALT)).toBeVisible();
+  await expect(hero.getByText(ALT_AR)).toBeVisible();
   // stored: the form closes, titled for the next time
   await expect(hero.getByLabel("Nouvelle photo")).toBeHidden();
   await expect(hero.getByRole("heading", { name: "Remplacer la photo" })).toBeVisible();
 
-  const [row] = dbQuery<{ media_id: string; alt: string; widths: string; width: number; height: number }>(
-    "select p.media_id, p.alt, m.widths, m.width, m.height from site_photos p join media m on m.id = p.media_id where p.slot = 'home.hero'",
+  const [row] = dbQuery<{ media_id: string; alt: string; alt_ar: string; widths: string; width: number; height: number }>(
+    "select p.media_id, p.alt, p.alt_ar, m.widths, m.width, m.height from site_photos p join media m on m.id = p.media_id where p.slot = 'home.hero'",
   );
-  expect(row).toMatchObject({ alt: ALT, widths: "480,960,1600", width: 1600, height: 900 });
+  expect(row).toMatchObject({ alt: ALT, alt_ar: ALT_AR, widths: "480,960,1600", width: 1600, height: 900 });
   const [audit] = dbQuery<{ action: string; detail: string }>("select action, detail from audit_log where action like 'photo.%' order by id desc limit 1");
   expect(audit).toEqual({ action: "photo.set", detail: "home.hero" });
 
@@ -87,6 +90,11 @@ test("a dentist puts a photo in the home hero; the home page serves it with srcs
   expect(served.headers()["cache-control"]).toMatch(/immutable/);
   expect((await sharp(await served.body()).metadata()).width).toBe(960);
 
+  // the Arabic home page shows the same photo described in Arabic, never in French
+  await page.goto("/ar");
+  await expect(page.getByRole("img", { name: ALT_AR })).toHaveAttribute("width", "1600");
+  await expect(page.getByRole("img", { name: ALT })).toHaveCount(0);
+
   await page.goto("/admin/photos");
   const heroAgain = card(page, HERO_CARD);
   await heroAgain.getByText("Retirer la photo", { exact: true }).click();
@@ -108,7 +116,7 @@ test("upload errors are said beside their field, in French, and the alt text typ
   await hydrated(page);
   await openUpload(doctor);
   const file = doctor.getByLabel("Photo");
-  const alt = doctor.getByLabel("Texte alternatif");
+  const alt = doctor.getByRole("textbox", { name: "Texte alternatif", exact: true });
   const submit = doctor.getByRole("button", { name: "Enregistrer la photo" });
 
   // no alt text: refused in the browser, beside the field
@@ -148,7 +156,7 @@ test("the slots are tiles grouped by page, several a row on a desk; the page is 
   const hero = card(page, HERO_CARD);
   await expect(hero.getByText(/^Cadre paysage 16:9\s: la photo y est recadrée au centre\. Idéalement 1\s600 px de large ou plus\.$/)).toBeVisible();
   await expect(hero.getByRole("heading", { name: "Mettre une photo" })).toBeVisible();
-  await expect(hero.getByLabel("Texte alternatif")).toBeHidden();
+  await expect(hero.getByRole("textbox", { name: "Texte alternatif", exact: true })).toBeHidden();
   // 22 311 px before the tiles (33 slots, one page's slots a row)
   expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(7000);
   await expectNoSeriousA11yViolations(page);

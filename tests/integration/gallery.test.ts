@@ -67,6 +67,7 @@ const INPUT: CaseInput = {
   description: "Facettes en céramique sur les incisives.",
   beforeAlt: "Avant : incisives ébréchées",
   afterAlt: "Après : incisives harmonisées",
+  ar: { description: null, beforeAlt: null, afterAlt: null },
   consentDate: "2026-03-01",
   consentScope: "site",
   patientId: null,
@@ -94,6 +95,7 @@ describeEachEngine("before/after gallery", (t) => {
     const pub = await listPublicCases(t.h);
     expect(pub).toHaveLength(1);
     expect(pub[0]).toMatchObject({ id: c.id, treatment: INPUT.treatment, before: { id: c.before.id, alt: INPUT.beforeAlt }, after: { id: c.after.id, alt: INPUT.afterAlt } });
+    expect(pub[0].ar).toEqual({ description: null, beforeAlt: null, afterAlt: null });
     expect(pub[0]).not.toHaveProperty("patient");
     expect(filesOf(c.before.id).length).toBeGreaterThan(0);
     const [entry] = await audits("gallery.case.create");
@@ -126,9 +128,10 @@ describeEachEngine("before/after gallery", (t) => {
   it("replacing a photo schedules the old one for deletion now; deleting a case deletes its photos now", async () => {
     const c = await newCase();
     const fresh = await saveMedia(t.h.db, await photo("#ffffff"), dir);
-    expect(await updateCase(t.h, actor, c.id, { ...INPUT, description: "Nouveau texte." }, { before: fresh }, NOW)).toEqual({ ok: true });
+    const ar = { description: "قشور خزفية على القواطع.", beforeAlt: "قبل: قواطع مكسورة", afterAlt: "بعد: قواطع متناسقة" };
+    expect(await updateCase(t.h, actor, c.id, { ...INPUT, description: "Nouveau texte.", ar }, { before: fresh }, NOW)).toEqual({ ok: true });
     const [pub] = await listPublicCases(t.h);
-    expect(pub).toMatchObject({ description: "Nouveau texte.", before: { id: fresh.id }, after: { id: c.after.id } });
+    expect(pub).toMatchObject({ description: "Nouveau texte.", ar, before: { id: fresh.id }, after: { id: c.after.id } });
     const old = await t.h.db.selectFrom("media").select("delete_after").where("id", "=", c.before.id).executeTakeFirstOrThrow();
     expect(old.delete_after).toBe(NOW.toISOString());
 

@@ -96,9 +96,9 @@ describeEachEngine("site photos", { appDb: true }, (t) => {
     const original = await jpeg(2000, 1200);
     expect((await sharp(original).metadata()).exif).toBeDefined();
 
-    const { photo, replaced } = await setSitePhoto(t.h, "home.hero", asFile(original, "cabinet.jpg", "image/jpeg"), "La salle d'attente de la clinique", ACTOR);
+    const { photo, replaced } = await setSitePhoto(t.h, "home.hero", asFile(original, "cabinet.jpg", "image/jpeg"), { alt: "La salle d'attente de la clinique", altAr: "قاعة الانتظار في العيادة" }, ACTOR);
     expect(replaced).toBeNull();
-    expect(photo).toMatchObject({ width: 1600, height: 960, widths: [480, 960, 1600], alt: "La salle d'attente de la clinique" });
+    expect(photo).toMatchObject({ width: 1600, height: 960, widths: [480, 960, 1600], alt: "La salle d'attente de la clinique", altAr: "قاعة الانتظار في العيادة" });
     expect(photo.id).toMatch(/^[a-f0-9]{32}$/);
 
     const expected = [480, 960, 1600].flatMap((w) => [`${photo.id}-${w}.avif`, `${photo.id}-${w}.webp`]).sort();
@@ -113,16 +113,16 @@ describeEachEngine("site photos", { appDb: true }, (t) => {
       }
     }
 
-    expect(await sitePhotoMap(t.h)).toEqual({ "home.hero": { id: photo.id, width: 1600, height: 960, widths: [480, 960, 1600], alt: "La salle d'attente de la clinique" } });
+    expect(await sitePhotoMap(t.h)).toEqual({ "home.hero": { id: photo.id, width: 1600, height: 960, widths: [480, 960, 1600], alt: "La salle d'attente de la clinique", altAr: "قاعة الانتظار في العيادة" } });
     expect(await auditActions()).toEqual([["photo.set", "home.hero"]]);
   });
 
   it("makes only the widths a small photo can fill, and turns a photo upright from its EXIF orientation", async () => {
-    const small = await setSitePhoto(t.h, "doctor.portrait", asFile(await jpeg(600, 400), "petit.jpg", "image/jpeg"), "Portrait", ACTOR);
+    const small = await setSitePhoto(t.h, "doctor.portrait", asFile(await jpeg(600, 400), "petit.jpg", "image/jpeg"), { alt: "Portrait", altAr: null }, ACTOR);
     expect(small.photo).toMatchObject({ width: 600, height: 400, widths: [480, 600] });
 
     // taken sideways: stored 1000 x 700 with orientation 6 (turn 90°), shown 700 x 1000
-    const sideways = await setSitePhoto(t.h, "formation.trainer", asFile(await jpeg(1000, 700, { orientation: 6 }), "portrait.jpg", "image/jpeg"), "Le formateur", ACTOR);
+    const sideways = await setSitePhoto(t.h, "formation.trainer", asFile(await jpeg(1000, 700, { orientation: 6 }), "portrait.jpg", "image/jpeg"), { alt: "Le formateur", altAr: null }, ACTOR);
     expect(sideways.photo).toMatchObject({ width: 700, height: 1000, widths: [480, 700] });
     const meta = await sharp(path.join(mediaDir(), `${sideways.photo.id}-700.webp`)).metadata();
     expect([meta.width, meta.height, meta.orientation]).toEqual([700, 1000, undefined]);
@@ -130,7 +130,7 @@ describeEachEngine("site photos", { appDb: true }, (t) => {
 
   it("refuses a text file renamed .jpg by its content: nothing stored", async () => {
     const fake = asFile(Buffer.from("ceci n'est pas une photo\n".repeat(40)), "photo.jpg", "image/jpeg");
-    const err = await rejection(setSitePhoto(t.h, "home.hero", fake, "Texte", ACTOR));
+    const err = await rejection(setSitePhoto(t.h, "home.hero", fake, { alt: "Texte", altAr: null }, ACTOR));
     expect(err).toBeInstanceOf(UploadError);
     expect((err as UploadError).status).toBe(415);
     expect((err as Error).message).toBe(PHOTO_FORM_MESSAGES.photoBadType);
@@ -140,8 +140,8 @@ describeEachEngine("site photos", { appDb: true }, (t) => {
   });
 
   it("replacing a photo marks the old one for deletion; the media job deletes its files and keeps the new ones", async () => {
-    const first = await setSitePhoto(t.h, "espace.room", asFile(await jpeg(1000, 700), "a.jpg", "image/jpeg"), "Première", ACTOR);
-    const second = await setSitePhoto(t.h, "espace.room", asFile(await jpeg(1200, 800), "b.jpg", "image/jpeg"), "Seconde", ACTOR);
+    const first = await setSitePhoto(t.h, "espace.room", asFile(await jpeg(1000, 700), "a.jpg", "image/jpeg"), { alt: "Première", altAr: null }, ACTOR);
+    const second = await setSitePhoto(t.h, "espace.room", asFile(await jpeg(1200, 800), "b.jpg", "image/jpeg"), { alt: "Seconde", altAr: null }, ACTOR);
     expect(second.replaced).toBe(first.photo.id);
 
     const old = await t.h.db.selectFrom("media").selectAll().where("id", "=", first.photo.id).executeTakeFirstOrThrow();
@@ -164,8 +164,8 @@ describeEachEngine("site photos", { appDb: true }, (t) => {
 
   it("two uploads racing for one empty slot leave one photo, the other marked for deletion", async () => {
     const [a, b] = await Promise.all([
-      setSitePhoto(t.h, "home.surgery.1", asFile(await jpeg(800, 600), "a.jpg", "image/jpeg"), "A", ACTOR),
-      setSitePhoto(t.h, "home.surgery.1", asFile(await jpeg(800, 600), "b.jpg", "image/jpeg"), "B", ACTOR),
+      setSitePhoto(t.h, "home.surgery.1", asFile(await jpeg(800, 600), "a.jpg", "image/jpeg"), { alt: "A", altAr: null }, ACTOR),
+      setSitePhoto(t.h, "home.surgery.1", asFile(await jpeg(800, 600), "b.jpg", "image/jpeg"), { alt: "B", altAr: null }, ACTOR),
     ]);
     const rows = await t.h.db.selectFrom("site_photos").selectAll().execute();
     expect(rows).toHaveLength(1);
@@ -178,9 +178,12 @@ describeEachEngine("site photos", { appDb: true }, (t) => {
   });
 
   it("removing a photo brings the drawing back at once and marks the upload for deletion; alt texts change in place", async () => {
-    const { photo } = await setSitePhoto(t.h, "care.implants-dentaires", asFile(await jpeg(900, 600), "i.jpg", "image/jpeg"), "Un implant", ACTOR);
-    expect(await updateSitePhotoAlt(t.h, "care.implants-dentaires", "Un implant posé au cabinet", ACTOR)).toBe(true);
-    expect((await sitePhotoMap(t.h))["care.implants-dentaires"].alt).toBe("Un implant posé au cabinet");
+    const { photo } = await setSitePhoto(t.h, "care.implants-dentaires", asFile(await jpeg(900, 600), "i.jpg", "image/jpeg"), { alt: "Un implant", altAr: null }, ACTOR);
+    expect(await updateSitePhotoAlt(t.h, "care.implants-dentaires", { alt: "Un implant posé au cabinet", altAr: "زرعة سنية في العيادة" }, ACTOR)).toBe(true);
+    expect((await sitePhotoMap(t.h))["care.implants-dentaires"]).toMatchObject({ alt: "Un implant posé au cabinet", altAr: "زرعة سنية في العيادة" });
+    // the Arabic text taken away: null again (the Arabic pages read the drawing's description)
+    expect(await updateSitePhotoAlt(t.h, "care.implants-dentaires", { alt: "Un implant posé au cabinet", altAr: null }, ACTOR)).toBe(true);
+    expect((await sitePhotoMap(t.h))["care.implants-dentaires"].altAr).toBeNull();
 
     expect(await removeSitePhoto(t.h, "care.implants-dentaires", ACTOR)).toBe(true);
     expect(await sitePhotoMap(t.h)).toEqual({});
@@ -188,16 +191,17 @@ describeEachEngine("site photos", { appDb: true }, (t) => {
     expect(m.delete_after).not.toBeNull();
     // already gone: nothing to remove, no alt text to change
     expect(await removeSitePhoto(t.h, "care.implants-dentaires", ACTOR)).toBe(false);
-    expect(await updateSitePhotoAlt(t.h, "care.implants-dentaires", "x", ACTOR)).toBe(false);
+    expect(await updateSitePhotoAlt(t.h, "care.implants-dentaires", { alt: "x", altAr: null }, ACTOR)).toBe(false);
     expect(await auditActions()).toEqual([
       ["photo.set", "care.implants-dentaires"],
+      ["photo.alt", "care.implants-dentaires"],
       ["photo.alt", "care.implants-dentaires"],
       ["photo.remove", "care.implants-dentaires"],
     ]);
   });
 
   it("a slot whose upload's files were deleted shows the drawing", async () => {
-    const { photo } = await setSitePhoto(t.h, "home.hero", asFile(await jpeg(700, 500), "h.jpg", "image/jpeg"), "Accueil", ACTOR);
+    const { photo } = await setSitePhoto(t.h, "home.hero", asFile(await jpeg(700, 500), "h.jpg", "image/jpeg"), { alt: "Accueil", altAr: null }, ACTOR);
     await t.h.db.updateTable("media").set({ delete_after: new Date(Date.now() - 1000).toISOString() }).where("id", "=", photo.id).execute();
     await purgeDueMedia(t.h);
     expect(await sitePhotoMap(t.h)).toEqual({});

@@ -674,6 +674,8 @@ export interface SitePhotosTable {
   slot: string;
   media_id: string;
   alt: string;
+  /** the Arabic alternative text, empty until staff write it (migration 018) */
+  alt_ar: Generated<string | null>;
   updated_at: string;
 }
 
@@ -685,6 +687,10 @@ export interface GalleryCasesTable {
   before_alt: string;
   after_media_id: string | null;
   after_alt: string;
+  /** the Arabic texts, empty until staff write them (migration 018) */
+  description_ar: Generated<string | null>;
+  before_alt_ar: Generated<string | null>;
+  after_alt_ar: Generated<string | null>;
   /** YYYY-MM-DD */
   consent_date: string;
   consent_scope: "site" | "site_social";

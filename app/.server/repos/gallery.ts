@@ -19,6 +19,13 @@ import type { MediaRef } from "~/lib/media";
 export type ConsentScope = GalleryCaseRow["consent_scope"];
 export type PhotoWithAlt = MediaRef & { alt: string };
 
+/** A case's texts in Arabic (migration 018): each null until staff write it. */
+export interface CaseArabic {
+  description: string | null;
+  beforeAlt: string | null;
+  afterAlt: string | null;
+}
+
 /** A case as the staff screen shows it. */
 export interface GalleryCase {
   id: number;
@@ -28,6 +35,7 @@ export interface GalleryCase {
   after: PhotoWithAlt | null;
   beforeAlt: string;
   afterAlt: string;
+  ar: CaseArabic;
   consentDate: string;
   consentScope: ConsentScope;
   patient: { id: number; name: string; erased: boolean } | null;
@@ -46,6 +54,8 @@ export interface PublicGalleryCase {
   description: string;
   before: PhotoWithAlt;
   after: PhotoWithAlt;
+  /** what the Arabic gallery reads */
+  ar: CaseArabic;
 }
 
 export interface CaseInput {
@@ -53,6 +63,7 @@ export interface CaseInput {
   description: string;
   beforeAlt: string;
   afterAlt: string;
+  ar: CaseArabic;
   consentDate: string;
   consentScope: ConsentScope;
   patientId: number | null;
@@ -100,6 +111,9 @@ function baseCases(db: Trx) {
       "c.description",
       "c.before_alt",
       "c.after_alt",
+      "c.description_ar",
+      "c.before_alt_ar",
+      "c.after_alt_ar",
       "c.consent_date",
       "c.consent_scope",
       "c.patient_id",
@@ -139,6 +153,7 @@ function toCase(r: CaseRow, patients: Map<number, { name: string; erased: boolea
     after: photoOf(r.a_id, r.a_width, r.a_height, r.a_widths, r.a_deleted_at, r.after_alt),
     beforeAlt: r.before_alt,
     afterAlt: r.after_alt,
+    ar: { description: r.description_ar ?? null, beforeAlt: r.before_alt_ar ?? null, afterAlt: r.after_alt_ar ?? null },
     consentDate: r.consent_date,
     consentScope: r.consent_scope,
     patient: pid !== null && p ? { id: pid, ...p } : null,
@@ -197,7 +212,7 @@ export async function listPublicCases(h: Pick<Db, "db">): Promise<PublicGalleryC
     .execute();
   return rows.flatMap((r) => {
     const c = toCase(r, new Map());
-    return c.before && c.after ? [{ id: c.id, treatment: c.treatment, description: c.description, before: c.before, after: c.after }] : [];
+    return c.before && c.after ? [{ id: c.id, treatment: c.treatment, description: c.description, before: c.before, after: c.after, ar: c.ar }] : [];
   });
 }
 
@@ -221,6 +236,9 @@ function caseValues(input: CaseInput) {
     description: input.description,
     before_alt: input.beforeAlt,
     after_alt: input.afterAlt,
+    description_ar: input.ar.description,
+    before_alt_ar: input.ar.beforeAlt,
+    after_alt_ar: input.ar.afterAlt,
     consent_date: input.consentDate,
     consent_scope: input.consentScope,
     patient_id: input.patientId,

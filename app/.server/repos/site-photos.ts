@@ -10,7 +10,14 @@ import type { Actor } from "../actor";
  * whose upload's files were deleted, shows its drawing. A replaced or removed photo is marked for
  * deletion at once: the media job (purgeDueMedia) deletes its files within the minute.
  */
-export type SitePhoto = MediaRef & { alt: string };
+/** `altAr`: the Arabic alternative text, null until staff write it (an Arabic page then reads the drawing's). */
+export type SitePhoto = MediaRef & { alt: string; altAr: string | null };
+
+/** What staff write about a photo: its alternative text in French, and in Arabic (optional). */
+export interface PhotoAlts {
+  alt: string;
+  altAr: string | null;
+}
 
 export interface SitePhotoEntry {
   slot: string;
@@ -24,11 +31,11 @@ export async function listSitePhotos(h: Db): Promise<SitePhotoEntry[]> {
   const rows = await h.db
     .selectFrom("site_photos as p")
     .innerJoin("media as m", "m.id", "p.media_id")
-    .select(["p.slot", "p.alt", "p.updated_at", "m.id", "m.width", "m.height", "m.widths"])
+    .select(["p.slot", "p.alt", "p.alt_ar", "p.updated_at", "m.id", "m.width", "m.height", "m.widths"])
     .where("m.deleted_at", "is", null)
     .orderBy("p.slot")
     .execute();
-  return rows.map((r) => ({ slot: r.slot, alt: r.alt, updatedAt: r.updated_at, photo: { ...toMediaRef(r), alt: r.alt } }));
+  return rows.map((r) => ({ slot: r.slot, alt: r.alt, updatedAt: r.updated_at, photo: { ...toMediaRef(r), alt: r.alt, altAr: r.alt_ar ?? null } }));
 }
 
 /** slot → photo, what every page reads from the root loader. */
@@ -44,7 +51,7 @@ export async function sitePhotoMap(h: Db): Promise<Record<string, SitePhoto>> {
  * points at it, the photo it replaces is marked for deletion and the entry is audited, all in one
  * transaction. Two uploads racing for one slot each mark the other's photo: none is left behind.
  */
-export async function setSitePhoto(h: Db, slot: string, file: File, alt: string, actor: Actor): Promise<{ photo: SitePhoto; replaced: string | null }> {
+export async function setSitePhoto(h: Db, slot: string, file: File, { alt, altAr }: PhotoAlts, actor: Actor): Promise<{ photo: SitePhoto; replaced: string | null }> {
   const ref = await saveMedia(h.db, file);
   try {
     const replaced = await writeTransaction(h, async (trx) => {
@@ -56,7 +63,7 @@ export async function setSitePhoto(h: Db, slot: string, file: File, alt: string,
         if (current) {
           const r = await trx
             .updateTable("site_photos")
-            .set({ media_id: ref.id, alt, updated_at: now })
+            .set({ media_id: ref.id, alt, alt_ar: altAr, updated_at: now })
             .where("slot", "=", slot)
             .where("media_id", "=", current.media_id)
             .executeTakeFirst();
@@ -64,7 +71,7 @@ export async function setSitePhoto(h: Db, slot: string, file: File, alt: string,
         } else {
           const r = await trx
             .insertInto("site_photos")
-            .values({ slot, media_id: ref.id, alt, updated_at: now })
+            .values({ slot, media_id: ref.id, alt, alt_ar: altAr, updated_at: now })
             .onConflict((oc) => oc.column("slot").doNothing())
             .returning("slot")
             .executeTakeFirst();
@@ -78,7 +85,7 @@ export async function setSitePhoto(h: Db, slot: string, file: File, alt: string,
       }
       throw new Error("site photo slot kept changing");
     });
-    return { photo: { ...ref, alt }, replaced };
+    return { photo: { ...ref, alt, altAr }, replaced };
   } catch (err) {
     // the new upload is referenced by nothing: its files go with the next media job
     await scheduleMediaDeletion(h.db, [ref.id]).catch(() => undefined);
@@ -86,10 +93,10 @@ export async function setSitePhoto(h: Db, slot: string, file: File, alt: string,
   }
 }
 
-/** Change the alt text of the slot's photo; false when the slot has no photo (any more). */
-export async function updateSitePhotoAlt(h: Db, slot: string, alt: string, actor: Actor): Promise<boolean> {
+/** Change the alt texts of the slot's photo; false when the slot has no photo (any more). */
+export async function updateSitePhotoAlt(h: Db, slot: string, { alt, altAr }: PhotoAlts, actor: Actor): Promise<boolean> {
   return writeTransaction(h, async (trx) => {
-    const r = await trx.updateTable("site_photos").set({ alt, updated_at: nowIso() }).where("slot", "=", slot).executeTakeFirst();
+    const r = await trx.updateTable("site_photos").set({ alt, alt_ar: altAr, updated_at: nowIso() }).where("slot", "=", slot).executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) return false;
     await auditStaff(trx, actor, { action: "photo.alt", targetType: "photo", targetId: slot, detail: slot });
     return true;

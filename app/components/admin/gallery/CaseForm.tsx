@@ -47,6 +47,9 @@ export function CaseForm({
           description: edited.description,
           before_alt: edited.beforeAlt,
           after_alt: edited.afterAlt,
+          description_ar: edited.ar.description ?? "",
+          before_alt_ar: edited.ar.beforeAlt ?? "",
+          after_alt_ar: edited.ar.afterAlt ?? "",
           consent_date: edited.consentDate,
           consent_scope: edited.consentScope,
           patient_id: edited.patient ? String(edited.patient.id) : "",
@@ -76,6 +79,19 @@ export function CaseForm({
         <PhotoField side="before" label="Photo avant" current={edited?.before ?? null} meta={fields.before} altMeta={fields.before_alt} onPicked={() => form.validate({ name: fields.before.name })} />
         <PhotoField side="after" label="Photo après" current={edited?.after ?? null} meta={fields.after} altMeta={fields.after_alt} onPicked={() => form.validate({ name: fields.after.name })} />
       </div>
+      <fieldset className="rounded-xl border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-700">En arabe (facultatif)</legend>
+        <p className="text-xs text-slate-500">
+          Ce que lit la galerie en arabe. Sans texte, elle montre le nom du traitement en arabe et décrit les photos par lui ; elle ne montre jamais le texte français.
+        </p>
+        <div className="mt-3 space-y-4">
+          <TextareaField meta={fields.description_ar} label="Le texte, en arabe" rows={3} maxLength={CASE_TEXT_MAX} dir="rtl" lang="ar" />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Field meta={fields.before_alt_ar} label="La photo avant, décrite en arabe" maxLength={ALT_MAX_LENGTH} dir="rtl" lang="ar" />
+            <Field meta={fields.after_alt_ar} label="La photo après, décrite en arabe" maxLength={ALT_MAX_LENGTH} dir="rtl" lang="ar" />
+          </div>
+        </div>
+      </fieldset>
       <fieldset className="rounded-xl border border-slate-200 p-4" aria-describedby={fields.consent_scope.errors ? fields.consent_scope.errorId : undefined}>
         <legend className="px-1 text-sm font-semibold text-slate-700">
           Le patient a accepté la publication sur<span className="ml-0.5 text-red-700" aria-hidden>*</span>

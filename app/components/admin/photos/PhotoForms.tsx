@@ -24,6 +24,12 @@ export function usePhotoForm(intent: PhotoIntent, slot: string, actionData: Phot
 const domId = (prefix: string, slot: string) => `${prefix}-${slot.replace(/[^a-z0-9-]/gi, "-")}`;
 
 const ALT_HINT = `En français, ce que montre la photo (${ALT_MAX_LENGTH} caractères au plus), par exemple « Le docteur explique un plan de traitement à une patiente ». Il est lu aux personnes malvoyantes et aux moteurs de recherche.`;
+const ALT_AR_HINT = "Le même texte en arabe, lu sur les pages en arabe. Sans lui, elles lisent la description du dessin de cet emplacement, jamais le texte français.";
+
+/** 'Texte alternatif en arabe': optional, typed right to left. */
+function AltArField({ meta }: { meta: Parameters<typeof Field>[0]["meta"] }) {
+  return <Field meta={meta} label="Texte alternatif en arabe" optional hint={ALT_AR_HINT} maxLength={ALT_MAX_LENGTH} dir="rtl" lang="ar" />;
+}
 
 /**
  * 'Mettre une photo' / 'Remplacer la photo': the file and its alt text, both required, behind a
@@ -98,6 +104,7 @@ export function UploadPhotoForm({ slot, hasPhoto, actionData, children }: { slot
             )}
           </div>
           <Field meta={fields.alt} label="Texte alternatif" required hint={ALT_HINT} maxLength={ALT_MAX_LENGTH} />
+          <AltArField meta={fields.altAr} />
           <FormErrors form={form} className="mt-0" />
           <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
             {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <ImageUp aria-hidden className="h-4 w-4" />}
@@ -116,10 +123,10 @@ export function UploadPhotoForm({ slot, hasPhoto, actionData, children }: { slot
 }
 
 /** 'Modifier le texte alternatif' of the slot's photo, in place (a <details>: it opens without JavaScript). */
-export function AltTextForm({ slot, alt, actionData }: { slot: string; alt: string; actionData?: PhotoActionResult }) {
+export function AltTextForm({ slot, alt, altAr, actionData }: { slot: string; alt: string; altAr: string | null; actionData?: PhotoActionResult }) {
   const { fetcher, answer, busy, lastResult } = usePhotoForm("alt", slot, actionData);
   const id = domId("alt", slot);
-  const [form, fields] = useAppForm({ id, schema: photoAltSchema, lastResult, defaultValue: { alt } });
+  const [form, fields] = useAppForm({ id, schema: photoAltSchema, lastResult, defaultValue: { alt, altAr: altAr ?? "" } });
   const [open, setOpen] = useState(answer !== undefined && !answer.ok);
   useEffect(() => {
     if (answer?.ok) setOpen(false);
@@ -134,6 +141,7 @@ export function AltTextForm({ slot, alt, actionData }: { slot: string; alt: stri
         <input type="hidden" name="intent" value="alt" />
         <input type="hidden" name="slot" value={slot} />
         <Field meta={fields.alt} label="Texte alternatif" required maxLength={ALT_MAX_LENGTH} />
+        <AltArField meta={fields.altAr} />
         <FormErrors form={form} className="mt-0" />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
           {busy ? "Enregistrement..." : "Enregistrer le texte"}

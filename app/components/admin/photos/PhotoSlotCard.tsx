@@ -59,6 +59,16 @@ export function PhotoSlotCard({ slot, current, actionData }: { slot: PhotoSlot; 
                 <dd className="inline break-words">{current.photo.alt}</dd>
               </div>
               <div>
+                <dt className="inline font-medium text-slate-700">En arabe : </dt>
+                {current.photo.altAr ? (
+                  <dd className="inline break-words" dir="rtl" lang="ar">
+                    {current.photo.altAr}
+                  </dd>
+                ) : (
+                  <dd className="inline italic">pas encore écrit (les pages en arabe lisent la description du dessin)</dd>
+                )}
+              </div>
+              <div>
                 <dt className="inline font-medium text-slate-700">Mise en ligne : </dt>
                 <dd className="inline">{formatDateTime(current.updatedAt)}</dd>
               </div>
@@ -67,7 +77,7 @@ export function PhotoSlotCard({ slot, current, actionData }: { slot: PhotoSlot; 
         </div>
         {current && (
           <div className="flex flex-col items-start gap-2">
-            <AltTextForm key={current.photo.id} slot={slot.key} alt={current.photo.alt} actionData={actionData} />
+            <AltTextForm key={current.photo.id} slot={slot.key} alt={current.photo.alt} altAr={current.photo.altAr} actionData={actionData} />
             <RemovePhotoForm slot={slot.key} form={remove} />
           </div>
         )}

@@ -18,7 +18,7 @@ export interface PhotoActionResult {
 
 /** A slot's current photo as the screen shows it. */
 export interface SlotPhotoView {
-  photo: MediaRef & { alt: string };
+  photo: MediaRef & { alt: string; altAr: string | null };
   updatedAt: string;
 }
 
