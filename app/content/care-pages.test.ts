@@ -104,12 +104,19 @@ describe("care pages in Arabic (docs/decisions/029-arabic.md)", () => {
     }
   });
 
-  it("the related links of an Arabic page are only the pages that exist in Arabic, with their Arabic titles", () => {
-    const implants = findCarePageAr("blanchiment-professionnel")!;
-    const links = relatedLinksAr(implants);
-    expect(links.map((l) => l.to)).toEqual(["/esthetique-dentaire", "/soins-conservateurs"]);
-    expect(links[0].label).toBe("تجميل الأسنان");
-    for (const l of links) expect(hasArabic(l.to)).toBe(true);
+  it("the related links of an Arabic page are only the pages that exist in Arabic, with their Arabic titles (all fifteen care pages and /clean are)", () => {
+    const whitening = findCarePageAr("blanchiment-professionnel")!;
+    const links = relatedLinksAr(whitening);
+    expect(links.map((l) => l.to)).toEqual(["/blanchiment-dents", "/esthetique-dentaire", "/soins-conservateurs"]);
+    expect(links[1].label).toBe("تجميل الأسنان");
+    for (const page of CARE_PAGES_AR) {
+      const related = relatedLinksAr(page);
+      expect(related.map((l) => l.to), page.slug).toEqual(page.related.map((s) => `/${s}`));
+      for (const l of related) {
+        expect(hasArabic(l.to)).toBe(true);
+        expect(l.label).toMatch(/^[\u0600-\u06FF\s]+$/);
+      }
+    }
   });
 
   it("every Arabic care page has its /ar route (ARABIC_PAGES), and every care page there has its Arabic copy", () => {

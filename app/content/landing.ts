@@ -1,3 +1,6 @@
+import type { Drawing } from "~/components/ui/Photo";
+import { clinicWords } from "~/i18n/clinic";
+import type { Locale } from "~/i18n/locale";
 import type { Clinic } from "~/lib/clinic";
 import { formatNumber } from "~/lib/format";
 
@@ -7,11 +10,18 @@ import { formatNumber } from "~/lib/format";
  * function of its stored identity (`Clinic`, useClinic()).
  */
 export const LANDING = {
+  meta: {
+    title: "Le sourire de vos rêves : facettes, implants et esthétique dentaire",
+    description:
+      "Transformation du sourire : bilan complet, facettes en céramique, implants et blanchiment, avec un devis personnalisé et des facilités de paiement.",
+  },
   hero: {
     eyebrow: "Transformation du sourire",
     headline: "LE SOURIRE DE VOS RÊVES À MILIANA",
     byline: (c: Clinic) => `Par ${c.doctor.name}, ${c.doctor.title.charAt(0).toLowerCase()}${c.doctor.title.slice(1)} — ${c.name}`,
     text: "Facettes, implants, blanchiment, alignement : un projet de sourire se construit avec méthode, à partir de votre visage, de vos attentes et de la santé de vos dents.",
+    /** the clinic's figures under the text (the years' figure, then its unit) */
+    figures: { experience: "Expérience", years: "ans", patients: "Patients", since: "Depuis" },
   },
   redo: {
     eyebrow: "Refaire ses dents",
@@ -71,3 +81,89 @@ export const LANDING = {
 
 /** The reveal durations of the landing page's sections, in seconds (docs/product.md, "Texts, toasts and timings"). */
 export const REVEAL_DURATIONS = [0.6, 0.7, 0.8] as const;
+
+/** The landing page's texts in one language: LANDING's shape, every text a string. */
+type Widen<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => infer R
+    ? (...args: A) => Widen<R>
+    : T extends readonly (infer U)[]
+      ? readonly Widen<U>[]
+      : { readonly [K in keyof T]: Widen<T[K]> };
+export type LandingContent = Widen<typeof LANDING> & {
+  /** the drawings' alt texts (and labelled copies) in this language; the slots' own (French) when absent */
+  pictures?: { hero: Drawing; redo: Drawing; veneers: Drawing };
+};
+
+const ar = (c: Clinic) => clinicWords(c, "ar");
+
+/**
+ * /ar/dentist in Modern Standard Arabic, for patients in Algeria (issue 32): the same sections,
+ * buttons to the same pages; the clinic named as the Arabic pages name it (clinicWords).
+ */
+export const LANDING_AR: LandingContent = {
+  meta: {
+    title: "ابتسامة أحلامك: قشور خزفية وزرعات وتجميل الأسنان",
+    description: "تجميل الابتسامة: فحص شامل، وقشور من الخزف، وزرعات، وتبييض، مع عرض سعر خاص بحالتك وتسهيلات للدفع.",
+  },
+  hero: {
+    eyebrow: "تجميل الابتسامة",
+    headline: "ابتسامة أحلامك في مليانة",
+    byline: (c) => `مع ${ar(c).doctorName}، ${ar(c).doctorTitle} — ${ar(c).name}`,
+    text: "قشور خزفية، وزرعات، وتبييض، وتقويم: مشروع الابتسامة يُبنى بمنهجية، انطلاقًا من ملامح وجهك وتوقعاتك وصحة أسنانك.",
+    figures: { experience: "الخبرة", years: "سنة", patients: "المرضى", since: "منذ" },
+  },
+  redo: {
+    eyebrow: "تجديد الأسنان",
+    title: "جدّد أسنانك دون أن تفقد ابتسامتك الطبيعية",
+    paragraphs: [
+      "أسنان متضرّرة أو مصطبغة أو مفقودة أو غير منتظمة: يوجد دائمًا تقريبًا حلّ لاستعادة ابتسامة لا تحتاج بعدها إلى إخفائها. والمهم كله أن نختار الحل المناسب، في الوقت المناسب، وبالترتيب الصحيح.",
+      "نبدأ بفحص شامل، ثم نعرض عليك الخيارات الممكنة بالصور الفوتوغرافية، وبمحاكاة للنتيجة عندما تكون مفيدة. وبعدها تقرّر أنت، عن بيّنة.",
+    ],
+    points: ["فحص شامل وتصوير في العيادة نفسها", "محاكاة للابتسامة المستقبلية عندما يكون ذلك ممكنًا", "علاجات تحترم أسنانك الطبيعية"],
+    button: { label: "معرض الوجوه قبل وبعد", to: "/gallery" },
+  },
+  bookOnline: {
+    title: "مشروع ابتسامتك يبدأ باستشارة",
+    text: "اختر العلاج واليوم والساعة التي تناسبك: نتصل بك لتأكيد موعدك.",
+    button: { label: "احجز موعدك عبر الإنترنت", to: "/appointment" },
+  },
+  veneers: {
+    badge: "الحل المتميّز",
+    title: "القشور الخزفية",
+    paragraphs: [
+      "القشور طبقات رقيقة من الخزف تُلصق على الوجه الظاهر من الأسنان. وهي تصحّح على نحو دائم لون الأسنان وشكلها والعيوب الصغيرة في مواضعها، بمظهر قريب جدًا من المينا الطبيعية.",
+      "وقبل أي إلصاق، يُجرَّب نموذج في الفم: فترى المشروع على وجهك أنت، ونعدّله معًا. ويبقى برد الأسنان في حدّه الأدنى، ويُقرَّر حسب كل حالة.",
+    ],
+    steps: ["استشارة وصور فوتوغرافية ودراسة للابتسامة", "تجربة نموذج في الفم", "تحضير طفيف للأسنان وأخذ البصمة", "إلصاق القشور ومراقبتها"],
+    button: { label: "شاهد المراحل بالصور", to: "/gallery" },
+  },
+  investment: {
+    eyebrow: "الاستثمار",
+    title: "استثمار في ابتسامتك",
+    text: "تختلف تكلفة تجميل الابتسامة كثيرًا من شخص إلى آخر: فهي تتوقف على العلاجات اللازمة، وعدد الأسنان المعنية، والمواد المختارة. لهذا لا نحدّد أي سعر دون فحص.",
+    cards: [
+      { title: "استشارة لتقييم حالتك", text: "يتيح فحص شامل تحديد ما هو ضروري، وما هو مرغوب فيه، وما يمكن أن ينتظر." },
+      { title: "عرض سعر مفصّل خاص بحالتك", text: "تُحدَّد تكلفة كل مرحلة كتابيًا قبل البدء. وتأخذ وقتك في التفكير، دون أي التزام." },
+      { title: "تسهيلات للدفع", text: "يمكن توزيع العلاج على فترة من الزمن وتقسيط الدفع، حسب جدول نتفق عليه معًا." },
+    ],
+  },
+  closing: {
+    title: "لنتحدّث عن ابتسامتك",
+    text: (c) => `منذ ${c.figures.since}، منحنا ثقتهم أكثر من ${formatNumber(c.figures.patients)} مريض. احجز استشارتك: سنجيب عن كل أسئلتك.`,
+    button: { label: "احجز موعدًا", to: "/appointment" },
+  },
+  map: {
+    title: "موقعنا",
+    text: (c) => `تستقبلكم العيادة في ${ar(c).district}، ${ar(c).city}.`,
+    linkLabel: "افتح الخريطة في OpenStreetMap",
+  },
+  pictures: {
+    hero: { src: "/media/content-smile-hero.svg", alt: "رسم توضيحي لابتسامة مشرقة ومتناسقة", width: 1200, height: 800 },
+    redo: { src: "/media/content-veneers-after.svg", alt: "رسم توضيحي لابتسامة مجدَّدة بأسنان منتظمة وطبيعية", width: 1200, height: 800 },
+    veneers: { src: "/media/content-veneers-ar.svg", alt: "رسم توضيحي لقشور خزفية على أسنان الابتسامة", width: 1200, height: 800 },
+  },
+};
+
+/** The landing page's texts in each language (the route reads the page's: useLocale()). */
+export const LANDINGS: Record<Locale, LandingContent> = { fr: LANDING, ar: LANDING_AR };

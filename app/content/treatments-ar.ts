@@ -16,7 +16,7 @@ export const BUDGET_NOTE_AR =
   "ولأن كل حالة تختلف عن غيرها، لا يمكن تحديد المبلغ الدقيق إلا بعد فحص سريري. ويمكن أن نقترح عليك تسهيلات للدفع على عدة أقساط: اطلب عرض السعر الخاص بك، دون أي التزام.";
 
 /** The French page's drawing, its labels in Arabic (public/media/content-*-ar.svg), with an Arabic alt text. */
-const drawing = (image: ContentImage, alt: string): ContentImage => ({ ...image, src: image.src.replace(/\.svg$/, "-ar.svg"), alt });
+export const drawing = (image: ContentImage, alt: string): ContentImage => ({ ...image, src: image.src.replace(/\.svg$/, "-ar.svg"), alt });
 
 const WHAT = "ما هو هذا العلاج؟";
 const FOR_WHOM = "لمن يوجَّه؟";

@@ -115,4 +115,7 @@ export const ar = {
     tooLargeTitle: "حجم الإرسال كبير جدًا",
     tooLargeText: "البيانات المُرسَلة تتجاوز الحجم المسموح به. لم يُحفَظ أي شيء.",
   },
+  landing: {
+    mapFrameTitle: "خريطة الوصول إلى {name}، {address}",
+  },
 } as const satisfies Catalogue;

@@ -120,6 +120,10 @@ export const fr = {
     tooLargeTitle: "Envoi trop volumineux",
     tooLargeText: "Les données envoyées dépassent la taille permise. Rien n'a été enregistré.",
   },
+  /** the aesthetic landing page (/dentist) and its map */
+  landing: {
+    mapFrameTitle: "Plan d'accès à la {name}, {address}",
+  },
 } as const;
 
 /** The shape every language's catalogue has: fr's keys, each a string. */

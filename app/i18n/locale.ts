@@ -25,6 +25,19 @@ export const ARABIC_PAGES: readonly ArabicPage[] = [
   { path: "/blanchiment-professionnel", file: "routes/$slug.tsx", id: "ar-blanchiment-professionnel" },
   { path: "/soins-conservateurs", file: "routes/$slug.tsx", id: "ar-soins-conservateurs" },
   { path: "/orthodontie-invisible", file: "routes/$slug.tsx", id: "ar-orthodontie-invisible" },
+  // needs and aesthetic landing pages: the ten need pages ('VOTRE BESOIN', the $slug module), /dentist and /clean
+  { path: "/allongement-dent-courte", file: "routes/$slug.tsx", id: "ar-allongement-dent-courte" },
+  { path: "/raccourcissement-dent-longue", file: "routes/$slug.tsx", id: "ar-raccourcissement-dent-longue" },
+  { path: "/alignement-dents", file: "routes/$slug.tsx", id: "ar-alignement-dents" },
+  { path: "/fermeture-espaces", file: "routes/$slug.tsx", id: "ar-fermeture-espaces" },
+  { path: "/blanchiment-dents", file: "routes/$slug.tsx", id: "ar-blanchiment-dents" },
+  { path: "/restauration-dents", file: "routes/$slug.tsx", id: "ar-restauration-dents" },
+  { path: "/remplacement-dent-implant", file: "routes/$slug.tsx", id: "ar-remplacement-dent-implant" },
+  { path: "/remplacement-complet-implants", file: "routes/$slug.tsx", id: "ar-remplacement-complet-implants" },
+  { path: "/correction-sourire-gingival", file: "routes/$slug.tsx", id: "ar-correction-sourire-gingival" },
+  { path: "/correction-sourires-edentes", file: "routes/$slug.tsx", id: "ar-correction-sourires-edentes" },
+  { path: "/dentist", file: "routes/smile-makeover.tsx", id: "ar-dentist" },
+  { path: "/clean", file: "routes/clean.tsx", id: "ar-clean" },
 ];
 
 const ARABIC_PATHS = new Set(ARABIC_PAGES.map((p) => p.path));

@@ -4,8 +4,10 @@ import type { Route } from "./+types/smile-makeover";
 import { MapEmbed } from "~/components/content/MapEmbed";
 import { RevealOnScroll } from "~/components/content/RevealOnScroll";
 import { SlotPhoto } from "~/components/ui/SlotPhoto";
-import { LANDING } from "~/content/landing";
+import { LANDINGS } from "~/content/landing";
 import { useClinic } from "~/hooks/use-clinic";
+import { useLocale } from "~/hooks/use-locale";
+import { localeOf, localizedPath } from "~/i18n/locale";
 import { formatFigure } from "~/lib/format";
 import { SITE_PHOTO_SLOTS } from "~/lib/photo-slots";
 import { seo } from "~/lib/seo";
@@ -14,14 +16,12 @@ import { CONTENT_PAGE } from "~/lib/page-handle";
 /** Server-rendered, not hydrated: the site's script is all it runs (decision 016). */
 export const handle = CONTENT_PAGE;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Le sourire de vos rêves : facettes, implants et esthétique dentaire",
-    description:
-      "Transformation du sourire : bilan complet, facettes en céramique, implants et blanchiment, avec un devis personnalisé et des facilités de paiement.",
-    path: "/dentist",
-    image: "/media/content-smile-hero.svg",
-  });
+/** In French at /dentist, in Arabic at /ar/dentist (the same module, route id "ar-dentist"). */
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const locale = localeOf(location.pathname);
+  const { title, description } = LANDINGS[locale].meta;
+  return seo(matches, { title, description, path: "/dentist", image: "/media/content-smile-hero.svg", locale });
+};
 
 /** Buttons of the landing page scale on hover and press (never under prefers-reduced-motion). */
 const SCALE = "motion-safe:hover:scale-105 motion-safe:active:scale-95";
@@ -33,7 +33,8 @@ const INVESTMENT_ICONS = [Stethoscope, FileText, HandCoins];
 
 /** The smile-transformation landing page, at /dentist (docs/product.md, "Public site"): its sections in order, then the map. */
 export default function SmileMakeoverLanding() {
-  const { hero, redo, bookOnline, veneers, investment, closing, map } = LANDING;
+  const locale = useLocale();
+  const { hero, redo, bookOnline, veneers, investment, closing, map, pictures } = LANDINGS[locale];
   const clinic = useClinic();
   return (
     <>
@@ -51,15 +52,19 @@ export default function SmileMakeoverLanding() {
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-200">{hero.text}</p>
             <dl className="mt-8 grid max-w-lg grid-cols-3 gap-4 border-t border-white/15 pt-6">
               <div>
-                <dt className="text-xs uppercase tracking-wider text-slate-300">Expérience</dt>
-                <dd className="mt-1 font-serif text-2xl font-bold text-gold-400">{formatFigure(clinic.figures.yearsOfExperience)} ans</dd>
+                <dt className="text-xs uppercase tracking-wider text-slate-300">{hero.figures.experience}</dt>
+                <dd className="mt-1 font-serif text-2xl font-bold text-gold-400">
+                  <bdi dir="ltr">{formatFigure(clinic.figures.yearsOfExperience)}</bdi> {hero.figures.years}
+                </dd>
               </div>
               <div>
-                <dt className="text-xs uppercase tracking-wider text-slate-300">Patients</dt>
-                <dd className="mt-1 font-serif text-2xl font-bold text-gold-400">{formatFigure(clinic.figures.patients)}</dd>
+                <dt className="text-xs uppercase tracking-wider text-slate-300">{hero.figures.patients}</dt>
+                <dd className="mt-1 font-serif text-2xl font-bold text-gold-400">
+                  <bdi dir="ltr">{formatFigure(clinic.figures.patients)}</bdi>
+                </dd>
               </div>
               <div>
-                <dt className="text-xs uppercase tracking-wider text-slate-300">Depuis</dt>
+                <dt className="text-xs uppercase tracking-wider text-slate-300">{hero.figures.since}</dt>
                 <dd className="mt-1 font-serif text-2xl font-bold text-gold-400">{clinic.figures.since}</dd>
               </div>
             </dl>
@@ -67,6 +72,7 @@ export default function SmileMakeoverLanding() {
           <div>
             <SlotPhoto
               slot={SITE_PHOTO_SLOTS["dentist.hero"]}
+              drawing={pictures?.hero}
               className="aspect-[3/2] w-full rounded-[2rem] object-cover shadow-2xl shadow-black/30 ring-1 ring-white/10"
             />
           </div>
@@ -78,6 +84,7 @@ export default function SmileMakeoverLanding() {
         <RevealOnScroll duration={0.7} from="left">
           <SlotPhoto
             slot={SITE_PHOTO_SLOTS["dentist.redo"]}
+            drawing={pictures?.redo}
             className="aspect-[3/2] w-full rounded-[1.75rem] object-cover shadow-xl shadow-navy-900/10"
           />
         </RevealOnScroll>
@@ -99,7 +106,7 @@ export default function SmileMakeoverLanding() {
               </li>
             ))}
           </ul>
-          <Link to={redo.button.to} className={`${BTN_NAVY} mt-8`}>
+          <Link to={localizedPath(locale, redo.button.to)} className={`${BTN_NAVY} mt-8`}>
             {redo.button.label}
             <ArrowRight aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
           </Link>
@@ -115,7 +122,7 @@ export default function SmileMakeoverLanding() {
             </h2>
             <p className="mt-2 text-slate-700">{bookOnline.text}</p>
           </div>
-          <Link to={bookOnline.button.to} className={`${BTN_TEAL} shrink-0`}>
+          <Link to={localizedPath(locale, bookOnline.button.to)} className={`${BTN_TEAL} shrink-0`}>
             <CalendarCheck aria-hidden="true" className="h-4 w-4" />
             {bookOnline.button.label}
           </Link>
@@ -128,6 +135,7 @@ export default function SmileMakeoverLanding() {
           <div className="relative">
             <SlotPhoto
               slot={SITE_PHOTO_SLOTS["dentist.veneers"]}
+              drawing={pictures?.veneers}
               className="aspect-[3/2] w-full rounded-[1.75rem] object-cover shadow-xl shadow-navy-900/10"
             />
           </div>
@@ -153,7 +161,7 @@ export default function SmileMakeoverLanding() {
               </li>
             ))}
           </ol>
-          <Link to={veneers.button.to} className={`${BTN_GOLD} mt-8`}>
+          <Link to={localizedPath(locale, veneers.button.to)} className={`${BTN_GOLD} mt-8`}>
             {veneers.button.label}
             <ArrowRight aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
           </Link>
@@ -194,7 +202,7 @@ export default function SmileMakeoverLanding() {
             {closing.title}
           </h2>
           <p className="mt-4 max-w-2xl text-lg leading-relaxed text-slate-200">{closing.text(clinic)}</p>
-          <Link to={closing.button.to} className={`${BTN_GOLD} mt-8 px-8 py-3 text-base`}>
+          <Link to={localizedPath(locale, closing.button.to)} className={`${BTN_GOLD} mt-8 px-8 py-3 text-base`}>
             <CalendarCheck aria-hidden="true" className="h-5 w-5" />
             {closing.button.label}
           </Link>
