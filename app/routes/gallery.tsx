@@ -179,7 +179,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
               {reviews.map((r, i) => (
                 <RevealOnScroll as="li" key={r.id} duration={[0.6, 0.7, 0.8, 0.7][i] ?? 0.7} className="flex">
                   <article
-                    aria-label={ar ? fill(GALLERY_AR.reviewOf, { name: r.name }) : `Avis de ${r.name}`}
+                    aria-label={ar ? fill(GALLERY_AR.reviewOf, { name: `\u2068${r.name}\u2069` }) : `Avis de ${r.name}`}
                     data-review={r.id}
                     className="flex w-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
                   >
