@@ -19,6 +19,8 @@ const NAMED_ROUTES = [route("dentist", "routes/smile-makeover.tsx")];
  */
 const ARABIC_ROUTES = [
   ...ARABIC_PAGES.map((p) => route(p.path === "/" ? "ar" : `ar${p.path}`, p.file, { id: p.id })),
+  // a certificate's check (/attestation/<code>): a dynamic path, not listed in ARABIC_PAGES (no sitemap entry; noindex as in French)
+  route("ar/attestation/:code", "routes/attestation.$code.tsx", { id: "ar-attestation-code" }),
   route("ar/*", "routes/$.tsx", { id: "ar-404" }),
 ];
 

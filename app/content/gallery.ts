@@ -55,3 +55,41 @@ export const GALLERY_ITEMS: GalleryItem[] = [
     link: { to: "/esthetique-dentaire", label: "L'esthétique dentaire" },
   },
 ];
+
+/** The demo cards in Arabic (/ar/gallery): the same drawings, their texts in Arabic; links to the Arabic pages. */
+export const GALLERY_ITEMS_AR: GalleryItem[] = [
+  {
+    ...GALLERY_ITEMS[0],
+    treatment: "تبييض الأسنان",
+    description: "تبييض في العيادة يسبقه تنظيف الأسنان من الجير. رسم توضيحي: تختلف درجة التفتيح من شخص لآخر حسب اللون الأصلي للأسنان.",
+    before: { ...GALLERY_ITEMS[0].before, alt: "قبل: أسنان مائلة إلى الاصفرار" },
+    after: { ...GALLERY_ITEMS[0].after, alt: "بعد: أسنان بلون أفتح" },
+    link: { to: "/ar/blanchiment-professionnel", label: "التبييض الاحترافي للأسنان" },
+  },
+  {
+    ...GALLERY_ITEMS[1],
+    treatment: "القشور الخزفية للأسنان",
+    description:
+      "قواطع متآكلة وغير منتظمة الشكل، استعادت تناسقها بقشور خزفية بعد تجربة نموذج مسبق للابتسامة. رسم توضيحي: تُصمَّم كلّ خطة علاج حسب حالة المريض.",
+    before: { ...GALLERY_ITEMS[1].before, alt: "قبل: قواطع متآكلة ومثلومة وبأطوال غير متساوية" },
+    after: { ...GALLERY_ITEMS[1].after, alt: "بعد: قواطع متناسقة الشكل والطول" },
+    link: { to: "/ar/esthetique-dentaire", label: "تجميل الأسنان" },
+  },
+];
+
+/** The gallery page's copy in Arabic. */
+export const GALLERY_AR = {
+  metaTitle: "معرض صور قبل العلاج وبعده وآراء مرضانا",
+  metaDescription: (district: string) => `قارن بين صور قبل تبييض الأسنان أو تركيب القشور الخزفية وبعدهما، واقرأ آراء مرضانا في العلاج الذي تلقّوه بعيادتنا في ${district}.`,
+  eyebrow: "صور قبل العلاج وبعده",
+  title: "معرض الصور",
+  lead: "أمثلة من علاجات أُجريت في العيادة. كلّ ابتسامة مختلفة: تتوقّف النتيجة على الحالة الأولية للأسنان، وتُناقَش خلال الاستشارة.",
+  casesTitle: "قبل وبعد",
+  learnMore: "اعرف المزيد: {title}",
+  reviewsTitle: "آراء مرضانا",
+  satisfied: "{percent}% من مرضانا راضون",
+  reviewOf: "رأي {name}",
+  ctaTitle: "ماذا لو كانت هذه ابتسامتك؟",
+  ctaText: "لنتحدّث عن مشروعك خلال استشارة: فحص، والخيارات الممكنة، وعرض سعر مفصّل خاص بك، دون أيّ التزام.",
+  book: "احجز موعدًا",
+};

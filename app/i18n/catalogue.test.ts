@@ -80,11 +80,12 @@ describe("the language of a URL", () => {
   test("links go to the Arabic page only where it exists; the switch only where the other language exists", () => {
     expect(localizedPath("ar", "/")).toBe("/ar");
     expect(localizedPath("ar", "/#galerie")).toBe("/ar#galerie");
-    expect(localizedPath("ar", "/gallery")).toBe("/gallery");
+    expect(localizedPath("ar", "/gallery")).toBe("/ar/gallery");
+    expect(localizedPath("ar", "/login")).toBe("/login");
     expect(localizedPath("fr", "/")).toBe("/");
     expect(alternatePath("/")).toBe("/ar");
     expect(alternatePath("/ar")).toBe("/");
-    expect(alternatePath("/gallery")).toBeNull();
+    expect(alternatePath("/login")).toBeNull();
     expect(alternatePath("/ar/nimporte")).toBeNull();
   });
 });

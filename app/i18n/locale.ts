@@ -38,6 +38,13 @@ export const ARABIC_PAGES: readonly ArabicPage[] = [
   { path: "/correction-sourires-edentes", file: "routes/$slug.tsx", id: "ar-correction-sourires-edentes" },
   { path: "/dentist", file: "routes/smile-makeover.tsx", id: "ar-dentist" },
   { path: "/clean", file: "routes/clean.tsx", id: "ar-clean" },
+  // the clinic (the doctor, the care space, the gallery), the legal pages, the certificate check (its /attestation/:code page: app/routes.ts)
+  { path: "/doctorpage", file: "routes/doctorpage.tsx", id: "ar-doctorpage" },
+  { path: "/espacesoinpage", file: "routes/espacesoinpage.tsx", id: "ar-espacesoinpage" },
+  { path: "/gallery", file: "routes/gallery.tsx", id: "ar-gallery" },
+  { path: "/mentions-legales", file: "routes/mentions-legales.tsx", id: "ar-mentions-legales" },
+  { path: "/politique-de-confidentialite", file: "routes/politique-de-confidentialite.tsx", id: "ar-politique-de-confidentialite" },
+  { path: "/attestation", file: "routes/attestation._index.tsx", id: "ar-attestation" },
 ];
 
 const ARABIC_PATHS = new Set(ARABIC_PAGES.map((p) => p.path));

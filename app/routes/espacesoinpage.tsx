@@ -6,7 +6,11 @@ import { PageHeader } from "~/components/content/PageHeader";
 import { RevealOnScroll } from "~/components/content/RevealOnScroll";
 import { SlotPhoto } from "~/components/ui/SlotPhoto";
 import { useClinic } from "~/hooks/use-clinic";
-import { ESPACE_INTRO, HYGIENE_POINTS, PATIENT_PATH, TECHNIQUES, type Technique } from "~/content/espace";
+import { useI18n } from "~/hooks/use-locale";
+import { ESPACE_AR, ESPACE_INTRO, HYGIENE_POINTS, PATIENT_PATH, TECHNIQUES, type Technique } from "~/content/espace";
+import { clinicWords } from "~/i18n/clinic";
+import { localeOf, type Locale } from "~/i18n/locale";
+import type { Clinic } from "~/lib/clinic";
 import { SITE_PHOTO_SLOTS } from "~/lib/photo-slots";
 import { clinicFromMatches, seo } from "~/lib/seo";
 import { CONTENT_PAGE } from "~/lib/page-handle";
@@ -14,13 +18,51 @@ import { CONTENT_PAGE } from "~/lib/page-handle";
 /** Server-rendered, not hydrated: the site's script is all it runs (decision 016). */
 export const handle = CONTENT_PAGE;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Espace de soin : nos techniques chirurgicales",
-    description: `Implantologie, chirurgie guidée par imagerie 3D, greffes osseuses et chirurgie des gencives : découvrez l'espace de soin de la clinique à ${clinicFromMatches(matches).address.district}.`,
+/** The page in French at /espacesoinpage, in Arabic at /ar/espacesoinpage (route id "ar-espacesoinpage"). */
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const locale = localeOf(location.pathname);
+  const district = clinicWords(clinicFromMatches(matches), locale).district;
+  return seo(matches, {
+    title: locale === "ar" ? ESPACE_AR.metaTitle : "Espace de soin : nos techniques chirurgicales",
+    description:
+      locale === "ar"
+        ? ESPACE_AR.metaDescription(district)
+        : `Implantologie, chirurgie guidée par imagerie 3D, greffes osseuses et chirurgie des gencives : découvrez l'espace de soin de la clinique à ${district}.`,
     path: "/espacesoinpage",
     image: "/media/content-clinic.svg",
+    locale,
   });
+};
+
+/** The page's copy in its language (the French as the spec writes it; the Arabic in app/content/espace.ts). */
+function copy(clinic: Clinic, locale: Locale) {
+  if (locale === "ar") {
+    const district = clinicWords(clinic, "ar").district;
+    return { ...ESPACE_AR, lead: ESPACE_AR.lead(district), eyebrow: ESPACE_AR.crumbClinic };
+  }
+  return {
+    crumbClinic: "Découvrir notre clinique",
+    eyebrow: "Découvrir notre clinique",
+    title: "Espace de soin",
+    lead: `Un plateau technique dédié à la chirurgie dentaire et à l'implantologie, au cœur de ${clinic.address.district}.`,
+    roomAlt: SITE_PHOTO_SLOTS["espace.room"].drawing.alt,
+    sterilisationAlt: SITE_PHOTO_SLOTS["espace.sterilisation"].drawing.alt,
+    book: "Prendre RDV",
+    meetDoctor: "Rencontrer le docteur",
+    techniquesTitle: "Les techniques chirurgicales",
+    intro: ESPACE_INTRO,
+    techniques: TECHNIQUES,
+    safetyEyebrow: "Sécurité",
+    hygieneTitle: "Hygiène et stérilisation",
+    hygieneText: "La sécurité des soins repose sur des protocoles stricts, appliqués à chaque patient, pour chaque intervention.",
+    hygiene: HYGIENE_POINTS,
+    pathEyebrow: "Votre parcours",
+    pathTitle: "De la consultation au suivi",
+    path: PATIENT_PATH,
+    ctaTitle: "Visiter la clinique, poser vos questions",
+    ctaText: "Le plus simple est de venir nous rencontrer : une consultation permet de faire le point et de vous présenter les options adaptées à votre situation.",
+  };
+}
 
 const ICONS: Record<Technique["id"], typeof Bone> = {
   implant: Drill,
@@ -34,37 +76,41 @@ const ICONS: Record<Technique["id"], typeof Bone> = {
 /** The clinic presentation 'Espace de soin': surgical techniques, hygiene and the patient's path. */
 export default function EspaceSoinPage() {
   const clinic = useClinic();
+  const { locale, t, href } = useI18n();
+  const c = copy(clinic, locale);
+  const rtl = locale === "ar";
   return (
     <>
       <PageHeader
-        crumbs={[{ to: "/", label: "Accueil" }, { label: "Découvrir notre clinique" }, { label: "Espace de soin" }]}
-        eyebrow="Découvrir notre clinique"
-        title="Espace de soin"
-        lead={`Un plateau technique dédié à la chirurgie dentaire et à l'implantologie, au cœur de ${clinic.address.district}.`}
+        crumbs={[{ to: href("/"), label: t("pages./") }, { label: c.crumbClinic }, { label: c.title }]}
+        eyebrow={c.eyebrow}
+        title={c.title}
+        lead={c.lead}
         photoSlot={SITE_PHOTO_SLOTS["espace.room"]}
+        image={{ ...SITE_PHOTO_SLOTS["espace.room"].drawing, alt: c.roomAlt }}
       >
-        <Link to="/appointment" className="btn-primary">
+        <Link to={href("/appointment")} className="btn-primary">
           <CalendarCheck aria-hidden="true" className="h-4 w-4" />
-          Prendre RDV
+          {c.book}
         </Link>
-        <Link to="/doctorpage" className="btn border border-navy-900/20 bg-white text-navy-900 hover:border-navy-900 active:scale-95">
-          Rencontrer le docteur
+        <Link to={href("/doctorpage")} className="btn border border-navy-900/20 bg-white text-navy-900 hover:border-navy-900 active:scale-95">
+          {c.meetDoctor}
         </Link>
       </PageHeader>
 
       <section aria-labelledby="espace-intro" className="container-site py-14 md:py-20">
         <RevealOnScroll duration={0.6} className="max-w-3xl">
           <h2 id="espace-intro" className="section-title">
-            Les techniques chirurgicales
+            {c.techniquesTitle}
           </h2>
-          {ESPACE_INTRO.map((p) => (
+          {c.intro.map((p) => (
             <p key={p.slice(0, 40)} className="mt-5 text-[1.0625rem] leading-relaxed text-slate-700">
               {p}
             </p>
           ))}
         </RevealOnScroll>
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-          {TECHNIQUES.map((t, i) => {
+          {c.techniques.map((t, i) => {
             const Icon = ICONS[t.id];
             return (
               <RevealOnScroll as="li" key={t.id} duration={[0.6, 0.7, 0.8][i % 3]} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -81,22 +127,21 @@ export default function EspaceSoinPage() {
 
       <section aria-labelledby="hygiene-title" className="overflow-x-clip bg-ivory py-14 md:py-20">
         <div className="container-site grid gap-10 lg:grid-cols-2 lg:items-center lg:gap-16">
-          <RevealOnScroll duration={0.7} from="left">
+          <RevealOnScroll duration={0.7} from={rtl ? "right" : "left"}>
             <SlotPhoto
               slot={SITE_PHOTO_SLOTS["espace.sterilisation"]}
+              drawing={{ ...SITE_PHOTO_SLOTS["espace.sterilisation"].drawing, alt: c.sterilisationAlt }}
               className="aspect-[3/2] w-full rounded-[1.75rem] object-cover shadow-lg shadow-navy-900/10"
             />
           </RevealOnScroll>
-          <RevealOnScroll duration={0.7} from="right">
-            <p className="eyebrow">Sécurité</p>
+          <RevealOnScroll duration={0.7} from={rtl ? "left" : "right"}>
+            <p className="eyebrow">{c.safetyEyebrow}</p>
             <h2 id="hygiene-title" className="section-title mt-2">
-              Hygiène et stérilisation
+              {c.hygieneTitle}
             </h2>
-            <p className="mt-5 leading-relaxed text-slate-700">
-              La sécurité des soins repose sur des protocoles stricts, appliqués à chaque patient, pour chaque intervention.
-            </p>
+            <p className="mt-5 leading-relaxed text-slate-700">{c.hygieneText}</p>
             <ul className="mt-6 space-y-3">
-              {HYGIENE_POINTS.map((h) => (
+              {c.hygiene.map((h) => (
                 <li key={h} className="flex gap-3 text-slate-700">
                   <ShieldCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-teal-600" />
                   <span>{h}</span>
@@ -108,12 +153,12 @@ export default function EspaceSoinPage() {
       </section>
 
       <section aria-labelledby="parcours-title" className="container-site py-14 md:py-20">
-        <p className="eyebrow">Votre parcours</p>
+        <p className="eyebrow">{c.pathEyebrow}</p>
         <h2 id="parcours-title" className="section-title mt-2">
-          De la consultation au suivi
+          {c.pathTitle}
         </h2>
         <RevealOnScroll as="ol" duration={0.8} className="mt-10 grid gap-5 md:grid-cols-5">
-          {PATIENT_PATH.map((step, i) => (
+          {c.path.map((step, i) => (
             <li key={step.title} className="relative rounded-2xl bg-slate-50 p-5">
               <span className="flex h-10 w-10 items-center justify-center rounded-full bg-navy-900 font-serif text-lg font-bold text-white">{i + 1}</span>
               <h3 className="mt-4 font-serif text-lg font-bold">{step.title}</h3>
@@ -123,10 +168,7 @@ export default function EspaceSoinPage() {
         </RevealOnScroll>
       </section>
 
-      <CtaBand
-        title="Visiter la clinique, poser vos questions"
-        text="Le plus simple est de venir nous rencontrer : une consultation permet de faire le point et de vous présenter les options adaptées à votre situation."
-      />
+      <CtaBand title={c.ctaTitle} text={c.ctaText} label={c.book} to={href("/appointment")} />
     </>
   );
 }

@@ -6,40 +6,64 @@ import { BeforeAfter } from "~/components/content/BeforeAfter";
 import { CtaBand } from "~/components/content/CtaBand";
 import { RevealOnScroll } from "~/components/content/RevealOnScroll";
 import { StarRating } from "~/components/content/StarRating";
-import { GALLERY_ITEMS } from "~/content/gallery";
-import { treatmentLink } from "~/content/gallery-treatments";
+import { GALLERY_AR, GALLERY_ITEMS, GALLERY_ITEMS_AR } from "~/content/gallery";
+import { GALLERY_TREATMENTS, treatmentLink } from "~/content/gallery-treatments";
+import { findCarePageAr } from "~/content/care-pages-ar";
 import { initialOf, type PublicReview } from "~/content/reviews";
 import { useClinic } from "~/hooks/use-clinic";
+import { useI18n } from "~/hooks/use-locale";
+import { fill } from "~/i18n";
+import { clinicWords } from "~/i18n/clinic";
+import { localeOf, type Locale } from "~/i18n/locale";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
 import { listPublicCases, type PublicGalleryCase } from "~/.server/repos/gallery";
 import { listPublishedReviews } from "~/.server/repos/reviews";
-import { formatFigure, formatLongDate } from "~/lib/format";
-import { seo } from "~/lib/seo";
+import { formatFigure, formatLongDate, formatLongDateAr } from "~/lib/format";
+import { clinicFromMatches, seo } from "~/lib/seo";
 import { CONTENT_PAGE } from "~/lib/page-handle";
 
 /** Server-rendered, not hydrated: the site's script is all it runs (decision 016). */
 export const handle = CONTENT_PAGE;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Galerie avant/après et avis de nos patients",
-    description: "Comparez avant et après un blanchiment ou des facettes, et lisez les avis de nos patients sur leurs soins à la clinique de Kouba.",
+/** The page in French at /gallery, in Arabic at /ar/gallery (route id "ar-gallery"). */
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const locale = localeOf(location.pathname);
+  const ar = locale === "ar";
+  return seo(matches, {
+    title: ar ? GALLERY_AR.metaTitle : "Galerie avant/après et avis de nos patients",
+    description: ar
+      ? GALLERY_AR.metaDescription(clinicWords(clinicFromMatches(matches), "ar").district)
+      : "Comparez avant et après un blanchiment ou des facettes, et lisez les avis de nos patients sur leurs soins à la clinique de Kouba.",
     path: "/gallery",
     image: "/media/content-whitening-after.svg",
+    locale,
   });
+};
+
+/**
+ * A case's treatment and link on the Arabic page: the treatment's Arabic page when it has one
+ * (its Arabic title), else the name as filed, without a link (a French page is not offered there).
+ */
+function arabicTreatment(name: string): { treatment: string; link: { to: string; label: string } | null; latin: boolean } {
+  const to = GALLERY_TREATMENTS.find((x) => x.name === name)?.to;
+  const page = to ? findCarePageAr(to.slice(1)) : undefined;
+  if (!page) return { treatment: name, link: null, latin: true };
+  return { treatment: page.title, link: { to: `/ar/${page.slug}`, label: fill(GALLERY_AR.learnMore, { title: page.title }) }, latin: false };
+}
 
 /**
  * The cases whose consent stands and the published reviews (docs/product.md, "Staff: gallery and
  * reviews"); while no real case is on the site, the demo drawings. A database that does not
  * answer shows the demo cards rather than an error page (logged).
  */
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale: Locale = localeOf(new URL(request.url).pathname);
   try {
     const [cases, reviews] = await Promise.all([listPublicCases(getDb()), listPublishedReviews(getDb())]);
     return {
       // the link to the treatment's page, found here: the list of treatment pages stays on the server
-      cases: cases.map((c) => ({ ...c, link: treatmentLink(c.treatment) })),
+      cases: cases.map((c): GalleryCase => (locale === "ar" ? { ...c, ...arabicTreatment(c.treatment) } : { ...c, link: treatmentLink(c.treatment), latin: false })),
       reviews: reviews.map(({ id, name, rating, comment, date }): PublicReview => ({
         id,
         name,
@@ -61,12 +85,14 @@ export async function loader() {
   }
 }
 
-type GalleryCase = PublicGalleryCase & { link: ReturnType<typeof treatmentLink> };
+/** `latin`: a text staff typed (the treatment filed, the description), shown as typed on the Arabic page */
+type GalleryCase = PublicGalleryCase & { link: ReturnType<typeof treatmentLink>; latin: boolean };
 
-/** A card of the page: a real case, or a demo drawing. */
-function cards(cases: GalleryCase[]) {
+/** A card of the page: a real case, or a demo drawing (in the page's language). */
+function cards(cases: GalleryCase[], locale: Locale) {
   if (cases.length === 0)
-    return GALLERY_ITEMS.map((g) => ({
+    return (locale === "ar" ? GALLERY_ITEMS_AR : GALLERY_ITEMS).map((g) => ({
+      latin: false,
       key: `demo-${g.id}`,
       treatment: g.treatment,
       description: g.description,
@@ -75,6 +101,7 @@ function cards(cases: GalleryCase[]) {
       link: g.link,
     }));
   return cases.map((c) => ({
+    latin: locale === "ar",
     key: `cas-${c.id}`,
     treatment: c.treatment,
     description: c.description,
@@ -89,36 +116,41 @@ const AVATAR_COLOURS = ["bg-teal-600", "bg-navy-800", "bg-[#8c6a2c]", "bg-navy-7
 /** /gallery, titled GALERIE: before/after cards and 'Avis de nos patients'. */
 export default function GalleryPage({ loaderData }: Route.ComponentProps) {
   const clinic = useClinic();
+  const { locale, href } = useI18n();
+  const ar = locale === "ar";
   const { reviews } = loaderData;
+  // staff's and patients' own words keep their language and direction on the Arabic page
+  const own = (text: string, isOwn: boolean, className?: string) => (isOwn ? <bdi className={className}>{text}</bdi> : text);
   return (
     <>
       <section className="bg-ivory">
         {/* the first screen: painted with the server HTML, no entrance */}
         <div className="container-site py-12 text-center md:py-16">
-          <p className="eyebrow">Photos avant / après</p>
-          <h1 className="mt-3 font-serif text-4xl font-bold tracking-[0.12em] text-navy-900 md:text-5xl">GALERIE</h1>
+          <p className="eyebrow">{ar ? GALLERY_AR.eyebrow : "Photos avant / après"}</p>
+          <h1 className="mt-3 font-serif text-4xl font-bold tracking-[0.12em] text-navy-900 md:text-5xl">{ar ? GALLERY_AR.title : "GALERIE"}</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-slate-700">
-            Quelques exemples de traitements réalisés à la clinique. Chaque sourire est différent : le résultat dépend de la situation de départ et se discute
-            lors de la consultation.
+            {ar
+              ? GALLERY_AR.lead
+              : "Quelques exemples de traitements réalisés à la clinique. Chaque sourire est différent : le résultat dépend de la situation de départ et se discute lors de la consultation."}
           </p>
         </div>
       </section>
 
       <section aria-labelledby="avant-apres-title" className="container-site py-14 md:py-20">
         <h2 id="avant-apres-title" className="section-title">
-          Avant / après
+          {ar ? GALLERY_AR.casesTitle : "Avant / après"}
         </h2>
         <ul className="mt-8 grid gap-8 lg:grid-cols-2">
-          {cards(loaderData.cases).map((item, i) => (
+          {cards(loaderData.cases, locale).map((item, i) => (
             <RevealOnScroll as="li" key={item.key} duration={i % 2 ? 0.8 : 0.7} className="rounded-3xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
               <article aria-labelledby={`galerie-${item.key}`} data-case={item.key}>
                 {/* the first case is in the first screen of a phone: its pictures load first */}
                 <BeforeAfter before={item.before} after={item.after} label={item.treatment} priority={i === 0} />
                 <div className="mt-4 px-1">
                   <h3 id={`galerie-${item.key}`} className="font-serif text-xl font-bold">
-                    {item.treatment}
+                    {own(item.treatment, item.latin)}
                   </h3>
-                  <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-600">{item.description}</p>
+                  <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-600">{own(item.description, item.latin)}</p>
                   {item.link && (
                     <Link to={item.link.to} className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-teal-600 hover:text-navy-900">
                       {item.link.label}
@@ -137,15 +169,17 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
           <div className="container-site">
             <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
               <h2 id="avis-title" className="section-title">
-                Avis de nos patients
+                {ar ? GALLERY_AR.reviewsTitle : "Avis de nos patients"}
               </h2>
-              <p className="text-sm text-slate-600">{formatFigure(clinic.figures.satisfaction, "%")} de patients satisfaits</p>
+              <p className="text-sm text-slate-600">
+                {ar ? fill(GALLERY_AR.satisfied, { percent: clinic.figures.satisfaction }) : `${formatFigure(clinic.figures.satisfaction, "%")} de patients satisfaits`}
+              </p>
             </div>
             <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
               {reviews.map((r, i) => (
                 <RevealOnScroll as="li" key={r.id} duration={[0.6, 0.7, 0.8, 0.7][i] ?? 0.7} className="flex">
                   <article
-                    aria-label={`Avis de ${r.name}`}
+                    aria-label={ar ? fill(GALLERY_AR.reviewOf, { name: `\u2068${r.name}\u2069` }) : `Avis de ${r.name}`}
                     data-review={r.id}
                     className="flex w-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
                   >
@@ -157,16 +191,16 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
                         {initialOf(r.name)}
                       </span>
                       <div>
-                        <h3 className="font-sans text-base font-semibold text-navy-900">{r.name}</h3>
+                        <h3 className="font-sans text-base font-semibold text-navy-900">{own(r.name, ar)}</h3>
                         <StarRating rating={r.rating} size="sm" />
                         <time dateTime={r.date} className="text-xs text-slate-500">
-                          {formatLongDate(`${r.date}T12:00:00Z`)}
+                          {(ar ? formatLongDateAr : formatLongDate)(`${r.date}T12:00:00Z`)}
                         </time>
                       </div>
                     </div>
                     <blockquote className="relative mt-4 flex-1 text-sm leading-relaxed text-slate-700">
                       <Quote aria-hidden="true" className="mb-1 h-5 w-5 text-teal-600/40" />
-                      <p>{r.comment}</p>
+                      <p dir={ar ? "auto" : undefined}>{own(r.comment, ar)}</p>
                     </blockquote>
                   </article>
                 </RevealOnScroll>
@@ -176,10 +210,14 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      <CtaBand
-        title="Et si c'était votre sourire ?"
-        text="Parlons de votre projet lors d'une consultation : examen, options possibles et devis personnalisé, sans engagement."
-      />
+      {ar ? (
+        <CtaBand title={GALLERY_AR.ctaTitle} text={GALLERY_AR.ctaText} label={GALLERY_AR.book} to={href("/appointment")} />
+      ) : (
+        <CtaBand
+          title="Et si c'était votre sourire ?"
+          text="Parlons de votre projet lors d'une consultation : examen, options possibles et devis personnalisé, sans engagement."
+        />
+      )}
     </>
   );
 }

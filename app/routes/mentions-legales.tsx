@@ -1,6 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/mentions-legales";
 import { LegalLayout } from "~/components/content/LegalLayout";
+import { LEGAL_NOTICE_AR, LegalNoticeAr } from "~/components/legal/LegalNoticeAr";
+import { useLocale } from "~/hooks/use-locale";
+import { clinicWords } from "~/i18n/clinic";
+import { localeOf } from "~/i18n/locale";
 import { DATA_LAW } from "~/content/legal";
 import { useClinic } from "~/hooks/use-clinic";
 import { clinicFromMatches, seo } from "~/lib/seo";
@@ -9,12 +13,19 @@ import { CONTENT_PAGE } from "~/lib/page-handle";
 /** Server-rendered, not hydrated: the site's script is all it runs (decision 016). */
 export const handle = CONTENT_PAGE;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
+/** In French at /mentions-legales, in Arabic at /ar/mentions-legales (route id "ar-mentions-legales"; app/components/legal/LegalNoticeAr.tsx). */
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const locale = localeOf(location.pathname);
+  if (locale === "ar") {
+    const name = clinicWords(clinicFromMatches(matches), "ar").name;
+    return seo(matches, { title: LEGAL_NOTICE_AR.title, description: LEGAL_NOTICE_AR.description(name), path: "/mentions-legales", locale });
+  }
+  return seo(matches, {
     title: "Mentions légales",
     description: `Mentions légales du site de la ${clinicFromMatches(matches).name} : éditeur, directeur de la publication, hébergeur et contact.`,
     path: "/mentions-legales",
   });
+};
 
 const TOC = [
   { id: "editeur", label: "Éditeur du site" },
@@ -28,6 +39,10 @@ const TOC = [
 
 /** Legal notice: who runs the site, the host, how to reach the clinic. */
 export default function MentionsLegales() {
+  return useLocale() === "ar" ? <LegalNoticeAr /> : <MentionsLegalesFr />;
+}
+
+function MentionsLegalesFr() {
   const clinic = useClinic();
   const { legal } = clinic;
   return (

@@ -6,6 +6,9 @@ import { KNOWN_DEVICE_MAX_AGE_DAYS } from "~/.server/known-device";
 import { loadContactSettings } from "~/.server/repos/contact-settings";
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "~/.server/session";
 import { LegalLayout } from "~/components/content/LegalLayout";
+import { PRIVACY_AR, PrivacyPolicyAr } from "~/components/legal/PrivacyPolicyAr";
+import { useLocale } from "~/hooks/use-locale";
+import { localeOf } from "~/i18n/locale";
 import { DATA_LAW, DATA_PROCESSINGS } from "~/content/legal";
 import { useClinic } from "~/hooks/use-clinic";
 import { formatNumber } from "~/lib/format";
@@ -15,8 +18,11 @@ import { CONTENT_PAGE } from "~/lib/page-handle";
 /** Server-rendered, not hydrated: the site's script is all it runs (decision 016). */
 export const handle = CONTENT_PAGE;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
+/** In French at /politique-de-confidentialite, in Arabic at /ar/… (route id "ar-politique-de-confidentialite"; app/components/legal/PrivacyPolicyAr.tsx). */
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  localeOf(location.pathname) === "ar"
+    ? seo(matches, { title: PRIVACY_AR.title, description: PRIVACY_AR.description, path: "/politique-de-confidentialite", locale: "ar" })
+    : seo(matches, {
     title: "Politique de confidentialité",
     description:
       "Données collectées par les formulaires de rendez-vous et d'inscription, finalités, durées de conservation et vos droits (loi n° 18-07).",
@@ -58,7 +64,11 @@ export async function loader() {
 }
 
 /** What the booking and enrolment forms collect, why, for how long, who sees it, and the visitor's rights (law 18-07). */
-export default function PolitiqueDeConfidentialite({ loaderData: d }: Route.ComponentProps) {
+export default function PolitiqueDeConfidentialite({ loaderData }: Route.ComponentProps) {
+  return useLocale() === "ar" ? <PrivacyPolicyAr d={loaderData} /> : <PolitiqueFr d={loaderData} />;
+}
+
+function PolitiqueFr({ d }: { d: Route.ComponentProps["loaderData"] }) {
   const clinic = useClinic();
   return (
     <LegalLayout

@@ -220,7 +220,9 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
     const rtl = rtlOf(root);
     if (before) before.style.clipPath = rtl ? `inset(0 0 0 ${100 - position}%)` : `inset(0 ${100 - position}% 0 0)`;
     if (divider) divider.style[rtl ? "right" : "left"] = `${position}%`;
-    input.setAttribute("aria-valuetext", `${position} % avant, ${100 - position} % après`);
+    // the page's language: the template the component wrote (data-valuetext), else the French one
+    const text = input.dataset.valuetext ?? "{before} % avant, {after} % après";
+    input.setAttribute("aria-valuetext", text.replace("{before}", String(position)).replace("{after}", String(100 - position)));
   });
 
   /* ---------------- carousels ---------------- */

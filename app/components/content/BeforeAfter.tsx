@@ -4,7 +4,7 @@ import type { ContentImage } from "~/content/service-page";
 import { PLACEHOLDER_SRC } from "~/components/ui/Img";
 import { Photo } from "~/components/ui/Photo";
 import type { MediaRef } from "~/lib/media";
-import { useLocale } from "~/hooks/use-locale";
+import { useI18n } from "~/hooks/use-locale";
 
 /** A side of the comparison: a drawing shipped with the site, or an uploaded photo with its alt text. */
 export type BeforeAfterPicture = ContentImage | (MediaRef & { alt: string });
@@ -20,7 +20,7 @@ function Picture({ picture, className, priority }: { picture: BeforeAfterPicture
 /**
  * A before/after comparison: the "before" picture is revealed over the "after" one up to a
  * divider that a slider moves (mouse, touch, or arrow keys: it is a native range input with a
- * French label; the site's script, app/site/chrome.ts, moves the divider). Without JavaScript,
+ * label in the page's language; the site's script, app/site/chrome.ts, moves the divider). Without JavaScript,
  * both halves stay visible at 50 %. `priority`: the comparison
  * is in the first screen (the page's largest paint): its pictures load eagerly, first.
  */
@@ -28,7 +28,8 @@ export function BeforeAfter({ before, after, label, priority = false }: { before
   const position = 50;
   const hintId = useId();
   // right to left (an Arabic page) the divider is placed from the right edge, as the range grows leftwards
-  const rtl = useLocale() === "ar";
+  const { locale, t } = useI18n();
+  const rtl = locale === "ar";
   return (
     <div data-compare>
       <div className="relative aspect-[3/2] overflow-hidden rounded-2xl bg-slate-100 has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-gold-500">
@@ -36,8 +37,8 @@ export function BeforeAfter({ before, after, label, priority = false }: { before
         <div className="absolute inset-0" style={{ clipPath: rtl ? `inset(0 0 0 ${100 - position}%)` : `inset(0 ${100 - position}% 0 0)` }} data-compare-before data-testid="before-layer">
           <Picture picture={before} priority={priority} className="h-full w-full object-cover" />
         </div>
-        <span className="pointer-events-none absolute start-3 top-3 rounded-full bg-navy-900/85 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-white">Avant</span>
-        <span className="pointer-events-none absolute end-3 top-3 rounded-full bg-teal-600/90 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-white">Après</span>
+        <span className="pointer-events-none absolute start-3 top-3 rounded-full bg-navy-900/85 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-white">{t("clinicPages.before")}</span>
+        <span className="pointer-events-none absolute end-3 top-3 rounded-full bg-teal-600/90 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-white">{t("clinicPages.after")}</span>
         <div
           aria-hidden="true"
           data-compare-divider
@@ -54,14 +55,15 @@ export function BeforeAfter({ before, after, label, priority = false }: { before
           max={100}
           step={1}
           defaultValue={position}
-          aria-label={`Comparer avant et après : ${label}`}
-          aria-valuetext={`${position} % avant, ${100 - position} % après`}
+          aria-label={t("clinicPages.compareLabel", { label })}
+          aria-valuetext={t("clinicPages.compareValue", { before: position, after: 100 - position })}
+          data-valuetext={t("clinicPages.compareValue")}
           aria-describedby={hintId}
           className="absolute inset-0 h-full w-full cursor-ew-resize opacity-0"
         />
       </div>
       <p id={hintId} className="mt-2 text-xs text-slate-600">
-        Faites glisser le curseur, ou utilisez les flèches du clavier, pour comparer avant et après.
+        {t("clinicPages.compareHint")}
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Counter as CountUp } from "~/components/ui/Counter";
 import { formatNumber } from "~/lib/format";
+import { useI18n } from "~/hooks/use-locale";
 
 export interface StatCounterProps {
   value: number;
@@ -20,6 +21,7 @@ export interface StatCounterProps {
  * sentence for screen readers ("Plus de 30 années d'expérience").
  */
 export function Counter({ value, step, intervalMs, prefix = "", suffix = "", label, className, figureClassName, labelClassName }: StatCounterProps) {
+  const { t } = useI18n();
   return (
     <div className={className}>
       <p aria-hidden="true" className={`tabular-nums ${figureClassName ?? ""}`}>
@@ -29,7 +31,7 @@ export function Counter({ value, step, intervalMs, prefix = "", suffix = "", lab
         {label}
       </p>
       <p className="sr-only">
-        {prefix === "+" || suffix === "+" ? "Plus de " : prefix}
+        {prefix === "+" || suffix === "+" ? t("clinicPages.moreThan") : prefix}
         {formatNumber(value)}
         {suffix === "+" ? "" : suffix} {label}
       </p>

@@ -1,11 +1,13 @@
 import { Star } from "lucide-react";
-import { formatRating, ratingLabel, starParts } from "~/content/reviews";
+import { formatRating, starParts } from "~/content/reviews";
+import { useI18n } from "~/hooks/use-locale";
 
 /**
  * Five stars with half stars. The stars are decorative; the rating is real text
  * ("Note : 4,5 sur 5" for screen readers, "4,5/5" on screen).
  */
 export function StarRating({ rating, size = "md" }: { rating: number; size?: "sm" | "md" }) {
+  const { t } = useI18n();
   const { full, half } = starParts(rating);
   const box = size === "sm" ? "h-4 w-4" : "h-5 w-5";
   const kinds = Array.from({ length: 5 }, (_, i) => (i < full ? "full" : i === full && half ? "half" : "empty"));
@@ -23,9 +25,9 @@ export function StarRating({ rating, size = "md" }: { rating: number; size?: "sm
           </span>
         ))}
       </span>
-      <span className="sr-only">{ratingLabel(rating)}</span>
+      <span className="sr-only">{t("clinicPages.rating", { rating: formatRating(rating) })}</span>
       <span aria-hidden="true" className="text-sm font-semibold text-navy-900">
-        {formatRating(rating)}/5
+        <bdi dir="ltr">{formatRating(rating)}/5</bdi>
       </span>
     </p>
   );
