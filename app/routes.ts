@@ -17,8 +17,16 @@ const NAMED_ROUTES = [route("dentist", "routes/smile-makeover.tsx")];
  * its own id, for the pages translated so far (app/i18n/locale.ts); any other /ar path is the
  * Arabic 404 page.
  */
+/**
+ * The Arabic pages of stored rows (one page per article or formation: ARABIC_PAGES cannot list
+ * them): /ar + the French pattern, each module under an id of its own. Their loaders answer in
+ * Arabic, or say the row exists in French only.
+ */
+const ARABIC_DYNAMIC_ROUTES = [route("ar/blog/:slug", "routes/blog.$slug.tsx", { id: "ar-blog-article" })];
+
 const ARABIC_ROUTES = [
   ...ARABIC_PAGES.map((p) => route(p.path === "/" ? "ar" : `ar${p.path}`, p.file, { id: p.id })),
+  ...ARABIC_DYNAMIC_ROUTES,
   route("ar/*", "routes/$.tsx", { id: "ar-404" }),
 ];
 

@@ -25,6 +25,8 @@ export const ARABIC_PAGES: readonly ArabicPage[] = [
   { path: "/blanchiment-professionnel", file: "routes/$slug.tsx", id: "ar-blanchiment-professionnel" },
   { path: "/soins-conservateurs", file: "routes/$slug.tsx", id: "ar-soins-conservateurs" },
   { path: "/orthodontie-invisible", file: "routes/$slug.tsx", id: "ar-orthodontie-invisible" },
+  // blog and training (the articles and formations' own pages are dynamic: app/routes.ts, ARABIC_DYNAMIC_ROUTES)
+  { path: "/blog", file: "routes/blog._index.tsx", id: "ar-blog" },
 ];
 
 const ARABIC_PATHS = new Set(ARABIC_PAGES.map((p) => p.path));
