@@ -151,6 +151,40 @@ function demoSyllabus(): Syllabus {
   };
 }
 
+/** The demo formation's Arabic version (the /ar training pages): its objectives and its modules' titles. */
+function demoSyllabusAr(): Syllabus {
+  const modules = [
+    "أسس زراعة الأسنان والتشريح الجراحي",
+    "التشخيص والتصوير ثلاثي الأبعاد والتخطيط",
+    "البروتوكول الجراحي ووضع الزرعة",
+    "الطعوم العظمية والتعامل مع الأنسجة الرخوة",
+    "التركيبات على الزرعات",
+    "المضاعفات والمتابعة والحالات السريرية",
+  ];
+  return {
+    overview: {
+      title: DEMO_FORMATION_AR.title,
+      description: DEMO_FORMATION_AR.description,
+      objectives: [
+        "تحديد دواعي الزرع ووضع خطة علاج متكاملة",
+        "قراءة الفحص الإشعاعي ثلاثي الأبعاد وتخطيط موضع الزرعة",
+        "إنجاز زرعة مفردة وفق بروتوكول جراحي دقيق",
+        "تصميم التركيبة فوق الزرعة وتنفيذها",
+        "الوقاية من المضاعفات والتعرف عليها وعلاجها",
+      ],
+      duration: "",
+      instructor: "",
+    },
+    modules: modules.map((title, i) => ({ number: i + 1, title, description: "", duration: "", points_clefs: [], objectifs: [], pratique: [], lessons: [] })),
+  };
+}
+
+const DEMO_FORMATION_AR = {
+  title: "تكوين في زراعة الأسنان — دورة الربيع",
+  description:
+    "ستة أشهر لتتعلموا تحديد دواعي الزرع وتخطيطه وإنجاز زرعة مفردة ثم التركيبة فوقها، مع متابعة شخصية وأعمال تطبيقية ضمن مجموعة صغيرة.",
+};
+
 /**
  * Demo content for a fresh database. Idempotent: it runs once, recorded in app_meta, and never
  * touches a database that already holds content.
@@ -186,6 +220,9 @@ export async function seedDemo(h: Db): Promise<boolean> {
           price: 35000000, // 350 000 DA
           is_active: true,
           syllabus: demoSyllabus(),
+          title_ar: DEMO_FORMATION_AR.title,
+          description_ar: DEMO_FORMATION_AR.description,
+          syllabus_ar: demoSyllabusAr(),
         },
         daysAgo(30),
       );
