@@ -22,7 +22,10 @@ const NAMED_ROUTES = [route("dentist", "routes/smile-makeover.tsx")];
  * them): /ar + the French pattern, each module under an id of its own. Their loaders answer in
  * Arabic, or say the row exists in French only.
  */
-const ARABIC_DYNAMIC_ROUTES = [route("ar/blog/:slug", "routes/blog.$slug.tsx", { id: "ar-blog-article" })];
+const ARABIC_DYNAMIC_ROUTES = [
+  route("ar/blog/:slug", "routes/blog.$slug.tsx", { id: "ar-blog-article" }),
+  route("ar/syllabus/:id", "routes/syllabus.$id.tsx", { id: "ar-syllabus-formation" }),
+];
 
 const ARABIC_ROUTES = [
   ...ARABIC_PAGES.map((p) => route(p.path === "/" ? "ar" : `ar${p.path}`, p.file, { id: p.id })),

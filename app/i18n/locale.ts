@@ -27,6 +27,8 @@ export const ARABIC_PAGES: readonly ArabicPage[] = [
   { path: "/orthodontie-invisible", file: "routes/$slug.tsx", id: "ar-orthodontie-invisible" },
   // blog and training (the articles and formations' own pages are dynamic: app/routes.ts, ARABIC_DYNAMIC_ROUTES)
   { path: "/blog", file: "routes/blog._index.tsx", id: "ar-blog" },
+  { path: "/formation", file: "routes/formation.tsx", id: "ar-formation" },
+  { path: "/syllabus", file: "routes/syllabus._index.tsx", id: "ar-syllabus" },
 ];
 
 const ARABIC_PATHS = new Set(ARABIC_PAGES.map((p) => p.path));

@@ -45,7 +45,21 @@ export async function loader() {
       ];
       entries.push({ path, lastmod, priority: 0.6, alternates }, { path: `/ar${path}`, lastmod, priority: 0.6, alternates });
     }
-    for (const f of formations) entries.push({ path: syllabusPath(f.id), lastmod: f.updated_at ?? f.created_at, priority: 0.6 });
+    for (const f of formations) {
+      const path = syllabusPath(f.id);
+      const lastmod = f.updated_at ?? f.created_at;
+      if (!f.title_ar) {
+        entries.push({ path, lastmod, priority: 0.6 });
+        continue;
+      }
+      // a formation with its Arabic version: both syllabus pages, each naming the other
+      const alternates = [
+        { hreflang: "fr", path },
+        { hreflang: "ar", path: `/ar${path}` },
+        { hreflang: "x-default", path },
+      ];
+      entries.push({ path, lastmod, priority: 0.6, alternates }, { path: `/ar${path}`, lastmod, priority: 0.6, alternates });
+    }
   } catch (err) {
     log.error({ err }, "sitemap: dynamic pages could not be listed");
   }
