@@ -1,6 +1,8 @@
 import { beforeEach, expect, it } from "vitest";
 import { createBlog, getBlog, hasArabicVersion, listBlogs, updateBlog } from "~/.server/repos/blogs";
+import { createFormation, getFormation, updateFormation } from "~/.server/repos/formations";
 import { insertStaff } from "~/.server/repos/staff";
+import { arabicSyllabus, FORMATION_MESSAGES, formationFormSchema } from "~/lib/formation-schema";
 import { createLoadContext, staffContext } from "~/context";
 import type { AdminBlogResult } from "~/lib/admin-blog";
 import { BLOG_CONTENT_MAX, BLOG_FORM_MESSAGES, BLOG_TITLE_MAX } from "~/lib/blog-form";
@@ -79,5 +81,46 @@ describeEachEngine("admin blog action: 'En arabe'", { appDb: true }, (t) => {
     const tooLong = await postBlog({ intent: "create", title: "Implants", content: "Un.", title_ar: "ع".repeat(BLOG_TITLE_MAX + 1), content_ar: "ن".repeat(BLOG_CONTENT_MAX + 1) });
     expect(fieldErrors(tooLong)).toEqual({ title_ar: BLOG_FORM_MESSAGES.titleArTooLong, content_ar: BLOG_FORM_MESSAGES.contentArTooLong });
     expect(await listBlogs(t.h)).toEqual([]);
+  });
+});
+
+describeEachEngine("formations repository: the Arabic version", (t) => {
+  const base = { title: "Implantologie", description: "Six mois.", duration_months: 6, max_participants: 10, price: 35000000, is_active: true, syllabus: null };
+
+  it("stores and reads back the Arabic title, description and syllabus; keeps them when an update leaves them out", async () => {
+    const v = formationFormSchema.parse({
+      title: "Implantologie",
+      description: "Six mois.",
+      duration_months: "6",
+      place: "Kouba",
+      price: "350000",
+      max_participants: "10",
+      title_ar: "تكوين في زراعة الأسنان",
+      description_ar: "ستة أشهر.",
+      objectives_ar: "الهدف الأول\r\n\r\nالهدف الثاني",
+      modules_ar: "الوحدة الأولى\nالوحدة الثانية",
+    });
+    const syllabus_ar = arabicSyllabus(v);
+    const f = await createFormation(t.h, { ...base, title_ar: v.title_ar, description_ar: v.description_ar, syllabus_ar });
+    const back = await getFormation(t.h, f.id);
+    expect(back).toMatchObject({ title_ar: "تكوين في زراعة الأسنان", description_ar: "ستة أشهر." });
+    expect(back!.syllabus_ar!.overview.objectives).toEqual(["الهدف الأول", "الهدف الثاني"]);
+    expect(back!.syllabus_ar!.modules.map((m) => [m.number, m.title])).toEqual([
+      [1, "الوحدة الأولى"],
+      [2, "الوحدة الثانية"],
+    ]);
+
+    await updateFormation(t.h, f.id, { ...base, title: "Implantologie orale" });
+    expect(await getFormation(t.h, f.id)).toMatchObject({ title: "Implantologie orale", title_ar: "تكوين في زراعة الأسنان" });
+    await updateFormation(t.h, f.id, { ...base, title_ar: null, description_ar: null, syllabus_ar: null });
+    expect(await getFormation(t.h, f.id)).toMatchObject({ title_ar: null, description_ar: null, syllabus_ar: null });
+    const plain = await createFormation(t.h, base);
+    expect(await getFormation(t.h, plain.id)).toMatchObject({ title_ar: null, description_ar: null, syllabus_ar: null });
+  });
+
+  it("the staff form refuses an Arabic text without its Arabic title, in French", () => {
+    const r = formationFormSchema.safeParse({ title: "T", description: "D", duration_months: "6", place: "Kouba", price: "0", max_participants: "10", description_ar: "نص" });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([["title_ar", FORMATION_MESSAGES.titleArMissing]]);
   });
 });

@@ -39,7 +39,7 @@ export function BlogMeta({
       <span className="inline-flex items-center gap-1.5">
         <UserRound aria-hidden className="h-4 w-4 text-gold-500" />
         <span>
-          <span className="sr-only">Auteur : </span>
+          <span className="sr-only">{ar ? BLOG_AR.author : "Auteur : "}</span>
           {author}
         </span>
       </span>
