@@ -38,7 +38,7 @@ export const FORMATION_MESSAGES = {
   moduleNumber: "Le programme contient des valeurs invalides (numéro de module : un nombre entier positif).",
   titleArTooLong: "Le titre en arabe ne doit pas dépasser 200 caractères.",
   descriptionArTooLong: "La description en arabe ne doit pas dépasser 5 000 caractères.",
-  titleArMissing: "Indiquez le titre en arabe : sans lui, les pages en arabe montrent le titre français.",
+  titleArMissing: "Indiquez le titre en arabe : sans lui, les pages en arabe montrent le titre français.",
   moduleUntitled: (position: number) => `Le module en position ${position} n'a pas de titre : donnez-lui un titre ou supprimez-le.`,
 } as const;
 const M = FORMATION_MESSAGES;

@@ -27,9 +27,9 @@ export function syllabusMeta(
     const french = `${originFromMatches(matches)}${path}`;
     return tags.map((t) => ("rel" in t && t.rel === "canonical" ? { ...t, href: french } : t));
   }
-  const title = formation ? `Programme : ${formation.syllabus?.overview.title || formation.title}` : "Programme de formation";
+  const title = formation ? `Programme : ${formation.syllabus?.overview.title || formation.title}` : "Programme de formation";
   const description = formation
     ? (formation.syllabus?.overview.description || formation.description).slice(0, 160)
-    : "Le programme détaillé de nos formations en implantologie pour chirurgiens-dentistes : objectifs, modules et pratique clinique.";
+    : "Le programme détaillé de nos formations en implantologie pour chirurgiens-dentistes : objectifs, modules et pratique clinique.";
   return seo(matches, { title, description, path, image: "/media/formation-hero.svg", noindex: notFound, bilingual: bilingual && path !== "/syllabus" });
 }
