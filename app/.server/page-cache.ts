@@ -34,7 +34,8 @@ export function renderDegraded(): void {
 const STATIC_PAGES = new Set(PUBLIC_ROUTES.map((r) => r.path).concat(["/inscription"]));
 /**
  * The canonical spellings of the pages made from the database: an article's `/blog/{id}-{slug}`
- * (slugify's alphabet; lib/slug.ts) and a formation's `/syllabus/{id}`, ids without leading zeros.
+ * (slugify's alphabet; lib/slug.ts) and a formation's `/syllabus/{id}`, ids without leading zeros, and
+ * their Arabic pages (`/ar` + the same path).
  * Their loaders send every other spelling (301) to this one and answer 404 for what does not
  * exist, and only a 200 is stored: the stored set is the pages that exist.
  */

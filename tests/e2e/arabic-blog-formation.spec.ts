@@ -9,7 +9,10 @@ import { dbQuery, loginAsStaff, reviewShot } from "./helpers";
 test.use({ reducedMotion: "reduce" });
 
 async function noSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(scroll, "no horizontal scroll").toBeLessThanOrEqual(client);
 }
 
@@ -20,17 +23,24 @@ for (const width of [375, 1280]) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       await noSidewaysScroll(page);
-      await reviewShot(page, `ar${path.replaceAll("/", "-")}-${width}`, { fullPage: true });
+      await reviewShot(page, `ar${path.replaceAll("/", "-")}-${width}`, {
+        fullPage: true,
+      });
     }
     await page.goto("/ar/blog");
-    await page.getByRole("link", { name: /اقرأ المقال/ }).first().click();
+    await page
+      .getByRole("link", { name: /اقرأ المقال/ })
+      .first()
+      .click();
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await noSidewaysScroll(page);
     await reviewShot(page, `ar-blog-article-${width}`, { fullPage: true });
   });
 }
 
-test("the staff blog editor saves the Arabic title and text with the article", async ({ page }) => {
+test("the staff blog editor saves the Arabic title and text with the article", async ({
+  page,
+}) => {
   await loginAsStaff(page, "/admin/blog");
   await page.getByRole("button", { name: "Ajouter un Blog" }).click();
   await page.getByLabel("Titre *").fill("Article e2e bilingue");
@@ -41,6 +51,17 @@ test("the staff blog editor saves the Arabic title and text with the article", a
   await titleAr.fill("مقال بلغتين");
   await page.getByLabel("Texte en arabe").fill("نص باللغة العربية.");
   await page.getByRole("button", { name: "enregistrer Blog" }).click();
-  await expect.poll(() => dbQuery<{ title_ar: string | null }>("select title_ar from blogs where title = 'Article e2e bilingue'")[0]?.title_ar).toBe("مقال بلغتين");
-  expect(dbQuery<{ content_ar: string }>("select content_ar from blogs where title = 'Article e2e bilingue'")[0].content_ar).toBe("نص باللغة العربية.");
+  await expect
+    .poll(
+      () =>
+        dbQuery<{ title_ar: string | null }>(
+          "select title_ar from blogs where title = 'Article e2e bilingue'",
+        )[0]?.title_ar,
+    )
+    .toBe("مقال بلغتين");
+  expect(
+    dbQuery<{ content_ar: string }>(
+      "select content_ar from blogs where title = 'Article e2e bilingue'",
+    )[0].content_ar,
+  ).toBe("نص باللغة العربية.");
 });

@@ -25,7 +25,10 @@ function Breadcrumb({ current }: { current: string }) {
         <li aria-hidden>
           <ChevronRight className="h-3.5 w-3.5 rtl:-scale-x-100" />
         </li>
-        <li aria-current="page" className="line-clamp-1 max-w-[16rem] text-slate-700 [overflow-wrap:anywhere] sm:max-w-md">
+        <li
+          aria-current="page"
+          className="line-clamp-1 max-w-[16rem] text-slate-700 [overflow-wrap:anywhere] sm:max-w-md"
+        >
           {current}
         </li>
       </ol>
@@ -34,14 +37,22 @@ function Breadcrumb({ current }: { current: string }) {
 }
 
 /** An article in Arabic, /ar/blog/{id}-{slug}: its Arabic title and text (`post` carries them). */
-export function ArabicArticle({ post, author }: { post: PublicPost; author: string }) {
+export function ArabicArticle({
+  post,
+  author,
+}: {
+  post: PublicPost;
+  author: string;
+}) {
   return (
     <article className="bg-white">
       <header className="bg-ivory">
         <div className="container-site py-10 md:py-14">
           <div className="mx-auto max-w-3xl">
             <Breadcrumb current={post.title} />
-            <h1 className="mt-6 text-3xl font-bold leading-tight [overflow-wrap:anywhere] md:text-5xl">{post.title}</h1>
+            <h1 className="mt-6 text-3xl font-bold leading-tight [overflow-wrap:anywhere] md:text-5xl">
+              {post.title}
+            </h1>
           </div>
         </div>
       </header>
@@ -62,7 +73,13 @@ export function ArabicArticle({ post, author }: { post: PublicPost; author: stri
  * /ar/blog/{id}-{slug} of an article staff have not translated: says so in Arabic and links to
  * the French article (its title isolated, in its language).
  */
-export function FrenchOnlyArticle({ title, path }: { title: string; path: string }) {
+export function FrenchOnlyArticle({
+  title,
+  path,
+}: {
+  title: string;
+  path: string;
+}) {
   return (
     <section className="bg-ivory">
       <div className="container-site py-14 md:py-20">
@@ -70,10 +87,19 @@ export function FrenchOnlyArticle({ title, path }: { title: string; path: string
           <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-amber-50 text-amber-700">
             <Languages aria-hidden className="h-7 w-7" />
           </span>
-          <h1 className="mt-5 text-2xl font-bold text-navy-900 md:text-3xl">{BLOG_AR.frenchOnlyTitle}</h1>
-          <p className="mt-4 leading-relaxed text-slate-700">{BLOG_AR.frenchOnlyText}</p>
+          <h1 className="mt-5 text-2xl font-bold text-navy-900 md:text-3xl">
+            {BLOG_AR.frenchOnlyTitle}
+          </h1>
+          <p className="mt-4 leading-relaxed text-slate-700">
+            {BLOG_AR.frenchOnlyText}
+          </p>
           <p className="mt-4 text-lg font-semibold [overflow-wrap:anywhere]">
-            <a href={path} hrefLang="fr" lang="fr" className="text-teal-700 underline underline-offset-4 hover:text-navy-900">
+            <a
+              href={path}
+              hrefLang="fr"
+              lang="fr"
+              className="text-teal-700 underline underline-offset-4 hover:text-navy-900"
+            >
               <bdi>{title}</bdi>
             </a>
           </p>
