@@ -13,14 +13,25 @@ import { ARABIC_PAGES } from "./i18n/locale";
 const NAMED_ROUTES = [route("dentist", "routes/smile-makeover.tsx")];
 
 /**
+ * The Arabic pages of stored rows (one page per article, formation or certificate: ARABIC_PAGES
+ * cannot list them): /ar + the French pattern, each module under an id of its own. Their loaders
+ * answer in Arabic, or say the row exists in French only. A certificate's check is noindex, out of
+ * the sitemap, as in French.
+ */
+const ARABIC_DYNAMIC_ROUTES = [
+  route("ar/blog/:slug", "routes/blog.$slug.tsx", { id: "ar-blog-article" }),
+  route("ar/syllabus/:id", "routes/syllabus.$id.tsx", { id: "ar-syllabus-formation" }),
+  route("ar/attestation/:code", "routes/attestation.$code.tsx", { id: "ar-attestation-code" }),
+];
+
+/**
  * The Arabic pages (docs/decisions/029-arabic.md): `/ar` + the French path, the same module under
  * its own id, for the pages translated so far (app/i18n/locale.ts); any other /ar path is the
  * Arabic 404 page.
  */
 const ARABIC_ROUTES = [
   ...ARABIC_PAGES.map((p) => route(p.path === "/" ? "ar" : `ar${p.path}`, p.file, { id: p.id })),
-  // a certificate's check (/attestation/<code>): a dynamic path, not listed in ARABIC_PAGES (no sitemap entry; noindex as in French)
-  route("ar/attestation/:code", "routes/attestation.$code.tsx", { id: "ar-attestation-code" }),
+  ...ARABIC_DYNAMIC_ROUTES,
   route("ar/*", "routes/$.tsx", { id: "ar-404" }),
 ];
 

@@ -79,12 +79,12 @@ async function createPost(form: FormData, staffId: number) {
   if (parsed.refused) return parsed.refused;
   const image = await storeImage(parsed, target, T.addError);
   if ("refused" in image) return image.refused;
-  const { title, content, image_url } = parsed.value;
+  const { title, content, image_url, title_ar, content_ar } = parsed.value;
   return guarded(
     SCREEN,
     "create",
     async () => {
-      const row = await createBlog(getDb(), { title, content, image_url: image.url ?? image_url });
+      const row = await createBlog(getDb(), { title, content, image_url: image.url ?? image_url, title_ar, content_ar });
       log.info({ event: "blog_created", blogId: row.id, staffId }, "blog saved");
       return done("create", T.added);
     },
@@ -103,7 +103,7 @@ async function updatePost(form: FormData, staffId: number) {
   if (parsed.refused) return parsed.refused;
   const image = await storeImage(parsed, target, T.updateError);
   if ("refused" in image) return image.refused;
-  const { title, content, image_url, remove_image } = parsed.value;
+  const { title, content, image_url, remove_image, title_ar, content_ar } = parsed.value;
   // the picture: a new file, else a new https address, else removed, else unchanged
   const picture = image.url ?? image_url ?? (remove_image ? null : undefined);
   const gone = () => {
@@ -116,7 +116,7 @@ async function updatePost(form: FormData, staffId: number) {
     async () => {
       const h = getDb();
       const previous = await getBlog(h, id);
-      const row = previous && (await updateBlog(h, id, { title, content, image_url: picture }));
+      const row = previous && (await updateBlog(h, id, { title, content, image_url: picture, title_ar, content_ar }));
       if (!previous || !row) return gone();
       // committed: an uploaded picture that nothing uses any more can go
       if (picture !== undefined && previous.image_url !== picture) await deleteUploadedImage(previous.image_url);

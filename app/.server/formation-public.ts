@@ -34,6 +34,9 @@ function toSyllabusItem(f: FormationWithSessions): FormationSyllabusItem {
     place: f.place,
     price: f.price,
     syllabus: f.syllabus,
+    title_ar: f.title_ar,
+    description_ar: f.description_ar,
+    syllabus_ar: f.syllabus_ar,
     taken: f.taken,
     sessions: f.sessions,
   };
@@ -41,7 +44,7 @@ function toSyllabusItem(f: FormationWithSessions): FormationSyllabusItem {
 
 /** A card of the list on /formation: the same without the syllabus. */
 function toLandingItem(f: FormationWithSessions): FormationLandingItem {
-  const { syllabus: _syllabus, ...item } = toSyllabusItem(f);
+  const { syllabus: _syllabus, syllabus_ar: _syllabusAr, ...item } = toSyllabusItem(f);
   return item;
 }
 

@@ -34,11 +34,12 @@ export function renderDegraded(): void {
 const STATIC_PAGES = new Set(PUBLIC_ROUTES.map((r) => r.path).concat(["/inscription"]));
 /**
  * The canonical spellings of the pages made from the database: an article's `/blog/{id}-{slug}`
- * (slugify's alphabet; lib/slug.ts) and a formation's `/syllabus/{id}`, ids without leading zeros.
+ * (slugify's alphabet; lib/slug.ts) and a formation's `/syllabus/{id}`, ids without leading zeros, and
+ * their Arabic pages (`/ar` + the same path).
  * Their loaders send every other spelling (301) to this one and answer 404 for what does not
  * exist, and only a 200 is stored: the stored set is the pages that exist.
  */
-const DYNAMIC_PAGES = /^\/(?:blog\/[1-9]\d{0,8}(?:-[a-z0-9]+(?:-[a-z0-9]+)*)?|syllabus\/(?:all|[1-9]\d{0,8}))$/;
+const DYNAMIC_PAGES = /^(?:\/ar)?\/(?:blog\/[1-9]\d{0,8}(?:-[a-z0-9]+(?:-[a-z0-9]+)*)?|syllabus\/(?:all|[1-9]\d{0,8}))$/;
 /** Longer than any canonical path (a slug is at most 80 characters). */
 const MAX_PATH_LENGTH = 200;
 

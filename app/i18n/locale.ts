@@ -45,6 +45,10 @@ export const ARABIC_PAGES: readonly ArabicPage[] = [
   { path: "/mentions-legales", file: "routes/mentions-legales.tsx", id: "ar-mentions-legales" },
   { path: "/politique-de-confidentialite", file: "routes/politique-de-confidentialite.tsx", id: "ar-politique-de-confidentialite" },
   { path: "/attestation", file: "routes/attestation._index.tsx", id: "ar-attestation" },
+  // blog and training (the articles and formations' own pages are dynamic: app/routes.ts, ARABIC_DYNAMIC_ROUTES)
+  { path: "/blog", file: "routes/blog._index.tsx", id: "ar-blog" },
+  { path: "/formation", file: "routes/formation.tsx", id: "ar-formation" },
+  { path: "/syllabus", file: "routes/syllabus._index.tsx", id: "ar-syllabus" },
 ];
 
 const ARABIC_PATHS = new Set(ARABIC_PAGES.map((p) => p.path));

@@ -22,6 +22,10 @@ export const BLOG_FORM_MESSAGES = {
   titleTooLong: `Le titre ne doit pas dépasser ${BLOG_TITLE_MAX} caractères.`,
   contentRequired: "Le contenu est obligatoire.",
   contentTooLong: "Le contenu ne doit pas dépasser 50 000 caractères.",
+  titleArTooLong: `Le titre en arabe ne doit pas dépasser ${BLOG_TITLE_MAX} caractères.`,
+  contentArTooLong: "Le texte en arabe ne doit pas dépasser 50 000 caractères.",
+  titleArMissing: "Le titre en arabe est obligatoire quand le texte en arabe est rempli.",
+  contentArMissing: "Le texte en arabe est obligatoire quand le titre en arabe est rempli.",
   imageUrlInvalid: "L'adresse de l'image doit être un lien complet commençant par https://",
   imageUrlTooLong: "L'adresse de l'image est trop longue.",
   imageBoth: "Choisissez soit un fichier, soit une adresse d'image, pas les deux.",
@@ -53,10 +57,18 @@ export const blogFormSchema = z
     content: multiLine({ error: M.contentRequired })
       .transform((v) => v.replace(/\r\n?/g, "\n"))
       .pipe(requiredText({ missing: M.contentRequired, max: BLOG_CONTENT_MAX, tooLong: M.contentTooLong, multiline: true })),
+    // the Arabic version ('En arabe'): optional, both or neither, the French limits
+    title_ar: optionalText({ max: BLOG_TITLE_MAX, tooLong: M.titleArTooLong }),
+    content_ar: z.preprocess(
+      (v) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n") : v),
+      optionalText({ max: BLOG_CONTENT_MAX, tooLong: M.contentArTooLong, multiline: true }),
+    ),
     image_url: optionalText({ max: BLOG_IMAGE_URL_MAX, tooLong: M.imageUrlTooLong }).refine((v) => v === null || isHttpsUrl(v), { error: M.imageUrlInvalid }),
     image: blogImageSchema.optional(),
     remove_image: z.boolean().optional(),
   })
-  .refine((v) => !(v.image && v.image_url), { error: M.imageBoth, path: ["image_url"] });
+  .refine((v) => !(v.image && v.image_url), { error: M.imageBoth, path: ["image_url"] })
+  .refine((v) => !(v.content_ar && !v.title_ar), { error: M.titleArMissing, path: ["title_ar"] })
+  .refine((v) => !(v.title_ar && !v.content_ar), { error: M.contentArMissing, path: ["content_ar"] });
 
 export type BlogFormValue = z.output<typeof blogFormSchema>;

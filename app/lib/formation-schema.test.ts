@@ -35,6 +35,11 @@ describe("formation form schema", () => {
       place: "Salle de formation, Kouba",
       is_active: true,
       syllabus: emptySyllabus(),
+      // 'En arabe' left empty
+      title_ar: null,
+      description_ar: null,
+      objectives_ar: [],
+      modules_ar: [],
     });
   });
 

@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { centimesToInput } from "./money";
 import type { FormationAdminItem } from "./formation";
-import { money, multiLine, requiredText, singleLine } from "./rules";
+import { money, multiLine, optionalText, requiredText, singleLine } from "./rules";
 import type { Syllabus, SyllabusModule } from "./syllabus";
 
 /**
@@ -36,6 +36,9 @@ export const FORMATION_MESSAGES = {
   priceInvalid: "Prix invalide : indiquez un montant en DA, par exemple 35000 ou 35000,50.",
   priceTooHigh: "Montant trop élevé.",
   moduleNumber: "Le programme contient des valeurs invalides (numéro de module : un nombre entier positif).",
+  titleArTooLong: "Le titre en arabe ne doit pas dépasser 200 caractères.",
+  descriptionArTooLong: "La description en arabe ne doit pas dépasser 5 000 caractères.",
+  titleArMissing: "Indiquez le titre en arabe : sans lui, les pages en arabe montrent le titre français.",
   moduleUntitled: (position: number) => `Le module en position ${position} n'a pas de titre : donnez-lui un titre ou supprimez-le.`,
 } as const;
 const M = FORMATION_MESSAGES;
@@ -149,10 +152,26 @@ export const formationFormSchema = z.object({
     .optional()
     .transform((v) => v === true),
   syllabus: syllabusField,
-});
+  // 'En arabe': the Arabic version of the public pages (/ar/formation, /ar/syllabus), all optional
+  title_ar: optionalText({ max: 200, tooLong: M.titleArTooLong }),
+  description_ar: z.preprocess((v) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n") : v), optionalText({ max: 5000, tooLong: M.descriptionArTooLong, multiline: true })),
+  /** one objective per line */
+  objectives_ar: lines,
+  /** one module title per line, in the order of the programme */
+  modules_ar: lines,
+}).refine((v) => v.title_ar !== null || (v.description_ar === null && v.objectives_ar.length === 0 && v.modules_ar.length === 0), { error: M.titleArMissing, path: ["title_ar"] });
 
 export type FormationFormInput = z.input<typeof formationFormSchema>;
 export type FormationFormValue = z.output<typeof formationFormSchema>;
+
+/** The Arabic syllabus the editor's 'En arabe' part makes: its objectives and its modules' titles (null: none typed). */
+export function arabicSyllabus(v: Pick<FormationFormValue, "title_ar" | "description_ar" | "objectives_ar" | "modules_ar">): Syllabus | null {
+  if (v.objectives_ar.length === 0 && v.modules_ar.length === 0) return null;
+  return {
+    overview: { title: v.title_ar ?? "", description: v.description_ar ?? "", objectives: v.objectives_ar, duration: "", instructor: "" },
+    modules: v.modules_ar.map((title, i) => ({ number: i + 1, title, description: "", duration: "", points_clefs: [], objectifs: [], pratique: [], lessons: [] })),
+  };
+}
 
 /** What the editor shows first: the defaults of a new formation, or the stored one (lists one item per line). */
 export function formationFormDefaults(f?: FormationAdminItem | null) {
@@ -165,6 +184,10 @@ export function formationFormDefaults(f?: FormationAdminItem | null) {
     max_participants: String(f?.max_participants ?? FORMATION_DEFAULTS.max_participants),
     place: f?.place ?? FORMATION_DEFAULTS.place,
     is_active: f?.is_active ?? FORMATION_DEFAULTS.is_active,
+    title_ar: f?.title_ar ?? "",
+    description_ar: f?.description_ar ?? "",
+    objectives_ar: (f?.syllabus_ar?.overview.objectives ?? []).join("\n"),
+    modules_ar: (f?.syllabus_ar?.modules ?? []).map((m) => m.title).join("\n"),
     syllabus: {
       overview: { ...(s?.overview ?? { title: "", description: "", duration: "", instructor: "" }), objectives: (s?.overview.objectives ?? []).join("\n") },
       modules: (s?.modules ?? []).map((m) => ({

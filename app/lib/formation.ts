@@ -22,6 +22,14 @@ export interface Formation {
   price: number | null;
   is_active: boolean;
   syllabus: Syllabus | null;
+  /**
+   * The Arabic version staff wrote (migration 018; null until they do): the title, the
+   * description and the syllabus in Arabic (its objectives and its modules' titles). A formation
+   * without `title_ar` shows its French title on the Arabic pages, isolated, with a note.
+   */
+  title_ar?: string | null;
+  description_ar?: string | null;
+  syllabus_ar?: Syllabus | null;
   created_at: string;
   updated_at: string;
 }
@@ -32,9 +40,13 @@ export interface FormationWithCount extends Formation {
 }
 
 /** What the staff editor writes. */
-export type FormationInput = Omit<Formation, "id" | "created_at" | "updated_at" | "place"> & {
+export type FormationInput = Omit<Formation, "id" | "created_at" | "updated_at" | "place" | "title_ar" | "description_ar" | "syllabus_ar"> & {
   /** left out: the database's default on a new one (DEFAULT_FORMATION_PLACE), unchanged on an update */
   place?: string;
+  /** the Arabic version; left out: none on a new one, unchanged on an update */
+  title_ar?: string | null;
+  description_ar?: string | null;
+  syllabus_ar?: Syllabus | null;
 };
 
 /** `?inscriptions=sans-session` and the CSV of the enrolments attached to no formation. */
@@ -52,7 +64,7 @@ export type FormationSyllabusItem = Omit<FormationWithCount, "is_active" | "crea
 };
 
 /** /formation: one card of the list of formations open to enrolment (no syllabus). */
-export type FormationLandingItem = Omit<FormationSyllabusItem, "syllabus">;
+export type FormationLandingItem = Omit<FormationSyllabusItem, "syllabus" | "syllabus_ar">;
 
 /** /admin/formations: everything the list and the editor show. */
 export type FormationAdminItem = Omit<FormationWithCount, "updated_at">;

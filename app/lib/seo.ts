@@ -15,6 +15,17 @@ export interface SeoInput {
   image?: string;
   type?: "website" | "article";
   noindex?: boolean;
+  /**
+   * The page exists in both languages though ARABIC_PAGES cannot list it (a page per stored row:
+   * an article with its Arabic version, at /ar + its French path): canonical and hreflang as for a
+   * listed page.
+   */
+  bilingual?: boolean;
+}
+
+/** The path of the page `frenchPath` in `locale` (a bilingual dynamic page: /ar + the French path). */
+function pathIn(locale: Locale, frenchPath: string, bilingual: boolean): string {
+  return bilingual && locale === "ar" ? `/ar${frenchPath}` : localizedPath(locale, frenchPath);
 }
 
 export const DEFAULT_OG_IMAGE = "/media/og-default.svg";
@@ -47,7 +58,7 @@ export function seo(matches: readonly MatchLike[], input: SeoInput): MetaDescrip
   const origin = originFromMatches(matches);
   const locale = input.locale ?? "fr";
   const SITE_NAME = clinicWords(clinicFromMatches(matches), locale).name;
-  const url = `${origin}${localizedPath(locale, input.path)}`;
+  const url = `${origin}${pathIn(locale, input.path, input.bilingual ?? false)}`;
   const image = input.image ?? DEFAULT_OG_IMAGE;
   const imageUrl = image.startsWith("http") ? image : `${origin}${image}`;
   const title = pageTitle(input.title, SITE_NAME);
@@ -55,7 +66,7 @@ export function seo(matches: readonly MatchLike[], input: SeoInput): MetaDescrip
     { title },
     { name: "description", content: input.description },
     { tagName: "link", rel: "canonical", href: url },
-    ...alternates(origin, input.path),
+    ...alternates(origin, input.path, input.bilingual),
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:site_name", content: SITE_NAME },
     { property: "og:locale", content: locale === "ar" ? "ar_DZ" : "fr_FR" },
@@ -72,10 +83,10 @@ export function seo(matches: readonly MatchLike[], input: SeoInput): MetaDescrip
  * A page that exists in both languages names both in each (hreflang fr, ar, and x-default: the
  * French one); a page in one language names none.
  */
-export function alternates(origin: string, frenchPath: string): MetaDescriptor[] {
-  if (!hasArabic(frenchPath)) return [];
+export function alternates(origin: string, frenchPath: string, bilingual = false): MetaDescriptor[] {
+  if (!bilingual && !hasArabic(frenchPath)) return [];
   const fr = `${origin}${frenchPath}`;
-  const ar = `${origin}${localizedPath("ar", frenchPath)}`;
+  const ar = `${origin}${pathIn("ar", frenchPath, bilingual)}`;
   return [
     { tagName: "link", rel: "alternate", hrefLang: "fr", href: fr },
     { tagName: "link", rel: "alternate", hrefLang: "ar", href: ar },

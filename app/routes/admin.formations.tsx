@@ -21,7 +21,7 @@ import { EnrollmentsDialog, type EnrollmentsTarget } from "~/components/formatio
 import { FormationEditorDialog } from "~/components/formation/FormationEditorDialog";
 import { useToast } from "~/components/toaster";
 import { peekForm } from "~/lib/form-body";
-import { formationFormSchema } from "~/lib/formation-schema";
+import { arabicSyllabus, formationFormSchema } from "~/lib/formation-schema";
 import { parseId } from "~/lib/rules";
 
 const SCREEN = "admin_formations";
@@ -101,7 +101,8 @@ async function saveFormation(form: FormData, intent: "create" | "update", staffI
   if (intent === "update" && id === null) return failed(intent, 400, T.genericError);
   const submission = parseWithZod(form, { schema: formationFormSchema });
   if (submission.status !== "success") return failed(intent, 400, T.genericError, { reply: submission.reply() });
-  const input = submission.value;
+  const { objectives_ar, modules_ar, ...fields } = submission.value;
+  const input = { ...fields, syllabus_ar: arabicSyllabus({ ...fields, objectives_ar, modules_ar }) };
   return guarded(
     SCREEN,
     intent,

@@ -3,7 +3,11 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/blog.$slug";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
-import { getBlog } from "~/.server/repos/blogs";
+import { getBlog, hasArabicVersion } from "~/.server/repos/blogs";
+import { ArabicArticle, FrenchOnlyArticle } from "~/components/blog/BlogArabicArticle";
+import { BLOG_AR } from "~/content/blog-ar";
+import { clinicWords } from "~/i18n/clinic";
+import { localeOf } from "~/i18n/locale";
 import { BlogArticleBody } from "~/components/blog/BlogArticleBody";
 import { BlogCta } from "~/components/blog/BlogCta";
 import { blogAuthor } from "~/components/blog/BlogMeta";
@@ -21,10 +25,18 @@ export const handle = CONTENT_PAGE;
 /**
  * One article on its own page, /blog/{id}-{slug}. The id decides; any other spelling of the
  * slug is sent (301) to the canonical address, an unknown id is a 404.
+ *
+ * /ar/blog/{id}-{slug} (the same slug, from the French title; route id ar-blog-article) is its
+ * Arabic version when staff wrote one. An article without it answers 200 with a page in Arabic
+ * saying the article exists in French only and linking to it (noindex, canonical: the French
+ * article): the link was followed from somewhere (a shared address, the article translated then
+ * withdrawn), and a reader is better served by the way to the article than by an error page.
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const locale = localeOf(new URL(request.url).pathname);
+  const notFound = locale === "ar" ? BLOG_AR.notFound : "Article introuvable";
   const m = /^(\d{1,15})(?:-.*)?$/.exec(params.slug ?? "");
-  if (!m) throw new Response("Article introuvable", { status: 404 });
+  if (!m) throw new Response(notFound, { status: 404 });
   const id = Number(m[1]);
   let row;
   try {
@@ -33,33 +45,48 @@ export async function loader({ params }: Route.LoaderArgs) {
     log.error({ event: "blog_article_failed", err: err instanceof Error ? err.message : String(err) }, "blog article load failed");
     throw data({ message: BLOG_LOAD_CAUSES.database }, { status: 503 });
   }
-  if (!row) throw new Response("Article introuvable", { status: 404 });
+  if (!row) throw new Response(notFound, { status: 404 });
   const path = blogArticlePath(row.id, row.title);
-  if (`/blog/${params.slug}` !== path) throw redirect(path, 301);
+  const prefix = locale === "ar" ? "/ar" : "";
+  if (`${prefix}/blog/${params.slug}` !== `${prefix}${path}`) throw redirect(`${prefix}${path}`, 301);
+  const bilingual = hasArabicVersion(row);
+  if (locale === "ar" && !bilingual) return { locale, bilingual, post: null, frenchOnly: { title: row.title, path } };
+  const ar = locale === "ar";
   const post: PublicPost = {
     id: row.id,
-    title: row.title,
-    content: row.content,
+    title: ar ? row.title_ar! : row.title,
+    content: ar ? row.content_ar! : row.content,
     image_url: row.image_url,
     created_at: row.created_at,
     updated_at: row.updated_at,
     path,
   };
-  return { post };
+  return { locale, bilingual, post, frenchOnly: null };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const post = loaderData?.post;
+  const locale = localeOf(location.pathname);
   const clinic = clinicFromMatches(matches);
-  if (!post) return [{ title: `Article introuvable | ${clinic.name}` }, { name: "robots", content: "noindex" }];
   const origin = originFromMatches(matches);
+  const frenchOnly = loaderData?.frenchOnly;
+  if (frenchOnly) {
+    // the Arabic page of an article in French only: not indexed, its canonical the French article
+    return [
+      { title: `${BLOG_AR.frenchOnlyTitle} | ${clinicWords(clinic, "ar").name}` },
+      { name: "robots", content: "noindex" },
+      { tagName: "link", rel: "canonical", href: `${origin}${frenchOnly.path}` },
+    ];
+  }
+  if (!post) return [{ title: `${locale === "ar" ? BLOG_AR.notFound : "Article introuvable"} | ${clinic.name}` }, { name: "robots", content: "noindex" }];
   const description = summary(post.content);
   const image = post.image_url ?? undefined;
+  const bilingual = loaderData?.bilingual ?? false;
   return [
-    ...seo(matches, { title: post.title, description, path: post.path, image, type: "article" }),
+    ...seo(matches, { title: post.title, description, path: post.path, image, type: "article", locale, bilingual }),
     { property: "article:published_time", content: post.created_at },
     ...(post.updated_at ? [{ property: "article:modified_time", content: post.updated_at }] : []),
-    { property: "article:author", content: blogAuthor(clinic) },
+    { property: "article:author", content: locale === "ar" ? clinicWords(clinic, "ar").doctorName : blogAuthor(clinic) },
     {
       "script:ld+json": {
         "@context": "https://schema.org",
@@ -68,10 +95,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
         description,
         datePublished: post.created_at,
         ...(post.updated_at ? { dateModified: post.updated_at } : {}),
-        author: { "@type": "Person", name: blogAuthor(clinic) },
-        publisher: { "@type": "Dentist", name: clinic.name },
-        mainEntityOfPage: `${origin}${post.path}`,
-        inLanguage: "fr-FR",
+        author: { "@type": "Person", name: locale === "ar" ? clinicWords(clinic, "ar").doctorName : blogAuthor(clinic) },
+        publisher: { "@type": "Dentist", name: clinicWords(clinic, locale).name },
+        mainEntityOfPage: `${origin}${locale === "ar" ? "/ar" : ""}${post.path}`,
+        inLanguage: locale === "ar" ? "ar-DZ" : "fr-FR",
         ...(image ? { image: image.startsWith("http") ? image : `${origin}${image}` } : {}),
       },
     },
@@ -79,8 +106,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData;
+  const { post, frenchOnly, locale } = loaderData;
   const clinic = useClinic();
+  if (frenchOnly) return <FrenchOnlyArticle title={frenchOnly.title} path={frenchOnly.path} />;
+  if (!post) return null;
+  if (locale === "ar") return <ArabicArticle post={post} author={clinicWords(clinic, "ar").doctorName} />;
   return (
     <article className="bg-white">
       <header className="bg-ivory">

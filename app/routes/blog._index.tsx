@@ -2,7 +2,8 @@ import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/blog._index";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
-import { listBlogs } from "~/.server/repos/blogs";
+import { hasArabicVersion, listBlogs } from "~/.server/repos/blogs";
+import { ArabicBlogHero, ArabicBlogList, type ArabicListPost } from "~/components/blog/BlogArabic";
 import { BlogCard } from "~/components/blog/BlogCard";
 import { blogAuthor } from "~/components/blog/BlogMeta";
 import { ARTICLE_PARAM, BlogReader, type ReaderArticle } from "~/components/blog/BlogReader";
@@ -11,13 +12,17 @@ import { BLOG_LOAD_CAUSES, BlogEmpty, BlogLoadError } from "~/components/blog/Bl
 import type { PublicPost } from "~/components/blog/types";
 import { Island } from "~/components/Island";
 import { useClinic } from "~/hooks/use-clinic";
+import { useLocale } from "~/hooks/use-locale";
 import { newestFirst, summary } from "~/lib/blog";
 import { CONTENT_PAGE } from "~/lib/page-handle";
 import { pageTitle, seo } from "~/lib/seo";
 import { blogArticlePath } from "~/lib/slug";
+import { BLOG_AR } from "~/content/blog-ar";
+import { clinicWords } from "~/i18n/clinic";
+import { localeOf } from "~/i18n/locale";
 
-
-export async function loader() {
+/** /blog, and /ar/blog (app/i18n/locale.ts): every article, in Arabic where staff wrote it. */
+export async function loader({ request }: Route.LoaderArgs) {
   let rows;
   try {
     rows = await listBlogs(getDb());
@@ -25,6 +30,17 @@ export async function loader() {
     log.error({ event: "blog_list_failed", err: err instanceof Error ? err.message : String(err) }, "public blog list failed");
     // the visitor sees a short French cause, never the database's message
     throw data({ message: BLOG_LOAD_CAUSES.database }, { status: 503 });
+  }
+  if (localeOf(new URL(request.url).pathname) === "ar") {
+    const arabic: ArabicListPost[] = newestFirst(rows).map((b) => ({
+      id: b.id,
+      path: blogArticlePath(b.id, b.title),
+      image_url: b.image_url,
+      created_at: b.created_at,
+      french: { title: b.title },
+      arabic: hasArabicVersion(b) ? { title: b.title_ar!, content: b.content_ar! } : null,
+    }));
+    return { posts: [] as PublicPost[], arabic };
   }
   const posts: PublicPost[] = newestFirst(rows).map((b) => ({
     id: b.id,
@@ -35,13 +51,14 @@ export async function loader() {
     updated_at: b.updated_at,
     path: blogArticlePath(b.id, b.title),
   }));
-  return { posts };
+  return { posts, arabic: null };
 }
 
 const LIST_DESCRIPTION =
   "Le Blog Dentaire de la clinique : implants, facettes, blanchiment, soins du quotidien. Des conseils clairs pour comprendre vos traitements et prendre soin de votre sourire.";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
+  if (localeOf(location.pathname) === "ar") return seo(matches, { title: BLOG_AR.metaTitle, description: BLOG_AR.metaDescription, path: "/blog", locale: "ar" });
   const id = Number(new URLSearchParams(location.search).get(ARTICLE_PARAM));
   const post = id ? loaderData?.posts.find((p) => p.id === id) : undefined;
   if (post) {
@@ -59,8 +76,21 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 export const handle = CONTENT_PAGE;
 
 export default function BlogIndex({ loaderData }: Route.ComponentProps) {
-  const { posts } = loaderData;
+  const { posts, arabic } = loaderData;
   const clinic = useClinic();
+  if (arabic) {
+    // the Arabic list: server HTML only, every link a page of its own (no reader dialog)
+    return (
+      <>
+        <ArabicBlogHero />
+        <section aria-label={BLOG_AR.listLabel} className="bg-slate-50 py-12 md:py-16">
+          <div className="container-site">
+            <ArabicBlogList posts={arabic} author={clinicWords(clinic, "ar").doctorName} />
+          </div>
+        </section>
+      </>
+    );
+  }
   // what the reader shows of each article (the list's public data: the page is stored for everyone)
   const articles: ReaderArticle[] = posts.map((p) => ({ ...p, pageTitle: pageTitle(p.title, clinic.name) }));
   return (
@@ -101,12 +131,30 @@ function causeOf(error: unknown): string {
 
 /** 'Erreur de chargement' with a short French cause and 'Réessayer', which loads the page again (the site's script). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (useLocale() === "ar") return <ArabicLoadError />;
   return (
     <>
       <BlogHero />
       <section aria-label="Articles" className="bg-slate-50 py-12 md:py-16">
         <div className="container-site">
           <BlogLoadError message={causeOf(error)} />
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** /ar/blog when the articles cannot be read: the same in Arabic, 'retry' a plain reload. */
+function ArabicLoadError() {
+  return (
+    <>
+      <ArabicBlogHero />
+      <section aria-label={BLOG_AR.listLabel} className="bg-slate-50 py-12 md:py-16">
+        <div role="alert" className="container-site mx-auto max-w-2xl rounded-2xl border border-red-200 bg-red-50 px-6 py-8 text-center">
+          <p className="text-red-900">{BLOG_AR.loadError}</p>
+          <a href="/ar/blog" className="btn mt-6 bg-red-700 text-white hover:bg-red-800">
+            {BLOG_AR.retry}
+          </a>
         </div>
       </section>
     </>

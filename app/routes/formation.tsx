@@ -5,6 +5,10 @@ import { useLandingData, type PendingLanding } from "~/components/formation/land
 import { Spinner } from "~/components/formation/Spinner";
 import { seo } from "~/lib/seo";
 import { CONTENT_PAGE } from "~/lib/page-handle";
+import { FormationLandingAr } from "~/components/formation/arabic/FormationLandingAr";
+import { FORMATION_AR } from "~/content/formation-ar";
+import { useLocale } from "~/hooks/use-locale";
+import { localeOf } from "~/i18n/locale";
 
 /** Not hydrated (decision 016): the enrolment dialog is the site script's (components/formation/EnrollmentDialog.tsx). */
 export const handle = CONTENT_PAGE;
@@ -25,8 +29,10 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs): Pr
   return { pending: serverLoader() };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  localeOf(location.pathname) === "ar"
+    ? seo(matches, { title: FORMATION_AR.metaTitle, description: FORMATION_AR.metaDescription, path: "/formation", locale: "ar", image: "/media/formation-hero.svg" })
+    : seo(matches, {
     title: "Formation en implantologie pour chirurgiens-dentistes",
     description:
       "Sessions de formation en implantologie orale à Kouba (Alger) : programme en modules, pratique clinique, petits groupes. Consultez le programme et inscrivez-vous en ligne.",
@@ -38,5 +44,7 @@ export default function FormationRoute({ loaderData }: Route.ComponentProps) {
   // No <Suspense> here: React outlines a large boundary into a chunk that only JavaScript can
   // put in place, and the server-rendered page must be complete without JavaScript.
   const data = useLandingData(loaderData);
+  const locale = useLocale();
+  if (locale === "ar" && data) return <FormationLandingAr data={data} />;
   return data ? <FormationLanding data={data} /> : <Spinner label={LOADING_TEXT} className="min-h-[60vh]" />;
 }

@@ -1,7 +1,7 @@
 import { publicOrigin } from "~/.server/config";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/log";
-import { listBlogs } from "~/.server/repos/blogs";
+import { hasArabicVersion, listBlogs } from "~/.server/repos/blogs";
 import { listActiveFormations } from "~/.server/repos/formations";
 import { PUBLIC_ROUTES } from "~/content/public-routes";
 import { buildSitemapXml, type SitemapEntry } from "~/lib/sitemap";
@@ -30,8 +30,36 @@ export async function loader() {
   try {
     const db = getDb();
     const [blogs, formations] = await Promise.all([listBlogs(db), listActiveFormations(db)]);
-    for (const b of blogs) entries.push({ path: blogArticlePath(Number(b.id), b.title), lastmod: b.updated_at ?? b.created_at, priority: 0.6 });
-    for (const f of formations) entries.push({ path: syllabusPath(f.id), lastmod: f.updated_at ?? f.created_at, priority: 0.6 });
+    for (const b of blogs) {
+      const path = blogArticlePath(Number(b.id), b.title);
+      const lastmod = b.updated_at ?? b.created_at;
+      if (!hasArabicVersion(b)) {
+        entries.push({ path, lastmod, priority: 0.6 });
+        continue;
+      }
+      // an article with its Arabic version: both pages, each naming the other
+      const alternates = [
+        { hreflang: "fr", path },
+        { hreflang: "ar", path: `/ar${path}` },
+        { hreflang: "x-default", path },
+      ];
+      entries.push({ path, lastmod, priority: 0.6, alternates }, { path: `/ar${path}`, lastmod, priority: 0.6, alternates });
+    }
+    for (const f of formations) {
+      const path = syllabusPath(f.id);
+      const lastmod = f.updated_at ?? f.created_at;
+      if (!f.title_ar) {
+        entries.push({ path, lastmod, priority: 0.6 });
+        continue;
+      }
+      // a formation with its Arabic version: both syllabus pages, each naming the other
+      const alternates = [
+        { hreflang: "fr", path },
+        { hreflang: "ar", path: `/ar${path}` },
+        { hreflang: "x-default", path },
+      ];
+      entries.push({ path, lastmod, priority: 0.6, alternates }, { path: `/ar${path}`, lastmod, priority: 0.6, alternates });
+    }
   } catch (err) {
     log.error({ err }, "sitemap: dynamic pages could not be listed");
   }

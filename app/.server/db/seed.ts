@@ -14,11 +14,22 @@ import { addMonthsYmd } from "~/lib/recall";
 import { todayInClinic } from "~/lib/clinic-time";
 import { rebuildAllRecalls } from "../repos/recalls";
 
-const BLOGS = [
+/** The demo articles; the first two have their Arabic version (the Arabic blog shows both cases on a fresh start). */
+const BLOGS: { title: string; image: string; daysAgo: number; content: string; title_ar?: string; content_ar?: string }[] = [
   {
     title: "Implant dentaire : les étapes d'un traitement réussi",
     image: "/media/blog-implant.svg",
     daysAgo: 21,
+    title_ar: "زراعة الأسنان: مراحل علاج ناجح",
+    content_ar: `فقدان سنٍّ ليس أمرًا هيّنًا: فإلى جانب المظهر، يتأثر المضغ والنطق وتوازن الأسنان المجاورة. تعوّض زرعة الأسنان الجذرَ المفقود ببرغي من التيتانيوم، يُثبَّت عليه تاجٌ لاحقًا.
+
+يبدأ كل شيء باستشارة وفحص بالأشعة (صورة بانورامية، وغالبًا أشعة مقطعية ثلاثية الأبعاد). تتيح هذه الفحوص قياس كمية العظم المتوفرة وتحديد الموضع الأمثل للزرعة.
+
+تُجرى عملية الزرع تحت تخدير موضعي، وتستغرق عادةً أقل من ساعة لكل زرعة. وغالبًا ما تكون فترة ما بعد العملية بسيطة: انتفاخ خفيف لبضعة أيام تخففه المسكنات المعتادة.
+
+تأتي بعد ذلك مرحلة الالتحام العظمي: خلال شهرين إلى أربعة أشهر يلتحم العظم بالزرعة، ويمكن خلال هذه الفترة وضع سنٍّ مؤقتة. ثم يُصنع التاج النهائي حسب المقاس وبلون أسنانك.
+
+مع العناية الجيدة، أي التنظيف الدقيق بالفرشاة والمراجعة السنوية، يمكن أن تدوم الزرعة مدى الحياة.`,
     content: `Perdre une dent n'est jamais anodin : au-delà de l'esthétique, la mastication, l'élocution et l'équilibre des dents voisines sont touchés. L'implant dentaire remplace la racine manquante par une vis en titane, sur laquelle on fixe ensuite une couronne.
 
 Tout commence par une consultation et un bilan radiologique (panoramique, et souvent un scanner 3D). Ils permettent de mesurer le volume d'os disponible et de planifier la position idéale de l'implant.
@@ -33,6 +44,16 @@ Bien entretenu, avec un brossage soigneux et un contrôle annuel, un implant peu
     title: "Blanchiment dentaire : ce qu'il faut savoir avant de se lancer",
     image: "/media/blog-blanchiment.svg",
     daysAgo: 12,
+    title_ar: "تبييض الأسنان: ما يجب معرفته قبل البدء",
+    content_ar: `القهوة والشاي والتدخين وبعض الأدوية، أو ببساطة التقدم في السن: كلها تُغيّر لون أسناننا مع مرور الوقت. يُفتّح التبييض المهني اللون الطبيعي لمينا الأسنان بأمان، تحت إشراف طبيب الأسنان.
+
+قبل أي تبييض لا بد من فحص: يجب علاج التسوس وإزالة الجير أولًا. أما التيجان والقشور والحشوات التجميلية فلا يتغير لونها بالتبييض، ويجب أخذ ذلك في الحسبان عند التخطيط.
+
+هناك طريقتان: التبييض في العيادة خلال جلسة واحدة، والتبييض في المنزل بقوالب مصنوعة حسب المقاس تُلبس لمدة أسبوع إلى أسبوعين. ويمكن الجمع بينهما.
+
+قد تظهر حساسية عابرة للبرودة لبضعة أيام. وتدوم النتيجة عدة سنوات إذا قلّلتم من المشروبات والأطعمة الملوِّنة وحافظتم على نظافة جيدة للفم.
+
+أما المنتجات التي تُباع عبر الإنترنت، فكثيرًا ما تكون شديدة التركيز أو كاشطة وقد تُتلف المينا: استشيروا طبيب أسنانكم دائمًا.`,
     content: `Café, thé, tabac, certains médicaments ou simplement l'âge : nos dents se teintent avec le temps. Le blanchiment professionnel éclaircit la teinte naturelle de l'émail en toute sécurité, sous contrôle du dentiste.
 
 Avant tout blanchiment, un examen s'impose : les caries doivent être soignées et un détartrage réalisé. Les couronnes, facettes et composites ne blanchissent pas ; il faut en tenir compte dans le projet.
@@ -130,6 +151,40 @@ function demoSyllabus(): Syllabus {
   };
 }
 
+/** The demo formation's Arabic version (the /ar training pages): its objectives and its modules' titles. */
+function demoSyllabusAr(): Syllabus {
+  const modules = [
+    "أسس زراعة الأسنان والتشريح الجراحي",
+    "التشخيص والتصوير ثلاثي الأبعاد والتخطيط",
+    "البروتوكول الجراحي ووضع الزرعة",
+    "الطعوم العظمية والتعامل مع الأنسجة الرخوة",
+    "التركيبات على الزرعات",
+    "المضاعفات والمتابعة والحالات السريرية",
+  ];
+  return {
+    overview: {
+      title: DEMO_FORMATION_AR.title,
+      description: DEMO_FORMATION_AR.description,
+      objectives: [
+        "تحديد دواعي الزرع ووضع خطة علاج متكاملة",
+        "قراءة الفحص الإشعاعي ثلاثي الأبعاد وتخطيط موضع الزرعة",
+        "إنجاز زرعة مفردة وفق بروتوكول جراحي دقيق",
+        "تصميم التركيبة فوق الزرعة وتنفيذها",
+        "الوقاية من المضاعفات والتعرف عليها وعلاجها",
+      ],
+      duration: "",
+      instructor: "",
+    },
+    modules: modules.map((title, i) => ({ number: i + 1, title, description: "", duration: "", points_clefs: [], objectifs: [], pratique: [], lessons: [] })),
+  };
+}
+
+const DEMO_FORMATION_AR = {
+  title: "تكوين في زراعة الأسنان — دورة الربيع",
+  description:
+    "ستة أشهر لتتعلموا تحديد دواعي الزرع وتخطيطه وإنجاز زرعة مفردة ثم التركيبة فوقها، مع متابعة شخصية وأعمال تطبيقية ضمن مجموعة صغيرة.",
+};
+
 /**
  * Demo content for a fresh database. Idempotent: it runs once, recorded in app_meta, and never
  * touches a database that already holds content.
@@ -149,7 +204,9 @@ export async function seedDemo(h: Db): Promise<boolean> {
   await h.db.transaction().execute(async (trx) => {
     const t: Db = { ...h, db: trx };
     if (blogs.length === 0) {
-      for (const b of BLOGS) await createBlog(t, { title: b.title, content: b.content, image_url: b.image }, daysAgo(b.daysAgo));
+      for (const b of BLOGS) {
+        await createBlog(t, { title: b.title, content: b.content, image_url: b.image, title_ar: b.title_ar ?? null, content_ar: b.content_ar ?? null }, daysAgo(b.daysAgo));
+      }
     }
     if (formations.length === 0) {
       await createFormation(
@@ -163,6 +220,9 @@ export async function seedDemo(h: Db): Promise<boolean> {
           price: 35000000, // 350 000 DA
           is_active: true,
           syllabus: demoSyllabus(),
+          title_ar: DEMO_FORMATION_AR.title,
+          description_ar: DEMO_FORMATION_AR.description,
+          syllabus_ar: demoSyllabusAr(),
         },
         daysAgo(30),
       );

@@ -10,6 +10,14 @@ export interface BlogInput {
   title: string;
   content: string;
   image_url?: string | null;
+  /** the Arabic version (both or neither; null: the article exists in French only) */
+  title_ar?: string | null;
+  content_ar?: string | null;
+}
+
+/** Whether an article has its Arabic version (its title and text written). */
+export function hasArabicVersion(b: Pick<Blog, "title_ar" | "content_ar">): boolean {
+  return Boolean(b.title_ar?.trim() && b.content_ar?.trim());
 }
 
 /** Newest first, the later insert first on a tie (docs/product.md, "Blog"). */
@@ -24,7 +32,15 @@ export async function getBlog(h: Db, id: number): Promise<Blog | undefined> {
 export async function createBlog(h: Db, input: BlogInput, createdAt: string = nowIso()): Promise<Blog> {
   return h.db
     .insertInto("blogs")
-    .values({ title: input.title, content: input.content, image_url: input.image_url ?? null, created_at: createdAt, updated_at: null })
+    .values({
+      title: input.title,
+      content: input.content,
+      image_url: input.image_url ?? null,
+      title_ar: input.title_ar ?? null,
+      content_ar: input.content_ar ?? null,
+      created_at: createdAt,
+      updated_at: null,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -33,6 +49,8 @@ export async function createBlog(h: Db, input: BlogInput, createdAt: string = no
 export async function updateBlog(h: Db, id: number, input: BlogInput): Promise<Blog | undefined> {
   const values: Record<string, unknown> = { title: input.title, content: input.content, updated_at: nowIso() };
   if (input.image_url !== undefined) values.image_url = input.image_url;
+  if (input.title_ar !== undefined) values.title_ar = input.title_ar;
+  if (input.content_ar !== undefined) values.content_ar = input.content_ar;
   return h.db.updateTable("blogs").set(values).where("id", "=", id).returningAll().executeTakeFirst();
 }
 

@@ -22,6 +22,9 @@ export function toFormation(row: FormationRow): Formation {
     price: row.price === null ? null : Number(row.price),
     is_active: Number(row.is_active) === 1,
     syllabus: parseSyllabus(row.syllabus),
+    title_ar: row.title_ar ?? null,
+    description_ar: row.description_ar ?? null,
+    syllabus_ar: parseSyllabus(row.syllabus_ar),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -37,6 +40,9 @@ function toRow(input: FormationInput) {
     price: input.price,
     is_active: input.is_active ? 1 : 0,
     syllabus: input.syllabus ? JSON.stringify(input.syllabus) : null,
+    ...(input.title_ar === undefined ? {} : { title_ar: input.title_ar }),
+    ...(input.description_ar === undefined ? {} : { description_ar: input.description_ar }),
+    ...(input.syllabus_ar === undefined ? {} : { syllabus_ar: input.syllabus_ar ? JSON.stringify(input.syllabus_ar) : null }),
   };
 }
 

@@ -1,6 +1,8 @@
 import { Img } from "~/components/ui/Img";
 import { paragraphs } from "~/lib/blog";
-import { formatLongDate } from "~/lib/format";
+import { BLOG_AR } from "~/content/blog-ar";
+import type { Locale } from "~/i18n/locale";
+import { formatLongDate, formatLongDateAr } from "~/lib/format";
 import { BlogMeta } from "./BlogMeta";
 
 /**
@@ -12,18 +14,22 @@ export function BlogArticleBody({
   post,
   author,
   priority = false,
+  locale = "fr",
 }: {
   post: { content: string; created_at: string; updated_at: string | null; image_url: string | null };
   /** who signs it (blogAuthor of the clinic) */
   author: string;
   priority?: boolean;
+  /** the page's language (a prop: the reader island has no router) */
+  locale?: Locale;
 }) {
+  const ar = locale === "ar";
   return (
     <>
-      <BlogMeta post={post} author={author} />
+      <BlogMeta post={post} author={author} locale={locale} />
       {post.updated_at && formatLongDate(post.updated_at) !== formatLongDate(post.created_at) && (
         <p className="mt-2 text-sm text-slate-500">
-          Mis à jour le <time dateTime={post.updated_at}>{formatLongDate(post.updated_at)}</time>
+          {ar ? BLOG_AR.updated : "Mis à jour le"} <time dateTime={post.updated_at}>{ar ? formatLongDateAr(post.updated_at) : formatLongDate(post.updated_at)}</time>
         </p>
       )}
       <div className="mt-6 overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200">

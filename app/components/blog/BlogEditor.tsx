@@ -20,6 +20,8 @@ export interface EditedPost {
   title: string;
   content: string;
   image_url: string | null;
+  title_ar: string | null;
+  content_ar: string | null;
 }
 
 /**
@@ -43,7 +45,7 @@ export function BlogEditor({
     id,
     schema: blogFormSchema,
     lastResult,
-    defaultValue: post ? { title: post.title, content: post.content } : undefined,
+    defaultValue: post ? { title: post.title, content: post.content, title_ar: post.title_ar ?? "", content_ar: post.content_ar ?? "" } : undefined,
   });
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
@@ -86,6 +88,18 @@ export function BlogEditor({
         {/* the star is part of the label's text, as the screen always showed it */}
         <Field meta={fields.title} label="Titre *" maxLength={BLOG_TITLE_MAX} autoFocus />
         <TextareaField meta={fields.content} label="Contenu *" rows={12} maxLength={BLOG_CONTENT_MAX} textareaClassName="field-input min-h-56 leading-relaxed" />
+
+        {/* the Arabic version (/ar/blog): optional; without it the Arabic blog links to the French article */}
+        <fieldset className="rounded-xl border border-slate-200 p-4 md:p-5">
+          <legend className="px-1 text-sm font-semibold text-slate-700">En arabe (facultatif)</legend>
+          <p className="text-sm text-slate-600">
+            Remplissez les deux champs pour publier l'article sur le blog en arabe. Laissés vides, le blog en arabe indique que l'article n'existe qu'en français.
+          </p>
+          <div className="mt-4 grid gap-6">
+            <Field meta={fields.title_ar} label="Titre en arabe" maxLength={BLOG_TITLE_MAX} dir="rtl" lang="ar" />
+            <TextareaField meta={fields.content_ar} label="Texte en arabe" rows={12} maxLength={BLOG_CONTENT_MAX} dir="rtl" lang="ar" textareaClassName="field-input min-h-56 leading-relaxed" />
+          </div>
+        </fieldset>
 
         <fieldset className="rounded-xl border border-slate-200 p-4 md:p-5">
           <legend className="px-1 text-sm font-semibold text-slate-700">Image (facultative)</legend>

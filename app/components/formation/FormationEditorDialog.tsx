@@ -78,6 +78,18 @@ export function FormationEditorDialog({
 
         <SyllabusEditor form={form} syllabus={fields.syllabus} />
 
+        {/* the Arabic version of the public pages (/ar/formation, /ar/syllabus): optional */}
+        <fieldset className="rounded-xl border border-slate-200 p-4 md:p-5">
+          <legend className="px-1 text-sm font-semibold text-slate-700">En arabe (facultatif)</legend>
+          <p className="text-sm text-slate-600">Sans titre en arabe, les pages en arabe montrent le titre français avec une courte note.</p>
+          <div className="mt-4 grid gap-5">
+            <Field meta={fields.title_ar} label="Titre en arabe" maxLength={200} dir="rtl" lang="ar" />
+            <TextareaField meta={fields.description_ar} label="Description en arabe" rows={3} maxLength={5000} dir="rtl" lang="ar" textareaClassName="field-input" />
+            <TextareaField meta={fields.objectives_ar} label="Objectifs en arabe" hint="Un objectif par ligne." rows={4} dir="rtl" lang="ar" textareaClassName="field-input" />
+            <TextareaField meta={fields.modules_ar} label="Titres des modules en arabe" hint="Un titre par ligne, dans l'ordre du programme." rows={4} dir="rtl" lang="ar" textareaClassName="field-input" />
+          </div>
+        </fieldset>
+
         <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-col-reverse gap-3 border-t border-slate-200 bg-white px-5 py-4 sm:flex-row sm:justify-end md:-mx-6 md:px-6">
           <button type="button" onClick={onCancel} className="btn border border-slate-300 text-slate-700 hover:bg-slate-50">
             Annuler
