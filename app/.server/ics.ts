@@ -70,15 +70,15 @@ export function appointmentIcs(
   const origin = opts.origin ?? publicOrigin();
   const duration = Number(a.duration_minutes ?? 60);
   const end = addMinutesToClock(a.date, a.time, duration);
+  const ar = opts.locale === "ar";
+  const words = clinicWords(clinic, ar ? "ar" : "fr");
   const cal = ical({
     method: ICalCalendarMethod.PUBLISH,
     // the library requires a company: a short name of control characters only leaves one
     prodId: { company: icsText(clinic.shortName) || "Clinique", product: "Rendez-vous", language: opts.locale === "ar" ? "AR" : "FR" },
-    name: icsText(clinic.name),
+    name: icsText(words.name),
     timezone: { name: CLINIC_TIME_ZONE, generator: () => clinicVtimezone(clinicInstant(a.date, a.time)) },
   });
-  const ar = opts.locale === "ar";
-  const words = clinicWords(clinic, ar ? "ar" : "fr");
   const name = oneLine(words.name);
   const service = oneLine(serviceIn(ar ? "ar" : "fr", a.service));
   const phones = ar
