@@ -19,6 +19,8 @@ const NAMED_ROUTES = [route("dentist", "routes/smile-makeover.tsx")];
  */
 const ARABIC_ROUTES = [
   ...ARABIC_PAGES.map((p) => route(p.path === "/" ? "ar" : `ar${p.path}`, p.file, { id: p.id })),
+  // the patient's personal page in Arabic: the same module, linked from the Arabic messages (issue 32, item 6)
+  route("ar/rdv/:token", "routes/rdv.$token.tsx", { id: "ar-rdv" }),
   route("ar/*", "routes/$.tsx", { id: "ar-404" }),
 ];
 
