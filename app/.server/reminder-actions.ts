@@ -74,7 +74,7 @@ async function template(form: FormData, staff: StaffSession) {
   const key = TEMPLATE_KEYS.find((k) => k === rawKey);
   const language = form.get("language") === "ar" ? "ar" : "fr";
   if (submission.status !== "success") return data<TemplateResult>({ intent: "template", ok: false, key, language, result: submission.reply() }, { status: 400 });
-  const value = submission.value;
+  const value = { ...submission.value, language: submission.value.language ?? "fr" };
   return guarded(
     SCREEN,
     "template",

@@ -210,7 +210,7 @@ export const templateSchema = z
   .object({
     key: z.enum(TEMPLATE_KEYS, { error: "Modèle inconnu." }),
     // the template's language: French, or Arabic (stored under "ar:" + key, ~/lib/reminder-template-ar)
-    language: z.enum(["fr", "ar"], { error: "Langue inconnue." }).default("fr"),
+    language: z.enum(["fr", "ar"], { error: "Langue inconnue." }).optional(),
     body: multiLine({ error: TEMPLATE_MESSAGES.missing }).transform((v) => v.normalize("NFC").replace(/\r\n?/g, "\n").trim()),
   })
   .superRefine((v, ctx) => {
