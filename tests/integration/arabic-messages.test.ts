@@ -19,6 +19,9 @@ import { clinicInstant } from "~/lib/clinic-time";
 import { formatDayFullAr } from "~/lib/format";
 import { messageLanguage } from "~/lib/message-language";
 import { DEMO_CLINIC_AR } from "~/i18n/clinic";
+import { offerContactLinks } from "~/.server/waitlist";
+import type { WaitlistOffer } from "~/.server/db/types";
+import { defaultTemplatesAr } from "~/lib/reminder-template-ar";
 import { describeEachEngine } from "../helpers/db";
 import { parseMail, startSmtp, waitFor, type TestSmtp } from "./fixtures/smtp";
 import { openDayAfter, setAppEnv } from "./public-form";
@@ -91,6 +94,18 @@ describe("the language rule", () => {
     expect(messageLanguage({ language: "ar" }, { language: "fr" })).toBe("fr");
     expect(messageLanguage({ language: "fr" }, { language: "ar" })).toBe("ar");
     expect(messageLanguage({}, undefined)).toBe("fr");
+  });
+});
+
+describe("a waiting-list offer to an entry in Arabic", () => {
+  it("the WhatsApp text is the Arabic offer template, the date in Arabic", () => {
+    const ar = defaultTemplatesAr(clinic);
+    const offer = { link_salt: "c".repeat(22), date: "2026-12-02", time: "09:00" } as unknown as WaitlistOffer;
+    const links = offerContactLinks(offer, { name: "Amina Benali", phone: "0550 12 34 56" }, clinic, { whatsapp: ar["offer-whatsapp"], sms: ar["offer-sms"] }, "ar");
+    const text = decodeURIComponent(new URL(links.whatsapp!).searchParams.get("text") ?? "");
+    expect(text).toMatch(/^مرحبًا Amina،/);
+    expect(text).toContain("تحرّر موعد يوم الأربعاء، 2 ديسمبر على الساعة 09:00");
+    expect(text).not.toMatch(FRENCH);
   });
 });
 
