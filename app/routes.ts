@@ -32,6 +32,8 @@ const ARABIC_DYNAMIC_ROUTES = [
 const ARABIC_ROUTES = [
   ...ARABIC_PAGES.map((p) => route(p.path === "/" ? "ar" : `ar${p.path}`, p.file, { id: p.id })),
   ...ARABIC_DYNAMIC_ROUTES,
+  // the patient's personal page in Arabic: the same module, linked from the Arabic messages (issue 32, item 6)
+  route("ar/rdv/:token", "routes/rdv.$token.tsx", { id: "ar-rdv" }),
   route("ar/*", "routes/$.tsx", { id: "ar-404" }),
 ];
 

@@ -102,6 +102,8 @@ export function mustNotBeStored(req) {
   const url = req.url ?? "/";
   if (req.method !== "GET" && req.method !== "HEAD") return true;
   if (/^\/(?:admin|rdv|offre|offre-formation|rappel|attestation|reinitialiser-mot-de-passe)(?:[/.?]|$)/.test(url)) return true;
+  // the personal pages' Arabic twins (/ar/rdv/<token>, issue 32)
+  if (/^\/ar\/(?:rdv|offre|offre-formation|rappel)(?:[/.?]|$)/.test(url)) return true;
   // the same static files for everyone (hashed assets, photos, fonts, icons) keep their caching
   if (STATIC_FILE.test(url)) return false;
   const cookie = req.headers.cookie;

@@ -26,5 +26,8 @@ export function loggedPath(url) {
   return path;
 }
 
-/** The first segment of the paths whose next segment is a secret token. */
-const SECRET_PREFIXES = ["rdv", "devis", "offre", "offre-formation", "rappel", "reinitialiser-mot-de-passe", "attestation"];
+/**
+ * The first segment(s) of the paths whose next segment is a secret token; the personal pages'
+ * Arabic twins (/ar/rdv/<token>, issue 32) too.
+ */
+const SECRET_PREFIXES = ["rdv", "devis", "offre", "offre-formation", "rappel", "reinitialiser-mot-de-passe", "attestation", "ar/rdv", "ar/devis", "ar/offre", "ar/offre-formation", "ar/rappel"];

@@ -12,6 +12,9 @@ import { renderMail, type MailAction, type MailContent, type MailDetail } from "
 import { personalLink } from "./personal-link";
 import { loadContactSettings } from "./repos/contact-settings";
 import { isDemoAppointment } from "./demo";
+import type { Locale } from "~/i18n/locale";
+import { appointmentMailAr, APPOINTMENT_FOOTNOTE_AR } from "./appointment-mail-ar";
+import { appointmentLanguage } from "./message-language";
 
 /**
  * The e-mails a patient receives about an appointment (docs/product.md, "Patient e-mails"):
@@ -85,6 +88,8 @@ export interface AppointmentMailOptions {
   origin?: string;
   /** false once the cut-off has passed: the link then only confirms presence (default true) */
   changeable?: boolean;
+  /** the patient's language (appointmentLanguage; French by default): Arabic texts, .ics and link */
+  locale?: Locale;
 }
 
 function details(clinic: Clinic, a: Appointment, withAddress: boolean): MailDetail[] {
@@ -108,6 +113,20 @@ export function appointmentMessage(a: Appointment, event: AppointmentMailEvent, 
   const withIcs = event === "confirmed" || (event === "moved" && a.status === "confirmed");
   const phones = clinicPhones(clinic);
   const changeable = opts.changeable ?? true;
+  if (opts.locale === "ar") {
+    const { subject: arSubject, content: arContent } = appointmentMailAr(a, event, { clinic, link, origin, cancelCutoffHours: opts.cancelCutoffHours, changeable, withIcs });
+    const arAttachments: MailAttachment[] = withIcs
+      ? [{ filename: ICS_FILENAME, contentType: ICS_CONTENT_TYPE, content: appointmentIcs(a, { origin, link, sequence: opts.sequence ?? 0, clinic, locale: "ar" }) }]
+      : [];
+    return {
+      to: a.email,
+      subject: arSubject,
+      ...renderMail({ ...arContent, clinic, title: arSubject, footnote: APPOINTMENT_FOOTNOTE_AR, locale: "ar" }),
+      ...(arAttachments.length ? { attachments: arAttachments } : {}),
+      kind: APPOINTMENT_MAIL_KINDS[event],
+      appointmentId: a.id,
+    };
+  }
   const manage = (l: string) =>
     changeable
       ? linkAction(clinic, l, "Confirmer votre présence, annuler ou déplacer le rendez-vous", opts.cancelCutoffHours)
@@ -196,9 +215,9 @@ export function appointmentMessage(a: Appointment, event: AppointmentMailEvent, 
 /** The message of an event as it would be sent at `now`: link, sequence and cut-off read. */
 export async function buildAppointmentMessage(a: Appointment, event: AppointmentMailEvent, h: Db = getDb(), now: Date = new Date()): Promise<MailMessage | null> {
   if (!a.email || a.anonymised_at) return null;
-  const [sequence, settings, clinic] = await Promise.all([icsSequence(h, a.id), loadContactSettings(h), getClinic(h)]);
+  const [sequence, settings, clinic, locale] = await Promise.all([icsSequence(h, a.id), loadContactSettings(h), getClinic(h), appointmentLanguage(h, a)]);
   const changeable = clinicInstant(a.date, a.time).getTime() - now.getTime() > settings.cancelCutoffHours * 3_600_000;
-  return appointmentMessage(a, event, { clinic, link: personalLink(a), sequence, cancelCutoffHours: settings.cancelCutoffHours, changeable });
+  return appointmentMessage(a, event, { clinic, link: personalLink(a, undefined, locale), sequence, cancelCutoffHours: settings.cancelCutoffHours, changeable, locale });
 }
 
 /**

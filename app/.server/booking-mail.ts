@@ -14,6 +14,9 @@ import { renderHtml, renderMail } from "./mail-layout";
 import { personalLink } from "./personal-link";
 import { loadContactSettings } from "./repos/contact-settings";
 import { isDemoAppointment } from "./demo";
+import type { Locale } from "~/i18n/locale";
+import { bookingAcknowledgementAr } from "./appointment-mail-ar";
+import { appointmentLanguage } from "./message-language";
 
 /** What a patient picked from the booking form's lists: the only details an acknowledgement repeats. */
 export interface BookingChoice {
@@ -44,9 +47,19 @@ export function bookingChoice(a: Pick<Appointment, "service" | "date" | "time">)
 export function bookingAcknowledgement(
   to: string,
   choice: BookingChoice | null,
-  opts: { clinic: Clinic; link?: string | null; appointmentId?: number; cancelCutoffHours?: number; changeable?: boolean },
+  opts: { clinic: Clinic; link?: string | null; appointmentId?: number; cancelCutoffHours?: number; changeable?: boolean; locale?: Locale },
 ): MailMessage {
   const { clinic } = opts;
+  if (opts.locale === "ar") {
+    const ar = bookingAcknowledgementAr(choice, { clinic, link: opts.link ?? null, cancelCutoffHours: opts.cancelCutoffHours, changeable: opts.changeable ?? true });
+    return {
+      to,
+      subject: ar.subject,
+      ...renderMail({ ...ar.content, clinic, title: ar.subject, footnote: ar.footnote, locale: "ar" }),
+      kind: "booking_received",
+      ...(opts.appointmentId !== undefined ? { appointmentId: opts.appointmentId } : {}),
+    };
+  }
   const subject = `Votre demande de rendez-vous — ${clinic.name}`;
   const link = opts.link ?? null;
   // past the cut-off the link no longer cancels or moves online
@@ -91,7 +104,7 @@ export function bookingAcknowledgement(
  */
 export function bookingMessages(
   a: Appointment,
-  opts: { clinic: Clinic; clinicTo: string; publicUrl?: string; link?: string | null; cancelCutoffHours?: number; changeable?: boolean },
+  opts: { clinic: Clinic; clinicTo: string; publicUrl?: string; link?: string | null; cancelCutoffHours?: number; changeable?: boolean; locale?: Locale },
 ): MailMessage[] {
   const when = `${formatCalendarDate(a.date)} à ${formatTime(a.time)}`;
   // the agenda of that day: no patient data in a URL that a server would log
@@ -132,7 +145,7 @@ export function bookingMessages(
   };
 
   return a.email
-    ? [toClinic, bookingAcknowledgement(a.email, bookingChoice(a), { clinic: opts.clinic, link: opts.link, appointmentId: a.id, cancelCutoffHours: opts.cancelCutoffHours, changeable: opts.changeable })]
+    ? [toClinic, bookingAcknowledgement(a.email, bookingChoice(a), { clinic: opts.clinic, link: opts.link, appointmentId: a.id, cancelCutoffHours: opts.cancelCutoffHours, changeable: opts.changeable, locale: opts.locale })]
     : [toClinic];
 }
 
@@ -144,12 +157,13 @@ export function bookingMessages(
 export async function notifyNewBooking(a: Appointment, h: Db = getDb()): Promise<{ ids: number[]; sending: Promise<unknown> }> {
   if (isDemoAppointment(a)) return { ids: [], sending: Promise.resolve() };
   try {
-    const [settings, clinic] = await Promise.all([loadContactSettings(h), getClinic(h)]);
+    const [settings, clinic, locale] = await Promise.all([loadContactSettings(h), getClinic(h), appointmentLanguage(h, a)]);
     const messages = bookingMessages(a, {
       clinic,
       clinicTo: clinicInbox(clinic.email),
       publicUrl: getConfig().PUBLIC_URL,
-      link: personalLink(a),
+      link: personalLink(a, undefined, locale),
+      locale,
       cancelCutoffHours: settings.cancelCutoffHours,
       changeable: clinicInstant(a.date, a.time).getTime() - Date.now() > settings.cancelCutoffHours * 3_600_000,
     });

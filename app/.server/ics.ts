@@ -2,7 +2,10 @@ import ical, { ICalCalendarMethod } from "ical-generator";
 import type { Clinic } from "~/lib/clinic";
 import { CLINIC_TIME_ZONE, clinicInstant, clinicOffset } from "~/lib/clinic-time";
 import { oneLine } from "~/lib/control-characters";
-import { formatTime } from "~/lib/format";
+import { formatDayFullAr, formatTime } from "~/lib/format";
+import { clinicWords, phoneLabel } from "~/i18n/clinic";
+import type { Locale } from "~/i18n/locale";
+import { serviceIn } from "~/lib/services-ar";
 import { reminderDate } from "~/lib/reminder-template";
 import { addMinutesToClock } from "~/lib/schedule";
 import { publicOrigin } from "./config";
@@ -60,23 +63,31 @@ export function appointmentUid(a: Pick<Appointment, "id">, origin: string = publ
 
 export function appointmentIcs(
   a: Pick<Appointment, "id" | "service" | "date" | "time" | "duration_minutes" | "status" | "updated_at" | "created_at">,
-  opts: { origin?: string; link?: string | null; sequence?: number; clinic: Clinic },
+  opts: { origin?: string; link?: string | null; sequence?: number; clinic: Clinic; locale?: Locale },
 ): string {
   // the stored identity (getClinic())
   const { clinic } = opts;
   const origin = opts.origin ?? publicOrigin();
   const duration = Number(a.duration_minutes ?? 60);
   const end = addMinutesToClock(a.date, a.time, duration);
+  const ar = opts.locale === "ar";
+  const words = clinicWords(clinic, ar ? "ar" : "fr");
   const cal = ical({
     method: ICalCalendarMethod.PUBLISH,
     // the library requires a company: a short name of control characters only leaves one
-    prodId: { company: icsText(clinic.shortName) || "Clinique", product: "Rendez-vous", language: "FR" },
-    name: icsText(clinic.name),
+    prodId: { company: icsText(clinic.shortName) || "Clinique", product: "Rendez-vous", language: opts.locale === "ar" ? "AR" : "FR" },
+    name: icsText(words.name),
     timezone: { name: CLINIC_TIME_ZONE, generator: () => clinicVtimezone(clinicInstant(a.date, a.time)) },
   });
-  const name = oneLine(clinic.name);
-  const service = oneLine(a.service);
-  const phones = clinic.phones.map((p) => `${oneLine(p.display)} (${oneLine(p.label).toLowerCase()})`).join(", ");
+  const name = oneLine(words.name);
+  const service = oneLine(serviceIn(ar ? "ar" : "fr", a.service));
+  const phones = ar
+    ? clinic.phones.map((p) => `${oneLine(p.display)} (${oneLine(phoneLabel(p.label, "ar"))})`).join("، ")
+    : clinic.phones.map((p) => `${oneLine(p.display)} (${oneLine(p.label).toLowerCase()})`).join(", ");
+  // the event's texts in the patient's language (app/lib/message-language.ts)
+  const description = ar
+    ? [`موعد: ${service}، يوم ${formatDayFullAr(a.date)} على الساعة ${formatTime(a.time)}.`, `هاتف العيادة: ${phones}.`, ...(opts.link ? [`تأكيد الموعد أو إلغاؤه أو تغيير وقته: ${opts.link}`] : [])]
+    : [`Rendez-vous : ${service}, le ${reminderDate(a.date)} à ${formatTime(a.time)}.`, `Téléphone de la clinique : ${phones}.`, ...(opts.link ? [`Confirmer, annuler ou déplacer : ${opts.link}`] : [])];
   cal.createEvent({
     id: appointmentUid(a, origin),
     sequence: opts.sequence ?? 0,
@@ -85,8 +96,8 @@ export function appointmentIcs(
     timezone: CLINIC_TIME_ZONE,
     stamp: new Date(a.updated_at ?? a.created_at),
     summary: `${service} — ${name}`,
-    location: `${name}, ${oneLine(clinic.address.oneLine)}`,
-    description: [`Rendez-vous : ${service}, le ${reminderDate(a.date)} à ${formatTime(a.time)}.`, `Téléphone de la clinique : ${phones}.`, ...(opts.link ? [`Confirmer, annuler ou déplacer : ${opts.link}`] : [])].join("\n"),
+    location: ar ? `${name}، ${oneLine(words.oneLine)}` : `${name}, ${oneLine(clinic.address.oneLine)}`,
+    description: description.join("\n"),
     url: opts.link ?? undefined,
     // a request the clinic has not confirmed yet is tentative in the patient's calendar
     status: (a.status === "cancelled" ? "CANCELLED" : a.status === "requested" ? "TENTATIVE" : "CONFIRMED") as never,

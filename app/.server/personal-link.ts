@@ -1,3 +1,4 @@
+import type { Locale } from "~/i18n/locale";
 import { todayInClinic } from "~/lib/clinic-time";
 import { rateLimitKey } from "./client-ip";
 import { getConfig, publicOrigin } from "./config";
@@ -26,9 +27,12 @@ export { hashToken, newLinkColumns, newLinkSalt, tokenFromSalt } from "./link-to
 
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** The appointment's personal link (absolute), or null when it has none (erased, imported). */
-export function personalLink(a: Pick<Appointment, "link_salt">, origin: string = publicOrigin()): string | null {
-  return a.link_salt ? `${origin}/rdv/${tokenFromSalt(a.link_salt)}` : null;
+/**
+ * The appointment's personal link (absolute), or null when it has none (erased, imported). In
+ * Arabic it is the page's Arabic twin, /ar/rdv/<token> (a URL is one language, decision 029).
+ */
+export function personalLink(a: Pick<Appointment, "link_salt">, origin: string = publicOrigin(), locale: Locale = "fr"): string | null {
+  return a.link_salt ? `${origin}${locale === "ar" ? "/ar" : ""}/rdv/${tokenFromSalt(a.link_salt)}` : null;
 }
 
 /** True while the link may open the appointment: until the end of its day, identity kept. */

@@ -4,7 +4,9 @@ import { data } from "react-router";
 import type { Clinic } from "~/lib/clinic";
 import { formatDayLong, parseBookingIntent, type BookingIntent } from "~/lib/slots-view";
 import { formatTime } from "~/lib/format";
-import { isRdvIntent, rdvCancelSchema, rdvConfirmSchema, rdvMoveSchema, RDV_TEXTS, type RdvIntent, type RdvReply, type RdvView } from "~/lib/rdv-schema";
+import { isRdvIntent, rdvConfirmSchema, rdvMoveSchema, RDV_TEXTS, type RdvIntent, type RdvReply, type RdvView } from "~/lib/rdv-schema";
+import { rdvCancelSchemaIn, rdvTexts } from "~/lib/rdv-texts-ar";
+import { localeOf, type Locale } from "~/i18n/locale";
 import type { AppointmentStatus, CancelledBy } from "~/lib/appointment-status";
 import { slotRefusalText } from "~/lib/front-desk-schema";
 import { type SlotChoice, type SlotRefusal } from "~/lib/schedule";
@@ -248,53 +250,54 @@ function answer(body: RdvReply, status = 200) {
 }
 
 /** A refusal that concerns no field: said at the top of the page (which is read again, so it shows the current state). */
-async function refusedReply(intent: RdvIntent, outcome: Exclude<PatientOutcome, { ok: true } | { reason: "slot" }>, result: RdvReply["result"], cutoffHours: number) {
+async function refusedReply(intent: RdvIntent, outcome: Exclude<PatientOutcome, { ok: true } | { reason: "slot" }>, result: RdvReply["result"], cutoffHours: number, locale: Locale = "fr") {
   const clinic = await getClinic();
+  const texts = rdvTexts(locale);
   const message = {
-    closed: RDV_TEXTS.closed(clinic),
-    cutoff: RDV_TEXTS.cutoff(cutoffHours, clinic),
-    conflict: RDV_TEXTS.conflict,
-    same_slot: RDV_TEXTS.sameSlot,
-    not_online: RDV_TEXTS.notOnline(clinic),
+    closed: texts.closed(clinic),
+    cutoff: texts.cutoff(cutoffHours, clinic),
+    conflict: texts.conflict,
+    same_slot: texts.sameSlot,
+    not_online: texts.notOnline(clinic),
   }[outcome.reason];
   return answer({ intent, status: "refused", message, result }, outcome.reason === "same_slot" ? 400 : 409);
 }
 
 /** Run one write of the page; a failure is logged by intent and error code and said in French (503). */
-async function stored(intent: RdvIntent, appointmentId: number, result: RdvReply["result"], run: () => Promise<ReturnType<typeof answer>>) {
+async function stored(intent: RdvIntent, appointmentId: number, result: RdvReply["result"], run: () => Promise<ReturnType<typeof answer>>, locale: Locale = "fr") {
   try {
     return await run();
   } catch (err) {
     log.error({ event: "rdv_action_failed", intent, appointmentId, ...errorCode(err) }, "patient action failed");
     const clinic = await getClinic().catch(() => null);
-    return answer({ intent, status: "refused", message: RDV_TEXTS.storeFailed(clinic), result }, 503);
+    return answer({ intent, status: "refused", message: rdvTexts(locale).storeFailed(clinic), result }, 503);
   }
 }
 
-async function confirmIntent(a: Appointment, form: FormData) {
+async function confirmIntent(a: Appointment, form: FormData, locale: Locale) {
   const submission = parseWithZod(form, { schema: rdvConfirmSchema });
   return stored("confirm", a.id, submission.reply(), async () => {
     const outcome = await confirmPresence(getDb(), a);
-    if (!outcome.ok) return refusedReply("confirm", outcome as RefusedOutcome, submission.reply(), 0);
+    if (!outcome.ok) return refusedReply("confirm", outcome as RefusedOutcome, submission.reply(), 0, locale);
     if (!outcome.already) log.info({ event: "rdv_patient_confirmed", appointmentId: a.id }, "patient confirmed presence");
     return answer({
       intent: "confirm",
       status: "done",
-      message: RDV_TEXTS.confirmed,
+      message: rdvTexts(locale).confirmed,
       result: submission.reply({ resetForm: true }),
     });
-  });
+  }, locale);
 }
 
-async function cancelIntent(a: Appointment, form: FormData) {
-  const submission = parseWithZod(form, { schema: rdvCancelSchema });
+async function cancelIntent(a: Appointment, form: FormData, locale: Locale) {
+  const submission = parseWithZod(form, { schema: rdvCancelSchemaIn(locale) });
   if (submission.status !== "success") return answer({ intent: "cancel", status: "refused", result: submission.reply() }, 400);
   return stored("cancel", a.id, submission.reply(), async () => {
     const h = getDb();
     const outcome = await cancelByPatient(h, a, submission.value.reason);
     if (!outcome.ok) {
       const { cancelCutoffHours } = await loadContactSettings(h);
-      return refusedReply("cancel", outcome as RefusedOutcome, submission.reply(), cancelCutoffHours);
+      return refusedReply("cancel", outcome as RefusedOutcome, submission.reply(), cancelCutoffHours, locale);
     }
     log.info({ event: "rdv_patient_cancelled", appointmentId: a.id }, "patient cancelled through the personal link");
     // queued in the outbox; the sending runs in the background
@@ -303,10 +306,10 @@ async function cancelIntent(a: Appointment, form: FormData) {
     return answer({
       intent: "cancel",
       status: "done",
-      message: RDV_TEXTS.cancelled,
+      message: rdvTexts(locale).cancelled,
       result: submission.reply({ resetForm: true }),
     });
-  });
+  }, locale);
 }
 
 async function moveIntent(a: Appointment, form: FormData) {
@@ -406,14 +409,16 @@ async function showFreeTimes(a: Appointment, form: FormData, intent: Exclude<Boo
 
 /** The page's action: one `switch` on the posted intent. */
 export async function rdvAction(a: Appointment, request: Request) {
+  // the page's language is its URL's: /ar/rdv/<token> answers in Arabic (decision 029)
+  const locale = localeOf(new URL(request.url).pathname);
   const form = await readForm(request);
   const intent = intentOf(form);
   if (isRdvIntent(intent)) {
     switch (intent) {
       case "confirm":
-        return confirmIntent(a, form);
+        return confirmIntent(a, form, locale);
       case "cancel":
-        return cancelIntent(a, form);
+        return cancelIntent(a, form, locale);
       case "move":
         return moveIntent(a, form);
     }
@@ -424,7 +429,7 @@ export async function rdvAction(a: Appointment, request: Request) {
     {
       intent: "confirm",
       status: "refused",
-      message: RDV_TEXTS.unknownIntent,
+      message: rdvTexts(locale).unknownIntent,
       result: { status: "error" },
     },
     400,

@@ -72,17 +72,18 @@ async function template(form: FormData, staff: StaffSession) {
   const submission = parseWithZod(form, { schema: templateSchema });
   const rawKey = form.get("key");
   const key = TEMPLATE_KEYS.find((k) => k === rawKey);
-  if (submission.status !== "success") return data<TemplateResult>({ intent: "template", ok: false, key, result: submission.reply() }, { status: 400 });
-  const value = submission.value;
+  const language = form.get("language") === "ar" ? "ar" : "fr";
+  if (submission.status !== "success") return data<TemplateResult>({ intent: "template", ok: false, key, language, result: submission.reply() }, { status: 400 });
+  const value = { ...submission.value, language: submission.value.language ?? "fr" };
   return guarded(
     SCREEN,
     "template",
     async () => {
-      await saveTemplate(getDb(), value.key, value.body, staff.email);
-      log.info({ event: "message_template_saved", template: value.key, userId: staff.userId }, "message template saved");
-      const toast = makeToast({ type: "success", description: `Message ${TEMPLATE_LABELS[value.key]} enregistré.` });
-      return data<TemplateResult>({ intent: "template", ok: true, key: value.key, result: submission.reply(), toast });
+      await saveTemplate(getDb(), value.key, value.body, staff.email, undefined, value.language);
+      log.info({ event: "message_template_saved", template: value.key, language: value.language, userId: staff.userId }, "message template saved");
+      const toast = makeToast({ type: "success", description: `Message ${TEMPLATE_LABELS[value.key]}${value.language === "ar" ? " en arabe" : ""} enregistré.` });
+      return data<TemplateResult>({ intent: "template", ok: true, key: value.key, language: value.language, result: submission.reply(), toast });
     },
-    () => data<TemplateResult>({ intent: "template", ok: false, key: value.key, result: submission.reply({ formErrors: [`Le message n'a pas été enregistré : ${STORE_FAILED}`] }) }, { status: 503 }),
+    () => data<TemplateResult>({ intent: "template", ok: false, key: value.key, language: value.language, result: submission.reply({ formErrors: [`Le message n'a pas été enregistré : ${STORE_FAILED}`] }) }, { status: 503 }),
   );
 }

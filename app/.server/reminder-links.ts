@@ -2,7 +2,10 @@ import { whatsappNumber, type ReminderLinks, type ReminderSent } from "~/lib/fro
 import type { Clinic } from "~/lib/clinic";
 import { cleanText } from "~/lib/control-characters";
 import { toE164, whatsappDigits } from "~/lib/phone";
-import { reminderValues, renderTemplate } from "~/lib/reminder-template";
+import { renderTemplate } from "~/lib/reminder-template";
+import { noLinkSentenceAr, reminderValuesIn } from "~/lib/reminder-template-ar";
+import type { Locale } from "~/i18n/locale";
+import { appointmentLanguages } from "./message-language";
 import { getClinic } from "./clinic";
 import type { Appointment } from "./db/types";
 import { personalLink } from "./personal-link";
@@ -63,15 +66,18 @@ export function isRemindable(a: Pick<Appointment, "status" | "date" | "anonymise
 export function reminderLinksFor(
   a: Appointment,
   templates: MessageTemplates,
-  opts: { clinic: Clinic; today: string; reminded?: ReminderSent | null; origin?: string },
+  opts: { clinic: Clinic; today: string; reminded?: ReminderSent | null; origin?: string; locale?: Locale },
 ): ReminderLinks {
   const remindable = isRemindable(a, opts.today);
   let wa: string | null = null;
   let sms: string | null = null;
   if (remindable) {
-    const values = reminderValues(a, opts.origin === undefined ? personalLink(a) : personalLink(a, opts.origin));
-    wa = renderTemplate(templates.whatsapp.body, values, opts.clinic);
-    sms = renderTemplate(templates.sms.body, values, opts.clinic);
+    // `templates` are the patient's language's (reminderLinksOf); the values and the link follow it
+    const locale = opts.locale ?? "fr";
+    const values = reminderValuesIn(locale, a, personalLink(a, opts.origin, locale));
+    const noLink = locale === "ar" ? noLinkSentenceAr(opts.clinic) : undefined;
+    wa = renderTemplate(templates.whatsapp.body, values, opts.clinic, noLink);
+    sms = renderTemplate(templates.sms.body, values, opts.clinic, noLink);
   }
   return {
     id: Number(a.id),
@@ -92,7 +98,11 @@ export async function reminderLinksOf(h: Pick<Db, "db">, rows: Appointment[], to
   if (rows.length === 0) return out;
   const ids = rows.map((r) => Number(r.id));
   const clinic = await getClinic(h);
-  const [templates, reminders] = await Promise.all([loadTemplates(h, clinic), lastReminders(h, ids)]);
-  for (const a of rows) out.set(Number(a.id), reminderLinksFor(a, templates, { clinic, today, reminded: reminders.get(Number(a.id)) ?? null }));
+  const [templates, templatesAr, reminders, languages] = await Promise.all([loadTemplates(h, clinic), loadTemplates(h, clinic, "ar"), lastReminders(h, ids), appointmentLanguages(h, rows)]);
+  for (const a of rows) {
+    // each patient's message in their language (app/lib/message-language.ts)
+    const locale = languages.get(Number(a.id)) ?? "fr";
+    out.set(Number(a.id), reminderLinksFor(a, locale === "ar" ? templatesAr : templates, { clinic, today, reminded: reminders.get(Number(a.id)) ?? null, locale }));
+  }
   return out;
 }

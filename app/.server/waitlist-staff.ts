@@ -51,8 +51,10 @@ export async function waitlistScreen(h: Db, patientId: number | null) {
   const since = new Date(now.getTime() - 30 * 86_400_000).toISOString();
   const [entries, clinic, patient] = await Promise.all([listEntries(h, since), getClinic(h), patientId ? patientForWaitlist(h, patientId) : Promise.resolve(undefined)]);
   // the offers' WhatsApp and SMS texts as staff wrote them in 'Rappels' (their defaults until then)
-  const templates = await loadTemplates(h, clinic);
+  const [templates, templatesAr] = await Promise.all([loadTemplates(h, clinic), loadTemplates(h, clinic, "ar")]);
   const texts = { whatsapp: templates["offer-whatsapp"].body, sms: templates["offer-sms"].body };
+  // an entry made in Arabic (or set so by staff) gets the Arabic offer texts
+  const textsAr = { whatsapp: templatesAr["offer-whatsapp"].body, sms: templatesAr["offer-sms"].body };
   const hhmm = (iso: string) => formatTime(new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Africa/Algiers" }).format(new Date(iso)));
   const rows: EntryRowView[] = entries.map((e) => ({
     id: Number(e.id),
@@ -67,7 +69,7 @@ export async function waitlistScreen(h: Db, patientId: number | null) {
     createdAt: formatDateTime(e.created_at),
     offers: e.offers.map((o) => {
       const open = o.status === "open" && Date.parse(o.expires_at) > now.getTime();
-      const links = open ? offerContactLinks(o, e, clinic, texts) : { whatsapp: null, sms: null };
+      const links = open ? (e.language === "ar" ? offerContactLinks(o, e, clinic, textsAr, "ar") : offerContactLinks(o, e, clinic, texts)) : { whatsapp: null, sms: null };
       return {
         id: Number(o.id),
         when: `${formatDayFull(o.date)} à ${formatTime(o.time)}`,

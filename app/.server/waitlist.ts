@@ -2,6 +2,8 @@ import { clinicInstant, todayInClinic } from "~/lib/clinic-time";
 import type { Clinic } from "~/lib/clinic";
 import { formatTime } from "~/lib/format";
 import { defaultTemplates, firstName, renderTemplate } from "~/lib/reminder-template";
+import { reminderDateAr } from "~/lib/reminder-template-ar";
+import type { Locale } from "~/i18n/locale";
 import type { Service } from "~/lib/services";
 import { SERVICES } from "~/lib/services";
 import { matchesWish, offerExpiry } from "~/lib/waitlist";
@@ -235,9 +237,11 @@ export function offerContactLinks(
   entry: Pick<WaitlistEntry, "name" | "phone">,
   clinic: Clinic,
   templates: { whatsapp: string; sms: string } = { whatsapp: defaultTemplates(clinic)["offer-whatsapp"], sms: defaultTemplates(clinic)["offer-sms"] },
+  /** the entry's language (waitlist_entries.language): the templates given are that language's */
+  locale: Locale = "fr",
 ): { whatsapp: string | null; sms: string | null } {
   const link = offerLink(offer);
   if (!link) return { whatsapp: null, sms: null };
-  const values = { prénom: firstName(entry.name), date: formatDayLong(offer.date), heure: formatTime(offer.time), lien: link };
+  const values = { prénom: firstName(entry.name), date: locale === "ar" ? reminderDateAr(offer.date) : formatDayLong(offer.date), heure: formatTime(offer.time), lien: link };
   return { whatsapp: whatsappHref(entry.phone, renderTemplate(templates.whatsapp, values, clinic)), sms: smsHref(entry.phone, renderTemplate(templates.sms, values, clinic)) };
 }

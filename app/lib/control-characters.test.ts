@@ -7,6 +7,7 @@ import { passwordChangeSchema } from "~/lib/password-change-schema";
 import { eraseSchema, mergeSchema, notesSchema } from "~/lib/patient-schema";
 import { accountSchema, createMemberSchema, roleSchema, teamSettingsSchema } from "~/lib/team-schema";
 import { rdvCancelSchema, rdvConfirmSchema, rdvMoveSchema } from "~/lib/rdv-schema";
+import { rdvCancelSchemaIn } from "~/lib/rdv-texts-ar";
 import {
   adminCreateSchema,
   adminCreateSchemaFor,
@@ -214,6 +215,7 @@ const FORMS: FormEntry[] = [
   { file: "app/lib/rdv-schema.ts", exportName: "rdvConfirmSchema", form: "Lien personnel : confirmer", staff: false, schema: rdvConfirmSchema },
   { file: "app/lib/rdv-schema.ts", exportName: "rdvCancelSchema", form: "Lien personnel : annuler", staff: false, schema: rdvCancelSchema, multiLine: ["reason"] },
   { file: "app/lib/rdv-schema.ts", exportName: "rdvMoveSchema", form: "Lien personnel : déplacer", staff: false, schema: rdvMoveSchema(TODAY, 60) },
+  { file: "app/lib/rdv-texts-ar.ts", exportName: "rdvCancelSchemaIn", form: "Lien personnel en arabe : annuler", staff: false, schema: rdvCancelSchemaIn("ar"), multiLine: ["reason"] },
   // ---- staff forms
   { file: "app/lib/clinic-form.ts", exportName: "clinicFormSchema", form: "Clinique (/admin/clinique)", staff: true, schema: clinicFormSchema(2026) },
   { file: "app/lib/schedule-form.ts", exportName: "weeklyHoursSchema", form: "Horaires de la semaine", staff: true, schema: weeklyHoursSchema },

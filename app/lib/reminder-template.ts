@@ -115,7 +115,7 @@ export function hasLinkPlaceholder(body: string): boolean {
  * break or sentence end (the punctuation kept with it). The first becomes noLinkSentence(clinic), any
  * other is removed.
  */
-function withoutLinkSentences(body: string, clinic: Clinic): string {
+function withoutLinkSentences(body: string, sentence: string): string {
   let out = body;
   let first = true;
   for (;;) {
@@ -130,7 +130,7 @@ function withoutLinkSentences(body: string, clinic: Clinic): string {
     const rest = out.slice(afterAt);
     const stop = rest.search(/[.!?…](?=\s|$)|\n/);
     const end = stop === -1 ? out.length : afterAt + stop + (rest[stop] === "\n" ? 0 : 1);
-    out = out.slice(0, start) + (first ? noLinkSentence(clinic) : "") + out.slice(end);
+    out = out.slice(0, start) + (first ? sentence : "") + out.slice(end);
     first = false;
   }
   return out
@@ -142,11 +142,12 @@ function withoutLinkSentences(body: string, clinic: Clinic): string {
 
 /**
  * The message of a template for one appointment. Known placeholders are filled; unknown ones
- * stay as typed. Without a link (`lien: null`), the sentence that holds {lien} says to call.
+ * stay as typed. Without a link (`lien: null`), the sentence that holds {lien} says to call
+ * (`noLink`: the sentence in the template's language, French by default).
  */
-export function renderTemplate(body: string, values: TemplateValues, clinic: Clinic): string {
+export function renderTemplate(body: string, values: TemplateValues, clinic: Clinic, noLink: string = noLinkSentence(clinic)): string {
   const text = body.normalize("NFC").replace(/\r\n?/g, "\n");
-  const source = values.lien ? text : withoutLinkSentences(text, clinic);
+  const source = values.lien ? text : withoutLinkSentences(text, noLink);
   return source.replace(PLACEHOLDER, (whole, inner: string) => {
     const name = placeholderOf(inner);
     if (!name) return whole;
@@ -208,6 +209,8 @@ export function templateProblems(key: TemplateKey, body: string): string[] {
 export const templateSchema = z
   .object({
     key: z.enum(TEMPLATE_KEYS, { error: "Modèle inconnu." }),
+    // the template's language: French, or Arabic (stored under "ar:" + key, ~/lib/reminder-template-ar)
+    language: z.enum(["fr", "ar"], { error: "Langue inconnue." }).optional(),
     body: multiLine({ error: TEMPLATE_MESSAGES.missing }).transform((v) => v.normalize("NFC").replace(/\r\n?/g, "\n").trim()),
   })
   .superRefine((v, ctx) => {

@@ -3,6 +3,7 @@ import type { ReminderLinks } from "~/lib/front-desk-contact";
 import type { AppointmentStatus } from "~/lib/appointment-status";
 import type { TemplateKey, TemplateValues } from "~/lib/reminder-template";
 import type { Toast } from "~/lib/toast";
+import type { Locale } from "~/i18n/locale";
 
 /** One patient of 'Rappels à envoyer', as the screen receives it. */
 export interface ReminderRowView {
@@ -23,6 +24,8 @@ export interface TemplateView {
   updatedAt: string | null;
   updatedBy: string | null;
   isDefault: boolean;
+  /** the template's language: French unless "ar" (stored under "ar:" + key) */
+  language?: Locale;
 }
 
 /** The values of the preview: an example appointment on the day shown. */
@@ -33,6 +36,8 @@ export interface TemplateResult {
   intent: "template";
   ok: boolean;
   key?: TemplateKey;
+  /** the edited template's language ("fr" when absent) */
+  language?: Locale;
   result?: SubmissionResult<string[]>;
   toast?: Toast;
 }

@@ -14,8 +14,8 @@ import { getStaff } from "~/.server/staff-guard";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { formatDayLong } from "~/lib/front-desk-contact";
 import { ReminderRow } from "~/components/admin/reminders/ReminderRow";
-import { TemplateEditor } from "~/components/admin/reminders/TemplateEditor";
-import { TemplatePreview } from "~/components/admin/reminders/TemplatePreview";
+import { TemplatePairs } from "~/components/admin/reminders/TemplatePairs";
+import { reminderDateAr } from "~/lib/reminder-template-ar";
 import { OfferTemplates } from "~/components/admin/reminders/OfferTemplates";
 import { useCan } from "~/components/admin/permissions";
 import type { ExampleValues, ReminderRowView, TemplateResult } from "~/lib/reminder-view";
@@ -43,7 +43,12 @@ export async function loader({ url }: Route.LoaderArgs) {
   const jour = url.searchParams.get("jour") ?? "";
   const day = isValidYmd(jour) ? jour : tomorrow;
   const clinic = await getClinic(db);
-  const [appointments, templates, late] = await Promise.all([listRemindersToSend(db, day), loadTemplates(db, clinic), lateReminders(db, clinic, now.date)]);
+  const [appointments, templates, templatesAr, late] = await Promise.all([
+    listRemindersToSend(db, day),
+    loadTemplates(db, clinic),
+    loadTemplates(db, clinic, "ar"),
+    lateReminders(db, clinic, now.date),
+  ]);
   const links = await reminderLinksOf(db, appointments, now.date);
   const rows: ReminderRowView[] = appointments.map((a) => ({
     id: Number(a.id),
@@ -57,7 +62,25 @@ export async function loader({ url }: Route.LoaderArgs) {
   }));
   const example: ExampleValues = { prénom: "Amina", date: reminderDate(day), heure: "10:30", lien: `${publicOrigin()}/rdv/${EXAMPLE_TOKEN}` };
   const offerExample: ExampleValues = { ...example, lien: `${publicOrigin()}/offre/${EXAMPLE_TOKEN}` };
-  return { day, today: now.date, tomorrow, rows, templates: REMINDER_TEMPLATE_KEYS.map((k) => templates[k]), offerTemplates: OFFER_TEMPLATE_KEYS.map((k) => templates[k]), example, offerExample, late };
+  // the Arabic templates (keys "ar:…"), beside the French ones, on an example in Arabic
+  const exampleAr: ExampleValues = { prénom: "أمينة", date: reminderDateAr(day), heure: "10:30", lien: `${publicOrigin()}/ar/rdv/${EXAMPLE_TOKEN}` };
+  const offerExampleAr: ExampleValues = { ...exampleAr, lien: `${publicOrigin()}/offre/${EXAMPLE_TOKEN}` };
+  const ar = (t: (typeof templatesAr)[keyof typeof templatesAr]) => ({ ...t, language: "ar" as const });
+  return {
+    day,
+    today: now.date,
+    tomorrow,
+    rows,
+    templates: REMINDER_TEMPLATE_KEYS.map((k) => templates[k]),
+    templatesAr: REMINDER_TEMPLATE_KEYS.map((k) => ar(templatesAr[k])),
+    offerTemplates: OFFER_TEMPLATE_KEYS.map((k) => templates[k]),
+    offerTemplatesAr: OFFER_TEMPLATE_KEYS.map((k) => ar(templatesAr[k])),
+    example,
+    exampleAr,
+    offerExample,
+    offerExampleAr,
+    late,
+  };
 }
 
 /** The intents "reminded" and "template": app/.server/reminder-actions.ts. */
@@ -185,12 +208,15 @@ export default function AdminReminders({ loaderData, actionData }: Route.Compone
             <p className="mt-1 max-w-3xl text-sm text-slate-600">Le texte que WhatsApp et les SMS proposent pour chaque patient, ici sur un exemple de rendez-vous.</p>
           )}
         </div>
-        <div className="grid grid-cols-1 items-start gap-4 xl:grid-cols-2">
-          {templates.map((t) =>
-            canEditTemplates ? <TemplateEditor key={t.key} template={t} example={example} actionData={templateAnswer} /> : <TemplatePreview key={t.key} template={t} example={example} />,
-          )}
-        </div>
-        <OfferTemplates templates={loaderData.offerTemplates} example={loaderData.offerExample} canEdit={canEditTemplates} actionData={templateAnswer} />
+        <TemplatePairs fr={templates} ar={loaderData.templatesAr} example={example} exampleAr={loaderData.exampleAr} canEdit={canEditTemplates} actionData={templateAnswer} />
+        <OfferTemplates
+          templates={loaderData.offerTemplates}
+          templatesAr={loaderData.offerTemplatesAr}
+          example={loaderData.offerExample}
+          exampleAr={loaderData.offerExampleAr}
+          canEdit={canEditTemplates}
+          actionData={templateAnswer}
+        />
       </section>
     </div>
   );

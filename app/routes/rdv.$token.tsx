@@ -15,6 +15,12 @@ import { personalPageMeta } from "~/lib/personal-meta";
 import { requestInfo } from "~/context";
 import { todayInClinic } from "~/lib/clinic-time";
 import { addDays } from "~/lib/rules";
+import { isRouteErrorResponse } from "react-router";
+import { RdvBlockedPageAr, RdvNotFoundPageAr, RdvPageAr } from "~/components/rdv/RdvPageAr";
+import { useLocale } from "~/hooks/use-locale";
+import { localeOf, t } from "~/i18n";
+import { clinicWords } from "~/i18n/clinic";
+import { clinicFromMatches } from "~/lib/seo";
 
 /**
  * /rdv/<token>: the patient's own page for one appointment, opened from the personal link
@@ -22,9 +28,25 @@ import { addDays } from "~/lib/rules";
  * the clinic, never who the patient is; the patient confirms, moves or cancels here (until the
  * cut-off; then the page says to call) and downloads the .ics. A wrong, malformed or expired
  * token is the same 404; too many of them from one address, a 429.
+ *
+ * /ar/rdv/<token> (app/routes.ts, id "ar-rdv") is the same page in Arabic (app/components/rdv/RdvPageAr.tsx):
+ * same loader, token rules, headers and action; the Arabic e-mails and messages link there.
  */
 
-export const meta: Route.MetaFunction = ({ error, matches }) => personalPageMeta(matches, error, { title: "Votre rendez-vous", description: (name) => `Votre rendez-vous à ${name} : le jour, l'heure, et la confirmation, le déplacement ou l'annulation en ligne.` });
+/** The Arabic page's head: the same rules as personalPageMeta (noindex, same-origin Referer). */
+function arabicMeta(error: unknown, matches: Parameters<typeof clinicFromMatches>[0]) {
+  const name = clinicWords(clinicFromMatches(matches), "ar").name;
+  const title = !error ? t("ar", "rdvPage.title") : isRouteErrorResponse(error) && error.status === 429 ? t("ar", "rdvPage.tooMany") : t("ar", "rdvPage.notFound");
+  return [
+    { title: `${title} | ${name}` },
+    { name: "description", content: t("ar", "rdvPage.description", { name }) },
+    { name: "robots", content: "noindex" },
+    { name: "referrer", content: "same-origin" },
+  ];
+}
+
+export const meta: Route.MetaFunction = ({ error, matches, location }) =>
+  localeOf(location.pathname) === "ar" ? arabicMeta(error, matches) : personalPageMeta(matches, error, { title: "Votre rendez-vous", description: (name) => `Votre rendez-vous à ${name} : le jour, l'heure, et la confirmation, le déplacement ou l'annulation en ligne.` });
 
 /** Every answer, pages and errors alike: private, never stored, not indexed, no Referer. */
 export const headers: Route.HeadersFunction = personalLinkHeaders;
@@ -40,6 +62,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       horizonDays: rules.horizonDays,
       maxDate: addDays(today, rules.horizonDays),
       icsHref: `/rdv/${params.token}/calendrier.ics`,
+      frenchHref: `/rdv/${params.token}`,
       account,
     },
     { headers: RDV_HEADERS },
@@ -61,6 +84,7 @@ export default function RdvPage({ loaderData, actionData }: Route.ComponentProps
   const reply = actionData;
   const open = a.status === "requested" || a.status === "confirmed";
   const clinic = useClinic();
+  if (useLocale() === "ar") return <RdvPageAr appointment={a} icsHref={icsHref} frenchHref={loaderData.frenchHref} reply={reply} />;
   return (
     <>
       <section className="relative overflow-hidden bg-navy-900 text-white">
@@ -123,5 +147,6 @@ function CallToChange({ title, text }: { title: string; text: string }) {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 404: () => <RdvNotFoundPage />, 429: () => <RdvBlockedPage /> }} />;
+  const ar = useLocale() === "ar";
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => (ar ? <RdvNotFoundPageAr /> : <RdvNotFoundPage />), 429: () => (ar ? <RdvBlockedPageAr /> : <RdvBlockedPage />) }} />;
 }

@@ -3,6 +3,7 @@ import { getDb } from "~/.server/db";
 import { getClinic } from "~/.server/clinic";
 import { appointmentIcs, icsSequence } from "~/.server/ics";
 import { personalLink } from "~/.server/personal-link";
+import { appointmentLanguage } from "~/.server/message-language";
 import { linkRefusalResponse, openPersonalLink, RDV_HEADERS } from "~/.server/rdv-actions";
 import type { Appointment } from "~/.server/db/types";
 import { requestInfo } from "~/context";
@@ -22,8 +23,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (refusal) return refusal;
     throw err;
   }
-  const [sequence, clinic] = await Promise.all([icsSequence(getDb(), appointment.id), getClinic()]);
-  const body = appointmentIcs(appointment, { link: personalLink(appointment), sequence, clinic });
+  // the event's texts and link in the patient's language (app/lib/message-language.ts)
+  const [sequence, clinic, locale] = await Promise.all([icsSequence(getDb(), appointment.id), getClinic(), appointmentLanguage(getDb(), appointment)]);
+  const body = appointmentIcs(appointment, { link: personalLink(appointment, undefined, locale), sequence, clinic, locale });
   return new Response(body, {
     headers: {
       ...RDV_HEADERS,

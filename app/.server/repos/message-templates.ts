@@ -1,5 +1,7 @@
 import type { Clinic } from "~/lib/clinic";
+import type { Locale } from "~/i18n/locale";
 import { defaultTemplates, TEMPLATE_KEYS, type TemplateKey } from "~/lib/reminder-template";
+import { defaultTemplatesAr, templateRowKey } from "~/lib/reminder-template-ar";
 import type { Db } from "../db";
 import { nowIso } from "../db";
 
@@ -7,7 +9,8 @@ import { nowIso } from "../db";
  * The WhatsApp and SMS reminder templates staff edit on 'Rappels à envoyer' (table
  * `message_templates`, one row per key). A key without a row reads as its default
  * (~/lib/reminder-template), so a fresh database needs no seed and a default that improves in
- * the code reaches the clinics that never changed it.
+ * the code reaches the clinics that never changed it. The Arabic templates are rows under
+ * "ar:" + key (~/lib/reminder-template-ar), their defaults in Arabic.
  */
 
 export interface MessageTemplate {
@@ -21,14 +24,18 @@ export interface MessageTemplate {
 
 export type MessageTemplates = Record<TemplateKey, MessageTemplate>;
 
-/** `clinic`: the stored identity (getClinic()), which the default templates name. */
-export async function loadTemplates(h: Pick<Db, "db">, clinic: Clinic): Promise<MessageTemplates> {
-  const defaults = defaultTemplates(clinic);
-  const rows = await h.db.selectFrom("message_templates").selectAll().where("key", "in", [...TEMPLATE_KEYS]).execute();
+/** `clinic`: the stored identity (getClinic()), which the default templates name; `locale`: the templates' language. */
+export async function loadTemplates(h: Pick<Db, "db">, clinic: Clinic, locale: Locale = "fr"): Promise<MessageTemplates> {
+  const defaults = locale === "ar" ? defaultTemplatesAr(clinic) : defaultTemplates(clinic);
+  const rows = await h.db
+    .selectFrom("message_templates")
+    .selectAll()
+    .where("key", "in", TEMPLATE_KEYS.map((k) => templateRowKey(locale, k)))
+    .execute();
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const out = {} as MessageTemplates;
   for (const key of TEMPLATE_KEYS) {
-    const row = byKey.get(key);
+    const row = byKey.get(templateRowKey(locale, key));
     out[key] = row
       ? { key, body: row.body, updatedAt: row.updated_at, updatedBy: row.updated_by, isDefault: false }
       : { key, body: defaults[key], updatedAt: null, updatedBy: null, isDefault: true };
@@ -37,10 +44,10 @@ export async function loadTemplates(h: Pick<Db, "db">, clinic: Clinic): Promise<
 }
 
 /** Store a template (already validated by ~/lib/reminder-template's schema); `by` is the staff e-mail. */
-export async function saveTemplate(h: Pick<Db, "db">, key: TemplateKey, body: string, by: string, at: string = nowIso()): Promise<void> {
+export async function saveTemplate(h: Pick<Db, "db">, key: TemplateKey, body: string, by: string, at: string = nowIso(), locale: Locale = "fr"): Promise<void> {
   await h.db
     .insertInto("message_templates")
-    .values({ key, body, updated_at: at, updated_by: by })
+    .values({ key: templateRowKey(locale, key), body, updated_at: at, updated_by: by })
     .onConflict((oc) => oc.column("key").doUpdateSet({ body, updated_at: at, updated_by: by }))
     .execute();
 }

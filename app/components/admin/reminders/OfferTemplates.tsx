@@ -1,14 +1,27 @@
 import { Hourglass } from "lucide-react";
 import type { ExampleValues, TemplateResult, TemplateView } from "~/lib/reminder-view";
-import { TemplateEditor } from "./TemplateEditor";
-import { TemplatePreview } from "./TemplatePreview";
+import { TemplatePairs } from "./TemplatePairs";
 
 /**
  * The WhatsApp and SMS texts of a waiting-list offer ('Liste d'attente': the buttons of an offer
  * still open), under the reminders' templates of 'Rappels à envoyer': the same editor and the same
  * placeholders, {lien} being the offer's personal link.
  */
-export function OfferTemplates({ templates, example, canEdit, actionData }: { templates: TemplateView[]; example: ExampleValues; canEdit: boolean; actionData?: TemplateResult }) {
+export function OfferTemplates({
+  templates,
+  templatesAr,
+  example,
+  exampleAr,
+  canEdit,
+  actionData,
+}: {
+  templates: TemplateView[];
+  templatesAr: TemplateView[];
+  example: ExampleValues;
+  exampleAr: ExampleValues;
+  canEdit: boolean;
+  actionData?: TemplateResult;
+}) {
   return (
     <div className="space-y-4 pt-2">
       <div>
@@ -21,9 +34,7 @@ export function OfferTemplates({ templates, example, canEdit, actionData }: { te
           l'offre : le premier patient qui confirme obtient le créneau.
         </p>
       </div>
-      <div className="grid grid-cols-1 items-start gap-4 xl:grid-cols-2">
-        {templates.map((t) => (canEdit ? <TemplateEditor key={t.key} template={t} example={example} actionData={actionData} /> : <TemplatePreview key={t.key} template={t} example={example} />))}
-      </div>
+      <TemplatePairs fr={templates} ar={templatesAr} example={example} exampleAr={exampleAr} canEdit={canEdit} actionData={actionData} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { FormErrors, TextareaField, useAppForm } from "~/components/forms";
 import { useToast } from "~/components/toaster";
 import { useClinic } from "~/hooks/use-clinic";
 import { defaultTemplates, isWhatsapp, PLACEHOLDERS, renderTemplate, TEMPLATE_LABELS, TEMPLATE_MAX, templateSchema, unknownPlaceholders } from "~/lib/reminder-template";
+import { defaultTemplatesAr, noLinkSentenceAr } from "~/lib/reminder-template-ar";
 import { smsParts } from "./sms-parts";
 import { TemplateHeader } from "./TemplateHeader";
 import type { ExampleValues, TemplateResult, TemplateView } from "~/lib/reminder-view";
@@ -19,23 +20,27 @@ import type { ExampleValues, TemplateResult, TemplateView } from "~/lib/reminder
  */
 export function TemplateEditor({ template, example, actionData }: { template: TemplateView; example: ExampleValues; actionData?: TemplateResult }) {
   const { key } = template;
-  const fetcher = useFetcher<TemplateResult>({ key: `template:${key}` });
+  // an Arabic template (stored under "ar:" + key): its own ids, fetcher and answer
+  const language = template.language ?? "fr";
+  const ar = language === "ar";
+  const id = ar ? `ar-${key}` : key;
+  const fetcher = useFetcher<TemplateResult>({ key: `template:${id}` });
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const answer = fetcher.data ?? (actionData?.intent === "template" && actionData.key === key ? actionData : undefined);
+  const answer = fetcher.data ?? (actionData?.intent === "template" && actionData.key === key && (actionData.language ?? "fr") === language ? actionData : undefined);
   useToast(fetcher.state === "idle" ? answer?.toast : undefined);
   const saving = fetcher.state !== "idle";
   const [form, fields] = useAppForm({
-    id: `template-${key}`,
+    id: `template-${id}`,
     schema: templateSchema,
     lastResult: fetcher.state === "idle" ? answer?.result : undefined,
-    defaultValue: { key, body: template.body },
+    defaultValue: { key, language, body: template.body },
   });
   const [body, setBody] = useState(template.body);
   const max = TEMPLATE_MAX[key];
   const clinic = useClinic();
-  const preview = renderTemplate(body, example, clinic);
-  const defaultBody = defaultTemplates(clinic)[key];
+  const preview = ar ? renderTemplate(body, example, clinic, noLinkSentenceAr(clinic)) : renderTemplate(body, example, clinic);
+  const defaultBody = (ar ? defaultTemplatesAr(clinic) : defaultTemplates(clinic))[key];
   const unknown = unknownPlaceholders(body);
   const length = body.trim().length;
 
@@ -57,15 +62,18 @@ export function TemplateEditor({ template, example, actionData }: { template: Te
   };
 
   return (
-    <section aria-labelledby={`template-${key}-title`} className="flex min-w-0 flex-col rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    <section aria-labelledby={`template-${id}-title`} className="flex min-w-0 flex-col rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <TemplateHeader template={template} />
 
       <fetcher.Form method="post" {...getFormProps(form)} className="flex flex-1 flex-col gap-4 p-4 sm:p-5">
         <input type="hidden" name="intent" value="template" />
         <input type="hidden" name="key" value={key} />
+        <input type="hidden" name="language" value={language} />
         <TextareaField
           meta={fields.body}
-          label={`Texte du message ${TEMPLATE_LABELS[key]}`}
+          label={ar ? `Texte arabe du message ${TEMPLATE_LABELS[key]}` : `Texte du message ${TEMPLATE_LABELS[key]}`}
+          dir={ar ? "rtl" : undefined}
+          lang={ar ? "ar" : undefined}
           rows={isWhatsapp(key) ? 12 : 4}
           maxLength={max}
           onChange={(e) => setBody(e.currentTarget.value)}
@@ -81,7 +89,7 @@ export function TemplateEditor({ template, example, actionData }: { template: Te
 
         <div>
           <p className="text-sm font-medium text-slate-700">Repères à insérer</p>
-          <ul className="mt-1.5 flex flex-wrap gap-2" aria-label={`Repères du message ${TEMPLATE_LABELS[key]}`}>
+          <ul className="mt-1.5 flex flex-wrap gap-2" aria-label={ar ? `Repères du message arabe ${TEMPLATE_LABELS[key]}` : `Repères du message ${TEMPLATE_LABELS[key]}`}>
             {PLACEHOLDERS.map((p) => (
               <li key={p.name}>
                 {hydrated ? (
@@ -103,14 +111,16 @@ export function TemplateEditor({ template, example, actionData }: { template: Te
         </div>
 
         <div>
-          <p className="text-sm font-medium text-slate-700" id={`template-${key}-preview-title`}>
+          <p className="text-sm font-medium text-slate-700" id={`template-${id}-preview-title`}>
             Aperçu <span className="font-normal text-slate-500">(exemple : {example.prénom}, {example.date} à {example.heure})</span>
           </p>
           <div
-            aria-labelledby={`template-${key}-preview-title`}
+            aria-labelledby={`template-${id}-preview-title`}
+            dir={ar ? "rtl" : undefined}
+            lang={ar ? "ar" : undefined}
             role="region"
             className={`mt-1.5 max-w-md whitespace-pre-line break-words rounded-2xl rounded-tl-sm px-4 py-3 text-sm leading-relaxed text-slate-900 shadow-sm ring-1 ${isWhatsapp(key) ? "bg-[#e7fbe0] ring-emerald-200" : "bg-sky-50 ring-sky-200"}`}
-            data-testid={`preview-${key}`}
+            data-testid={`preview-${id}`}
           >
             {preview || <span className="italic text-slate-500">Le message est vide.</span>}
           </div>
@@ -133,7 +143,7 @@ export function TemplateEditor({ template, example, actionData }: { template: Te
               "Enregistrement..."
             ) : (
               <span>
-                Enregistrer le message<span className="sr-only"> {TEMPLATE_LABELS[key]}</span>
+                Enregistrer le message<span className="sr-only">{ar ? " arabe" : ""} {TEMPLATE_LABELS[key]}</span>
               </span>
             )}
           </button>

@@ -12,8 +12,8 @@ export function TemplateHeader({ template }: { template: TemplateView }) {
       <span aria-hidden className={`flex h-9 w-9 items-center justify-center rounded-lg ${isWhatsapp(key) ? "bg-emerald-50 text-emerald-700" : "bg-sky-50 text-sky-700"}`}>
         <Icon className="h-5 w-5" />
       </span>
-      <h3 id={`template-${key}-title`} className="font-sans text-base font-semibold text-navy-900">
-        Message {TEMPLATE_LABELS[key]}
+      <h3 id={`template-${template.language === "ar" ? `ar-${key}` : key}-title`} className="font-sans text-base font-semibold text-navy-900">
+        {template.language === "ar" ? `${TEMPLATE_LABELS[key]} en arabe` : `Message ${TEMPLATE_LABELS[key]}`}
       </h3>
       <p className="w-full text-xs text-slate-500 sm:ml-auto sm:w-auto">
         {template.isDefault ? "Texte par défaut" : `Modifié le ${formatDateTime(template.updatedAt)}${template.updatedBy ? ` par ${template.updatedBy}` : ""}`}
