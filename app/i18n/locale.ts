@@ -25,6 +25,8 @@ export const ARABIC_PAGES: readonly ArabicPage[] = [
   { path: "/blanchiment-professionnel", file: "routes/$slug.tsx", id: "ar-blanchiment-professionnel" },
   { path: "/soins-conservateurs", file: "routes/$slug.tsx", id: "ar-soins-conservateurs" },
   { path: "/orthodontie-invisible", file: "routes/$slug.tsx", id: "ar-orthodontie-invisible" },
+  // the public forms (booking)
+  { path: "/appointment", file: "routes/appointment.tsx", id: "ar-appointment" },
 ];
 
 const ARABIC_PATHS = new Set(ARABIC_PAGES.map((p) => p.path));
