@@ -27,6 +27,7 @@ export const ARABIC_PAGES: readonly ArabicPage[] = [
   { path: "/orthodontie-invisible", file: "routes/$slug.tsx", id: "ar-orthodontie-invisible" },
   // the public forms (booking)
   { path: "/appointment", file: "routes/appointment.tsx", id: "ar-appointment" },
+  { path: "/liste-attente", file: "routes/liste-attente.tsx", id: "ar-liste-attente" },
 ];
 
 const ARABIC_PATHS = new Set(ARABIC_PAGES.map((p) => p.path));
