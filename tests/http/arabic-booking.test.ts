@@ -134,3 +134,42 @@ describe("/ar/appointment", () => {
     expect(fr.message).toMatch(/horaires? libres? le /);
   });
 });
+
+describe("/ar/liste-attente", () => {
+  const postWaitlist = (fields: [string, string][]) =>
+    fetch(`${ORIGIN}/ar/liste-attente`, { method: "POST", body: new URLSearchParams(fields), headers: { Accept: "text/html", Origin: ORIGIN }, redirect: "manual" });
+
+  test("rtl, Arabic labels, weekdays and services; the day wanted preselected as in French", async () => {
+    const res = await fetch(`${ORIGIN}/ar/liste-attente?service=Orthodontie&date=2031-03-03`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const doc = parse(html);
+    expect(doc.documentElement.getAttribute("dir")).toBe("rtl");
+    expect(doc.querySelector("h1")?.textContent).toBe("قائمة الانتظار");
+    expect(doc.querySelector("form")?.getAttribute("action")).toBe("/ar/liste-attente");
+    expect(doc.body.textContent).toContain("السبت");
+    expect(html).toMatch(/name="wishes" checked="" value="1am"/);
+    expect(doc.querySelector("#waitlist-service option[selected]")?.textContent).toBe("تقويم الأسنان");
+    expect(frenchLeft(html).filter((w) => !["Heure"].includes(w))).toEqual([]);
+    expect(html).not.toMatch(/Samedi|Matin|Après-midi|Jusqu'à quand/);
+  });
+
+  test("a bad post: Arabic messages beside the fields, what was typed kept; a good one stored with language 'ar'", async () => {
+    const until = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const name = `منتظر ${Date.now()}`;
+    const bad = await postWaitlist([["service", "Orthodontie"], ["until", until], ["name", name], ["phone", "12"], ["submission_key", crypto.randomUUID()]]);
+    expect(bad.status).toBe(400);
+    const doc = parse(await bad.text());
+    expect(doc.querySelector("#waitlist-wishes-error")?.textContent).toBe("اختر فترة واحدة على الأقل تناسبك.");
+    expect(doc.querySelector("#waitlist-phone-error")?.textContent).toContain("رقم الهاتف غير صحيح");
+    expect(doc.querySelector("#waitlist-consent-error")?.textContent).toBe("يُرجى الموافقة على سياسة الخصوصية للتسجيل.");
+    expect(doc.querySelector("#waitlist-name")?.getAttribute("value")).toBe(name);
+
+    const ok = await postWaitlist([["service", "Orthodontie"], ["wishes", "6am"], ["wishes", "1pm"], ["until", until], ["name", name], ["phone", "0550 12 34 56"], ["consent", "on"], ["submission_key", crypto.randomUUID()]]);
+    expect(ok.status).toBe(200);
+    const done = parse(await ok.text());
+    expect(done.querySelector("[data-waitlist-done]")?.textContent).toContain("تمّ تسجيلك في قائمة الانتظار.");
+    expect(done.querySelector("[data-waitlist-done]")?.textContent).toContain("السبت صباحًا، الاثنين مساءً");
+    expect(server.dbQuery("select language, service from waitlist_entries where name = ?", name)).toEqual([{ language: "ar", service: "Orthodontie" }]);
+  });
+});

@@ -151,7 +151,8 @@ describe("/ar, the home page in Arabic", () => {
     expect(hrefs).toContain("/ar");
     expect(hrefs).not.toContain("/ar/gallery");
     expect(hrefs).toContain("/gallery");
-    expect(hrefs).toContain("/appointment");
+    // the booking page is in Arabic too (issue 32, item 1)
+    expect(hrefs).toContain("/ar/appointment");
   });
 
   test("no French text of the layout or the home page is left on the Arabic page", async () => {
@@ -200,13 +201,13 @@ describe("the treatment pages in Arabic", () => {
     });
   }
 
-  test("links: home and related pages in Arabic, booking to the French page (not translated yet); phones left to right", async () => {
+  test("links: home, related pages and booking in Arabic; phones left to right", async () => {
     const { doc } = await page("/ar/blanchiment-professionnel");
     const main = doc.querySelector("main")!;
     const hrefs = [...main.querySelectorAll("a[href^='/']")].map((a) => a.getAttribute("href"));
     expect(hrefs).toContain("/ar");
     expect(hrefs).toContain("/ar/esthetique-dentaire");
-    expect(hrefs).toContain("/appointment");
+    expect(hrefs).toContain("/ar/appointment");
     // a related page not translated (/blanchiment-dents) is left out rather than shown in French
     expect(hrefs.filter((h) => h?.includes("blanchiment-dents"))).toEqual([]);
     const phones = [...main.querySelectorAll("a[href^='tel:']")];
