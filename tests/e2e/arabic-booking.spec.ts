@@ -62,3 +62,16 @@ test("/ar/appointment at 375 px: a slot picked, the request sent, the Arabic suc
     { language: "ar", service: "Orthodontie", time: picked },
   ]);
 });
+
+test("/ar/liste-attente at 375 px: right to left, Arabic weekdays, no sideways scroll, axe", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`/ar/liste-attente?service=Orthodontie&date=${clinicDay(10)}`);
+  await hydrated(page);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("قائمة الانتظار");
+  await expect(page.getByText("السبت", { exact: true })).toBeVisible();
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(scroll, "no sideways scroll").toBeLessThanOrEqual(0);
+  await reviewShot(page, "ar-waitlist-375");
+  await expectNoSeriousA11yViolations(page);
+});
