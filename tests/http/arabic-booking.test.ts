@@ -169,7 +169,7 @@ describe("/ar/liste-attente", () => {
     expect(ok.status).toBe(200);
     const done = parse(await ok.text());
     expect(done.querySelector("[data-waitlist-done]")?.textContent).toContain("تمّ تسجيلك في قائمة الانتظار.");
-    expect(done.querySelector("[data-waitlist-done]")?.textContent).toContain("السبت صباحًا، الاثنين مساءً");
+    expect(done.querySelector("[data-waitlist-done]")?.textContent).toContain("السبت صباحًا، الاثنين بعد الظهر");
     expect(server.dbQuery("select language, service from waitlist_entries where name = ?", name)).toEqual([{ language: "ar", service: "Orthodontie" }]);
   });
 });
