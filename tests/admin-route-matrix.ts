@@ -144,7 +144,7 @@ export const EXPECTED: Record<string, { view: string; post: string; intents?: Re
   "/admin/liste-attente": { view: "DS", post: "DS" },
   "/admin/suivis": { view: "DS", post: "D", intents: { "recall-sent": "DS", "recall-optout": "DS", "recall-optin": "DS" } },
   "/admin/patients": { view: "DS", post: "DS" },
-  "/admin/patients/1": { view: "DS", post: "D", intents: { notes: "DS", merge: "DS", "account-pay": "DS" } },
+  "/admin/patients/1": { view: "DS", post: "D", intents: { notes: "DS", language: "DS", merge: "DS", "account-pay": "DS" } },
   "/admin/patients/1/releve": { view: "DS", post: "DS" },
   "/admin/patients/1/releve/pdf": { view: "DS", post: "DS" },
   // money (issue 29): acts and quotes for dentists (assistants only with the price setting), receipts

@@ -10,15 +10,18 @@ import { handlePublicForm, type StoreOutcome } from "./public-form";
 import type { Appointment } from "./repos/appointments";
 import { PATIENT_ACTOR } from "./actor";
 import { bookAppointment } from "./repos/booking";
-import { formatDayFull, formatTime } from "~/lib/format";
-import { BOOKING_FIX_MESSAGE, toBookingAnswer, type BookingReply } from "~/lib/booking-answer";
+import { formatDayFull, formatDayFullAr, formatTime } from "~/lib/format";
+import { localeOf, t, type Locale } from "~/i18n";
+import { localizeErrors, messageKey } from "~/i18n/messages";
+import type { Clinic } from "~/lib/clinic";
+import type { SlotRefusal } from "~/lib/schedule";
+import { serviceName } from "~/lib/service-names";
+import { toBookingAnswer, type BookingReply } from "~/lib/booking-answer";
 import { bookingDaySchema, bookingSchema } from "~/lib/booking-schema";
 import { todayInClinic } from "~/lib/clinic-time";
 import { peekForm } from "~/lib/form-body";
-import { slotRefusalText } from "~/lib/front-desk-schema";
-import { RDV_TEXTS } from "~/lib/rdv-schema";
 import { parseSubmissionKey } from "~/lib/rules";
-import type { SlotChoice } from "~/lib/schedule";
+import { formatDuration, type SlotChoice } from "~/lib/schedule";
 import { parseBookingIntent, parseDayQuery, type BookingIntent, type SlotsView } from "~/lib/slots-view";
 
 /**
@@ -33,7 +36,7 @@ import { parseBookingIntent, parseDayQuery, type BookingIntent, type SlotsView }
  * post the form: the answer renders it again with every field kept and the free times of the
  * day chosen. Nothing is stored, so neither the rate limit nor the key is involved.
  */
-async function showFreeTimes(form: FormData, intent: Exclude<BookingIntent, { kind: "book" }>) {
+async function showFreeTimes(form: FormData, intent: Exclude<BookingIntent, { kind: "book" }>, locale: Locale) {
   if (intent.kind !== "slots") {
     form.set("date", intent.date);
     form.set("time", intent.kind === "slot" ? intent.time : "");
@@ -43,9 +46,10 @@ async function showFreeTimes(form: FormData, intent: Exclude<BookingIntent, { ki
   const submission = parseWithZod(form, { schema: bookingDaySchema(todayInClinic(), rules.horizonDays) });
   const submissionKey = parseSubmissionKey(form.get("submission_key")) ?? randomUUID();
   if (submission.status !== "success") {
-    return data<BookingReply>({ status: "error", result: submission.reply(), submissionKey, slots: null }, { status: 400 });
+    const result = submission.reply();
+    return data<BookingReply>({ status: "error", result: { ...result, error: localizeErrors(locale, result.error) }, submissionKey, slots: null }, { status: 400 });
   }
-  const { view } = await loadDaySlots(submission.value.service, submission.value.date);
+  const { view } = await loadDaySlots(submission.value.service, submission.value.date, locale);
   return data<BookingReply>({ status: "slots", result: submission.reply(), submissionKey, slots: view });
 }
 
@@ -58,7 +62,9 @@ async function showFreeTimes(form: FormData, intent: Exclude<BookingIntent, { ki
 export async function bookingReply(request: Request, clientIp: string) {
   const posted = await peekForm(request).catch(() => null);
   const intent = parseBookingIntent(posted?.get("intent"));
-  if (posted && intent.kind !== "book") return showFreeTimes(posted, intent);
+  // the page's language (/ar/appointment): the messages' and the booking's (issue 32)
+  const locale = localeOf(new URL(request.url).pathname);
+  if (posted && intent.kind !== "book") return showFreeTimes(posted, intent, locale);
 
   const { horizonDays } = await loadBookingRules();
   const { reply: answer, stored, refused } = await handlePublicForm({
@@ -67,18 +73,20 @@ export async function bookingReply(request: Request, clientIp: string) {
     scope: "booking",
     schema: bookingSchema(todayInClinic(), horizonDays),
     // the stored phone (none when the database cannot even give it)
-    failureMessage: RDV_TEXTS.storeFailed(await getClinic().catch(() => null)),
-    store: async ({ consent: _consent, ...input }, submissionKey): Promise<StoreOutcome<Appointment, { slots: SlotsView | null; alternatives: SlotChoice[] }>> => {
+    failureMessage: storeFailedKey(await getClinic().catch(() => null)),
+    locale,
+    store: async ({ consent: _consent, ...fields }, submissionKey): Promise<StoreOutcome<Appointment, { slots: SlotsView | null; alternatives: SlotChoice[] }>> => {
+      const input = { ...fields, language: locale };
       const booked = await bookAppointment(getDb(), input, { actor: PATIENT_ACTOR, mode: "public", submissionKey });
       if (booked.ok) return { ok: true, value: booked.appointment, duplicate: booked.duplicate };
-      const { view, settings } = await loadDaySlots(input.service, input.date);
+      const { view, settings } = await loadDaySlots(input.service, input.date, locale);
       // a service booked by phone only is the service's fault; any other refusal is the time's
       const field = booked.reason === "not_online" ? "service" : "time";
       return {
         ok: false,
         status: 409,
-        formError: BOOKING_FIX_MESSAGE,
-        fieldErrors: { [field]: [slotRefusalText(booked.reason, settings, [])] },
+        formError: "booking.fix",
+        fieldErrors: { [field]: [refusalKey(booked.reason, settings.minNoticeMinutes, locale, settings.horizonDays)] },
         detail: { slots: view, alternatives: booked.alternatives },
       };
     },
@@ -90,12 +98,14 @@ export async function bookingReply(request: Request, clientIp: string) {
   // a refused post keeps its day's free times on the page (without JavaScript, nothing else shows them)
   let slots = refused?.slots ?? null;
   const day = posted && answer.data.status === "error" && !refused ? parseDayQuery((name) => posted.get(name)) : null;
-  if (day) slots = (await loadDaySlots(day.service, day.date).catch(() => undefined))?.view ?? null;
+  if (day) slots = (await loadDaySlots(day.service, day.date, locale).catch(() => undefined))?.view ?? null;
   // the personal link and what was booked (the row stored first, for a resent post), shown on the
   // success screen to the person who just booked
   const done = answer.data.status === "success" && stored ? stored : null;
   const link = done ? personalLink(done) : null;
-  const booked = done ? { service: done.service, day: formatDayFull(done.date), time: formatTime(done.time) } : null;
+  const booked = done
+    ? { service: serviceName(locale, done.service), day: locale === "ar" ? formatDayFullAr(done.date) : formatDayFull(done.date), time: formatTime(done.time) }
+    : null;
   return data<BookingReply>({ ...answer.data, slots, alternatives: refused?.alternatives ?? [], link, booked }, answer.init ?? undefined);
 }
 
@@ -110,4 +120,33 @@ export async function bookingJson(request: Request, clientIp: string): Promise<R
   headers.set("Cache-Control", "no-store");
   headers.set("Vary", "Accept");
   return Response.json(toBookingAnswer(reply.data), { status: reply.init?.status ?? 200, headers });
+}
+
+/** 'Could not be stored, call us at …' as a key with the clinic's first number. */
+export function storeFailedKey(clinic: Clinic | null): string {
+  return clinic?.phones[0] ? messageKey("forms.storeFailed", { phone: clinic.phones[0].display }) : "forms.storeFailedNoPhone";
+}
+
+const REFUSAL_KEYS = {
+  past: "booking.refusedPast",
+  too_soon: "booking.refusedTooSoon",
+  beyond: "booking.farDate",
+  closed: "booking.refusedClosed",
+  outside_hours: "booking.refusedOutsideHours",
+  taken: "booking.refusedTaken",
+  not_online: "booking.notOnline",
+} as const satisfies Record<SlotRefusal, string>;
+
+/** A refused slot's reason as a key, with the notice ("2 h"; in Arabic "2 سا") and the horizon it names. */
+function refusalKey(reason: SlotRefusal, noticeMinutes: number, locale: Locale, horizonDays?: number): string {
+  return messageKey(REFUSAL_KEYS[reason], { notice: formatNotice(noticeMinutes, locale), horizon: horizonDays ?? "" });
+}
+
+/** The minimum notice as the message says it: "2 h", "1 h 30" (formatDuration); in Arabic in words ("2 ساعة و30 دقيقة"). */
+function formatNotice(minutes: number, locale: Locale): string {
+  if (locale === "fr") return formatDuration(minutes);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const parts = [h ? t("ar", "booking.noticeHours", { count: h }) : "", m ? t("ar", "booking.noticeMinutes", { count: m }) : ""].filter(Boolean);
+  return parts.join(" و");
 }

@@ -5,14 +5,19 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { formOrNull } from "~/lib/form-body";
 import { parseSubmissionKey } from "~/lib/rules";
+import type { Locale } from "~/i18n";
+import { localizeErrors } from "~/i18n/messages";
 import { log, errorCode } from "./log";
-import { checkFormRateLimit, isHoneypotFilled, RATE_LIMIT_MESSAGE } from "./rate-limit";
+import { checkFormRateLimit, isHoneypotFilled } from "./rate-limit";
 
 /**
  * The one pipeline of the public forms (booking, enrolment), in this order:
  * rate limit → honeypot → parse → idempotency key → the repo's transaction → reply, and only
  * after COMMIT. Logs carry the form's scope, ids and error codes, never what a visitor typed.
  */
+
+/** The rate limit's refusal (its French text: RATE_LIMIT_MESSAGE of ./rate-limit). */
+const RATE_LIMIT_KEY = "forms.rateLimit";
 
 /** What a public form's action answers: Conform's reply and the key for the next post. */
 export interface PublicFormReply {
@@ -50,6 +55,7 @@ export async function handlePublicForm<Schema extends z.ZodType, T, R = never>({
   failureMessage,
   store,
   afterCommit,
+  locale = "fr",
 }: {
   request: Request;
   clientIp: string;
@@ -61,8 +67,16 @@ export async function handlePublicForm<Schema extends z.ZodType, T, R = never>({
   store: (value: z.output<Schema>, submissionKey: string | null) => Promise<StoreOutcome<T, R>>;
   /** after COMMIT, for a new row only (e-mails through the outbox) */
   afterCommit?: (value: T, input: z.output<Schema>) => Promise<void>;
+  /**
+   * The page's language (its URL's): every message of the reply, a catalogue key or a sentence
+   * (app/i18n/messages.ts), is answered as its text in that language.
+   */
+  locale?: Locale;
 }): Promise<PublicFormOutcome<T, R>> {
-  const answer = (reply: Reply, stored: T | null = null, refused: R | null = null): PublicFormOutcome<T, R> => ({ reply, stored, refused });
+  const answer = (reply: Reply, stored: T | null = null, refused: R | null = null): PublicFormOutcome<T, R> => {
+    reply.data.result.error = localizeErrors(locale, reply.data.result.error);
+    return { reply, stored, refused };
+  };
   const form = await formOrNull(request);
   if (!form) {
     return answer(
@@ -78,7 +92,7 @@ export async function handlePublicForm<Schema extends z.ZodType, T, R = never>({
     const limit = await checkFormRateLimit(scope, clientIp);
     if (!limit.ok) {
       log.warn({ event: `${scope}_rate_limited` }, "public form refused: rate limit");
-      return refuse(429, [RATE_LIMIT_MESSAGE], { "Retry-After": String(limit.retryAfterSeconds) });
+      return refuse(429, [RATE_LIMIT_KEY], { "Retry-After": String(limit.retryAfterSeconds) });
     }
   } catch (err) {
     log.error({ event: `${scope}_rate_limit_failed`, ...errorCode(err) }, "rate limit check failed");

@@ -88,7 +88,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   "/admin/patients": { view: ["patient:read"] },
   "/admin/patients/:id": {
     view: ["patient:read"],
-    intents: { notes: ["patient:update"], merge: ["patient:merge"], erase: ["patient:erase"], "account-pay": ["payment:take"] },
+    intents: { notes: ["patient:update"], language: ["patient:update"], merge: ["patient:merge"], erase: ["patient:erase"], "account-pay": ["payment:take"] },
     otherwise: ["patient:erase"],
   },
   // the patient's 'Relevé de compte' (print page and PDF)

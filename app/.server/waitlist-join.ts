@@ -1,14 +1,17 @@
 import { data } from "react-router";
 import { formOrNull } from "~/lib/form-body";
 import { todayInClinic } from "~/lib/clinic-time";
-import { formatDayFull } from "~/lib/format";
+import { formatDayFull, formatDayFullAr } from "~/lib/format";
+import { localeOf } from "~/i18n";
+import { serviceName } from "~/lib/service-names";
+import { wishesTextAr } from "~/lib/waitlist-ar";
+import { storeFailedKey } from "./booking-actions";
 import { addDays } from "~/lib/rules";
 import { storeWishes, waitlistJoinSchema, wishesText, WAITLIST_MAX_DAYS } from "~/lib/waitlist";
 import { PATIENT_ACTOR } from "./actor";
 import { getClinic } from "./clinic";
 import { getDb } from "./db";
 import { handlePublicForm } from "./public-form";
-import { RDV_TEXTS } from "~/lib/rdv-schema";
 import { insertEntry } from "./repos/waitlist";
 import type { WaitlistEntry } from "./db/types";
 
@@ -44,16 +47,30 @@ export async function joinReply(request: Request, clientIp: string) {
       }
     : {};
   let stored: WaitlistEntry | null = null;
+  // the page's language (/ar/liste-attente): the messages' and the entry's (issue 32)
+  const locale = localeOf(new URL(request.url).pathname);
   const { reply } = await handlePublicForm({
     request,
     clientIp,
     scope: "waitlist",
     schema: waitlistJoinSchema(todayInClinic()),
-    failureMessage: RDV_TEXTS.storeFailed(await getClinic().catch(() => null)),
+    failureMessage: storeFailedKey(await getClinic().catch(() => null)),
+    locale,
     store: async ({ consent: _consent, ...v }, submissionKey) => {
       const { entry, duplicate } = await insertEntry(
         getDb(),
-        { patientId: null, name: v.name, phone: v.phone, email: v.email, service: v.service, wishes: storeWishes(v.wishes), untilDate: v.until, source: "online", submissionKey },
+        {
+          patientId: null,
+          name: v.name,
+          phone: v.phone,
+          email: v.email,
+          service: v.service,
+          wishes: storeWishes(v.wishes),
+          untilDate: v.until,
+          source: "online",
+          submissionKey,
+          language: locale,
+        },
         PATIENT_ACTOR,
       );
       stored = entry;
@@ -69,7 +86,12 @@ export async function joinReply(request: Request, clientIp: string) {
     formError: errors[""]?.[0] ?? null,
     values: r.status === "success" ? {} : values,
     submissionKey: r.submissionKey,
-    joined: r.status === "success" && entry ? { service: entry.service, wishes: wishesText(entry.wishes), until: formatDayFull(entry.until_date) } : null,
+    joined:
+      r.status === "success" && entry
+        ? locale === "ar"
+          ? { service: serviceName("ar", entry.service), wishes: wishesTextAr(entry.wishes), until: formatDayFullAr(entry.until_date) }
+          : { service: entry.service, wishes: wishesText(entry.wishes), until: formatDayFull(entry.until_date) }
+        : null,
   };
   return data(body, { status: reply.init?.status ?? 200, headers: { ...Object.fromEntries(new Headers(reply.init?.headers ?? {})), "Cache-Control": "no-store" } });
 }

@@ -49,6 +49,9 @@ export const ARABIC_PAGES: readonly ArabicPage[] = [
   { path: "/blog", file: "routes/blog._index.tsx", id: "ar-blog" },
   { path: "/formation", file: "routes/formation.tsx", id: "ar-formation" },
   { path: "/syllabus", file: "routes/syllabus._index.tsx", id: "ar-syllabus" },
+  // the public forms (booking)
+  { path: "/appointment", file: "routes/appointment.tsx", id: "ar-appointment" },
+  { path: "/liste-attente", file: "routes/liste-attente.tsx", id: "ar-liste-attente" },
 ];
 
 const ARABIC_PATHS = new Set(ARABIC_PAGES.map((p) => p.path));

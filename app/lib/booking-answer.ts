@@ -2,6 +2,20 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { SlotChoice } from "~/lib/schedule";
 import type { SlotsView } from "~/lib/slots-view";
 import { answerMessages } from "~/lib/island-answer";
+import type { Catalogue } from "~/i18n/fr";
+
+/**
+ * The booking island's texts in the page's language (issue 32): the catalogue's `booking` group,
+ * the few shared `forms` texts and the services' names, given in its props by the page (its
+ * bundle holds no catalogue: app/lib/booking-texts.ts makes them on the server).
+ */
+export type BookingTexts = Catalogue["booking"] & {
+  optional: string;
+  close: string;
+  honeypot: string;
+  /** each service's label, by its stored (French) name */
+  services: Record<string, string>;
+};
 
 /**
  * What the booking action of /appointment answers, in its two forms: `BookingReply` (the route's
@@ -93,8 +107,8 @@ export function postedValues(reply: BookingReply): BookingValues {
 }
 
 /** The message above the form: the form's own, else "fix the fields" when fields are refused. */
-export function formMessage(answer: Pick<BookingAnswer, "formError" | "fieldErrors">): string | null {
-  return answer.formError ?? (Object.keys(answer.fieldErrors).length > 0 ? BOOKING_FIX_MESSAGE : null);
+export function formMessage(answer: Pick<BookingAnswer, "formError" | "fieldErrors">, fix: string = BOOKING_FIX_MESSAGE): string | null {
+  return answer.formError ?? (Object.keys(answer.fieldErrors).length > 0 ? fix : null);
 }
 
 /** Whether a value is a `BookingAnswer` (what the island reads from the server). */

@@ -1,3 +1,4 @@
+import { messageText } from "~/i18n/messages";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { bookingDaySchema, bookingSchema, farDateMessage } from "./booking-schema";
@@ -22,11 +23,11 @@ function parse(fields: Record<string, string>, today = TODAY, horizon: number | 
   return parseWithZod(form, { schema: bookingSchema(today, horizon ?? undefined) });
 }
 
-/** The message shown under each field (the first one). */
+/** The message the French page shows under each field (the first one): the schema's key in French. */
 function shown(fields: Record<string, string>, today = TODAY, horizon: number | null = 60) {
   const s = parse(fields, today, horizon);
   if (s.status === "success") return undefined;
-  return Object.fromEntries(Object.entries(s.error ?? {}).map(([k, v]) => [k, v?.[0]]));
+  return Object.fromEntries(Object.entries(s.error ?? {}).map(([k, v]) => [k, v?.[0] === undefined ? undefined : messageText("fr", v[0])]));
 }
 
 describe("booking schema", () => {
@@ -107,7 +108,7 @@ describe("booking schema", () => {
     bad.append("service", "Détartrage");
     bad.append("date", addDays(TODAY, -1));
     const r = parseWithZod(bad, { schema: bookingDaySchema(TODAY, 60) });
-    expect(r.status === "error" && Object.fromEntries(Object.entries(r.error ?? {}).map(([k, v]) => [k, v?.[0]]))).toEqual({
+    expect(r.status === "error" && Object.fromEntries(Object.entries(r.error ?? {}).map(([k, v]) => [k, messageText("fr", v?.[0] ?? "")]))).toEqual({
       service: "Veuillez choisir un service.",
       date: "La date ne peut pas être dans le passé.",
     });

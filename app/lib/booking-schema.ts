@@ -1,6 +1,8 @@
 import { z } from "~/lib/zod";
 import { todayInClinic } from "./clinic-time";
-import { addDays, calendarDay, consent, email, optionalText, personName, phone, timeOfDay } from "./rules";
+import type { MessageKey } from "~/i18n";
+import { messageText } from "~/i18n/messages";
+import { addDays, calendarDay, consent, email, KEYED_RULE_MESSAGES, optionalText, personName, phone, timeOfDay } from "./rules";
 import { farDateMessage } from "./schedule";
 import { SERVICES } from "./services";
 
@@ -12,33 +14,49 @@ import { SERVICES } from "./services";
  * (bookAppointment, app/.server/repos/booking.ts): the schema only checks that it is HH:MM.
  */
 
+/**
+ * The booking's messages as catalogue keys (issue 32, item 7): the action answers with their text
+ * in the page's language (app/i18n/messages.ts; French: fr.ts `booking.err*`, the texts of the
+ * product spec).
+ */
 export const BOOKING_MESSAGES = {
-  name: "Veuillez indiquer le nom complet.",
-  emailMissing: "Veuillez indiquer une adresse e-mail.",
-  emailInvalid: "Adresse e-mail invalide (exemple : nom@exemple.com).",
-  phone: "Veuillez indiquer un numéro de téléphone.",
-  service: "Veuillez choisir un service.",
-  date: "Veuillez choisir une date.",
-  pastDate: "La date ne peut pas être dans le passé.",
-  time: "Veuillez choisir une heure.",
-  messageTooLong: "Le message ne peut pas dépasser 2000 caractères.",
-  consent: "Veuillez accepter la politique de confidentialité pour envoyer votre demande.",
-} as const;
+  name: "booking.errName",
+  emailMissing: "booking.errEmailMissing",
+  emailInvalid: "booking.errEmailInvalid",
+  phone: "booking.errPhone",
+  service: "booking.errService",
+  date: "booking.errDate",
+  pastDate: "booking.errPastDate",
+  time: "booking.errTime",
+  messageTooLong: "booking.errMessageTooLong",
+  consent: "booking.errConsent",
+} as const satisfies Record<string, MessageKey>;
+
+/** A date past the booking horizon, as a key with its value. */
+export function farDateKey(horizonDays: number): string {
+  return `booking.farDate?horizon=${horizonDays}`;
+}
 
 export { farDateMessage };
 
 const M = BOOKING_MESSAGES;
+const R = KEYED_RULE_MESSAGES;
 
-/** The service and the day, the two fields the free times depend on (the 'Voir les horaires libres' post). */
-export function bookingDaySchema(today: string = todayInClinic(), horizonDays?: number) {
+/**
+ * The service and the day, the two fields the free times depend on (the 'Voir les horaires libres' post).
+ * `french`: the messages as French sentences rather than keys (the move form of /rdv/<token>, whose
+ * action shows them as they are).
+ */
+export function bookingDaySchema(today: string = todayInClinic(), horizonDays?: number, { french = false }: { french?: boolean } = {}) {
+  const m = (key: string) => (french ? messageText("fr", key) : key);
   return z.object({
-    service: z.enum(SERVICES, { error: M.service }),
+    service: z.enum(SERVICES, { error: m(M.service) }),
     // a real day first; only then is it compared with today and the horizon (one message per date)
-    date: calendarDay({ missing: M.date }).pipe(
+    date: calendarDay({ missing: m(M.date), messages: french ? undefined : R }).pipe(
       z
         .string()
-        .refine((v) => v >= today, { error: M.pastDate, abort: true })
-        .refine((v) => horizonDays === undefined || v <= addDays(today, horizonDays), { error: farDateMessage(horizonDays ?? 0) }),
+        .refine((v) => v >= today, { error: m(M.pastDate), abort: true })
+        .refine((v) => horizonDays === undefined || v <= addDays(today, horizonDays), { error: m(farDateKey(horizonDays ?? 0)) }),
     ),
   });
 }
@@ -50,12 +68,12 @@ export function bookingDaySchema(today: string = todayInClinic(), horizonDays?: 
  */
 export function bookingSchema(today: string = todayInClinic(), horizonDays?: number) {
   return z.object({
-    name: personName({ missing: M.name }),
-    email: email({ missing: M.emailMissing, invalid: M.emailInvalid }),
-    phone: phone({ missing: M.phone }),
+    name: personName({ missing: M.name, messages: R }),
+    email: email({ missing: M.emailMissing, invalid: M.emailInvalid, messages: R }),
+    phone: phone({ missing: M.phone, messages: R }),
     ...bookingDaySchema(today, horizonDays).shape,
-    time: timeOfDay({ missing: M.time }),
-    message: optionalText({ max: 2000, tooLong: M.messageTooLong, multiline: true }),
+    time: timeOfDay({ missing: M.time, messages: R }),
+    message: optionalText({ max: 2000, tooLong: M.messageTooLong, multiline: true, messages: R }),
     consent: consent(M.consent),
   });
 }

@@ -37,6 +37,7 @@ import { forgotPasswordSchema, newPasswordSchema } from "./password-reset-schema
 import { photoAltSchema, photoRemoveSchema, photoUploadSchema } from "./photo-form";
 import { reminderMarkSchema, templateSchema } from "./reminder-template";
 import { recallIntervalsSchema, recallSentSchema, recallTemplateSchema } from "./recall";
+import { messageText } from "~/i18n/messages";
 import { CONTROL_CHARACTER_MESSAGE, MULTILINE_CONTROL_CHARACTER_MESSAGE, multiLine, optionalText, personName, requiredText, singleLine } from "./rules";
 import { exceptionSchema, servicesSchema, settingsSchema, weeklyHoursSchema } from "./schedule-form";
 import { currentCodeSchema, loginCodeSchema, setupCodeSchema } from "./two-factor-schema";
@@ -348,7 +349,8 @@ function errorsAt(schema: z.ZodType, name: string, value: string): string[] {
   const fd = new FormData();
   fd.set(name, value);
   const submission = parseWithZod(fd, { schema });
-  return submission.status === "error" ? (submission.error?.[name] ?? []) : [];
+  // as the French page shows them: a public form's keys (app/i18n/messages.ts) in French
+  return submission.status === "error" ? (submission.error?.[name] ?? []).map((m) => messageText("fr", m)) : [];
 }
 
 describe("control characters: every form of the app is registered", () => {

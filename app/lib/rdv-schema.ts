@@ -72,7 +72,7 @@ export const rdvCancelSchema = z.object({
 /** The new day (a real day, from the clinic's today to the booking horizon) and time. */
 export function rdvMoveSchema(today: string, horizonDays: number) {
   return z.object({
-    date: bookingDaySchema(today, horizonDays).shape.date,
+    date: bookingDaySchema(today, horizonDays, { french: true }).shape.date,
     time: timeOfDay({ missing: RDV_MESSAGES.time }),
   });
 }

@@ -22,29 +22,57 @@ export const MULTILINE_CONTROL_CHARACTER_MESSAGE = "Ce texte ne peut pas conteni
  * refused with CONTROL_CHARACTER_MESSAGE, before any other check (nothing trims it away first).
  * A browser already strips CR and LF from a text input: this refuses what a crafted post sends.
  */
-export function singleLine(params?: { error?: string }) {
+export function singleLine(params?: { error?: string; messages?: RuleMessages }) {
   return z
-    .string(params)
+    .string({ error: params?.error })
     .overwrite((v) => v.replace(/\t/g, " "))
-    .refine((v) => !hasSingleLineControl(v), { error: CONTROL_CHARACTER_MESSAGE, abort: true });
+    .refine((v) => !hasSingleLineControl(v), { error: params?.messages?.control ?? CONTROL_CHARACTER_MESSAGE, abort: true });
 }
 
 /** The base of every multi-line text field (a textarea): line breaks and tabs kept, any other control character refused. */
-export function multiLine(params?: { error?: string }) {
-  return z.string(params).refine((v) => !hasMultiLineControl(v), { error: MULTILINE_CONTROL_CHARACTER_MESSAGE, abort: true });
+export function multiLine(params?: { error?: string; messages?: RuleMessages }) {
+  return z.string({ error: params?.error }).refine((v) => !hasMultiLineControl(v), { error: params?.messages?.multilineControl ?? MULTILINE_CONTROL_CHARACTER_MESSAGE, abort: true });
 }
+
+/**
+ * The rules' own messages, when a form gives them otherwise than the French defaults: the public
+ * forms give catalogue keys (KEYED_RULE_MESSAGES, issue 32 item 7: shown in the page's language);
+ * the staff forms keep the French sentences (no `messages`).
+ */
+export interface RuleMessages {
+  control?: string;
+  multilineControl?: string;
+  nameTooLong?: (max: number) => string;
+  emailTooLong?: string;
+  phoneTooLong?: string;
+  phoneInvalid?: string;
+  dateInvalid?: string;
+  timeInvalid?: string;
+}
+
+/** The rules' messages as catalogue keys (app/i18n/messages.ts): the public forms' (their texts: fr.ts/ar.ts `forms`). */
+export const KEYED_RULE_MESSAGES: Required<RuleMessages> = {
+  control: "forms.controlCharacter",
+  multilineControl: "forms.multilineControlCharacter",
+  nameTooLong: (max) => `forms.nameTooLong?max=${max}`,
+  emailTooLong: "forms.emailTooLong",
+  phoneTooLong: "forms.phoneTooLong",
+  phoneInvalid: "forms.phoneInvalid",
+  dateInvalid: "forms.dateInvalid",
+  timeInvalid: "forms.timeInvalid",
+};
 
 // ---- text -------------------------------------------------------------------------------------
 
 /** A required text, trimmed, with its French messages; one line unless `multiline` (a textarea). */
-export function requiredText(o: { missing: string; max: number; tooLong: string; multiline?: boolean }) {
-  const base = o.multiline ? multiLine({ error: o.missing }) : singleLine({ error: o.missing });
+export function requiredText(o: { missing: string; max: number; tooLong: string; multiline?: boolean; messages?: RuleMessages }) {
+  const base = o.multiline ? multiLine({ error: o.missing, messages: o.messages }) : singleLine({ error: o.missing, messages: o.messages });
   return base.trim().min(1, { error: o.missing }).max(o.max, { error: o.tooLong });
 }
 
 /** An optional text, trimmed; empty becomes null. One line unless `multiline` (a textarea). */
-export function optionalText(o: { max: number; tooLong: string; multiline?: boolean }) {
-  return (o.multiline ? multiLine() : singleLine())
+export function optionalText(o: { max: number; tooLong: string; multiline?: boolean; messages?: RuleMessages }) {
+  return (o.multiline ? multiLine({ messages: o.messages }) : singleLine({ messages: o.messages }))
     .trim()
     .max(o.max, { error: o.tooLong })
     .optional()
@@ -56,17 +84,20 @@ export function optionalText(o: { max: number; tooLong: string; multiline?: bool
 export const NAME_MAX = 120;
 
 /** A person's name (or one part of it). */
-export function personName(o: { missing: string; max?: number; tooLong?: string }) {
+export function personName(o: { missing: string; max?: number; tooLong?: string; messages?: RuleMessages }) {
   const max = o.max ?? NAME_MAX;
-  return requiredText({ missing: o.missing, max, tooLong: o.tooLong ?? `Le nom ne peut pas dépasser ${max} caractères.` });
+  const tooLong = o.tooLong ?? o.messages?.nameTooLong?.(max) ?? `Le nom ne peut pas dépasser ${max} caractères.`;
+  return requiredText({ missing: o.missing, max, tooLong, messages: o.messages });
 }
 
 /** RFC 5321: an address is at most 254 characters. */
 export const EMAIL_MAX = 254;
 
 /** An e-mail address. The wording of the two messages follows the form's voice. */
-export function email(o: { missing: string; invalid: string }) {
-  return requiredText({ missing: o.missing, max: EMAIL_MAX, tooLong: "L'adresse e-mail est trop longue." }).pipe(z.email({ error: o.invalid }));
+export function email(o: { missing: string; invalid: string; messages?: RuleMessages }) {
+  return requiredText({ missing: o.missing, max: EMAIL_MAX, tooLong: o.messages?.emailTooLong ?? "L'adresse e-mail est trop longue.", messages: o.messages }).pipe(
+    z.email({ error: o.invalid }),
+  );
 }
 
 export const PHONE_MAX_CHARS = 30;
@@ -81,10 +112,11 @@ export function isPlausiblePhone(v: string): boolean {
   return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
 }
 
-export function phone(o: { missing: string }) {
-  return requiredText({ missing: o.missing, max: PHONE_MAX_CHARS, tooLong: "Le numéro de téléphone est trop long." }).refine(isPlausiblePhone, {
-    error: PHONE_INVALID,
-  });
+export function phone(o: { missing: string; messages?: RuleMessages }) {
+  return requiredText({ missing: o.missing, max: PHONE_MAX_CHARS, tooLong: o.messages?.phoneTooLong ?? "Le numéro de téléphone est trop long.", messages: o.messages }).refine(
+    isPlausiblePhone,
+    { error: o.messages?.phoneInvalid ?? PHONE_INVALID },
+  );
 }
 
 /** A consent box that must be ticked (Conform hands a ticked box as `true`). */
@@ -131,19 +163,19 @@ export function money(o: { missing?: string; invalid?: string } = {}) {
 
 export { addDays, isValidYmd };
 
-export function calendarDay(o: { missing: string; invalid?: string }) {
-  return singleLine({ error: o.missing })
+export function calendarDay(o: { missing: string; invalid?: string; messages?: RuleMessages }) {
+  return singleLine({ error: o.missing, messages: o.messages })
     .trim()
     .min(1, { error: o.missing })
-    .refine(isValidYmd, { error: o.invalid ?? "Date invalide." });
+    .refine(isValidYmd, { error: o.invalid ?? o.messages?.dateInvalid ?? "Date invalide." });
 }
 
 /** HH:MM, or HH:MM:SS as some browsers send it; kept as HH:MM. */
-export function timeOfDay(o: { missing: string }) {
-  return singleLine({ error: o.missing })
+export function timeOfDay(o: { missing: string; messages?: RuleMessages }) {
+  return singleLine({ error: o.missing, messages: o.messages })
     .trim()
     .min(1, { error: o.missing })
-    .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { error: "Heure invalide (format HH:MM)." })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { error: o.messages?.timeInvalid ?? "Heure invalide (format HH:MM)." })
     .transform((v) => v.slice(0, 5));
 }
 

@@ -28,11 +28,19 @@ export interface SlotsView {
 const dayLong = new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 const dayLongYear = new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
-/** "2026-11-24" → "mardi 24 novembre" (with the year when it is not today's year). */
-export function formatDayLong(ymd: string, today?: string): string {
+/**
+ * "2026-11-24" → "mardi 24 novembre" (with the year when it is not today's year); in Arabic
+ * "الثلاثاء 24 نوفمبر" (ar-DZ, Western digits).
+ */
+export function formatDayLong(ymd: string, today?: string, locale: "fr" | "ar" = "fr"): string {
   const d = new Date(`${ymd}T12:00:00Z`);
   if (Number.isNaN(d.getTime())) return ymd;
-  return (today && today.slice(0, 4) !== ymd.slice(0, 4) ? dayLongYear : dayLong).format(d);
+  const withYear = Boolean(today && today.slice(0, 4) !== ymd.slice(0, 4));
+  if (locale === "ar") {
+    const o: Intl.DateTimeFormatOptions = { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" };
+    return new Intl.DateTimeFormat("ar-DZ-u-nu-latn", withYear ? { ...o, year: "numeric" } : o).format(d).replace("،", "");
+  }
+  return (withYear ? dayLongYear : dayLong).format(d);
 }
 
 /** "mardi 24 novembre à 10:30" */
@@ -85,8 +93,9 @@ export function parseDayQuery(get: (name: string) => unknown): { service: Servic
   return { service: service as Service, date };
 }
 
-export function freeTimesUrl(service: string, date: string): string {
-  return `/appointment/creneaux?${new URLSearchParams({ service, date }).toString()}`;
+/** The free times' address; `lang=ar` for the Arabic page (its status line in Arabic). */
+export function freeTimesUrl(service: string, date: string, locale: "fr" | "ar" = "fr"): string {
+  return `/appointment/creneaux?${new URLSearchParams(locale === "ar" ? { service, date, lang: "ar" } : { service, date }).toString()}`;
 }
 
 /**

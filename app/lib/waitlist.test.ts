@@ -1,3 +1,4 @@
+import { localizeErrors, messageText } from "~/i18n/messages";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { isoWeekday, matchesWish, offerExpiry, storeWishes, waitlistJoinSchema, wishesText, wishOf } from "./waitlist";
@@ -62,16 +63,16 @@ describe("waiting list: the join form", () => {
     if (r.status === "success") expect(r.value).toMatchObject({ wishes: ["1am", "6pm"], email: null });
   });
 
-  it("says what is missing or wrong, field by field, in French", () => {
+  it("says what is missing or wrong, field by field, in French (its keys on the French page)", () => {
     const r = parseWithZod(form({ ...good, wishes: [], until: "2026-11-01", email: "pas-une-adresse", consent: "" }), { schema: waitlistJoinSchema(TODAY) });
     expect(r.status).toBe("error");
-    const errors = r.reply().error ?? {};
+    const errors = localizeErrors("fr", r.reply().error) ?? {};
     expect(errors.wishes).toEqual(["Cochez au moins une demi-journée qui vous convient."]);
     expect(errors.until).toEqual(["La date ne peut pas être dans le passé."]);
     expect(errors.email?.[0]).toMatch(/Adresse e-mail invalide/);
     expect(errors.consent?.[0]).toMatch(/politique de confidentialité/);
     const far = parseWithZod(form({ ...good, until: "2027-12-01" }), { schema: waitlistJoinSchema(TODAY) });
-    expect(far.reply().error?.until?.[0]).toMatch(/au plus 180 jours/);
+    expect(messageText("fr", far.reply().error?.until?.[0] ?? "")).toMatch(/au plus 180 jours/);
     const bad = parseWithZod(form({ ...good, wishes: ["9am"] }), { schema: waitlistJoinSchema(TODAY) });
     expect(bad.status).toBe("error");
   });

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { addDays, calendarDay, consent, EMAIL_MAX, personName, phone, requiredText } from "./rules";
+import { addDays, calendarDay, consent, EMAIL_MAX, KEYED_RULE_MESSAGES, personName, phone, requiredText } from "./rules";
 import { SERVICES } from "./services";
 
 /**
@@ -129,21 +129,35 @@ export const WAITLIST_MESSAGES = {
 /** How far ahead a wish may run (days from today). */
 export const WAITLIST_MAX_DAYS = 180;
 
-const M = WAITLIST_MESSAGES;
+/** The join form's messages as catalogue keys (the public form: shown in its page's language, issue 32). */
+const KEYED: typeof WAITLIST_MESSAGES = {
+  service: "waitlistJoin.errService",
+  wishes: "waitlistJoin.errWishes",
+  until: "waitlistJoin.errUntil",
+  untilPast: "waitlistJoin.errUntilPast",
+  untilFar: (days: number) => `waitlistJoin.errUntilFar?days=${days}`,
+  name: "waitlistJoin.errName",
+  phone: "waitlistJoin.errPhone",
+  emailInvalid: "waitlistJoin.errEmailInvalid",
+  consent: "waitlistJoin.errConsent",
+} as unknown as typeof WAITLIST_MESSAGES;
 
-function waitlistFields(today: string) {
+/** The fields; `keyed`: the messages as keys (the public form), else the French sentences (staff's). */
+function waitlistFields(today: string, keyed = false) {
+  const M = keyed ? KEYED : WAITLIST_MESSAGES;
+  const R = keyed ? KEYED_RULE_MESSAGES : undefined;
   return {
     service: z.enum(SERVICES, { error: M.service }),
     wishes: z.array(z.string().refine((w) => WISH_KEYS.includes(w), { error: M.wishes }), { error: M.wishes }).min(1, { error: M.wishes }).max(WISH_KEYS.length),
-    until: calendarDay({ missing: M.until }).pipe(
+    until: calendarDay({ missing: M.until, messages: R }).pipe(
       z
         .string()
         .refine((v) => v >= today, { error: M.untilPast, abort: true })
         .refine((v) => v <= addDays(today, WAITLIST_MAX_DAYS), { error: M.untilFar(WAITLIST_MAX_DAYS) }),
     ),
-    name: personName({ missing: M.name }),
-    phone: phone({ missing: M.phone }),
-    email: requiredText({ missing: M.emailInvalid, max: EMAIL_MAX, tooLong: "L'adresse e-mail est trop longue." })
+    name: personName({ missing: M.name, messages: R }),
+    phone: phone({ missing: M.phone, messages: R }),
+    email: requiredText({ missing: M.emailInvalid, max: EMAIL_MAX, tooLong: R?.emailTooLong ?? "L'adresse e-mail est trop longue.", messages: R })
       .pipe(z.email({ error: M.emailInvalid }))
       .optional()
       .transform((v) => v ?? null),
@@ -152,7 +166,7 @@ function waitlistFields(today: string) {
 
 /** The public form ('Rejoindre la liste d'attente', /liste-attente). */
 export function waitlistJoinSchema(today: string) {
-  return z.object({ ...waitlistFields(today), consent: consent(M.consent) });
+  return z.object({ ...waitlistFields(today, true), consent: consent(KEYED.consent) });
 }
 
 /** Staff add a patient (/admin/liste-attente): no consent box, the patient record optional. */

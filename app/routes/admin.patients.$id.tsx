@@ -4,6 +4,7 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/admin.patients.$id";
 import { guarded, intentOf, readForm } from "~/.server/admin-action";
 import { erasedDataInBackupsText } from "~/.server/backup";
+import { patientLanguage } from "~/.server/patient-language-action";
 import { accountPay } from "~/.server/payment-actions";
 import { patientAccount, payableQuotes } from "~/.server/repos/ledger";
 import { getDb } from "~/.server/db";
@@ -45,7 +46,6 @@ export const meta: Route.MetaFunction = ({ params }) => [
 const SCREEN = "patient";
 const STORE_FAILED = "La base de données n'a pas répondu : rien n'a été enregistré. Réessayez dans un instant.";
 const notFound = () => data({ message: "Dossier introuvable." }, { status: 404 });
-
 /**
  * One patient record (docs/product.md, "Staff: patients", "Personal data", "the patient's account"):
  * contacts, appointments, counts, the account and its payments, notes, merge, export, erasure and
@@ -84,7 +84,6 @@ export async function loader({ params, request, url }: Route.LoaderArgs) {
 }
 
 const answer = (body: PatientActionResult, status = 200) => data(body, { status });
-
 /** One action, one switch (docs/architecture.md, "Staff actions"); a success redirects with its toast. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = getStaff(context);
@@ -92,6 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (id === null) throw notFound();
   const form = await readForm(request);
   const intent = intentOf(form);
+  if (intent === "language") return patientLanguage(request, form, id, staff);
   switch (intent) {
     case "notes":
       return notes(request, form, id, staff);

@@ -14,8 +14,10 @@ export async function loader({ url }: Route.LoaderArgs) {
   const query = parseDayQuery((name) => params.get(name));
   const headers = { "Cache-Control": "no-store" };
   if (!query) return Response.json({ message: "Service ou date invalide." }, { status: 400, headers });
-  const { view } = await loadDaySlots(query.service, query.date);
+  // `lang=ar`: the Arabic page's status line (issue 32)
+  const locale = params.get("lang") === "ar" ? "ar" : "fr";
+  const { view } = await loadDaySlots(query.service, query.date, locale);
   // the next free day as the form says it ('Prochain jour libre : mardi 24 novembre'): the page's script formats no date
-  const nextLabel = view.next ? formatDayLong(view.next, todayInClinic()) : null;
+  const nextLabel = view.next ? formatDayLong(view.next, todayInClinic(), locale) : null;
   return Response.json({ ...view, nextLabel }, { headers });
 }

@@ -15,13 +15,20 @@ import { addDays } from "~/lib/rules";
 import { clinicFromMatches, seo } from "~/lib/seo";
 import { parseDayQuery } from "~/lib/slots-view";
 import { SERVICES, type Service } from "~/lib/services";
+import { localeOf, localizedPath, t } from "~/i18n";
+import { clinicWords, phoneLabel } from "~/i18n/clinic";
+import { useI18n } from "~/hooks/use-locale";
+import { bookingTexts } from "~/lib/booking-texts";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const clinic = clinicFromMatches(matches);
+/** In French at /appointment, in Arabic at /ar/appointment (the same module, route id "ar-appointment"). */
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const locale = localeOf(location.pathname);
+  const words = clinicWords(clinicFromMatches(matches), locale);
   return seo(matches, {
-    title: "Prendre Rendez-vous",
-    description: `Demandez un rendez-vous en ligne à la ${clinic.name} (${clinic.address.district}, ${clinic.address.city}) : implants, prothèses, blanchiment, orthodontie, soins conservateurs et esthétique dentaire.`,
+    title: t(locale, "booking.title"),
+    description: t(locale, "booking.metaDescription", { name: words.name, district: words.district, city: words.city }),
     path: "/appointment",
+    locale,
   });
 };
 
@@ -33,7 +40,8 @@ export async function loader({ url }: Route.LoaderArgs) {
   const today = todayInClinic();
   const params = url.searchParams;
   const query = parseDayQuery((name) => params.get(name));
-  const [rules, slots] = await Promise.all([loadBookingRules(), query ? loadDaySlots(query.service, query.date) : undefined]);
+  const locale = localeOf(url.pathname);
+  const [rules, slots] = await Promise.all([loadBookingRules(), query ? loadDaySlots(query.service, query.date, locale) : undefined]);
   return {
     today,
     horizonDays: rules.horizonDays,
@@ -70,6 +78,7 @@ export const handle = CONTENT_PAGE;
 
 export default function AppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
   const clinic = useClinic();
+  const { locale, t: text } = useI18n();
   return (
     <>
       <BookingHero />
@@ -77,19 +86,23 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
         <div className="container-site grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px] xl:gap-12">
           {/* `group`: once the booking island shows its success in place of the form, the note on the fields goes */}
           <div className="group self-start rounded-2xl bg-white p-5 shadow-xl ring-1 ring-slate-200 sm:p-8">
-            <h2 className="text-2xl font-bold">Votre demande</h2>
+            <h2 className="text-2xl font-bold">{text("booking.formTitle")}</h2>
             <p className="mt-1 text-sm text-slate-600 group-has-[[data-booking-done]]:hidden">
-              Les champs marqués <span className="font-semibold text-red-700">*</span> sont obligatoires.
+              {text("booking.requiredBefore")}
+              <span className="font-semibold text-red-700">*</span>
+              {text("booking.requiredAfter")}
             </p>
             <Island
               name="booking"
               component={BookingForm}
               props={{
-                action: "/appointment",
+                action: localizedPath(locale, "/appointment"),
+                locale,
+                texts: bookingTexts(locale),
                 today: loaderData.today,
                 maxDate: loaderData.maxDate,
                 offline: loaderData.offline,
-                phones: clinic.phones,
+                phones: clinic.phones.map((p) => ({ ...p, label: phoneLabel(p.label, locale) })),
                 initialSlots: loaderData.slots,
                 prefill: loaderData.prefill,
                 preselected: loaderData.preselected,

@@ -10,6 +10,9 @@ import { addDays } from "~/lib/rules";
 import { clinicFromMatches, seo } from "~/lib/seo";
 import { parseDayQuery } from "~/lib/slots-view";
 import { wishOf } from "~/lib/waitlist";
+import { CATALOGUES, localeOf, t } from "~/i18n";
+import { clinicWords } from "~/i18n/clinic";
+import { useI18n } from "~/hooks/use-locale";
 
 /**
  * /liste-attente: 'Rejoindre la liste d'attente' (issue 31, item 1), reached from the booking page
@@ -19,12 +22,16 @@ import { wishOf } from "~/lib/waitlist";
  */
 export const handle = CONTENT_PAGE;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Liste d'attente",
-    description: `Votre jour est complet ? Inscrivez-vous sur la liste d'attente de ${clinicFromMatches(matches).name} : dès qu'un créneau se libère, il vous est proposé par e-mail.`,
+/** In French at /liste-attente, in Arabic at /ar/liste-attente (route id "ar-liste-attente"). */
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const locale = localeOf(location.pathname);
+  return seo(matches, {
+    title: t(locale, "waitlistJoin.metaTitle"),
+    description: t(locale, "waitlistJoin.metaDescription", { name: clinicWords(clinicFromMatches(matches), locale).name }),
     path: "/liste-attente",
+    locale,
   });
+};
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
@@ -44,16 +51,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function WaitlistJoinPage({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as JoinReply | undefined;
   const done = reply?.status === "success";
+  const { locale, t: text, href } = useI18n();
+  const c = CATALOGUES[locale];
   return (
     <>
       <section className="relative overflow-hidden bg-navy-900 text-white">
-        <div aria-hidden className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-teal-600/25 blur-3xl" />
+        <div aria-hidden className="absolute -end-24 -top-24 h-72 w-72 rounded-full bg-teal-600/25 blur-3xl" />
         <div className="container-site relative py-10 md:py-14">
-          <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">Rendez-vous en ligne</p>
-          <h1 className="mt-3 text-3xl font-bold text-white md:text-5xl">Liste d'attente</h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-200">
-            Le jour voulu est complet ? Dites-nous quand vous êtes disponible : dès qu'un créneau se libère, nous vous envoyons un lien pour le prendre.
-          </p>
+          <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">{text("waitlistJoin.eyebrow")}</p>
+          <h1 className="mt-3 text-3xl font-bold text-white md:text-5xl">{text("waitlistJoin.title")}</h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-200">{text("waitlistJoin.lead")}</p>
         </div>
       </section>
       <section className="bg-ivory py-8 md:py-12">
@@ -62,21 +69,16 @@ export default function WaitlistJoinPage({ loaderData, actionData }: Route.Compo
             {done ? (
               <div data-waitlist-done className="space-y-3">
                 <Alert tone="success" role="status" focusKey={reply}>
-                  <p className="text-base font-semibold">Vous êtes inscrit sur la liste d'attente.</p>
+                  <p className="text-base font-semibold">{text("waitlistJoin.done")}</p>
                 </Alert>
-                {reply.joined && (
-                  <p className="text-slate-700">
-                    {reply.joined.service} — {reply.joined.wishes}, jusqu'au {reply.joined.until}. Le premier patient qui répond à une offre obtient le créneau : ouvrez le lien dès
-                    que vous le recevez.
-                  </p>
-                )}
-                <a href="/appointment" className="btn-outline min-h-12">
-                  Retour à la prise de rendez-vous
+                {reply.joined && <p className="text-slate-700">{text("waitlistJoin.joined", reply.joined)}</p>}
+                <a href={href("/appointment")} className="btn-outline min-h-12">
+                  {text("waitlistJoin.back")}
                 </a>
               </div>
             ) : (
-              <form method="post" action="/liste-attente" noValidate className="relative space-y-6">
-                <h2 className="text-2xl font-bold">Vos disponibilités</h2>
+              <form method="post" action={href("/liste-attente")} noValidate className="relative space-y-6">
+                <h2 className="text-2xl font-bold">{text("waitlistJoin.formTitle")}</h2>
                 {reply?.formError && (
                   <Alert tone="error" role="alert" focusKey={reply}>
                     <p>{reply.formError}</p>
@@ -84,21 +86,29 @@ export default function WaitlistJoinPage({ loaderData, actionData }: Route.Compo
                 )}
                 {reply && !reply.formError && (
                   <Alert tone="error" role="alert" focusKey={reply}>
-                    <p>Certains champs sont à corriger : voyez les messages en rouge.</p>
+                    <p>{text("forms.fixFields")}</p>
                   </Alert>
                 )}
                 <input type="hidden" name="submission_key" value={reply?.submissionKey ?? loaderData.submissionKey} />
-                <Honeypot id="waitlist-website" />
-                <WaitlistFields form="waitlist" values={reply?.values ?? loaderData.prefill} errors={reply?.errors} minDate={loaderData.minDate} maxDate={loaderData.maxDate} />
+                <Honeypot id="waitlist-website" label={text("forms.honeypot")} />
+                <WaitlistFields
+                  form="waitlist"
+                  values={reply?.values ?? loaderData.prefill}
+                  errors={reply?.errors}
+                  minDate={loaderData.minDate}
+                  maxDate={loaderData.maxDate}
+                  texts={{ ...c.waitlistJoin, optional: c.forms.optional }}
+                  locale={locale}
+                />
                 <div>
                   <label className="flex min-h-11 items-start gap-3">
                     <input type="checkbox" name="consent" value="on" className="mt-1 h-5 w-5 accent-teal-700" aria-invalid={reply?.errors.consent ? true : undefined} aria-describedby={reply?.errors.consent ? "waitlist-consent-error" : undefined} />
                     <span className="text-sm text-slate-700">
-                      J'accepte que la clinique conserve ces informations pour me proposer un créneau (
+                      {text("waitlistJoin.consent")}
                       <a className="text-teal-700 underline" href="/politique-de-confidentialite">
-                        politique de confidentialité
+                        {text("waitlistJoin.consentLink")}
                       </a>
-                      ).
+                      {text("waitlistJoin.consentAfter")}
                     </span>
                   </label>
                   {reply?.errors.consent && (
@@ -108,7 +118,7 @@ export default function WaitlistJoinPage({ loaderData, actionData }: Route.Compo
                   )}
                 </div>
                 <button type="submit" className="btn-primary min-h-12 w-full sm:w-auto">
-                  Rejoindre la liste d'attente
+                  {text("waitlistJoin.submit")}
                 </button>
               </form>
             )}

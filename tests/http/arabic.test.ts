@@ -155,7 +155,8 @@ describe("/ar, the home page in Arabic", () => {
     expect(hrefs).toContain("/ar");
     expect(hrefs).toContain("/ar/gallery");
     expect(hrefs).not.toContain("/gallery");
-    expect(hrefs).toContain("/appointment");
+    // the booking page is in Arabic too (issue 32, item 1)
+    expect(hrefs).toContain("/ar/appointment");
   });
 
   test("no French text of the layout or the home page is left on the Arabic page", async () => {
@@ -204,13 +205,13 @@ describe("the treatment pages in Arabic", () => {
     });
   }
 
-  test("links: home and related pages in Arabic, booking to the French page (not translated yet); phones left to right", async () => {
+  test("links: home, related pages and booking in Arabic; phones left to right", async () => {
     const { doc } = await page("/ar/blanchiment-professionnel");
     const main = doc.querySelector("main")!;
     const hrefs = [...main.querySelectorAll("a[href^='/']")].map((a) => a.getAttribute("href"));
     expect(hrefs).toContain("/ar");
     expect(hrefs).toContain("/ar/esthetique-dentaire");
-    expect(hrefs).toContain("/appointment");
+    expect(hrefs).toContain("/ar/appointment");
     // the related need page, translated since, in Arabic (an untranslated one is left out: care-pages.test.ts)
     expect(hrefs).toContain("/ar/blanchiment-dents");
     const phones = [...main.querySelectorAll("a[href^='tel:']")];

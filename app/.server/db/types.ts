@@ -79,7 +79,7 @@ export interface PatientsTable {
   language: Generated<Language>;
 }
 
-export type PatientEventAction = "created" | "merged" | "merged_into" | "export_json" | "export_csv" | "export_xlsx" | "erased" | "anonymised" | "notes" | "recall_opt_out" | "recall_opt_in";
+export type PatientEventAction = "created" | "merged" | "merged_into" | "export_json" | "export_csv" | "export_xlsx" | "erased" | "anonymised" | "notes" | "recall_opt_out" | "recall_opt_in" | "language";
 
 /** Who did what to a patient record (append-only): merges, exports, erasure. No patient data. */
 export interface PatientEventsTable {

@@ -6,7 +6,7 @@ import type { Db } from "../db";
 import type { Actor } from "../actor";
 import { auditStaff } from "../audit";
 import { isUniqueViolation, nowIso, writeTransaction } from "../db";
-import type { Appointment, AppointmentHistoryAction, AppointmentHistoryEntry, Database } from "../db/types";
+import type { Appointment, AppointmentHistoryAction, AppointmentHistoryEntry, Database, Language } from "../db/types";
 import { newLinkColumns } from "../link-tokens";
 import { linkPatient } from "./patients";
 import { refreshRecall } from "./recalls";
@@ -29,6 +29,8 @@ export interface AppointmentInput {
   prixpay?: number | null;
   progress?: string | null;
   tips?: string | null;
+  /** the language of the page it was booked on (issue 32); French when not said */
+  language?: Language;
 }
 
 /** The columns of a new appointment row from what was typed (the phone's digits derived). */
@@ -48,6 +50,7 @@ export function appointmentValues(input: AppointmentInput, submissionKey: string
     tips: input.tips ?? null,
     submission_key: submissionKey,
     created_at: createdAt,
+    language: input.language ?? "fr",
     ...newLinkColumns(),
   };
 }

@@ -2,7 +2,7 @@ import { type AppointmentStatus, type CancelledBy } from "~/lib/appointment-stat
 import { balanceDue } from "~/lib/money";
 import { todayInClinic } from "~/lib/clinic-time";
 import type { Db } from "../db";
-import type { AppointmentHistoryAction, PatientEventAction } from "../db/types";
+import type { AppointmentHistoryAction, Language, PatientEventAction } from "../db/types";
 import type { PatientCounts } from "./patient-list";
 import { contactsOf } from "./patients";
 import { patientRecalls, type PatientRecalls } from "./recalls";
@@ -18,6 +18,8 @@ export interface PatientView {
   phoneE164: string | null;
   email: string | null;
   notes: string | null;
+  /** the language of the messages it is sent (issue 32): its latest booking's, or as staff set it */
+  language: Language;
   createdAt: string;
   updatedAt: string;
   mergedInto: number | null;
@@ -52,6 +54,8 @@ export interface PatientAppointment {
   progress: string | null;
   cancelledBy: CancelledBy | null;
   cancelReason: string | null;
+  /** the language of the page it was booked on (issue 32) */
+  language: Language;
   anonymisedAt: string | null;
   history: PatientHistoryEntry[];
 }
@@ -90,6 +94,7 @@ function patientView(r: {
   phone_e164: string | null;
   email: string | null;
   notes: string | null;
+  language: Language;
   created_at: string;
   updated_at: string;
   merged_into: number | null;
@@ -98,6 +103,7 @@ function patientView(r: {
   return {
     ...contactsOf(r),
     notes: r.notes,
+    language: r.language,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     mergedInto: r.merged_into === null ? null : Number(r.merged_into),
@@ -160,6 +166,7 @@ export async function getPatientRecord(h: Pick<Db, "db">, id: number, now: Date 
       progress: a.progress,
       cancelledBy: a.cancelled_by,
       cancelReason: a.cancel_reason,
+      language: a.language,
       anonymisedAt: a.anonymised_at,
       history: byAppointment.get(Number(a.id)) ?? [],
     };

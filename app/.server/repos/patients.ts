@@ -4,7 +4,7 @@ import type { Db } from "../db";
 import { auditStaff } from "../audit";
 import { nowIso, writeTransaction } from "../db";
 import { nameKey, patientMatchKey } from "~/lib/name-key";
-import type { Database, PatientEventAction } from "../db/types";
+import type { Database, Language, PatientEventAction } from "../db/types";
 import type { Actor } from "../actor";
 import { mergeRecalls } from "./recalls";
 
@@ -82,10 +82,14 @@ async function mergedAlias(trx: Trx, key: string, e164: string | null) {
 /**
  * The record of the person who books, created when new; called in the booking's transaction.
  * Returns null when the phone or the name gives no key (no digits, no letters).
+ *
+ * The record's language (issue 32, the messages it is sent): a new record takes the booking's;
+ * an existing one follows its latest booking's, unless staff set it by hand on the record (a
+ * 'language' event in its history): then staff's choice stays.
  */
 export async function linkPatient(
   trx: Kysely<Database>,
-  who: { name: string; phone: string; email: string | null },
+  who: { name: string; phone: string; email: string | null; language?: Language },
   at: string = nowIso(),
 ): Promise<number | null> {
   const e164 = toE164(who.phone);
@@ -98,6 +102,7 @@ export async function linkPatient(
     if (alias) {
       if (who.email && who.email !== alias.email)
         await trx.updateTable("patients").set({ email: who.email, updated_at: at }).where("id", "=", alias.id).execute();
+      await followBookingLanguage(trx, alias.id, who.language, at);
       return alias.id;
     }
     await trx
@@ -110,6 +115,7 @@ export async function linkPatient(
         notes: null,
         match_key: key,
         name_key: nameKey(who.name) || null,
+        language: who.language ?? "fr",
         created_at: at,
         updated_at: at,
         merged_into: null,
@@ -128,7 +134,18 @@ export async function linkPatient(
       .where("id", "=", row.id)
       .execute();
   }
+  await followBookingLanguage(trx, Number(row.id), who.language, at);
   return Number(row.id);
+}
+
+/** An existing record takes the booking's language, unless staff chose one on the record ('language' event). */
+async function followBookingLanguage(trx: Kysely<Database>, id: number, language: Language | undefined, at: string) {
+  if (!language) return;
+  const current = await trx.selectFrom("patients").select("language").where("id", "=", id).executeTakeFirst();
+  if (!current || current.language === language) return;
+  const byStaff = await trx.selectFrom("patient_events").select("id").where("patient_id", "=", id).where("action", "=", "language").limit(1).executeTakeFirst();
+  if (byStaff) return;
+  await trx.updateTable("patients").set({ language, updated_at: at }).where("id", "=", id).execute();
 }
 
 
@@ -168,6 +185,23 @@ export async function saveNotes(h: Db, id: number, notes: string | null, actor: 
       .where("id", "=", id)
       .execute();
     await addEvent(trx, id, actor, "notes", null, at);
+    return { ok: true };
+  });
+}
+
+/**
+ * Staff set the language of the record's messages by hand (issue 32): stored, with a 'language'
+ * event (detail "fr" or "ar") in its history; from then on a booking no longer changes it.
+ */
+export async function saveLanguage(h: Db, id: number, language: Language, actor: Actor): Promise<PatientChange> {
+  return writeTransaction(h, async (trx) => {
+    const row = await lockedPatient(trx, h.engine, id);
+    const refused = stateOf(row);
+    if (refused) return { ok: false, reason: refused };
+    if (row?.language === language) return { ok: false, reason: "same" };
+    const at = nowIso();
+    await trx.updateTable("patients").set({ language, updated_at: at }).where("id", "=", id).execute();
+    await addEvent(trx, id, actor, "language", language, at);
     return { ok: true };
   });
 }

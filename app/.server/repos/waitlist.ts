@@ -4,7 +4,7 @@ import { toE164 } from "~/lib/phone";
 import type { Actor } from "../actor";
 import { audit } from "../audit";
 import { isUniqueViolation, nowIso, writeTransaction, type Db } from "../db";
-import type { Database, WaitlistEntry, WaitlistOffer } from "../db/types";
+import type { Database, Language, WaitlistEntry, WaitlistOffer } from "../db/types";
 import { newOfferLinkColumns } from "../link-tokens";
 import { insertHistory } from "./appointments";
 
@@ -24,6 +24,8 @@ export interface NewEntry {
   untilDate: string;
   source: "online" | "staff";
   submissionKey: string | null;
+  /** the language of the page it was made on (issue 32); French when not said */
+  language?: Language;
 }
 
 function auditActor(actor: Actor) {
@@ -51,6 +53,7 @@ export async function insertEntry(h: Db, e: NewEntry, actor: Actor, at: string =
           source: e.source,
           appointment_id: null,
           submission_key: e.submissionKey,
+          language: e.language ?? "fr",
           created_at: at,
           updated_at: at,
         })

@@ -7,11 +7,11 @@ import { Alert } from "~/components/ui/Alert";
 import { Honeypot } from "~/components/ui/Honeypot";
 import {
   BOOKING_FIELDS,
-  BOOKING_SUCCESS_MESSAGE,
   formMessage,
   isBookingAnswer,
   type BookingAnswer,
   type BookingField,
+  type BookingTexts,
   type BookingValues,
 } from "~/lib/booking-answer";
 import type { Clinic } from "~/lib/clinic";
@@ -45,6 +45,9 @@ export interface BookingFormProps {
   /** an answer page (a post without JavaScript): the server's answer, and what was posted */
   answer?: BookingAnswer | null;
   values?: BookingValues;
+  /** the page's language (/ar/appointment, issue 32) and its texts (app/lib/booking-texts.ts) */
+  locale?: "fr" | "ar";
+  texts: BookingTexts;
 }
 
 /**
@@ -64,7 +67,20 @@ export interface BookingFormProps {
  * mon agenda', 'Prendre un autre rendez-vous'). Validation is the server's; the browser only knows
  * the native constraints.
  */
-export function BookingForm({ action, today, maxDate, offline, phones, initialSlots, prefill, preselected = null, answer: rendered = null, values = {} }: BookingFormProps) {
+export function BookingForm({
+  action,
+  today,
+  maxDate,
+  offline,
+  phones,
+  initialSlots,
+  prefill,
+  preselected = null,
+  answer: rendered = null,
+  values = {},
+  locale = "fr",
+  texts: T,
+}: BookingFormProps) {
   const hydrated = useHydrated();
   const [answer, setAnswer] = useState<BookingAnswer | null>(rendered);
   const [service, setService] = useState(values.service ?? prefill?.service ?? preselected ?? "");
@@ -84,7 +100,7 @@ export function BookingForm({ action, today, maxDate, offline, phones, initialSl
   const isOffline = (offline as string[]).includes(service);
   const day = isOffline ? null : parseDayQuery((n) => (n === "service" ? service : date));
   const known = answer ? answer.slots : initialSlots;
-  const slots = useFreeSlots(hydrated ? day : null, known, answer);
+  const slots = useFreeSlots(hydrated ? day : null, known, answer, locale);
   const shown = hydrated ? slots : { ...slots, view: known };
 
   // the success banner hides by itself (its cross hides it at once)
@@ -178,7 +194,7 @@ export function BookingForm({ action, today, maxDate, offline, phones, initialSl
       next = json;
     } catch {
       // nothing is known to be stored: the same key, so that sending again stores one row
-      next = { status: "error", formError: BOOKING_NETWORK_MESSAGE, fieldErrors: {}, submissionKey, slots: shown.view, alternatives, link: null, booked: null };
+      next = { status: "error", formError: T.network, fieldErrors: {}, submissionKey, slots: shown.view, alternatives, link: null, booked: null };
     }
     running.current = false;
     setBusy(false);
@@ -186,7 +202,7 @@ export function BookingForm({ action, today, maxDate, offline, phones, initialSl
   }
 
   const success = answer?.status === "success" ? answer : null;
-  const message = answer && answer.status !== "success" ? formMessage({ formError: answer.formError, fieldErrors: errors }) : null;
+  const message = answer && answer.status !== "success" ? formMessage({ formError: answer.formError, fieldErrors: errors }, T.fix) : null;
   const field = (name: BookingField, hint?: boolean) => fieldIds(FORM_ID, name, errors[name], hint);
   const ids = {
     name: field("name"),
@@ -201,15 +217,15 @@ export function BookingForm({ action, today, maxDate, offline, phones, initialSl
     <>
       {success && (
         <div hidden={!bannerShown}>
-          <Alert tone="success" className="mt-6" focusKey={success.submissionKey} onClose={() => setBannerShown(false)}>
-            <p className="text-base">{BOOKING_SUCCESS_MESSAGE}</p>
+          <Alert tone="success" className="mt-6" focusKey={success.submissionKey} onClose={() => setBannerShown(false)} closeLabel={T.close}>
+            <p className="text-base">{T.success}</p>
           </Alert>
         </div>
       )}
       {/* in place of the form, and staying after the banner hides: what was booked, the personal link */}
-      {success && <BookingSuccess booked={success.booked} link={success.link} />}
+      {success && <BookingSuccess booked={success.booked} link={success.link} texts={T} again={action} />}
       {message && (
-        <Alert tone="error" className="mt-6" id={`${FORM_ID}-error`} focusKey={answer?.formError && Object.keys(errors).length === 0 ? `${message}|${answers}` : undefined}>
+        <Alert tone="error" className="mt-6" closeLabel={T.close} id={`${FORM_ID}-error`} focusKey={answer?.formError && Object.keys(errors).length === 0 ? `${message}|${answers}` : undefined}>
           <p>{message}</p>
         </Alert>
       )}
@@ -223,35 +239,35 @@ export function BookingForm({ action, today, maxDate, offline, phones, initialSl
           onSubmit={hydrated ? onSubmit : undefined}
           onChange={(e) => onFieldInput(e.target)}
           className="mt-6 grid gap-5 sm:grid-cols-2"
-          aria-label="Demande de rendez-vous"
+          aria-label={T.formLabel}
         >
           {/* Enter in a text field sends the request: the form's first submit button is this one,
               not 'Voir les horaires libres' */}
           <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
           {/* after a refusal the same key: a resent request stores one row */}
           <input type="hidden" name="submission_key" value={submissionKey} readOnly />
-          <Honeypot id="booking-website" />
+          <Honeypot id="booking-website" label={T.honeypot} />
 
-          <FieldShell id={ids.name.id} label="Nom complet" required error={errors.name} className="sm:col-span-2">
+          <FieldShell id={ids.name.id} label={T.name} required error={errors.name} className="sm:col-span-2">
             <input id={ids.name.id} name="name" type="text" required autoComplete="name" defaultValue={values.name} {...ids.name.aria} className="field-input" />
           </FieldShell>
-          <FieldShell id={ids.email.id} label="Email" required error={errors.email}>
+          <FieldShell id={ids.email.id} label={T.email} required error={errors.email}>
             <input id={ids.email.id} name="email" type="email" required autoComplete="email" inputMode="email" defaultValue={values.email} {...ids.email.aria} className="field-input" />
           </FieldShell>
-          <FieldShell id={ids.phone.id} label="Téléphone" required hint="Exemple : 0550 12 34 56" error={errors.phone}>
+          <FieldShell id={ids.phone.id} label={T.phone} required hint={withExample(T.phoneHint, "0550 12 34 56")} error={errors.phone}>
             <input id={ids.phone.id} name="phone" type="tel" required autoComplete="tel" inputMode="tel" defaultValue={values.phone} {...ids.phone.aria} className="field-input" />
           </FieldShell>
-          <FieldShell id={ids.service.id} label="Service" required error={errors.service} className="sm:col-span-2">
+          <FieldShell id={ids.service.id} label={T.service} required error={errors.service} className="sm:col-span-2">
             <select id={ids.service.id} name="service" required value={service} onChange={(e) => setService(e.target.value)} {...ids.service.aria} className="field-input">
-              <option value="">Choisissez un service</option>
+              <option value="">{T.chooseService}</option>
               {SERVICES.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {T.services[s] ?? s}
                 </option>
               ))}
             </select>
           </FieldShell>
-          <FieldShell id={ids.date.id} label="Date" required error={errors.date}>
+          <FieldShell id={ids.date.id} label={T.date} required error={errors.date}>
             <input id={ids.date.id} name="date" type="date" required min={today} max={maxDate} value={date} onChange={(e) => setDate(e.target.value)} {...ids.date.aria} className="field-input" />
           </FieldShell>
           <TimeSelect
@@ -266,6 +282,18 @@ export function BookingForm({ action, today, maxDate, offline, phones, initialSl
             offline={isOffline}
             missing={service ? "date" : "service"}
             describedBy={PANEL_ID}
+            texts={{
+              label: T.time,
+              morning: T.morning,
+              afternoon: T.afternoon,
+              offline: T.timeOffline,
+              loading: T.timeLoading,
+              failed: T.timeFailed,
+              service: T.timeService,
+              date: T.timeDate,
+              choose: T.timeChoose,
+              none: T.timeNone,
+            }}
           />
           <div className="sm:col-span-2">
             <SlotPanel
@@ -278,9 +306,12 @@ export function BookingForm({ action, today, maxDate, offline, phones, initialSl
               phones={phones}
               onChoose={choose}
               waitlist
+              texts={T}
+              locale={locale}
+              waitlistPath={locale === "ar" ? "/ar/liste-attente" : "/liste-attente"}
             />
           </div>
-          <FieldShell id={ids.message.id} label="Message" optional error={errors.message} className="sm:col-span-2">
+          <FieldShell id={ids.message.id} label={T.message} optional optionalLabel={T.optional} error={errors.message} className="sm:col-span-2">
             <textarea id={ids.message.id} name="message" rows={4} defaultValue={values.message} {...ids.message.aria} className="field-input resize-y" />
           </FieldShell>
           <div className="sm:col-span-2">
@@ -296,9 +327,9 @@ export function BookingForm({ action, today, maxDate, offline, phones, initialSl
                 className="mt-1 h-5 w-5 shrink-0 accent-teal-600"
               />
               <label htmlFor={ids.consent.id} className="text-sm leading-relaxed text-slate-700">
-                J'accepte que la clinique utilise ces informations pour traiter ma demande de rendez-vous et me recontacter, conformément à la{" "}
+                {T.consentBefore}
                 <a href="/politique-de-confidentialite" className="font-semibold text-teal-700 underline underline-offset-2 hover:text-teal-600">
-                  politique de confidentialité
+                  {T.consentLink}
                 </a>
                 .{" "}
                 <span className="font-semibold text-red-700" aria-hidden>
@@ -317,7 +348,7 @@ export function BookingForm({ action, today, maxDate, offline, phones, initialSl
             {/* disabled while the post runs, and (with JavaScript) for a service booked by phone only */}
             <button type="submit" className="btn-primary w-full py-3 text-base sm:w-auto sm:min-w-64" disabled={busy || (hydrated && isOffline)}>
               <CalendarCheck aria-hidden className="h-5 w-5" />
-              <span>{busy ? "Envoi en cours..." : "Envoyer ma demande"}</span>
+              <span>{busy ? T.sending : T.send}</span>
             </button>
           </div>
         </form>
@@ -327,3 +358,15 @@ export function BookingForm({ action, today, maxDate, offline, phones, initialSl
 }
 
 const PANEL_ID = "booking-slots";
+
+/** A hint with an example number, the number isolated left to right (an Arabic sentence). */
+function withExample(text: string, example: string) {
+  const [before, after = ""] = text.split("{example}");
+  return (
+    <>
+      {before}
+      <bdi dir="ltr">{example}</bdi>
+      {after}
+    </>
+  );
+}

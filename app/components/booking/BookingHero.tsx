@@ -1,13 +1,16 @@
-/** The navy header of /appointment. */
+import { useI18n } from "~/hooks/use-locale";
+
+/** The navy header of /appointment (and /ar/appointment). */
 export function BookingHero() {
+  const { t } = useI18n();
   return (
     <section className="relative overflow-hidden bg-navy-900 text-white">
       <div aria-hidden className="absolute -end-24 -top-24 h-72 w-72 rounded-full bg-teal-600/25 blur-3xl" />
       <div aria-hidden className="absolute -bottom-32 start-1/3 h-72 w-72 rounded-full bg-gold-500/15 blur-3xl" />
       <div className="container-site relative py-12 md:py-16">
-        <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">Rendez-vous en ligne</p>
-        <h1 className="mt-3 text-4xl font-bold text-white md:text-5xl">Prendre Rendez-vous</h1>
-        <p className="mt-4 max-w-2xl text-lg text-slate-200">Choisissez le soin, le jour et l'heure qui vous conviennent : nous vous rappelons pour confirmer le créneau.</p>
+        <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">{t("booking.eyebrow")}</p>
+        <h1 className="mt-3 text-4xl font-bold text-white md:text-5xl">{t("booking.title")}</h1>
+        <p className="mt-4 max-w-2xl text-lg text-slate-200">{t("booking.lead")}</p>
       </div>
     </section>
   );

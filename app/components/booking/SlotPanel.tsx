@@ -30,9 +30,17 @@ export function SlotPanel({
   today,
   phones,
   onChoose,
-  ask = ASK,
+  ask,
   waitlist = false,
+  texts = SLOT_PANEL_TEXTS,
+  locale = "fr",
+  waitlistPath = "/liste-attente",
 }: {
+  /** the page's language's texts (the Arabic booking page, issue 32); French by default */
+  texts?: SlotPanelTexts;
+  locale?: "fr" | "ar";
+  /** the waiting list's page in the page's language */
+  waitlistPath?: string;
   id: string;
   /** the service chosen is booked by phone only */
   offline: boolean;
@@ -53,6 +61,9 @@ export function SlotPanel({
   // in the browser (after hydration) the choices are set in place; before, they post the form
   const hydrated = useHydrated();
   const view = slots.view;
+  const T = texts;
+  ask ??= { js: T.askJs, noJs: T.askNoJs };
+  const day = (ymd: string) => formatDayLong(ymd, today, locale);
   const choose = (date: string, time: string | null) => (e: MouseEvent<HTMLButtonElement>) => {
     if (!hydrated || !onChoose) return;
     e.preventDefault();
@@ -61,11 +72,11 @@ export function SlotPanel({
 
   let line: ReactNode;
   if (offline) {
-    line = <Line icon={<PhoneCall aria-hidden className="h-5 w-5 text-gold-500" />} text={NOT_ONLINE_MESSAGE} tone="gold" />;
+    line = <Line icon={<PhoneCall aria-hidden className="h-5 w-5 text-gold-500" />} text={T.notOnline} tone="gold" />;
   } else if (slots.loading) {
-    line = <Line icon={<Loader2 aria-hidden className="h-5 w-5 animate-spin text-teal-600" />} text="Recherche des horaires libres…" />;
+    line = <Line icon={<Loader2 aria-hidden className="h-5 w-5 animate-spin text-teal-600" />} text={T.searching} />;
   } else if (slots.failed) {
-    line = <Line icon={<WifiOff aria-hidden className="h-5 w-5 text-red-700" />} text="Impossible de charger les horaires libres. Vérifiez votre connexion, puis réessayez." tone="red" />;
+    line = <Line icon={<WifiOff aria-hidden className="h-5 w-5 text-red-700" />} text={T.loadFailed} tone="red" />;
   } else if (view) {
     line = <Line icon={dayIcon(view)} text={view.message} tone={view.times.length ? "teal" : "slate"} />;
   } else if (hydrated || chosen) {
@@ -93,7 +104,7 @@ export function SlotPanel({
       {!offline && slots.failed && (
         <button type="button" onClick={slots.retry} className={CHOICE}>
           <RotateCw aria-hidden className="h-4 w-4" />
-          Réessayer
+          {T.retry}
         </button>
       )}
 
@@ -103,7 +114,8 @@ export function SlotPanel({
             <li key={p.tel}>
               <a href={`tel:${p.tel}`} className="btn-primary min-h-10 px-4">
                 <PhoneCall aria-hidden className="h-4 w-4" />
-                {p.label} : {p.display}
+                {fill(T.phoneLine, { label: p.label })}
+                <bdi dir="ltr">{p.display}</bdi>
               </a>
             </li>
           ))}
@@ -114,22 +126,22 @@ export function SlotPanel({
         <button type="submit" name="intent" value={dayIntent(view.next)} formNoValidate onClick={choose(view.next, null)} className={CHOICE}>
           <CalendarClock aria-hidden className="h-4 w-4" />
           {/* one flex item: the day follows the words without the button's gap */}
-          <span>Prochain jour libre : {formatDayLong(view.next, today)}</span>
+          <span>{fill(T.nextFree, { day: day(view.next) })}</span>
           <ArrowRight aria-hidden className="h-4 w-4 rtl:-scale-x-100" />
         </button>
       )}
 
       {waitlist && !offline && !slots.loading && !slots.failed && view !== null && view.state === "full" && (
-        <a href={`/liste-attente?service=${encodeURIComponent(view.service)}&date=${view.date}`} className={CHOICE}>
+        <a href={`${waitlistPath}?service=${encodeURIComponent(view.service)}&date=${view.date}`} className={CHOICE}>
           <CalendarX2 aria-hidden className="h-4 w-4" />
-          <span>Ce jour est complet : rejoindre la liste d'attente</span>
+          <span>{T.fullWaitlist}</span>
           <ArrowRight aria-hidden className="h-4 w-4 rtl:-scale-x-100" />
         </a>
       )}
 
       {!offline && alternatives.length > 0 && (
         <div className="self-stretch">
-          <p className="text-sm font-semibold text-navy-900">Horaires libres les plus proches :</p>
+          <p className="text-sm font-semibold text-navy-900">{T.nearest}</p>
           <ul className="mt-2 flex flex-wrap gap-2">
             {alternatives.map((a) => (
               <li key={`${a.date}T${a.time}`}>
@@ -139,12 +151,12 @@ export function SlotPanel({
                   value={slotIntent(a)}
                   formNoValidate
                   onClick={choose(a.date, a.time)}
-                  aria-label={`Choisir le ${formatDayLong(a.date, today)} à ${a.time}`}
+                  aria-label={fill(T.chooseSlot, { day: day(a.date), time: a.time })}
                   className={CHOICE}
                 >
                   <CalendarCheck aria-hidden className="h-4 w-4" />
                   {/* the day is said once, by the line above, when the times are on the day asked */}
-                  {view && a.date === view.date ? a.time : `${formatDayLong(a.date, today)} à ${a.time}`}
+                  {view && a.date === view.date ? <bdi dir="ltr">{a.time}</bdi> : withTime(fill(T.dayAt, { day: day(a.date) }), a.time)}
                 </button>
               </li>
             ))}
@@ -156,18 +168,47 @@ export function SlotPanel({
       {!hydrated && (
         <button type="submit" name="intent" value="slots" formNoValidate data-no-js className="btn min-h-10 bg-white px-4 text-navy-900 ring-1 ring-slate-300 hover:bg-slate-100">
           <Search aria-hidden className="h-4 w-4" />
-          Voir les horaires libres
+          {T.showFree}
         </button>
       )}
     </div>
   );
 }
 
-/** What the line asks while no day is chosen, with and without JavaScript. */
-const ASK = {
-  js: "Choisissez un service et une date : les horaires libres de ce jour s'affichent ici.",
-  noJs: "Choisissez un service et une date, puis affichez les horaires libres de ce jour.",
+/** The panel's French texts (fr.ts `booking` has the same; the Arabic page gives its own). */
+export const SLOT_PANEL_TEXTS = {
+  askJs: "Choisissez un service et une date : les horaires libres de ce jour s'affichent ici.",
+  askNoJs: "Choisissez un service et une date, puis affichez les horaires libres de ce jour.",
+  notOnline: NOT_ONLINE_MESSAGE,
+  searching: "Recherche des horaires libres…",
+  loadFailed: "Impossible de charger les horaires libres. Vérifiez votre connexion, puis réessayez.",
+  retry: "Réessayer",
+  phoneLine: "{label} : ",
+  nextFree: "Prochain jour libre : {day}",
+  fullWaitlist: "Ce jour est complet : rejoindre la liste d'attente",
+  nearest: "Horaires libres les plus proches :",
+  chooseSlot: "Choisir le {day} à {time}",
+  dayAt: "{day} à {time}",
+  showFree: "Voir les horaires libres",
 };
+export type SlotPanelTexts = typeof SLOT_PANEL_TEXTS;
+
+/** `{name}` placeholders filled (a placeholder without a value stays). */
+function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, k: string) => values[k] ?? whole);
+}
+
+/** A text whose `{time}` is a time of day: the time isolated left to right (an Arabic sentence). */
+function withTime(text: string, time: string): ReactNode {
+  const [before, after = ""] = text.split("{time}");
+  return (
+    <>
+      {before}
+      <bdi dir="ltr">{time}</bdi>
+      {after}
+    </>
+  );
+}
 
 /** A choice of day or time: a quiet button, so that 'Envoyer ma demande' stays the one main action. */
 const CHOICE = "btn min-h-10 bg-white px-4 text-start text-teal-700 ring-1 ring-teal-600/50 hover:bg-teal-50";

@@ -2,7 +2,13 @@ import { useRef, type Ref } from "react";
 import { FieldError } from "./fields";
 import type { SlotsView } from "~/lib/slots-view";
 
-/** What 'Heure' says while it offers no time, and above the times. */
+/** What 'Heure' says while it offers no time, and above the times; its label and half-days. */
+export const TIME_SELECT_TEXTS = {
+  label: "Heure",
+  morning: "Matin",
+  afternoon: "Après-midi",
+} as const;
+
 const PLACEHOLDERS = {
   offline: "Réservation par téléphone",
   loading: "Recherche des horaires…",
@@ -38,7 +44,10 @@ export function TimeSelect({
   offline,
   missing,
   describedBy,
+  texts,
 }: {
+  /** the page's language's texts (the Arabic booking page, issue 32); French by default */
+  texts?: { label: string; morning: string; afternoon: string } & Record<keyof typeof PLACEHOLDERS, string>;
   ref?: Ref<HTMLSelectElement>;
   id: string;
   name?: string;
@@ -66,24 +75,26 @@ export function TimeSelect({
   const times = timesOf(view, offline, loading);
   const wanted = [picked.current, initialValue].find((t) => t !== undefined && times.includes(t)) ?? "";
   const errorId = `${id}-error`;
+  const P = texts ?? PLACEHOLDERS;
+  const W = texts ?? TIME_SELECT_TEXTS;
   const placeholder = offline
-    ? PLACEHOLDERS.offline
+    ? P.offline
     : loading
-      ? PLACEHOLDERS.loading
+      ? P.loading
       : failed
-        ? PLACEHOLDERS.failed
+        ? P.failed
         : !view
-          ? PLACEHOLDERS[missing]
+          ? P[missing]
           : times.length
-            ? PLACEHOLDERS.choose
-            : PLACEHOLDERS.none;
+            ? P.choose
+            : P.none;
   const { morning, afternoon } = splitDay(times);
   const state = value === undefined ? { defaultValue: wanted } : { value: times.includes(value) ? value : "" };
 
   return (
     <div>
       <label htmlFor={id} className="field-label">
-        Heure
+        {W.label}
         <span className="ms-0.5 text-red-700" aria-hidden>
           *
         </span>
@@ -108,7 +119,7 @@ export function TimeSelect({
       >
         <option value="">{placeholder}</option>
         {morning.length > 0 && (
-          <optgroup label="Matin">
+          <optgroup label={W.morning}>
             {morning.map((t) => (
               <option key={t} value={t}>
                 {t}
@@ -117,7 +128,7 @@ export function TimeSelect({
           </optgroup>
         )}
         {afternoon.length > 0 && (
-          <optgroup label="Après-midi">
+          <optgroup label={W.afternoon}>
             {afternoon.map((t) => (
               <option key={t} value={t}>
                 {t}

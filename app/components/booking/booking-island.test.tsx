@@ -5,6 +5,7 @@ import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BOOKING_FIX_MESSAGE, BOOKING_SUCCESS_MESSAGE, type BookingAnswer } from "~/lib/booking-answer";
 import type { SlotsView } from "~/lib/slots-view";
+import { bookingTexts } from "~/lib/booking-texts";
 import { BOOKING_NETWORK_MESSAGE, BookingForm, type BookingFormProps } from "./BookingForm";
 import { splitDay, TimeSelect } from "./TimeSelect";
 
@@ -23,6 +24,7 @@ const PROPS: BookingFormProps = {
   phones: [{ label: "Cabinet", display: "023 70 45 12", tel: "+21323704512" }],
   initialSlots: null,
   prefill: null,
+  texts: bookingTexts("fr"),
 };
 
 const VIEW: SlotsView = {

@@ -38,9 +38,12 @@ export function FieldShell({
   hint,
   error,
   className,
+  optionalLabel = "(facultatif)",
   children,
 }: {
   id: string;
+  /** "(facultatif)" in the page's language */
+  optionalLabel?: string;
   label: ReactNode;
   required?: boolean;
   optional?: boolean;
@@ -58,7 +61,7 @@ export function FieldShell({
             *
           </span>
         )}
-        {optional && <span className="ms-1 font-normal text-slate-500">(facultatif)</span>}
+        {optional && <span className="ms-1 font-normal text-slate-500">{optionalLabel}</span>}
       </label>
       {children}
       {hint && (

@@ -19,7 +19,7 @@ export interface FreeSlots {
  * the action after a post), used as is when it is for the same day and newer than a fetch;
  * `source`: the answer it came from (each new answer counts, even one without times).
  */
-export function useFreeSlots(query: { service: string; date: string } | null, known: SlotsView | null, source: unknown): FreeSlots {
+export function useFreeSlots(query: { service: string; date: string } | null, known: SlotsView | null, source: unknown, locale: "fr" | "ar" = "fr"): FreeSlots {
   const key = query ? `${query.service}|${query.date}` : "";
   const keyOf = (v: SlotsView | null) => (v ? `${v.service}|${v.date}` : "");
   const [loaded, setLoaded] = useState<{ key: string; view: SlotsView } | null>(known ? { key: keyOf(known), view: known } : null);
@@ -46,7 +46,7 @@ export function useFreeSlots(query: { service: string; date: string } | null, kn
     setPhase({ key, state: "loading" });
     const timer = setTimeout(async () => {
       try {
-        const res = await fetch(freeTimesUrl(query.service, query.date), { signal: abort.signal, headers: { Accept: "application/json" } });
+        const res = await fetch(freeTimesUrl(query.service, query.date, locale), { signal: abort.signal, headers: { Accept: "application/json" } });
         if (!res.ok) throw new Error(`free times: ${res.status}`);
         const view = (await res.json()) as SlotsView;
         if (abort.signal.aborted) return;

@@ -15,7 +15,16 @@ export const COPY_LINK_TEXTS = {
  * says which. Rendered inside the card's row of buttons: the status and the field take the row's
  * whole width.
  */
-export function CopyLinkButton({ link, className }: { link: string; className: string }) {
+export function CopyLinkButton({
+  link,
+  className,
+  texts = { copy: "Copier le lien", label: "Votre lien personnel", ...COPY_LINK_TEXTS },
+}: {
+  link: string;
+  className: string;
+  /** the page's language (the Arabic booking page's, issue 32); French by default */
+  texts?: { copy: string; label: string; copied: string; failed: string };
+}) {
   const ready = useHydrated();
   const [status, setStatus] = useState<keyof typeof COPY_LINK_TEXTS | null>(null);
 
@@ -32,12 +41,12 @@ export function CopyLinkButton({ link, className }: { link: string; className: s
     <>
       <button type="button" hidden={!ready} onClick={copy} className={className}>
         {status === "copied" ? <Check aria-hidden className="h-4 w-4" /> : <Copy aria-hidden className="h-4 w-4" />}
-        Copier le lien
+        {texts.copy}
       </button>
       <p role="status" className="text-sm font-medium text-teal-800 empty:-mt-2 sm:w-full">
-        {status ? COPY_LINK_TEXTS[status] : ""}
+        {status ? texts[status] : ""}
       </p>
-      {status === "failed" && <input readOnly value={link} autoFocus onFocus={(e) => e.currentTarget.select()} aria-label="Votre lien personnel" className="field-input font-mono text-sm" />}
+      {status === "failed" && <input readOnly value={link} autoFocus onFocus={(e) => e.currentTarget.select()} aria-label={texts.label} className="field-input font-mono text-sm" />}
     </>
   );
 }

@@ -14,27 +14,39 @@ export const PERSONAL_LINK_TEXT = "Gardez ce lien pour confirmer, annuler ou dé
  * booking island: the buttons are simply rendered, and hydrated with the form. On a phone they are
  * stacked at the screen's width, each a thumb's height.
  */
-export function PersonalLinkCard({ link }: { link: string }) {
+/** The card's texts (the booking island gives them in the page's language). */
+export interface PersonalLinkTexts {
+  personalLink: string;
+  personalLinkText: string;
+  manage: string;
+  addToCalendar: string;
+  copyLink: string;
+  copied: string;
+  copyFailed: string;
+  personalNote: string;
+}
+
+export function PersonalLinkCard({ link, texts }: { link: string; texts?: PersonalLinkTexts }) {
   return (
     <section aria-labelledby="booking-personal-link" className="mt-5 border-t border-teal-200 pt-5">
       <h4 id="booking-personal-link" className="flex items-center gap-2 font-sans text-base font-semibold text-navy-900">
         <Link2 aria-hidden className="h-5 w-5 text-teal-600" />
-        Votre lien personnel
+        {texts ? texts.personalLink : "Votre lien personnel"}
       </h4>
-      <p className="mt-1 text-sm text-slate-700">{PERSONAL_LINK_TEXT} :</p>
+      <p className="mt-1 text-sm text-slate-700">{texts ? texts.personalLinkText : `${PERSONAL_LINK_TEXT} :`}</p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
         <a href={link} className="btn-primary px-5">
-          Gérer mon rendez-vous
+          {texts ? texts.manage : "Gérer mon rendez-vous"}
           <ArrowRight aria-hidden className="h-4 w-4 rtl:-scale-x-100" />
         </a>
         <a href={`${link}/calendrier.ics`} download className={SECONDARY}>
           <CalendarPlus aria-hidden className="h-4 w-4" />
-          Ajouter à mon agenda
+          {texts ? texts.addToCalendar : "Ajouter à mon agenda"}
         </a>
         {/* with JavaScript: 'Copier le lien' */}
-        <CopyLinkButton link={link} className={SECONDARY} />
+        <CopyLinkButton link={link} className={SECONDARY} texts={texts && { copy: texts.copyLink, label: texts.personalLink, copied: texts.copied, failed: texts.copyFailed }} />
       </div>
-      <p className="mt-3 text-xs text-slate-600">Ce lien est personnel : ne le partagez pas. Il reste valable jusqu'au jour du rendez-vous.</p>
+      <p className="mt-3 text-xs text-slate-600">{texts ? texts.personalNote : "Ce lien est personnel : ne le partagez pas. Il reste valable jusqu'au jour du rendez-vous."}</p>
     </section>
   );
 }

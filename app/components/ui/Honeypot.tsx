@@ -5,10 +5,10 @@ import { HONEYPOT_FIELD } from "~/lib/honeypot";
  * bots. The server (isHoneypotFilled in ~/.server/rate-limit) answers such a post as a success
  * without storing it.
  */
-export function Honeypot({ id }: { id: string }) {
+export function Honeypot({ id, label = "Ne pas remplir ce champ" }: { id: string; label?: string }) {
   return (
     <div aria-hidden="true" className="absolute -start-[10000px] top-auto h-px w-px overflow-hidden">
-      <label htmlFor={id}>Ne pas remplir ce champ</label>
+      <label htmlFor={id}>{label}</label>
       <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );

@@ -82,7 +82,15 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
           <h3 id={`${uid}-name`} className="break-words font-sans text-lg font-semibold leading-snug text-navy-900 lg:text-base">
             {row.name}
           </h3>
-          <p className="mt-0.5 text-sm font-medium text-teal-700">{row.service}</p>
+          <p className="mt-0.5 text-sm font-medium text-teal-700">
+            {row.service}
+            {/* booked on the Arabic page (issue 32): its messages go in Arabic */}
+            {row.language === "ar" && (
+              <span title="Demande faite en arabe" className="ms-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                AR<span className="sr-only"> : demande faite en arabe</span>
+              </span>
+            )}
+          </p>
         </div>
         <div className="flex flex-wrap items-center gap-1.5 lg:col-start-3 lg:row-span-2 lg:row-start-1">
           <StatusBadge status={row.status} forced={row.forced === 1} />

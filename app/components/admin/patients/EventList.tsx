@@ -1,4 +1,4 @@
-import { BellOff, BellRing, Download, EyeOff, FilePlus2, Merge, NotebookPen, Trash2, type LucideIcon } from "lucide-react";
+import { BellOff, BellRing, Download, EyeOff, FilePlus2, Languages, Merge, NotebookPen, Trash2, type LucideIcon } from "lucide-react";
 import { formatDateTime } from "~/lib/format";
 import type { PatientEventView } from "./types";
 
@@ -14,6 +14,7 @@ const LABELS: Record<PatientEventView["action"], { text: (detail: string | null)
   notes: { text: () => "Notes de l'équipe modifiées", icon: NotebookPen },
   recall_opt_out: { text: () => "Rappels de suivi arrêtés (« Ne plus me rappeler »)", icon: BellOff },
   recall_opt_in: { text: () => "Rappels de suivi rétablis", icon: BellRing },
+  language: { text: (d) => `Langue des messages : ${d === "ar" ? "arabe" : "français"}`, icon: Languages },
 };
 
 /** 'Journal du dossier': who did what to the record and when (merges, exports, erasure, notes), latest first. */

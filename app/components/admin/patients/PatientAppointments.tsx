@@ -29,7 +29,15 @@ function AppointmentRow({ a }: { a: PatientAppointment }) {
             <CalendarClock aria-hidden className="h-4 w-4 text-teal-600" />
             {dayLabel(a.date)} à {a.time}
           </p>
-          <p className="text-sm font-medium text-teal-700">{a.service}</p>
+          <p className="text-sm font-medium text-teal-700">
+            {a.service}
+            {/* booked on the Arabic page (issue 32): its messages go in Arabic */}
+            {a.language === "ar" && (
+              <span title="Demande faite en arabe" className="ms-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                AR<span className="sr-only"> : demande faite en arabe</span>
+              </span>
+            )}
+          </p>
         </div>
         <StatusBadge status={a.status} forced={a.forced === 1} size="sm" />
       </div>

@@ -1,6 +1,7 @@
 import { ArrowLeft, Mail, MessageCircle, Phone, UserRound, ListOrdered } from "lucide-react";
 import { Link } from "react-router";
 import { formatDateTime } from "~/lib/format";
+import { LanguageForm } from "./LanguageForm";
 import type { PatientHeaderView } from "./types";
 
 const LINK =
@@ -37,6 +38,10 @@ export function PatientHeader({ patient, merged }: { patient: PatientHeaderView;
               <dt className="text-slate-500">E-mail</dt>
               <dd className="min-w-0 break-all font-medium text-navy-900">
                 {patient.email ?? <span className="font-normal text-slate-500">Non renseigné</span>}
+              </dd>
+              <dt className="self-center text-slate-500">Langue des messages</dt>
+              <dd>
+                <LanguageForm patientId={patient.id} language={patient.language} />
               </dd>
             </dl>
           )}

@@ -17,7 +17,7 @@ export type PatientHeaderView = PatientView & { phoneDisplay: string | null; tel
 
 /** The answer of the record screen's action to a refused form (a success redirects). */
 export interface PatientActionResult {
-  intent: "notes" | "merge" | "erase" | "account-pay" | "unknown";
+  intent: "notes" | "merge" | "erase" | "account-pay" | "language" | "unknown";
   result?: SubmissionResult<string[]>;
   message?: string;
 }
