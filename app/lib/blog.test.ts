@@ -138,7 +138,7 @@ describe("staff blog form (one schema, browser and action)", () => {
   it("trims, normalises line breaks, and reads an empty image address or file as none", () => {
     const r = parseEditor({ intent: "create", title: "  Titre ", content: " Un.\r\nDeux.\rTrois. ", image_url: " ", image: noFile() });
     expect(r.status).toBe("success");
-    expect(r.status === "success" && r.value).toEqual({ title: "Titre", content: "Un.\nDeux.\nTrois.", image_url: null });
+    expect(r.status === "success" && r.value).toEqual({ title: "Titre", content: "Un.\nDeux.\nTrois.", image_url: null, title_ar: null, content_ar: null });
   });
 
   it("accepts only https image addresses", () => {

@@ -12,7 +12,7 @@ import { findCarePageAr } from "~/content/care-pages-ar";
 import { initialOf, type PublicReview } from "~/content/reviews";
 import { useClinic } from "~/hooks/use-clinic";
 import { useI18n } from "~/hooks/use-locale";
-import { fill } from "~/i18n";
+import { fill, t } from "~/i18n";
 import { clinicWords } from "~/i18n/clinic";
 import { localeOf, type Locale } from "~/i18n/locale";
 import { getDb } from "~/.server/db";
@@ -63,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const [cases, reviews] = await Promise.all([listPublicCases(getDb()), listPublishedReviews(getDb())]);
     return {
       // the link to the treatment's page, found here: the list of treatment pages stays on the server
-      cases: cases.map((c): GalleryCase => (locale === "ar" ? { ...c, ...arabicTreatment(c.treatment) } : { ...c, link: treatmentLink(c.treatment), latin: false })),
+      cases: cases.map((c): GalleryCase => (locale === "ar" ? arabicCase(c) : { ...c, link: treatmentLink(c.treatment), latin: false })),
       reviews: reviews.map(({ id, name, rating, comment, date }): PublicReview => ({
         id,
         name,
@@ -85,7 +85,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** `latin`: a text staff typed (the treatment filed, the description), shown as typed on the Arabic page */
+/**
+ * A real case on the Arabic page: its Arabic text and photo descriptions as staff wrote them
+ * (migration 018); without them no French sentence, but no text, and the photos described by the
+ * treatment's Arabic name ('قبل: …' / 'بعد: …').
+ */
+function arabicCase(c: PublicGalleryCase): GalleryCase {
+  const named = arabicTreatment(c.treatment);
+  const described = (side: "before" | "after", own: string | null) => own ?? `${t("ar", `clinicPages.${side}`)}: ${named.treatment}`;
+  return {
+    ...c,
+    ...named,
+    description: c.ar.description ?? "",
+    before: { ...c.before, alt: described("before", c.ar.beforeAlt) },
+    after: { ...c.after, alt: described("after", c.ar.afterAlt) },
+  };
+}
+
+/** `latin`: the treatment as staff filed it, shown as typed on the Arabic page (it has no Arabic page) */
 type GalleryCase = PublicGalleryCase & { link: ReturnType<typeof treatmentLink>; latin: boolean };
 
 /** A card of the page: a real case, or a demo drawing (in the page's language). */
@@ -101,7 +118,7 @@ function cards(cases: GalleryCase[], locale: Locale) {
       link: g.link,
     }));
   return cases.map((c) => ({
-    latin: locale === "ar",
+    latin: c.latin,
     key: `cas-${c.id}`,
     treatment: c.treatment,
     description: c.description,
@@ -150,7 +167,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
                   <h3 id={`galerie-${item.key}`} className="font-serif text-xl font-bold">
                     {own(item.treatment, item.latin)}
                   </h3>
-                  <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-600">{own(item.description, item.latin)}</p>
+                  {item.description && <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-600">{item.description}</p>}
                   {item.link && (
                     <Link to={item.link.to} className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-teal-600 hover:text-navy-900">
                       {item.link.label}

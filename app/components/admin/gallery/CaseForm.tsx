@@ -82,7 +82,7 @@ export function CaseForm({
       <fieldset className="rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-700">En arabe (facultatif)</legend>
         <p className="text-xs text-slate-500">
-          Ce que lit la galerie en arabe. Sans texte, elle montre le nom du traitement en arabe et décrit les photos par lui ; elle ne montre jamais le texte français.
+          Ce que lit la galerie en arabe. Sans texte, elle montre le nom du traitement en arabe et décrit les photos par lui ; elle ne montre jamais le texte français.
         </p>
         <div className="mt-3 space-y-4">
           <TextareaField meta={fields.description_ar} label="Le texte, en arabe" rows={3} maxLength={CASE_TEXT_MAX} dir="rtl" lang="ar" />

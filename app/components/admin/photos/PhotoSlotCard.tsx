@@ -59,7 +59,7 @@ export function PhotoSlotCard({ slot, current, actionData }: { slot: PhotoSlot; 
                 <dd className="inline break-words">{current.photo.alt}</dd>
               </div>
               <div>
-                <dt className="inline font-medium text-slate-700">En arabe : </dt>
+                <dt className="inline font-medium text-slate-700">En arabe : </dt>
                 {current.photo.altAr ? (
                   <dd className="inline break-words" dir="rtl" lang="ar">
                     {current.photo.altAr}
