@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { BOOKING_LINK, DIRECT_LINKS, MENUS } from "../../app/content/navigation";
 import { PUBLIC_ROUTES } from "../../app/content/public-routes";
 import { showsPatientBar } from "../../app/lib/patient-bar";
-import { localeOf, pageLabel, t, type Locale } from "../../app/i18n";
+import { localeOf, localizedPath, pageLabel, t, type Locale } from "../../app/i18n";
 import { collectConsoleErrors, expectNoSeriousA11yViolations, hydrated } from "./helpers";
 
 /**
@@ -73,6 +73,8 @@ interface BarState {
 }
 
 async function readBar(page: Page): Promise<BarState> {
+  // the booking page of the page's language (/ar/appointment from an Arabic page)
+  const bookingPath = localizedPath(localeOf(new URL(page.url()).pathname), BOOKING_LINK.to);
   return page.evaluate((bookingPath) => {
     const nav = document.querySelector<HTMLElement>('nav[data-site-nav]')!;
     const row = nav.querySelector<HTMLElement>("[data-nav-row]")!;
@@ -101,7 +103,7 @@ async function readBar(page: Page): Promise<BarState> {
       booking,
       coveredBelow,
     };
-  }, BOOKING_LINK.to);
+  }, bookingPath);
 }
 
 /** Scrolls to `top` and waits (frame by frame, in the page: fast) until the bar is fixed or not, plus two frames for the layout. */

@@ -44,7 +44,9 @@ function exempt(el: El | null): boolean {
   return false;
 }
 
-const latinWords = (text: string) => (text.match(LATIN_WORD) ?? []).filter((w) => !BRANDS.has(w));
+/** A text's own isolated runs (U+2066–2068 … U+2069, an attribute's <bdi>: a reviewer's name as written) are left out. */
+const ISOLATED = /[\u2066\u2067\u2068][^\u2069]*\u2069/g;
+const latinWords = (text: string) => (text.replace(ISOLATED, " ").match(LATIN_WORD) ?? []).filter((w) => !BRANDS.has(w));
 
 async function frenchLeft(path: string): Promise<{ status: number; dir: string | null; lang: string | null; found: string[] }> {
   const res = await fetch(`${server.origin}${path}`, { redirect: "manual" });
