@@ -91,7 +91,7 @@ test.describe("formations dashboard", () => {
 
     await dialog.getByRole("tab", { name: "Aperçu" }).click();
     await dialog.getByLabel("Titre du programme").fill("Programme de l'éditeur");
-    await dialog.getByLabel("Objectifs").fill("Objectif éditeur A\nObjectif éditeur B");
+    await dialog.getByLabel("Objectifs", { exact: true }).fill("Objectif éditeur A\nObjectif éditeur B");
     await dialog.getByLabel("Formateur").fill("Dr Éditeur Test");
 
     await dialog.getByRole("tab", { name: /Modules/ }).click();
