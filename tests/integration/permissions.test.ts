@@ -110,6 +110,7 @@ const MATRIX: Row[] = [
   get("/admin/patients/:id", ALL, PATIENT),
   get("/admin/patients/:id", ALL, `${PATIENT}?fusion=karim`),
   post("/admin/patients/:id", "notes", ALL, { url: PATIENT }),
+  post("/admin/patients/:id", "language", ALL, { url: PATIENT }),
   post("/admin/patients/:id", "merge", ALL, { url: PATIENT }),
   post("/admin/patients/:id", "account-pay", ALL, { url: PATIENT }),
   post("/admin/patients/:id", "erase", CLINICAL_LEADS, { url: PATIENT }),
