@@ -88,4 +88,14 @@ describe("the language of a URL", () => {
     expect(alternatePath("/login")).toBeNull();
     expect(alternatePath("/ar/nimporte")).toBeNull();
   });
+
+  test("switches the pages of stored rows too (an article, a syllabus, a certificate's check, a personal page)", () => {
+    expect(alternatePath("/blog/les-implants")).toBe("/ar/blog/les-implants");
+    expect(alternatePath("/ar/blog/les-implants")).toBe("/blog/les-implants");
+    expect(alternatePath("/syllabus/7")).toBe("/ar/syllabus/7");
+    expect(alternatePath("/attestation/ABCD-1234")).toBe("/ar/attestation/ABCD-1234");
+    expect(alternatePath("/ar/rdv/tok_en")).toBe("/rdv/tok_en");
+    expect(alternatePath("/rdv/tok_en/calendrier.ics")).toBeNull();
+    expect(alternatePath("/blog/a/b")).toBeNull();
+  });
 });

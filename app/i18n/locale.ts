@@ -82,9 +82,23 @@ export function localizedPath(locale: Locale, path: string): string {
   return `/ar${bare === "/" ? "" : bare}${rest}`;
 }
 
-/** The same page in the other language, or null when it has none. */
+/**
+ * The French patterns of the pages of stored rows mounted again under /ar (app/routes.ts,
+ * ARABIC_DYNAMIC_ROUTES and the personal pages): an article, a formation's syllabus, a
+ * certificate's check, a patient's personal page. A row without its Arabic text still has its
+ * /ar page (it says so and links to the French one).
+ */
+const ARABIC_ROW_PAGES = [/^\/blog\/[^/]+$/, /^\/syllabus\/[^/]+$/, /^\/attestation\/[^/]+$/, /^\/rdv\/[^/]+$/];
+
+/** Whether `path` (French) is a page of a stored row that has an /ar route. */
+export function hasArabicRowPage(path: string): boolean {
+  return ARABIC_ROW_PAGES.some((pattern) => pattern.test(path));
+}
+
+/** The same page in the other language, or null when it has none (the language switch's link). */
 export function alternatePath(pathname: string): string | null {
   const french = frenchPathOf(pathname);
-  if (!hasArabic(french)) return null;
-  return localeOf(pathname) === "ar" ? french : localizedPath("ar", french);
+  if (localeOf(pathname) === "ar") return hasArabic(french) || hasArabicRowPage(french) ? french : null;
+  if (hasArabicRowPage(french)) return `/ar${french}`;
+  return hasArabic(french) ? localizedPath("ar", french) : null;
 }

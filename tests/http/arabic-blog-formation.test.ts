@@ -57,6 +57,12 @@ const alternatesOf = (doc: Doc) =>
     ]),
   );
 
+/** The header's language switch: where it leads and what it says (null: none). */
+function switchOf(doc: Doc) {
+  const a = doc.querySelector("a[data-language-switch]");
+  return a ? { href: a.getAttribute("href"), text: a.textContent!.trim() } : null;
+}
+
 /** The words of 4+ Latin letters in <main> outside <bdi> (proper nouns and French titles sit in <bdi>). */
 function latinWordsOutsideBdi(doc: Doc): string[] {
   const main = doc.querySelector("main")!.cloneNode(true) as unknown as Element;
@@ -128,9 +134,11 @@ describe("the blog in Arabic", () => {
       doc.querySelector('link[rel="canonical"]')!.getAttribute("href"),
     ).toBe(`${origin}${href}`);
     expect(latinWordsOutsideBdi(doc)).toEqual([]);
-    // the French article names its Arabic version too
+    // the French article names its Arabic version too, and each page's language switch leads to the other
     const fr = await page(french);
     expect(alternatesOf(fr.doc).ar).toBe(`${origin}${href}`);
+    expect(switchOf(fr.doc)).toEqual({ href, text: "العربية" });
+    expect(switchOf(doc)).toEqual({ href: french, text: "Français" });
   });
 
   test("an untranslated article at its /ar address: 200, a page in Arabic pointing to the French article, noindex, canonical French", async () => {
@@ -157,6 +165,9 @@ describe("the blog in Arabic", () => {
     ).toBe(`${origin}${french}`);
     expect(alternatesOf(doc)).toEqual({});
     expect(latinWordsOutsideBdi(doc)).toEqual([]);
+    // its switch leads to the French article; the French article offers no Arabic switch
+    expect(switchOf(doc)).toEqual({ href: french, text: "Français" });
+    expect(switchOf((await page(french)).doc)).toBeNull();
   });
 
   test("an unknown article in Arabic is a 404; the sitemap lists the Arabic articles that exist", async () => {

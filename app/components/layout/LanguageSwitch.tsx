@@ -1,5 +1,5 @@
 import { Languages } from "lucide-react";
-import { useLocation } from "react-router";
+import { useLocation, useMatches } from "react-router";
 import { alternatePath } from "~/i18n";
 import { useI18n } from "~/hooks/use-locale";
 
@@ -8,9 +8,20 @@ import { useI18n } from "~/hooks/use-locale";
  * Arabic one), written in that language; nothing where the page has no other language. A plain
  * link: the other language is a new document (its lang, its direction, its font).
  */
-/** The same page in the other language, or null: the header shows the switch only where it exists. */
+/**
+ * The same page in the other language, or null: the header shows the switch only where it exists.
+ * A stored row's French page whose loader says it has no Arabic text (`bilingual: false`, an
+ * article not translated) offers none; its /ar page, which says so, offers the French one.
+ */
 export function useAlternatePath(): string | null {
-  return alternatePath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const other = alternatePath(pathname);
+  if (!other || other.startsWith("/ar")) {
+    const untranslated = matches.some((m) => (m.loaderData as { bilingual?: unknown } | undefined)?.bilingual === false);
+    if (untranslated) return null;
+  }
+  return other;
 }
 
 export function LanguageSwitch({ className = "" }: { className?: string }) {
