@@ -1,7 +1,7 @@
-import { Window } from "happy-dom";
 import { afterAll, describe, expect, test } from "vitest";
 import { formatDayFullAr, formatTimeRange } from "~/lib/format";
 import { startAppServer } from "./app-server";
+import { alternatesOf, pageReader, type Doc } from "./pages";
 
 /**
  * The blog and the training offer in Arabic (issue 32) as the server answers them, on the demo
@@ -9,9 +9,7 @@ import { startAppServer } from "./app-server";
  * formation has its Arabic texts, a second one (added here) has none.
  */
 const server = await startAppServer();
-const window = new Window();
 afterAll(async () => {
-  await window.happyDOM.close();
   await server.close();
 });
 const origin = server.origin;
@@ -39,23 +37,7 @@ const blogs = server.dbQuery<{
   title_ar: string | null;
 }>("select id, title, title_ar from blogs order by id");
 
-const parse = (html: string) =>
-  new window.DOMParser().parseFromString(html, "text/html");
-type Doc = ReturnType<typeof parse>;
-
-async function page(path: string) {
-  const res = await fetch(`${origin}${path}`, { redirect: "manual" });
-  const html = await res.text();
-  return { res, html, doc: parse(html) };
-}
-
-const alternatesOf = (doc: Doc) =>
-  Object.fromEntries(
-    [...doc.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [
-      l.getAttribute("hreflang"),
-      l.getAttribute("href"),
-    ]),
-  );
+const { page } = pageReader(origin);
 
 /** The header's language switch: where it leads and what it says (null: none). */
 function switchOf(doc: Doc) {

@@ -1,7 +1,7 @@
-import { Window } from "happy-dom";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { todayInClinic } from "../../app/lib/clinic-time";
 import { startAppServer } from "./app-server";
+import { alternatesOf, pageReader, type Doc } from "./pages";
 import { passwordHash, signIn } from "./staff";
 
 /**
@@ -12,23 +12,11 @@ import { passwordHash, signIn } from "./staff";
  * there); then a real certificate checked on /ar/attestation/<code>.
  */
 const server = await startAppServer();
-const window = new Window();
 afterAll(async () => {
-  await window.happyDOM.close();
   await server.close();
 });
 const origin = server.origin;
-const parse = (html: string) => new window.DOMParser().parseFromString(html, "text/html");
-type Doc = ReturnType<typeof parse>;
-
-async function page(path: string, init?: RequestInit) {
-  const res = await fetch(`${origin}${path}`, { redirect: "manual", ...init });
-  const html = await res.text();
-  return { res, html, doc: parse(html) };
-}
-
-const alternatesOf = (doc: Doc) =>
-  Object.fromEntries([...doc.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute("hreflang"), l.getAttribute("href")]));
+const { page } = pageReader(origin);
 
 /** Words of 4 Latin letters or more in <main>'s text and labels, <bdi> and <code> aside (in a label: between the isolates U+2068 and U+2069, the attribute's <bdi>). */
 function latinWordsInMain(doc: Doc): string[] {

@@ -1,6 +1,6 @@
-import { Window } from "happy-dom";
 import { afterAll, describe, expect, test } from "vitest";
 import { startAppServer } from "./app-server";
+import { alternatesOf, pageReader, type Doc } from "./pages";
 
 /**
  * The need pages ('VOTRE BESOIN'), /clean and the /dentist landing page in Arabic (issue 32), as
@@ -10,19 +10,12 @@ import { startAppServer } from "./app-server";
  * or its spoken attributes. The French pages keep their texts.
  */
 const server = await startAppServer();
-const window = new Window();
 afterAll(async () => {
-  await window.happyDOM.close();
   await server.close();
 });
 const origin = server.origin;
 
-async function page(path: string) {
-  const res = await fetch(`${origin}${path}`, { redirect: "manual" });
-  const doc = new window.DOMParser().parseFromString(await res.text(), "text/html");
-  return { res, doc };
-}
-type Doc = Awaited<ReturnType<typeof page>>["doc"];
+const { page } = pageReader(origin);
 
 /** French path and Arabic h1 of every page translated here. */
 const PAGES: [string, string][] = [
@@ -40,8 +33,6 @@ const PAGES: [string, string][] = [
   ["/dentist", "ابتسامة أحلامك في مليانة"],
 ];
 
-const alternatesOf = (doc: Doc) =>
-  Object.fromEntries([...doc.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute("hreflang"), l.getAttribute("href")]));
 
 /** The words of 4+ Latin letters in <main>'s text and spoken attributes, outside <bdi>. */
 function latinInMain(doc: Doc): string[] {

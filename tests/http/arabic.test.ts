@@ -1,8 +1,8 @@
-import { Window } from "happy-dom";
 import { afterAll, describe, expect, test } from "vitest";
 import { PUBLIC_ROUTES } from "../../app/content/public-routes";
 import { hasArabic } from "../../app/i18n/locale";
 import { startAppServer } from "./app-server";
+import { alternatesOf, pageReader, type Doc } from "./pages";
 
 /**
  * The Arabic pages (issue 32; docs/decisions/029-arabic.md) as the server answers them: /ar is
@@ -12,26 +12,14 @@ import { startAppServer } from "./app-server";
  * the Arabic page.
  */
 const server = await startAppServer();
-const window = new Window();
 afterAll(async () => {
-  await window.happyDOM.close();
   await server.close();
 });
 const origin = server.origin;
 /** A public page in French only (every page of the sitemap is in Arabic now: the staff's sign-in, /login): what a page in one language does. */
 const FRENCH_ONLY = PUBLIC_ROUTES.find((r) => !r.path.startsWith("/ar") && !hasArabic(r.path))!.path;
 
-const parse = (html: string) => new window.DOMParser().parseFromString(html, "text/html");
-type Doc = ReturnType<typeof parse>;
-
-async function page(path: string) {
-  const res = await fetch(`${origin}${path}`, { redirect: "manual" });
-  const html = await res.text();
-  return { res, html, doc: parse(html) };
-}
-
-const alternatesOf = (doc: Doc) =>
-  Object.fromEntries([...doc.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute("hreflang"), l.getAttribute("href")]));
+const { page } = pageReader(origin);
 
 /** The French texts of the shared layout and home page that must not be left on an Arabic page. */
 const FRENCH_WORDS = [

@@ -9,9 +9,8 @@ import { Link } from "react-router";
 import { Img } from "~/components/ui/Img";
 import { BLOG_AR } from "~/content/blog-ar";
 import { localizedPath } from "~/i18n/locale";
-import { excerpt } from "~/lib/blog";
 import { formatLongDateAr } from "~/lib/format";
-import { BlogMeta } from "./BlogMeta";
+import { ArticleCard } from "./BlogCard";
 
 /** An article as /ar/blog lists it: its Arabic version, or null (it exists in French only). */
 export interface ArabicListPost {
@@ -107,42 +106,12 @@ function ArabicCard({
   priority: boolean;
 }) {
   return (
-    <article className={CARD}>
-      <div className="aspect-[16/10] overflow-hidden bg-slate-100">
-        <Img
-          src={post.image_url}
-          alt=""
-          width={800}
-          height={500}
-          priority={priority}
-          className="h-full w-full object-cover transition duration-500 group-hover:scale-[1.03]"
-        />
-      </div>
-      <div className="flex flex-1 flex-col p-6">
-        <BlogMeta
-          post={{ content: arabic.content, created_at: post.created_at }}
-          author={author}
-          className="text-[13px]"
-          locale="ar"
-        />
-        <h2 className="mt-4 text-xl font-bold leading-snug [overflow-wrap:anywhere] md:text-[1.35rem]">
-          {arabic.title}
-        </h2>
-        <p className="mt-3 line-clamp-4 flex-1 text-[15px] leading-relaxed text-slate-600 [overflow-wrap:anywhere]">
-          {excerpt(arabic.content)}
-        </p>
-        <div className="mt-6">
-          <Link
-            to={`/ar${post.path}`}
-            className="inline-flex min-h-11 items-center gap-2 rounded-full bg-navy-900 px-5 text-sm font-semibold text-white transition hover:bg-teal-600"
-          >
-            {BLOG_AR.readMore}
-            <span className="sr-only">: {arabic.title}</span>
-            <ArrowRight aria-hidden className="h-4 w-4 rtl:-scale-x-100" />
-          </Link>
-        </div>
-      </div>
-    </article>
+    <ArticleCard
+      article={{ id: post.id, href: `/ar${post.path}`, title: arabic.title, content: arabic.content, created_at: post.created_at, image_url: post.image_url }}
+      author={author}
+      priority={priority}
+      locale="ar"
+    />
   );
 }
 
