@@ -9,6 +9,7 @@ import { loggedPath } from "../server/logged-path.js";
 import { log } from "./.server/log";
 import { lowPriorityModulePreloads } from "./.server/module-preloads";
 import { requestInfo } from "./context";
+import { addServerTiming } from "./.server/server-timing";
 
 // The HTTP server (server/) uses these through build.entry.module (typed by ServerEntry in
 // app/server-entry.ts), so that it shares the one database connection the app's loaders use.
@@ -17,6 +18,14 @@ export { getConfig, publicOrigin } from "./.server/config";
 export { bodyLimitFor } from "./.server/request-limits";
 export { createLoadContext } from "./context";
 export { pageCachePolicy } from "./.server/page-cache";
+// the benchmarks' loader timing (SERVER_TIMING=1 only; app/.server/server-timing.ts)
+export { instrumentations } from "./.server/server-timing";
+
+/** A `.data` answer: its loaders' time for the benchmarks (SERVER_TIMING=1 only). */
+export function handleDataRequest(response: Response, { context }: { context: RouterContextProvider }) {
+  addServerTiming(response.headers, context);
+  return response;
+}
 
 export const streamTimeout = 5_000;
 
@@ -31,6 +40,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const info = loadContext.get(requestInfo);
+  addServerTiming(responseHeaders, loadContext);
   const nonce = info.nonce || undefined;
   return new Promise((resolve, reject) => {
     let shellRendered = false;

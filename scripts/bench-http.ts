@@ -17,7 +17,11 @@
  *    Chromium, unless BENCH_LIGHTHOUSE=0; the failing audits of accessibility, best practices and
  *    SEO are listed for every page under 100;
  * 4. uncached server rendering of /admin/appointments and /admin/agenda with 10,000 appointments,
- *    signed in as a dentist (10 connections, BENCH_SECONDS, one round after a warm-up).
+ *    signed in as a dentist (10 connections, BENCH_SECONDS, one round after a warm-up);
+ * 5. every staff screen of issue 33 (scripts/bench-http/staff.ts), signed in as an administrator,
+ *    one user: the page's and its `.data`'s whole time, their loaders' span (the server runs with
+ *    SERVER_TIMING=1), hence the time of serialising and of rendering, and their payloads (the
+ *    agenda's day: the day nearest 40 appointments). Each appointment has its patient record.
  *
  * The control: a bare static page (CONTROL_PATH), the first content page's HTML without any script,
  * written into the build's client folder and served by the app as a static file; measured in the
@@ -44,7 +48,8 @@ import { migrateToLatest } from "../app/.server/db/migrations";
 import { insertStaff } from "../app/.server/repos/staff";
 import { startSession } from "../app/.server/session";
 import { todayInClinic } from "../app/lib/clinic-time";
-import { fillDesk } from "./bench";
+import { fillDesk, fillPatients } from "./bench";
+import { measureScreen, staffScreens, type ScreenCost, type StaffScreen } from "./bench-http/staff";
 import { personalPages } from "./bench-personal";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -349,18 +354,24 @@ function build() {
 }
 
 /** The fresh database: schema, 10,000 appointments (scripts/bench.ts's fill), a dentist with a session. */
-async function prepareDatabase(file: string): Promise<string> {
+async function prepareDatabase(file: string): Promise<{ cookie: string; adminCookie: string; screens: StaffScreen[]; day: { date: string; count: number } }> {
   const h = openDb({ kind: "sqlite", path: file });
   try {
     await migrateToLatest(h.db, h.engine);
     const t0 = performance.now();
     const filled = await fillDesk(h, APPOINTMENTS, todayInClinic());
-    log(`${APPOINTMENTS} appointments (${filled.historyRows} history rows) inserted in ${(performance.now() - t0).toFixed(0)} ms`);
+    await fillPatients(h);
+    log(`${APPOINTMENTS} appointments (${filled.historyRows} history rows) and their patient records inserted in ${(performance.now() - t0).toFixed(0)} ms`);
+    // an administrator (every screen, the journal included) whose second factor counts as set up
+    const admin = await insertStaff(h, "bench-staff-admin@clinique.test", "not-a-password-hash", "admin");
+    await h.db.updateTable("staff_users").set({ totp_enabled_at: new Date().toISOString() }).where("id", "=", admin.id).execute();
+    const adminCookie = (await startSession(new Request("http://127.0.0.1/login", { headers: { "User-Agent": "bench-http" } }), admin.id, h)).split(";")[0];
+    const { screens, day } = await staffScreens(h, todayInClinic());
     // A dentist (no second factor required for that role unless the team requires it for all):
     // the session is made directly, as the login would after the password.
     const dentist = await insertStaff(h, "bench-dentist@clinique.test", "not-a-password-hash", "dentist");
     const setCookie = await startSession(new Request("http://127.0.0.1/login", { headers: { "User-Agent": "bench-http" } }), dentist.id, h);
-    return setCookie.split(";")[0];
+    return { cookie: setCookie.split(";")[0], adminCookie, screens, day };
   } finally {
     await h.close();
   }
@@ -389,6 +400,8 @@ async function startServer(tmp: string, port: number): Promise<ChildProcess> {
     RDV_LINK_MISS_MAX: "100000",
     LOGIN_THROTTLE_FREE_ATTEMPTS: "1000",
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // the loaders' span of each staff answer (scripts/bench-http/staff.ts)
+    SERVER_TIMING: "1",
   };
   const child = spawn(process.execPath, ["server/index.js"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
   const deadline = Date.now() + 60_000;
@@ -445,7 +458,7 @@ async function main() {
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
-    const cookie = await prepareDatabase(path.join(tmp, "bench.db"));
+    const { cookie, adminCookie, screens, day } = await prepareDatabase(path.join(tmp, "bench.db"));
     const port = await freePort();
     server = await startServer(tmp, port);
     const origin = `http://127.0.0.1:${port}`;
@@ -461,6 +474,13 @@ async function main() {
       const l = await load(origin + page, ADMIN_CONNECTIONS, headers);
       admin.push({ page, status: first.status, load: l });
       log(`${page}: ${l.rps.toFixed(0)} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms`);
+    }
+    const staff: ScreenCost[] = [];
+    for (const screen of screens) {
+      const cost = await measureScreen(origin, screen, adminCookie);
+      if (cost.status !== 200) throw new Error(`${screen.path}: ${cost.status} signed in as an administrator`);
+      staff.push(cost);
+      log(`${screen.label}: page ${cost.pageMs.toFixed(1)} ms (loaders ${f1(cost.pageLoadersMs)}), .data ${cost.dataMs.toFixed(1)} ms, ${cost.htmlKiB.toFixed(0)} + ${cost.dataKiB.toFixed(0)} KiB`);
     }
 
     // the routes: the sitemap's paths, plus /appointment and /login
@@ -632,11 +652,39 @@ async function main() {
     console.log(`\nStaff pages, signed in (dentist), ${APPOINTMENTS.toLocaleString("en")} appointments, uncached server rendering, ${ADMIN_CONNECTIONS} connections, ${SECONDS} s after a warm-up:\n`);
     console.log(table(["page", "req/s", "p50 ms", "p99 ms", "non-2xx"], admin.map((a) => [a.page, f0(a.load.rps), f0(a.load.p50), f0(a.load.p99), String(a.load.non2xx + a.load.errors)])));
 
+    console.log(
+      `\nStaff screens, one user (an administrator), ${APPOINTMENTS.toLocaleString("en")} appointments with their patient records; the agenda's day: ${day.date}, ${day.count} appointments.\n` +
+        "Medians of the whole answer on loopback; loaders: their span (Server-Timing); serialise: .data − its loaders; render: page − .data. Payloads decoded, and gzip.\n",
+    );
+    console.log(
+      table(
+        ["screen", "page ms", "loaders", "serialise", "render", ".data ms", "HTML KiB", "gz", ".data KiB", "gz"],
+        staff.map((c) => [
+          c.label,
+          f1(c.pageMs),
+          f1(c.pageLoadersMs),
+          f1(c.dataLoadersMs === null ? null : c.dataMs - c.dataLoadersMs),
+          f1(c.pageMs - c.dataMs),
+          f1(c.dataMs),
+          f0(c.htmlKiB),
+          f0(c.htmlGzKiB),
+          f0(c.dataKiB),
+          f0(c.dataGzKiB),
+        ]),
+      ),
+    );
+    const staffMisses = staff.flatMap((c) => [
+      ...(c.pageMs >= 30 ? [`  ${c.label}: page ${f1(c.pageMs)} ms ≥ 30 ms`] : []),
+      ...(c.label === "agenda, a day" && c.htmlKiB > 100 ? [`  ${c.label}: HTML ${f0(c.htmlKiB)} KiB > 100`] : []),
+      ...(c.label === "agenda, a day" && c.dataKiB > 100 ? [`  ${c.label}: .data ${f0(c.dataKiB)} KiB > 100`] : []),
+    ]);
+    console.log(staffMisses.length ? `\nStaff targets missed (issue 33: p50 < 30 ms for one user; a day's payloads ≤ 100 KiB):\n${staffMisses.join("\n")}` : "\nEvery staff screen meets issue 33's targets (p50 < 30 ms, a day's payloads ≤ 100 KiB).");
+
     const jsonFile = path.join(os.tmpdir(), `bench-http-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
     fs.writeFileSync(
       jsonFile,
       JSON.stringify(
-        { at: new Date().toISOString(), node: process.version, cpus: cpus.length, seconds: SECONDS, connections: CONNECTIONS, rounds: ROUNDS, requestHeaders: REQUEST_HEADERS, routes: results, admin },
+        { at: new Date().toISOString(), node: process.version, cpus: cpus.length, seconds: SECONDS, connections: CONNECTIONS, rounds: ROUNDS, requestHeaders: REQUEST_HEADERS, routes: results, admin, staff, agendaDay: day },
         null,
         2,
       ),

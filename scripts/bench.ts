@@ -345,7 +345,7 @@ export async function fillDesk(h: Db, n: number, today: string) {
 }
 
 /** One patient record per appointment of the fill (each fake name is distinct), linked as the booking links them. */
-async function fillPatients(h: Db) {
+export async function fillPatients(h: Db) {
   await sql`insert into patients (id, name, phone, phone_e164, email, notes, match_key, name_key, created_at, updated_at)
     select id, name, phone, '+213' || phone_digits, email, null, '+213' || phone_digits || '|' || lower(name), lower(name), created_at, created_at from appointments`.execute(h.db);
   await sql`update appointments set patient_id = id`.execute(h.db);
