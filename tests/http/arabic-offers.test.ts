@@ -15,7 +15,6 @@ const server = await startAppServer();
 afterAll(() => server.close());
 const { loggedPath } = await import("../../server/app.js");
 const ORIGIN = server.origin;
-const text = async (res: Response) => (await res.text()).replace(/\s+/g, " ").replaceAll("&#x27;", "'");
 
 async function freeSlot(service: string): Promise<{ date: string; time: string }> {
   for (let d = 3; d < 40; d++) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { PATIENT_ACTOR, type Actor } from "~/.server/actor";
+import { PATIENT_ACTOR } from "~/.server/actor";
 import type { Db } from "~/.server/db";
 import { recallRowView } from "~/.server/recall-links";
 import { createAppointment } from "~/.server/repos/appointments";
@@ -32,7 +32,6 @@ const NOW = new Date("2026-11-23T08:50:00Z"); // a Monday, 09:50 in Algiers
 let DAY = addDaysYmd(todayInClinic(NOW), 1);
 while (weekdayOf(DAY) === 5) DAY = addDaysYmd(DAY, 1);
 const SERVICE = "Orthodontie" as const;
-const SYSTEM: Actor = { staffUserId: null, label: "Système" };
 /** Words of the French messages that an Arabic one must not hold. */
 const FRENCH = /Bonjour|créneau|Créneau|rendez-vous|Service|Heure|appelez|liste d'attente|Prendre/;
 
