@@ -52,7 +52,7 @@ export function RecallRow({ row }: { row: RecallRowView }) {
           {/* a record in Arabic (issue 32): the messages go in Arabic */}
           {row.language === "ar" && (
             <span title="Messages en arabe" className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
-              AR<span className="sr-only"> : messages en arabe</span>
+              AR<span className="sr-only"> : messages en arabe</span>
             </span>
           )}
           {row.phone && (
