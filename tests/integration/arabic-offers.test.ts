@@ -10,7 +10,8 @@ import { insertEntry } from "~/.server/repos/waitlist";
 import { getClinic } from "~/.server/clinic";
 import { recallTokenFromSalt } from "~/.server/link-tokens";
 import { claimOffer, findOfferByToken, offerFreedAppointment } from "~/.server/waitlist";
-import { waitlistScreen } from "~/.server/waitlist-staff";
+import { waitlistScreen, waitlistStaffAction } from "~/.server/waitlist-staff";
+import { staffSession } from "../helpers/staff";
 import { todayInClinic } from "~/lib/clinic-time";
 import { formatDayFullAr } from "~/lib/format";
 import { addDaysYmd, weekdayOf } from "~/lib/schedule";
@@ -111,6 +112,19 @@ describeEachEngine("Arabic offers and recalls", { appDb: true }, (t) => {
     const confirmation = await h.db.selectFrom("outbox").select(["subject", "body_text"]).where("appointment_id", "=", Number(outcome.appointment.id)).where("kind", "=", "appointment_confirmed").executeTakeFirstOrThrow();
     expect(confirmation.subject).toMatch(/^تأكيد موعدك/);
     expect(confirmation.body_text).toContain(outcome.link!);
+  });
+
+  it("staff add a patient whose record is in Arabic: the entry is in Arabic (its offers will be)", async () => {
+    const h = t.h;
+    const { appointment } = await createAppointment(h, { name: "Salima Haddad", email: null, phone: "0771 22 33 44", service: SERVICE, date: "2030-05-15", time: "10:00" });
+    const patientId = Number(appointment.patient_id);
+    await h.db.updateTable("patients").set({ language: "ar" }).where("id", "=", patientId).execute();
+    const until = addDaysYmd(todayInClinic(), 20);
+    const form = new URLSearchParams([["intent", "waitlist-add"], ["patient_id", String(patientId)], ["service", SERVICE], ["wishes", "1am"], ["until", until], ["name", "Salima Haddad"], ["phone", "0771 22 33 44"]]);
+    const request = new Request("https://clinique.example/admin/liste-attente", { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const res = (await waitlistStaffAction(request, staffSession({ userId: 1, email: "admin@clinique.dz", role: "admin", idHash: "h" }))) as unknown as { data: { ok: boolean } };
+    expect(res.data.ok).toBe(true);
+    expect(await h.db.selectFrom("waitlist_entries").select(["language", "source"]).where("patient_id", "=", patientId).execute()).toEqual([{ language: "ar", source: "staff" }]);
   });
 
   it("a recall: the Arabic template and /ar links for a record in Arabic, the French for a French one; the Arabic template is stored apart", async () => {
