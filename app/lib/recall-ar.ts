@@ -2,7 +2,7 @@ import type { Clinic } from "~/lib/clinic";
 import { clinicWords } from "~/i18n/clinic";
 import { localizedPath, type Locale } from "~/i18n/locale";
 import { oneLine } from "./control-characters";
-import { ltr } from "./message-language";
+import { ltrMarked } from "./message-language";
 import { defaultRecallTemplates, recallValues, type RecallTemplateKey, type RecallValues } from "./recall";
 import { serviceIn } from "./services-ar";
 
@@ -17,7 +17,8 @@ import { serviceIn } from "./services-ar";
 
 export const defaultRecallTemplatesAr = (clinic: Clinic): Record<RecallTemplateKey, string> => {
   const words = clinicWords(clinic, "ar");
-  const phone = clinic.phones[0] ? ltr(oneLine(clinic.phones[0].display)) : "";
+  // kept left to right by a mark: the template is editable, and the forms refuse the isolates of `ltr`
+  const phone = clinic.phones[0] ? ltrMarked(oneLine(clinic.phones[0].display)) : "";
   return {
     "recall-whatsapp": [
       "مرحبًا {prénom}،",
@@ -30,7 +31,8 @@ export const defaultRecallTemplatesAr = (clinic: Clinic): Record<RecallTemplateK
       "لإيقاف هذه الرسائل: {stop}",
     ].join("\n"),
     // Arabic is sent in UCS-2 (70 characters a part): as short as it can be
-    "recall-sms": `${oneLine(words.shortName)}: حان وقت متابعة {soin}. للحجز: {lien} للإيقاف: {stop}`,
+    // one line per link: a link and Arabic words on one line read in a jumbled order
+    "recall-sms": `${oneLine(words.shortName)}: حان وقت متابعة {soin}.\nللحجز: {lien}\nللإيقاف: {stop}`,
   };
 };
 
