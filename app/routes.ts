@@ -34,6 +34,9 @@ const ARABIC_ROUTES = [
   ...ARABIC_DYNAMIC_ROUTES,
   // the patient's personal page in Arabic: the same module, linked from the Arabic messages (issue 32, item 6)
   route("ar/rdv/:token", "routes/rdv.$token.tsx", { id: "ar-rdv" }),
+  // the waiting-list offer and the recall's 'Ne plus me rappeler' in Arabic: the same modules, linked from the Arabic messages (issue 32)
+  route("ar/offre/:token", "routes/offre.$token.tsx", { id: "ar-offre" }),
+  route("ar/rappel/:token", "routes/rappel.$token.tsx", { id: "ar-rappel" }),
   route("ar/*", "routes/$.tsx", { id: "ar-404" }),
 ];
 

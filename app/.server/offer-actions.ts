@@ -1,6 +1,9 @@
 import { data } from "react-router";
 import { formOrNull } from "~/lib/form-body";
-import { formatDayFull, formatTime } from "~/lib/format";
+import { formatDayFull, formatDayFullAr, formatTime } from "~/lib/format";
+import { localeOf, localizedPath, type Locale } from "~/i18n/locale";
+import { t } from "~/i18n";
+import { serviceIn } from "~/lib/services-ar";
 import type { Service } from "~/lib/services";
 import { SERVICES } from "~/lib/services";
 import { getDb, type Db } from "./db";
@@ -37,11 +40,13 @@ export type OfferState = "open" | "taken" | "expired" | "claimed" | "closed";
 export interface OfferView {
   state: OfferState;
   service: string;
+  /** the service as the page's language names it */
+  serviceName: string;
   day: string;
   time: string;
   until: string;
   /** after a refusal: the next free times of the service (that day or the next free one) */
-  next: { day: string; date: string; times: string[] } | null;
+  next: { day: string; date: string; times: string[]; href: string } | null;
   bookingHref: string;
 }
 
@@ -53,24 +58,34 @@ function stateOf(o: WaitlistOffer, now: Date): OfferState {
   return "closed";
 }
 
-async function nextFree(h: Db, o: WaitlistOffer): Promise<OfferView["next"]> {
+async function nextFree(h: Db, o: WaitlistOffer, locale: Locale): Promise<OfferView["next"]> {
   if (!(SERVICES as readonly string[]).includes(o.service)) return null;
   const free = await freeTimes(h, o.service as Service, o.date, { mode: "public" });
   const day = free.day.times.length ? free.day : free.next;
   if (!day || day.times.length === 0) return null;
-  return { day: formatDayFull(day.date), date: day.date, times: day.times.slice(0, 6).map(formatTime) };
+  return {
+    day: locale === "ar" ? formatDayFullAr(day.date) : formatDayFull(day.date),
+    date: day.date,
+    times: day.times.slice(0, 6).map(formatTime),
+    href: `${localizedPath(locale, "/appointment")}?${new URLSearchParams({ service: o.service, date: day.date }).toString()}`,
+  };
 }
 
-export async function offerView(o: WaitlistOffer, h: Db = getDb(), now: Date = new Date(), state: OfferState = stateOf(o, now)): Promise<OfferView> {
+/**
+ * What the page shows of an offer, in `locale` (/ar/offre/<token>: the service's Arabic name and
+ * the days in Arabic; `service` stays the stored name, the booking page's value).
+ */
+export async function offerView(o: WaitlistOffer, h: Db = getDb(), now: Date = new Date(), state: OfferState = stateOf(o, now), locale: Locale = "fr"): Promise<OfferView> {
   const until = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Africa/Algiers" }).format(new Date(o.expires_at));
   return {
     state,
     service: o.service,
-    day: formatDayFull(o.date),
+    serviceName: serviceIn(locale, o.service),
+    day: locale === "ar" ? formatDayFullAr(o.date) : formatDayFull(o.date),
     time: formatTime(o.time),
     until: formatTime(until),
-    next: state === "taken" || state === "expired" ? await nextFree(h, o) : null,
-    bookingHref: `/appointment?${new URLSearchParams({ service: o.service, date: o.date }).toString()}`,
+    next: state === "taken" || state === "expired" ? await nextFree(h, o, locale) : null,
+    bookingHref: `${localizedPath(locale, "/appointment")}?${new URLSearchParams({ service: o.service, date: o.date }).toString()}`,
   };
 }
 
@@ -80,6 +95,7 @@ export interface OfferReply {
   link?: string | null;
 }
 
+/** The answers in French (the catalogue's `offerPage` group holds them in both languages: offerText). */
 export const OFFER_TEXTS = {
   booked: "C'est fait : ce rendez-vous est à vous. Un e-mail de confirmation suit si vous avez donné une adresse.",
   taken: "Ce créneau vient d'être pris par un autre patient de la liste d'attente.",
@@ -88,16 +104,26 @@ export const OFFER_TEXTS = {
   failed: "Le rendez-vous n'a pas pu être enregistré. Réessayez dans un instant ou appelez-nous.",
 } as const;
 
-/** 'Prendre ce rendez-vous' (the only post of the page). */
+/** An answer of the page in `locale`: the French constants as they were, the Arabic from the catalogue. */
+export function offerText(locale: Locale, key: keyof typeof OFFER_TEXTS): string {
+  return locale === "ar" ? t("ar", `offerPage.${key}`) : OFFER_TEXTS[key];
+}
+
+/**
+ * 'Prendre ce rendez-vous' (the only post of the page), answered in the page's language (its URL:
+ * /ar/offre/<token> in Arabic); a claim there books in Arabic (the appointment's language, its
+ * personal link /ar/rdv/<token>).
+ */
 export async function offerAction(o: WaitlistOffer, request: Request, h: Db = getDb(), now: Date = new Date()) {
+  const locale = localeOf(new URL(request.url).pathname);
   const form = await formOrNull(request);
-  if (!form || form.get("intent") !== "claim") return data<OfferReply>({ status: "refused", message: OFFER_TEXTS.closed }, { status: 400, headers: RDV_HEADERS });
+  if (!form || form.get("intent") !== "claim") return data<OfferReply>({ status: "refused", message: offerText(locale, "closed") }, { status: 400, headers: RDV_HEADERS });
   try {
-    const outcome = await claimOffer(h, o, now);
-    if (outcome.ok) return data<OfferReply>({ status: "booked", message: OFFER_TEXTS.booked, link: outcome.link }, { headers: RDV_HEADERS });
-    return data<OfferReply>({ status: "refused", message: OFFER_TEXTS[outcome.reason] }, { status: 409, headers: RDV_HEADERS });
+    const outcome = await claimOffer(h, o, now, locale);
+    if (outcome.ok) return data<OfferReply>({ status: "booked", message: offerText(locale, "booked"), link: outcome.link }, { headers: RDV_HEADERS });
+    return data<OfferReply>({ status: "refused", message: offerText(locale, outcome.reason) }, { status: 409, headers: RDV_HEADERS });
   } catch (err) {
     log.error({ event: "offer_claim_failed", offerId: o.id, ...errorCode(err) }, "offer claim failed");
-    return data<OfferReply>({ status: "refused", message: OFFER_TEXTS.failed }, { status: 503, headers: RDV_HEADERS });
+    return data<OfferReply>({ status: "refused", message: offerText(locale, "failed") }, { status: 503, headers: RDV_HEADERS });
   }
 }

@@ -88,17 +88,20 @@ async function template(form: FormData, staff: StaffSession) {
   const submission = parseWithZod(form, { schema: recallTemplateSchema });
   const raw = form.get("key");
   const key = raw === "recall-whatsapp" || raw === "recall-sms" ? raw : undefined;
-  if (submission.status !== "success") return data<RecallActionResult>({ intent: "recall-template", ok: false, key, result: submission.reply() }, { status: 400 });
-  const value = submission.value;
+  // the template's language: its Arabic twin is stored under "ar:" + key (~/lib/recall-ar)
+  const language = form.get("language") === "ar" ? "ar" : "fr";
+  if (submission.status !== "success") return data<RecallActionResult>({ intent: "recall-template", ok: false, key, language, result: submission.reply() }, { status: 400 });
+  const value = { ...submission.value, language: submission.value.language ?? "fr" };
+  const label = `${RECALL_TEMPLATE_LABELS[value.key]}${value.language === "ar" ? " en arabe" : ""}`;
   return guarded(
     SCREEN,
     "recall-template",
     async () => {
-      await saveRecallTemplate(getDb(), value.key, value.body, staff.email);
-      log.info({ event: "recall_template_saved", template: value.key, userId: staff.userId }, "recall template saved");
-      return data<RecallActionResult>({ intent: "recall-template", ok: true, key: value.key, result: submission.reply(), toast: makeToast({ type: "success", description: `Message ${RECALL_TEMPLATE_LABELS[value.key]} enregistré.` }) });
+      await saveRecallTemplate(getDb(), value.key, value.body, staff.email, undefined, value.language);
+      log.info({ event: "recall_template_saved", template: value.key, language: value.language, userId: staff.userId }, "recall template saved");
+      return data<RecallActionResult>({ intent: "recall-template", ok: true, key: value.key, language: value.language, result: submission.reply(), toast: makeToast({ type: "success", description: `Message ${label} enregistré.` }) });
     },
-    () => data<RecallActionResult>({ intent: "recall-template", ok: false, key: value.key, result: submission.reply({ formErrors: [`Le message n'a pas été enregistré : ${STORE_FAILED}`] }) }, { status: 503 }),
+    () => data<RecallActionResult>({ intent: "recall-template", ok: false, key: value.key, language: value.language, result: submission.reply({ formErrors: [`Le message n'a pas été enregistré : ${STORE_FAILED}`] }) }, { status: 503 }),
   );
 }
 

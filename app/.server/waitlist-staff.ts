@@ -95,10 +95,11 @@ export async function waitlistStaffAction(request: Request, staff: StaffSession)
       SCREEN,
       intent,
       async () => {
+        // added from a patient record: the entry's offers go in the record's language (issue 32)
         const patient = v.patient_id ? await patientForWaitlist(getDb(), v.patient_id) : undefined;
         await insertEntry(
           getDb(),
-          { patientId: patient ? Number(patient.id) : null, name: v.name, phone: v.phone, email: v.email, service: v.service, wishes: storeWishes(v.wishes), untilDate: v.until, source: "staff", submissionKey: null },
+          { patientId: patient ? Number(patient.id) : null, name: v.name, phone: v.phone, email: v.email, service: v.service, wishes: storeWishes(v.wishes), untilDate: v.until, source: "staff", submissionKey: null, language: patient?.language === "ar" ? "ar" : "fr" },
           staffActor(staff),
         );
         log.info({ event: "waitlist_added", userId: staff.userId }, "waiting-list entry added by staff");

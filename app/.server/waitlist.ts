@@ -10,6 +10,7 @@ import { matchesWish, offerExpiry } from "~/lib/waitlist";
 import { PATIENT_ACTOR, type Actor } from "./actor";
 import { getAppointment } from "./repos/appointments";
 import { formatDayLong, clinicPhones, notifyAppointment } from "./appointment-mail";
+import { offerMailAr } from "./waitlist-mail-ar";
 import { getClinic } from "./clinic";
 import { getConfig, publicOrigin } from "./config";
 import type { Db } from "./db";
@@ -55,8 +56,14 @@ export const SYSTEM_ACTOR: Actor = { staffUserId: null, label: "Système" };
 
 export const OFFER_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export function offerLink(o: Pick<WaitlistOffer, "link_salt">, origin: string = publicOrigin()): string | null {
-  return o.link_salt ? `${origin}/offre/${offerTokenFromSalt(o.link_salt)}` : null;
+/** The offer's personal link: /offre/<token>, or /ar/offre/<token> for an entry in Arabic (issue 32). */
+export function offerLink(o: Pick<WaitlistOffer, "link_salt">, origin: string = publicOrigin(), locale: Locale = "fr"): string | null {
+  return o.link_salt ? `${origin}${locale === "ar" ? "/ar" : ""}/offre/${offerTokenFromSalt(o.link_salt)}` : null;
+}
+
+/** The language of an entry's offers: the one it was made in (waitlist_entries.language), French by default. */
+export function entryLanguage(entry: Pick<WaitlistEntry, "language">): Locale {
+  return entry.language === "ar" ? "ar" : "fr";
 }
 
 function isService(s: string): s is Service {
@@ -140,11 +147,15 @@ export type ClaimOutcome =
   | { ok: true; appointment: Appointment; link: string | null; already: boolean }
   | { ok: false; reason: "taken" | "expired" | "closed" };
 
-/** 'Prendre ce rendez-vous': the booking on the offer's chair, the offer claimed in the same transaction. */
-export async function claimOffer(h: Db, offer: WaitlistOffer, now: Date = new Date()): Promise<ClaimOutcome> {
+/**
+ * 'Prendre ce rendez-vous': the booking on the offer's chair, the offer claimed in the same
+ * transaction. `locale`: the page's language (/ar/offre: the booking is made in Arabic, as on any
+ * /ar page, and its personal link is /ar/rdv).
+ */
+export async function claimOffer(h: Db, offer: WaitlistOffer, now: Date = new Date(), locale: Locale = "fr"): Promise<ClaimOutcome> {
   if (offer.status === "claimed" && offer.appointment_id !== null) {
     const appointment = await getAppointment(h, Number(offer.appointment_id));
-    if (appointment) return { ok: true, appointment, link: personalLink(appointment), already: true };
+    if (appointment) return { ok: true, appointment, link: personalLink(appointment, undefined, locale), already: true };
   }
   if (offer.status === "taken") return { ok: false, reason: "taken" };
   if (offer.status !== "open") return { ok: false, reason: offer.status === "expired" ? "expired" : "closed" };
@@ -154,7 +165,7 @@ export async function claimOffer(h: Db, offer: WaitlistOffer, now: Date = new Da
   try {
     const booked = await bookAppointment(
       h,
-      { name: entry.name, email: entry.email, phone: entry.phone, service: offer.service, date: offer.date, time: offer.time, message: null },
+      { name: entry.name, email: entry.email, phone: entry.phone, service: offer.service, date: offer.date, time: offer.time, message: null, language: locale },
       {
         actor: PATIENT_ACTOR,
         mode: "staff",
@@ -170,7 +181,7 @@ export async function claimOffer(h: Db, offer: WaitlistOffer, now: Date = new Da
       log.info({ event: "waitlist_claimed", offerId: offer.id, appointmentId: booked.appointment.id }, "waiting-list offer claimed");
       await notifyAppointment(booked.appointment, "confirmed", h, { now });
     }
-    return { ok: true, appointment: booked.appointment, link: personalLink(booked.appointment), already: booked.duplicate };
+    return { ok: true, appointment: booked.appointment, link: personalLink(booked.appointment, undefined, locale), already: booked.duplicate };
   } catch (err) {
     if (err instanceof OfferClosedError) return { ok: false, reason: Date.parse(offer.expires_at) <= now.getTime() ? "expired" : "taken" };
     throw err;
@@ -187,9 +198,10 @@ function offerUntil(o: Pick<WaitlistOffer, "expires_at">): string {
   return new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Africa/Algiers" }).format(new Date(o.expires_at));
 }
 
-/** The e-mail of one offer (null without an address). */
-export function offerMessage(offer: WaitlistOffer, entry: Pick<WaitlistEntry, "email" | "name">, clinic: Clinic, link: string): MailMessage | null {
+/** The e-mail of one offer (null without an address), in the entry's language (the link given is that language's). */
+export function offerMessage(offer: WaitlistOffer, entry: Pick<WaitlistEntry, "email" | "name"> & Partial<Pick<WaitlistEntry, "language">>, clinic: Clinic, link: string): MailMessage | null {
   if (!entry.email) return null;
+  if (entry.language === "ar") return { to: entry.email, ...offerMailAr(offer, clinic, link, offerUntil(offer)), kind: "waitlist_offer", dedupeKey: `waitlist-offer-${offer.id}` };
   const when = offerWhen(offer);
   const subject = `Un créneau s'est libéré le ${when} — ${clinic.name}`;
   return {
@@ -221,7 +233,7 @@ async function mailOffers(h: Db, offers: WaitlistOffer[], _now: Date): Promise<v
     const messages: MailMessage[] = [];
     for (const offer of offers) {
       const entry = await getEntry(h, Number(offer.entry_id));
-      const link = offerLink(offer);
+      const link = entry ? offerLink(offer, undefined, entryLanguage(entry)) : null;
       const message = entry && link ? offerMessage(offer, entry, clinic, link) : null;
       if (message) messages.push(message);
     }
@@ -240,7 +252,7 @@ export function offerContactLinks(
   /** the entry's language (waitlist_entries.language): the templates given are that language's */
   locale: Locale = "fr",
 ): { whatsapp: string | null; sms: string | null } {
-  const link = offerLink(offer);
+  const link = offerLink(offer, undefined, locale);
   if (!link) return { whatsapp: null, sms: null };
   const values = { prénom: firstName(entry.name), date: locale === "ar" ? reminderDateAr(offer.date) : formatDayLong(offer.date), heure: formatTime(offer.time), lien: link };
   return { whatsapp: whatsappHref(entry.phone, renderTemplate(templates.whatsapp, values, clinic)), sms: smsHref(entry.phone, renderTemplate(templates.sms, values, clinic)) };

@@ -20,3 +20,12 @@ export function messageLanguage(
 export function ltr(value: string): string {
   return `\u2066${value}\u2069`;
 }
+
+/**
+ * A phone number kept left to right in a template staff may edit (WhatsApp/SMS): the forms refuse
+ * the isolates of `ltr` (app/lib/control-characters.ts), so a left-to-right mark (U+200E, allowed)
+ * goes before it. Without it, "023 70 45 12" in an Arabic line shows its groups reversed.
+ */
+export function ltrMarked(value: string): string {
+  return `\u200E${value}`;
+}

@@ -1,5 +1,7 @@
 import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
 import { clinicFromMatches } from "./seo";
+import { t, type MessageKey } from "~/i18n";
+import { clinicWords } from "~/i18n/clinic";
 
 type MatchLike = Parameters<typeof clinicFromMatches>[0];
 
@@ -20,6 +22,22 @@ export function personalPageMeta(
   return [
     { title: `${title} | ${clinic.name}` },
     { name: "description", content: page.description(clinic.name) },
+    { name: "robots", content: "noindex" },
+    { name: "referrer", content: "same-origin" },
+  ];
+}
+
+/**
+ * The same head in Arabic (/ar/offre/<token>, /ar/rappel/<token>; issue 32): the texts are the
+ * catalogue's (`title`, `description` with {name}, `tooMany`, `notFound` keys), the clinic named as
+ * Arabic writes it; noindex and the same-origin Referer as in French.
+ */
+export function personalPageMetaAr(matches: MatchLike, error: unknown, keys: { title: MessageKey; description: MessageKey; tooMany: MessageKey; notFound: MessageKey }): MetaDescriptor[] {
+  const name = clinicWords(clinicFromMatches(matches), "ar").name;
+  const title = t("ar", !error ? keys.title : isRouteErrorResponse(error) && error.status === 429 ? keys.tooMany : keys.notFound);
+  return [
+    { title: `${title} | ${name}` },
+    { name: "description", content: t("ar", keys.description, { name }) },
     { name: "robots", content: "noindex" },
     { name: "referrer", content: "same-origin" },
   ];

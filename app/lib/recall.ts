@@ -175,6 +175,8 @@ export function recallTemplateProblems(key: RecallTemplateKey, body: string): st
 export const recallTemplateSchema = z
   .object({
     key: z.enum(RECALL_TEMPLATE_KEYS, { error: "Modèle inconnu." }),
+    // the template's language: French, or Arabic (stored under "ar:" + key, ~/lib/recall-ar)
+    language: z.enum(["fr", "ar"], { error: "Langue inconnue." }).optional(),
     body: multiLine({ error: "Écrivez le message." }).transform((v) => v.normalize("NFC").replace(/\r\n?/g, "\n").trim()),
   })
   .superRefine((v, ctx) => {
@@ -210,6 +212,8 @@ export interface RecallRowView {
   visitDate: string;
   due: string;
   demo: boolean;
+  /** the language of the patient's messages (patients.language): the template and links used */
+  language: "fr" | "ar";
   whatsapp: string | null;
   sms: string | null;
   sent: { at: string; by: string | null; channel: RecallChannel | null } | null;
@@ -224,6 +228,8 @@ export interface RecallActionResult {
   ok: boolean;
   id?: number;
   key?: RecallTemplateKey;
+  /** the edited template's language ("fr" when absent) */
+  language?: "fr" | "ar";
   result?: SubmissionResult<string[]>;
   toast?: Toast;
 }

@@ -2,6 +2,7 @@ import type { Clinic } from "~/lib/clinic";
 import { clinicWords } from "~/i18n/clinic";
 import type { Locale } from "~/i18n/locale";
 import { oneLine } from "./control-characters";
+import { ltrMarked } from "./message-language";
 import { ARABIC_LOCALE } from "./format";
 import { firstName, reminderDate, reminderTime, type TemplateKey, type TemplateValues } from "./reminder-template";
 
@@ -18,7 +19,8 @@ export function templateRowKey<K extends string>(locale: Locale, key: K): K | `a
   return locale === "ar" ? `ar:${key}` : key;
 }
 
-const mainPhone = (clinic: Clinic) => oneLine(clinic.phones[0]?.display ?? "");
+// kept left to right by a mark (ltrMarked): in an Arabic line, "023 70 45 12" alone shows its groups reversed
+const mainPhone = (clinic: Clinic) => (clinic.phones[0] ? ltrMarked(oneLine(clinic.phones[0].display)) : "");
 
 export const defaultTemplatesAr = (clinic: Clinic): Record<TemplateKey, string> => {
   const words = clinicWords(clinic, "ar");

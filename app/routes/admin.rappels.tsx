@@ -64,7 +64,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   const offerExample: ExampleValues = { ...example, lien: `${publicOrigin()}/offre/${EXAMPLE_TOKEN}` };
   // the Arabic templates (keys "ar:…"), beside the French ones, on an example in Arabic
   const exampleAr: ExampleValues = { prénom: "أمينة", date: reminderDateAr(day), heure: "10:30", lien: `${publicOrigin()}/ar/rdv/${EXAMPLE_TOKEN}` };
-  const offerExampleAr: ExampleValues = { ...exampleAr, lien: `${publicOrigin()}/offre/${EXAMPLE_TOKEN}` };
+  const offerExampleAr: ExampleValues = { ...exampleAr, lien: `${publicOrigin()}/ar/offre/${EXAMPLE_TOKEN}` };
   const ar = (t: (typeof templatesAr)[keyof typeof templatesAr]) => ({ ...t, language: "ar" as const });
   return {
     day,

@@ -11,10 +11,12 @@ import { getStaff } from "~/.server/staff-guard";
 import { useCan } from "~/components/admin/permissions";
 import { RecallIntervalsForm } from "~/components/admin/recalls/RecallIntervalsForm";
 import { RecallRow } from "~/components/admin/recalls/RecallRow";
-import { RecallTemplateEditor } from "~/components/admin/recalls/RecallTemplateEditor";
+import { RecallTemplatePairs } from "~/components/admin/recalls/RecallTemplateEditor";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { clinicNow } from "~/lib/clinic-time";
 import { bookingPath, RECALL_PATH, RECALL_PLACEHOLDERS, RECALL_TEMPLATE_KEYS, splitRecalls, type RecallRowView, type RecallValues } from "~/lib/recall";
+import { bookingPathIn } from "~/lib/recall-ar";
+import { serviceIn } from "~/lib/services-ar";
 
 export const meta: Route.MetaFunction = () => [{ title: "Suivis à proposer | Espace de Travail" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -27,12 +29,23 @@ export async function loader() {
   const db = getDb();
   const today = clinicNow().date;
   const clinic = await getClinic(db);
-  const [due, templates, intervals] = await Promise.all([listDueRecalls(db, today), loadRecallTemplates(db, clinic), loadIntervals(db)]);
-  const rows = due.map((r) => recallRowView(r, templates));
+  const [due, templates, templatesAr, intervals] = await Promise.all([listDueRecalls(db, today), loadRecallTemplates(db, clinic), loadRecallTemplates(db, clinic, "ar"), loadIntervals(db)]);
+  // a patient whose record is in Arabic gets the Arabic twin of each template (issue 32)
+  const rows = due.map((r) => recallRowView(r, { fr: templates, ar: templatesAr }));
   const { late, month } = splitRecalls(rows, today);
   const origin = publicOrigin();
   const example: RecallValues = { prénom: "Amina", soin: "Blanchiment des dents", lien: `${origin}${bookingPath("Blanchiment des dents")}`, stop: `${origin}/rappel/Exemple-de-lien-personnel_ne-pas-utiliser00` };
-  return { today, late, month, intervals, templates: RECALL_TEMPLATE_KEYS.map((k) => ({ key: k, body: templates[k].body })), example };
+  const exampleAr: RecallValues = { prénom: "أمينة", soin: serviceIn("ar", "Blanchiment des dents"), lien: `${origin}${bookingPathIn("ar", "Blanchiment des dents")}`, stop: `${origin}/ar/rappel/Exemple-de-lien-personnel_ne-pas-utiliser00` };
+  return {
+    today,
+    late,
+    month,
+    intervals,
+    templates: RECALL_TEMPLATE_KEYS.map((k) => ({ key: k, body: templates[k].body })),
+    templatesAr: RECALL_TEMPLATE_KEYS.map((k) => ({ key: k, body: templatesAr[k].body })),
+    example,
+    exampleAr,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,7 +78,7 @@ function Part({ id, title, text, rows }: { id: string; title: string; text: stri
 }
 
 export default function AdminRecalls({ loaderData }: Route.ComponentProps) {
-  const { late, month, intervals, templates, example } = loaderData;
+  const { late, month, intervals, templates, templatesAr, example, exampleAr } = loaderData;
   const canEditIntervals = useCan("schedule:update");
   const canEditTemplates = useCan("template:update");
   const total = late.length + month.length;
@@ -112,11 +125,7 @@ export default function AdminRecalls({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
-        <div className="grid grid-cols-1 items-start gap-4 xl:grid-cols-2">
-          {templates.map((t) => (
-            <RecallTemplateEditor key={t.key} template={t} example={example} canEdit={canEditTemplates} />
-          ))}
-        </div>
+        <RecallTemplatePairs fr={templates} ar={templatesAr} example={example} exampleAr={exampleAr} canEdit={canEditTemplates} />
       </section>
     </div>
   );

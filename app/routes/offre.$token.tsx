@@ -8,23 +8,33 @@ import { CallButtons, ClinicCard } from "~/components/rdv/ClinicInfo";
 import { RdvBlockedPage, RdvNotFoundPage } from "~/components/rdv/RdvErrorPages";
 import { Alert } from "~/components/ui/Alert";
 import { CONTENT_PAGE } from "~/lib/page-handle";
-import { personalPageMeta } from "~/lib/personal-meta";
+import { personalPageMeta, personalPageMetaAr } from "~/lib/personal-meta";
+import { OfferBlockedPageAr, OfferNotFoundPageAr, OfferPageAr } from "~/components/rdv/OfferPageAr";
+import { useLocale } from "~/hooks/use-locale";
+import { localeOf } from "~/i18n/locale";
 
 /**
  * /offre/<token>: a freed slot offered to a patient of the waiting list (issue 31, item 1;
  * app/.server/offer-actions.ts). A content page (not hydrated): 'Prendre ce rendez-vous' is a plain
  * form. The first patient to claim wins (the slot units' key); the others read 'Ce créneau vient
  * d'être pris' and the next free times. Never cached, never indexed, no Referer.
+ *
+ * /ar/offre/<token> (app/routes.ts, id "ar-offre") is the same page in Arabic
+ * (app/components/rdv/OfferPageAr.tsx): same loader, token rules, headers and action, which
+ * answers in the URL's language; the Arabic offer messages link there.
  */
 export const handle = CONTENT_PAGE;
 
-export const meta: Route.MetaFunction = ({ error, matches }) => personalPageMeta(matches, error, { title: "Un créneau pour vous", description: (name) => `Un créneau s'est libéré à ${name} : prenez-le avant qu'il ne soit proposé à un autre patient.` });
+export const meta: Route.MetaFunction = ({ error, matches, location }) =>
+  localeOf(location.pathname) === "ar"
+    ? personalPageMetaAr(matches, error, { title: "offerPage.metaTitle", description: "offerPage.metaDescription", tooMany: "offerPage.tooMany", notFound: "offerPage.notFound" })
+    : personalPageMeta(matches, error, { title: "Un créneau pour vous", description: (name) => `Un créneau s'est libéré à ${name} : prenez-le avant qu'il ne soit proposé à un autre patient.` });
 
 export const headers: Route.HeadersFunction = personalLinkHeaders;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const offer = await openOffer(params.token, context.get(requestInfo).clientIp);
-  return data({ offer: await offerView(offer) }, { headers: RDV_HEADERS });
+  return data({ offer: await offerView(offer, undefined, undefined, undefined, localeOf(new URL(request.url).pathname)) }, { headers: RDV_HEADERS });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -36,6 +46,7 @@ export default function OfferPage({ loaderData, actionData }: Route.ComponentPro
   const { offer } = loaderData;
   const reply = actionData as OfferReply | undefined;
   const taken = offer.state === "taken" || (reply?.status === "refused" && offer.state !== "claimed" && offer.state !== "open");
+  if (useLocale() === "ar") return <OfferPageAr offer={offer} reply={reply} />;
   return (
     <>
       <section className="relative overflow-hidden bg-navy-900 text-white">
@@ -123,5 +134,6 @@ export default function OfferPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 404: () => <RdvNotFoundPage />, 429: () => <RdvBlockedPage /> }} />;
+  const ar = useLocale() === "ar";
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => (ar ? <OfferNotFoundPageAr /> : <RdvNotFoundPage />), 429: () => (ar ? <OfferBlockedPageAr /> : <RdvBlockedPage />) }} />;
 }

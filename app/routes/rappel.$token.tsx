@@ -13,7 +13,11 @@ import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { CallButtons } from "~/components/rdv/ClinicInfo";
 import { useClinic } from "~/hooks/use-clinic";
 import { CONTENT_PAGE } from "~/lib/page-handle";
-import { personalPageMeta } from "~/lib/personal-meta";
+import { personalPageMeta, personalPageMetaAr } from "~/lib/personal-meta";
+import { RecallBlockedPageAr, RecallNotFoundPageAr, RecallPageAr } from "~/components/rdv/RecallPageAr";
+import { useLocale } from "~/hooks/use-locale";
+import { t } from "~/i18n";
+import { localeOf, type Locale } from "~/i18n/locale";
 
 /**
  * /rappel/<token>: 'Ne plus me rappeler' (issue 31, item 2), the link at the end of a recall
@@ -21,10 +25,17 @@ import { personalPageMeta } from "~/lib/personal-meta";
  * button's form and only that post stops the recalls. The token is a recall's (only its hash is
  * stored), guessed links are limited as /rdv's (misses per address, then 429), the page is never
  * stored by a cache nor indexed, and the logs write /rappel/[lien] (server/logged-path.js).
+ *
+ * /ar/rappel/<token> (app/routes.ts, id "ar-rappel") is the same page in Arabic
+ * (app/components/rdv/RecallPageAr.tsx), where the Arabic recall messages link; the action
+ * answers in the URL's language.
  */
 export const handle = CONTENT_PAGE;
 
-export const meta: Route.MetaFunction = ({ error, matches }) => personalPageMeta(matches, error, { title: "Rappels de suivi", description: (name) => `Vos rappels de suivi de ${name} : continuer à les recevoir, ou ne plus être rappelé.` });
+export const meta: Route.MetaFunction = ({ error, matches, location }) =>
+  localeOf(location.pathname) === "ar"
+    ? personalPageMetaAr(matches, error, { title: "recallPage.metaTitle", description: "recallPage.metaDescription", tooMany: "recallPage.tooMany", notFound: "recallPage.notFound" })
+    : personalPageMeta(matches, error, { title: "Rappels de suivi", description: (name) => `Vos rappels de suivi de ${name} : continuer à les recevoir, ou ne plus être rappelé.` });
 
 export const headers: Route.HeadersFunction = personalLinkHeaders;
 
@@ -42,17 +53,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return data({ optedOut: found.optedOut, done: false }, { headers: RDV_HEADERS });
 }
 
+/** The action's refusals in the page's language (the French sentences as they were). */
+function answerText(locale: Locale, key: "unknownIntent" | "storeFailed"): string {
+  if (locale === "ar") return t("ar", `recallPage.${key}`);
+  return key === "unknownIntent" ? "Action inconnue." : "Votre demande n'a pas pu être enregistrée. Réessayez dans un instant ou appelez-nous.";
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const found = await open(params.token, context.get(requestInfo).clientIp);
+  const locale = localeOf(new URL(request.url).pathname);
   const form = await readForm(request);
-  if (intentOf(form) !== "stop") return data({ optedOut: found.optedOut, done: false, error: "Action inconnue." }, { status: 400, headers: RDV_HEADERS });
+  if (intentOf(form) !== "stop") return data({ optedOut: found.optedOut, done: false, error: answerText(locale, "unknownIntent") }, { status: 400, headers: RDV_HEADERS });
   try {
     const changed = await setRecallOptOut(getDb(), found.patientId, true, PATIENT_ACTOR);
     if (changed) log.info({ event: "recall_opt_out", patientId: found.patientId }, "recall opt-out by the patient");
     return data({ optedOut: true, done: true }, { headers: RDV_HEADERS });
   } catch (err) {
     log.error({ event: "recall_opt_out_failed", patientId: found.patientId, ...errorCode(err) }, "recall opt-out failed");
-    return data({ optedOut: false, done: false, error: "Votre demande n'a pas pu être enregistrée. Réessayez dans un instant ou appelez-nous." }, { status: 503, headers: RDV_HEADERS });
+    return data({ optedOut: false, done: false, error: answerText(locale, "storeFailed") }, { status: 503, headers: RDV_HEADERS });
   }
 }
 
@@ -60,6 +78,7 @@ export default function RecallOptOutPage({ loaderData, actionData }: Route.Compo
   const clinic = useClinic();
   const state = actionData ?? loaderData;
   const error = actionData && "error" in actionData && typeof actionData.error === "string" ? actionData.error : undefined;
+  if (useLocale() === "ar") return <RecallPageAr optedOut={state.optedOut} done={state.done} error={error} />;
   return (
     <>
       <section className="bg-navy-900 text-white">
@@ -122,5 +141,6 @@ function Blocked() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 404: () => <NotFound />, 429: () => <Blocked /> }} />;
+  const ar = useLocale() === "ar";
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => (ar ? <RecallNotFoundPageAr /> : <NotFound />), 429: () => (ar ? <RecallBlockedPageAr /> : <Blocked />) }} />;
 }

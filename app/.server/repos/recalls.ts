@@ -137,6 +137,8 @@ export interface DueRecall {
   sentChannel: RecallChannel | null;
   /** the last visit is a demo appointment (submission key 'demo-'): no message */
   demo: boolean;
+  /** the patient record's language (patients.language, issue 32): its messages' */
+  language: string | null;
 }
 
 /**
@@ -149,7 +151,7 @@ export async function listDueRecalls(h: Pick<Db, "db">, today: string): Promise<
     .selectFrom("recalls as r")
     .innerJoin("patients as p", "p.id", "r.patient_id")
     .leftJoin("appointments as a", "a.id", "r.appointment_id")
-    .select(["r.id", "r.patient_id", "r.service", "r.visit_date", "r.due_date", "r.link_salt", "r.sent_at", "r.sent_by", "r.sent_channel", "p.name", "p.phone", "p.phone_e164", "a.submission_key"])
+    .select(["r.id", "r.patient_id", "r.service", "r.visit_date", "r.due_date", "r.link_salt", "r.sent_at", "r.sent_by", "r.sent_channel", "p.name", "p.phone", "p.phone_e164", "p.language", "a.submission_key"])
     .where("r.due_date", "<=", endOfMonth(today))
     .where("p.erased_at", "is", null)
     .where("p.merged_into", "is", null)
@@ -183,6 +185,7 @@ export async function listDueRecalls(h: Pick<Db, "db">, today: string): Promise<
     sentBy: r.sent_by,
     sentChannel: r.sent_channel,
     demo: r.submission_key?.startsWith("demo-") ?? false,
+    language: r.language,
   }));
 }
 

@@ -282,8 +282,8 @@ export async function listEntries(h: Pick<Db, "db">, since: string): Promise<Ent
 }
 
 /** A live patient record's identity, to prefill 'Ajouter un patient' from the record. */
-export async function patientForWaitlist(h: Pick<Db, "db">, id: number): Promise<{ id: number; name: string; phone: string | null; email: string | null } | undefined> {
-  return h.db.selectFrom("patients").select(["id", "name", "phone", "email"]).where("id", "=", id).where("erased_at", "is", null).where("merged_into", "is", null).executeTakeFirst();
+export async function patientForWaitlist(h: Pick<Db, "db">, id: number): Promise<{ id: number; name: string; phone: string | null; email: string | null; language: Language } | undefined> {
+  return h.db.selectFrom("patients").select(["id", "name", "phone", "email", "language"]).where("id", "=", id).where("erased_at", "is", null).where("merged_into", "is", null).executeTakeFirst();
 }
 
 /**

@@ -236,7 +236,7 @@ export function CallButtonsAr({ className = "" }: { className?: string }) {
   );
 }
 
-function ClinicCardAr() {
+export function ClinicCardAr() {
   const clinic = useClinic();
   const { t, words } = useI18n();
   return (
@@ -278,7 +278,7 @@ function ClinicCardAr() {
   );
 }
 
-function ErrorActionsAr() {
+export function ErrorActionsAr() {
   const { t, href } = useI18n();
   return (
     <div className="flex flex-col items-center gap-3">

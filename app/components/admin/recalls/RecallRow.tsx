@@ -49,6 +49,12 @@ export function RecallRow({ row }: { row: RecallRowView }) {
         </h3>
         <p className="flex flex-wrap gap-x-1.5 text-sm text-slate-600">
           <span className="font-medium text-teal-700">{row.service}</span>
+          {/* a record in Arabic (issue 32): the messages go in Arabic */}
+          {row.language === "ar" && (
+            <span title="Messages en arabe" className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+              AR<span className="sr-only"> : messages en arabe</span>
+            </span>
+          )}
           {row.phone && (
             <>
               <span aria-hidden>·</span>
