@@ -88,7 +88,7 @@ export function localizedPath(locale: Locale, path: string): string {
  * certificate's check, a patient's personal page. A row without its Arabic text still has its
  * /ar page (it says so and links to the French one).
  */
-const ARABIC_ROW_PAGES = [/^\/blog\/[^/]+$/, /^\/syllabus\/[^/]+$/, /^\/attestation\/[^/]+$/, /^\/rdv\/[^/]+$/];
+const ARABIC_ROW_PAGES = [/^\/blog\/[^/]+$/, /^\/syllabus\/[^/]+$/, /^\/attestation\/[^/]+$/, /^\/(?:rdv|offre|rappel)\/[^/]+$/];
 
 /** Whether `path` (French) is a page of a stored row that has an /ar route. */
 export function hasArabicRowPage(path: string): boolean {
