@@ -138,7 +138,7 @@ const REFUSAL_KEYS = {
 } as const satisfies Record<SlotRefusal, string>;
 
 /** A refused slot's reason as a key, with the notice ("2 h"; in Arabic "2 سا") and the horizon it names. */
-function refusalKey(reason: SlotRefusal, noticeMinutes: number, locale: Locale, horizonDays?: number): string {
+export function refusalKey(reason: SlotRefusal, noticeMinutes: number, locale: Locale, horizonDays?: number): string {
   return messageKey(REFUSAL_KEYS[reason], { notice: formatNotice(noticeMinutes, locale), horizon: horizonDays ?? "" });
 }
 
