@@ -100,9 +100,9 @@ export async function bookingReply(request: Request, clientIp: string) {
   const day = posted && answer.data.status === "error" && !refused ? parseDayQuery((name) => posted.get(name)) : null;
   if (day) slots = (await loadDaySlots(day.service, day.date, locale).catch(() => undefined))?.view ?? null;
   // the personal link and what was booked (the row stored first, for a resent post), shown on the
-  // success screen to the person who just booked
+  // success screen to the person who just booked (booked on /ar/appointment: the Arabic page, /ar/rdv/<token>)
   const done = answer.data.status === "success" && stored ? stored : null;
-  const link = done ? personalLink(done) : null;
+  const link = done ? personalLink(done, undefined, locale) : null;
   const booked = done
     ? { service: serviceName(locale, done.service), day: locale === "ar" ? formatDayFullAr(done.date) : formatDayFull(done.date), time: formatTime(done.time) }
     : null;
