@@ -34,7 +34,7 @@ async function freeDay(service: string, not = ""): Promise<{ date: string; time:
 
 /** An appointment booked on /ar/appointment as a patient does, and its personal link read on the success screen. */
 let booked = 0;
-async function appointment(): Promise<{ id: number; token: string; date: string; time: string; service: string }> {
+async function appointment(): Promise<{ id: number; token: string; date: string; time: string; service: string; success: string }> {
   const service = "Orthodontie";
   const { date, time } = await freeDay(service);
   const name = `مريض الرابط ${Date.now()}${booked++}`;
@@ -45,10 +45,11 @@ async function appointment(): Promise<{ id: number; token: string; date: string;
     headers: { Origin: ORIGIN },
   });
   expect(res.status).toBe(200);
-  const link = /\/ar\/rdv\/([A-Za-z0-9_-]{20,})/.exec(await res.text());
+  const success = await res.text();
+  const link = /\/ar\/rdv\/([A-Za-z0-9_-]{20,})/.exec(success);
   expect(link, "the personal link on the success screen").not.toBeNull();
   const [row] = server.dbQuery<{ id: number; date: string; time: string }>("select id, date, time from appointments where name = ?", name);
-  return { ...row, token: link![1], service };
+  return { ...row, token: link![1], service, success };
 }
 
 const post = (token: string, fields: Record<string, string>) =>
@@ -124,4 +125,15 @@ describe("/ar/rdv/<token>: the French page's features in Arabic", () => {
     const row = server.dbQuery<{ status: string; cancel_reason: string; cancelled_by: string }>("select status, cancel_reason, cancelled_by from appointments where id = ?", a.id)[0];
     expect(row).toEqual({ status: "cancelled", cancel_reason: "ظرف طارئ", cancelled_by: "patient" });
   });
+});
+
+test("the booking's success screen on /ar/appointment links the Arabic personal page, and its .ics answers", async () => {
+  const { token, success } = await appointment();
+  const card = parse(success);
+  expect(card.querySelector(`a[href$="/ar/rdv/${token}"]`)?.textContent).toContain("إدارة موعدي");
+  const href = card.querySelector("a[href$='calendrier.ics']")?.getAttribute("href") ?? "";
+  expect(new URL(href).pathname).toBe(`/rdv/${token}/calendrier.ics`);
+  const ics = await fetch(`${ORIGIN}/rdv/${token}/calendrier.ics`);
+  expect(ics.status).toBe(200);
+  expect((await ics.text()).replace(/\r\n /g, "")).toContain(`/ar/rdv/${token}`);
 });
