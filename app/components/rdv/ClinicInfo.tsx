@@ -14,11 +14,12 @@ function PhoneText({ phone: p }: { phone: Clinic["phones"][number] }) {
       </>
     );
   }
+  // one flex item: the number follows its label without the button's gap
   return (
-    <>
+    <span>
       {t("rdvPage.phone", { label: phoneLabel(p.label, locale), number: "" })}
       <bdi dir="ltr">{p.display}</bdi>
-    </>
+    </span>
   );
 }
 
