@@ -100,9 +100,9 @@ export async function bookingReply(request: Request, clientIp: string) {
   const day = posted && answer.data.status === "error" && !refused ? parseDayQuery((name) => posted.get(name)) : null;
   if (day) slots = (await loadDaySlots(day.service, day.date, locale).catch(() => undefined))?.view ?? null;
   // the personal link and what was booked (the row stored first, for a resent post), shown on the
-  // success screen to the person who just booked
+  // success screen to the person who just booked (booked on /ar/appointment: the Arabic page, /ar/rdv/<token>)
   const done = answer.data.status === "success" && stored ? stored : null;
-  const link = done ? personalLink(done) : null;
+  const link = done ? personalLink(done, undefined, locale) : null;
   const booked = done
     ? { service: serviceName(locale, done.service), day: locale === "ar" ? formatDayFullAr(done.date) : formatDayFull(done.date), time: formatTime(done.time) }
     : null;
@@ -138,7 +138,7 @@ const REFUSAL_KEYS = {
 } as const satisfies Record<SlotRefusal, string>;
 
 /** A refused slot's reason as a key, with the notice ("2 h"; in Arabic "2 سا") and the horizon it names. */
-function refusalKey(reason: SlotRefusal, noticeMinutes: number, locale: Locale, horizonDays?: number): string {
+export function refusalKey(reason: SlotRefusal, noticeMinutes: number, locale: Locale, horizonDays?: number): string {
   return messageKey(REFUSAL_KEYS[reason], { notice: formatNotice(noticeMinutes, locale), horizon: horizonDays ?? "" });
 }
 

@@ -4,9 +4,13 @@ import { data } from "react-router";
 import type { Clinic } from "~/lib/clinic";
 import { formatDayLong, parseBookingIntent, type BookingIntent } from "~/lib/slots-view";
 import { formatTime } from "~/lib/format";
-import { isRdvIntent, rdvConfirmSchema, rdvMoveSchema, RDV_TEXTS, type RdvIntent, type RdvReply, type RdvView } from "~/lib/rdv-schema";
-import { rdvCancelSchemaIn, rdvTexts } from "~/lib/rdv-texts-ar";
+import { isRdvIntent, rdvConfirmSchema, type RdvIntent, type RdvReply, type RdvView } from "~/lib/rdv-schema";
+import { rdvCancelSchemaIn, rdvMoveSchemaIn, rdvTexts } from "~/lib/rdv-texts-ar";
 import { localeOf, type Locale } from "~/i18n/locale";
+import { t } from "~/i18n";
+import { messageText } from "~/i18n/messages";
+import { ltr } from "~/lib/message-language";
+import { refusalKey } from "./booking-actions";
 import type { AppointmentStatus, CancelledBy } from "~/lib/appointment-status";
 import { slotRefusalText } from "~/lib/front-desk-schema";
 import { type SlotChoice, type SlotRefusal } from "~/lib/schedule";
@@ -263,7 +267,7 @@ async function refusedReply(intent: RdvIntent, outcome: Exclude<PatientOutcome, 
   return answer({ intent, status: "refused", message, result }, outcome.reason === "same_slot" ? 400 : 409);
 }
 
-/** Run one write of the page; a failure is logged by intent and error code and said in French (503). */
+/** Run one write of the page; a failure is logged by intent and error code and said in the page's language (503). */
 async function stored(intent: RdvIntent, appointmentId: number, result: RdvReply["result"], run: () => Promise<ReturnType<typeof answer>>, locale: Locale = "fr") {
   try {
     return await run();
@@ -312,18 +316,18 @@ async function cancelIntent(a: Appointment, form: FormData, locale: Locale) {
   }, locale);
 }
 
-async function moveIntent(a: Appointment, form: FormData) {
+async function moveIntent(a: Appointment, form: FormData, locale: Locale) {
   const rules = await loadBookingRules();
   const today = todayInClinic();
   const submission = parseWithZod(form, {
-    schema: rdvMoveSchema(today, rules.horizonDays),
+    schema: rdvMoveSchemaIn(today, rules.horizonDays, locale),
   });
   const service = a.service as Service;
   const known = (SERVICES as readonly string[]).includes(a.service);
   if (submission.status !== "success") {
     const date = form.get("date");
     const slots =
-      known && typeof date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(date) ? (await loadDaySlots(service, date).catch(() => undefined))?.view : undefined;
+      known && typeof date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(date) ? (await loadDaySlots(service, date, locale).catch(() => undefined))?.view : undefined;
     return answer(
       {
         intent: "move",
@@ -342,27 +346,33 @@ async function moveIntent(a: Appointment, form: FormData) {
       log.info({ event: "rdv_patient_moved", appointmentId: a.id }, "patient moved through the personal link");
       await notifyAppointment(outcome.appointment, "moved", h);
       await offerFreedAppointment(h, a, PATIENT_ACTOR);
-      const when = `${formatDayLong(outcome.appointment.date, today)} à ${formatTime(outcome.appointment.time)}`;
+      const { date, time } = outcome.appointment;
+      const when =
+        locale === "ar"
+          ? t("ar", "rdvChange.movedAt", { day: formatDayLong(date, today, "ar"), time: ltr(formatTime(time)) })
+          : `${formatDayLong(date, today)} à ${formatTime(time)}`;
       return answer({
         intent: "move",
         status: "done",
-        message: RDV_TEXTS.moved(when),
+        message: rdvTexts(locale).moved(when),
         result: submission.reply({ resetForm: true }),
       });
     }
     if (outcome.reason !== "slot") {
       const { cancelCutoffHours } = await loadContactSettings(h);
-      return refusedReply("move", outcome, submission.reply(), cancelCutoffHours);
+      return refusedReply("move", outcome, submission.reply(), cancelCutoffHours, locale);
     }
     // the time is refused: said beside 'Heure', with the day's free times and the nearest ones
-    const { view, settings } = await loadDaySlots(service, wanted.date);
+    const { view, settings } = await loadDaySlots(service, wanted.date, locale);
+    const refusal =
+      locale === "fr" ? slotRefusalText(outcome.refusal, settings, []) : messageText(locale, refusalKey(outcome.refusal, settings.minNoticeMinutes, locale, settings.horizonDays));
     return answer(
       {
         intent: "move",
         status: "refused",
         result: submission.reply({
           fieldErrors: {
-            time: [slotRefusalText(outcome.refusal, settings, [])],
+            time: [refusal],
           },
         }),
         slots: view,
@@ -370,11 +380,11 @@ async function moveIntent(a: Appointment, form: FormData) {
       },
       409,
     );
-  });
+  }, locale);
 }
 
 /** Without JavaScript: the free times of the day asked, every field kept; nothing is stored. */
-async function showFreeTimes(a: Appointment, form: FormData, intent: Exclude<BookingIntent, { kind: "book" }>) {
+async function showFreeTimes(a: Appointment, form: FormData, intent: Exclude<BookingIntent, { kind: "book" }>, locale: Locale) {
   if (intent.kind !== "slots") {
     form.set("date", intent.date);
     form.set("time", intent.kind === "slot" ? intent.time : "");
@@ -382,7 +392,7 @@ async function showFreeTimes(a: Appointment, form: FormData, intent: Exclude<Boo
   form.delete("intent");
   const rules = await loadBookingRules();
   const submission = parseWithZod(form, {
-    schema: rdvMoveSchema(todayInClinic(), rules.horizonDays).pick({
+    schema: rdvMoveSchemaIn(todayInClinic(), rules.horizonDays, locale).pick({
       date: true,
     }),
   });
@@ -398,7 +408,7 @@ async function showFreeTimes(a: Appointment, form: FormData, intent: Exclude<Boo
       400,
     );
   }
-  const { view } = await loadDaySlots(a.service as Service, submission.value.date);
+  const { view } = await loadDaySlots(a.service as Service, submission.value.date, locale);
   return answer({
     intent: "move",
     status: "slots",
@@ -420,11 +430,11 @@ export async function rdvAction(a: Appointment, request: Request) {
       case "cancel":
         return cancelIntent(a, form, locale);
       case "move":
-        return moveIntent(a, form);
+        return moveIntent(a, form, locale);
     }
   }
   const slotIntent = parseBookingIntent(intent);
-  if (slotIntent.kind !== "book") return showFreeTimes(a, form, slotIntent);
+  if (slotIntent.kind !== "book") return showFreeTimes(a, form, slotIntent, locale);
   return answer(
     {
       intent: "confirm",

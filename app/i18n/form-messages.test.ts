@@ -13,6 +13,8 @@ import { lookup } from "./index";
 import { ar } from "./ar";
 import { fr } from "./fr";
 import { messageKey, messageText, parseMessageKey } from "./messages";
+import { RDV_MESSAGE_KEYS, RDV_MESSAGES } from "~/lib/rdv-schema";
+import { rdvCancelSchemaIn, rdvMoveSchemaIn } from "~/lib/rdv-texts-ar";
 
 /**
  * Form messages by key (issue 32, item 7; app/i18n/messages.ts): the public booking schema gives
@@ -94,5 +96,22 @@ describe("form messages by key", () => {
       expect(serviceName("ar", s)).toMatch(/^[\u0600-\u06FF\s]+$/);
     }
     expect(serviceName("ar", "Détartrage")).toBe("Détartrage");
+  });
+
+  test("the personal page's keys: their French texts are the French page's; the Arabic schemas answer only Arabic", () => {
+    expect(messageText("fr", RDV_MESSAGE_KEYS.reason)).toBe(RDV_MESSAGES.reason);
+    expect(messageText("fr", RDV_MESSAGE_KEYS.reasonTooLong)).toBe(RDV_MESSAGES.reasonTooLong);
+    expect(messageText("fr", RDV_MESSAGE_KEYS.time)).toBe(RDV_MESSAGES.time);
+    const messages = [
+      ...(rdvCancelSchemaIn("ar").safeParse({ reason: "" }).error?.issues ?? []),
+      ...(rdvCancelSchemaIn("ar").safeParse({ reason: "x".repeat(600) }).error?.issues ?? []),
+      ...(rdvCancelSchemaIn("ar").safeParse({ reason: "a\u0000" }).error?.issues ?? []),
+      ...(rdvMoveSchemaIn(TODAY, 60, "ar").safeParse({}).error?.issues ?? []),
+      ...(rdvMoveSchemaIn(TODAY, 60, "ar").safeParse({ date: "2026-11-01", time: "25:00" }).error?.issues ?? []),
+      ...(rdvMoveSchemaIn(TODAY, 60, "ar").safeParse({ date: "2027-06-01", time: "09:00\u0000" }).error?.issues ?? []),
+      ...(rdvMoveSchemaIn(TODAY, 60, "ar").safeParse({ date: "2026-02-30", time: "09:00" }).error?.issues ?? []),
+    ].map((i) => i.message);
+    expect(messages.length).toBeGreaterThanOrEqual(7);
+    for (const m of messages) expect(m, m).not.toMatch(/[A-Za-z]{2,}/);
   });
 });

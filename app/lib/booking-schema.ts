@@ -1,8 +1,8 @@
 import { z } from "~/lib/zod";
 import { todayInClinic } from "./clinic-time";
-import type { MessageKey } from "~/i18n";
+import type { Locale, MessageKey } from "~/i18n";
 import { messageText } from "~/i18n/messages";
-import { addDays, calendarDay, consent, email, KEYED_RULE_MESSAGES, optionalText, personName, phone, timeOfDay } from "./rules";
+import { addDays, calendarDay, consent, email, KEYED_RULE_MESSAGES, optionalText, personName, phone, timeOfDay, type RuleMessages } from "./rules";
 import { farDateMessage } from "./schedule";
 import { SERVICES } from "./services";
 
@@ -42,17 +42,34 @@ export { farDateMessage };
 const M = BOOKING_MESSAGES;
 const R = KEYED_RULE_MESSAGES;
 
+/** The field rules' messages as sentences of `locale` (a schema that runs in the browser too: /ar/rdv's forms). */
+export function ruleMessagesIn(locale: Locale): Required<RuleMessages> {
+  const m = (key: string) => messageText(locale, key);
+  return {
+    control: m(R.control),
+    multilineControl: m(R.multilineControl),
+    nameTooLong: (max) => m(R.nameTooLong(max)),
+    emailTooLong: m(R.emailTooLong),
+    phoneTooLong: m(R.phoneTooLong),
+    phoneInvalid: m(R.phoneInvalid),
+    dateInvalid: m(R.dateInvalid),
+    timeInvalid: m(R.timeInvalid),
+  };
+}
+
 /**
  * The service and the day, the two fields the free times depend on (the 'Voir les horaires libres' post).
  * `french`: the messages as French sentences rather than keys (the move form of /rdv/<token>, whose
- * action shows them as they are).
+ * action shows them as they are); `locale`: the messages as sentences of that language (the move form
+ * of /ar/rdv/<token>, whose schema runs in the browser too).
  */
-export function bookingDaySchema(today: string = todayInClinic(), horizonDays?: number, { french = false }: { french?: boolean } = {}) {
-  const m = (key: string) => (french ? messageText("fr", key) : key);
+export function bookingDaySchema(today: string = todayInClinic(), horizonDays?: number, { french = false, locale }: { french?: boolean; locale?: Locale } = {}) {
+  const lang = locale ?? (french ? "fr" : undefined);
+  const m = (key: string) => (lang ? messageText(lang, key) : key);
   return z.object({
     service: z.enum(SERVICES, { error: m(M.service) }),
     // a real day first; only then is it compared with today and the horizon (one message per date)
-    date: calendarDay({ missing: m(M.date), messages: french ? undefined : R }).pipe(
+    date: calendarDay({ missing: m(M.date), messages: lang === "fr" ? undefined : lang ? ruleMessagesIn(lang) : R }).pipe(
       z
         .string()
         .refine((v) => v >= today, { error: m(M.pastDate), abort: true })

@@ -7,7 +7,8 @@ import { passwordChangeSchema } from "~/lib/password-change-schema";
 import { eraseSchema, mergeSchema, notesSchema } from "~/lib/patient-schema";
 import { accountSchema, createMemberSchema, roleSchema, teamSettingsSchema } from "~/lib/team-schema";
 import { rdvCancelSchema, rdvConfirmSchema, rdvMoveSchema } from "~/lib/rdv-schema";
-import { rdvCancelSchemaIn } from "~/lib/rdv-texts-ar";
+import { rdvCancelSchemaIn, rdvMoveSchemaIn } from "~/lib/rdv-texts-ar";
+import { KEYED_RULE_MESSAGES } from "~/lib/rules";
 import {
   adminCreateSchema,
   adminCreateSchemaFor,
@@ -182,6 +183,8 @@ interface FormEntry {
   multiLine?: string[];
   /** fields that take any character, and why */
   exempt?: Record<string, string>;
+  /** a schema whose messages are sentences of this language (the Arabic personal page's, which run in the browser too) */
+  locale?: "ar";
 }
 
 const PASSWORD = "a password: hashed, compared, never written anywhere; any character may belong to it";
@@ -216,7 +219,8 @@ const FORMS: FormEntry[] = [
   { file: "app/lib/rdv-schema.ts", exportName: "rdvConfirmSchema", form: "Lien personnel : confirmer", staff: false, schema: rdvConfirmSchema },
   { file: "app/lib/rdv-schema.ts", exportName: "rdvCancelSchema", form: "Lien personnel : annuler", staff: false, schema: rdvCancelSchema, multiLine: ["reason"] },
   { file: "app/lib/rdv-schema.ts", exportName: "rdvMoveSchema", form: "Lien personnel : déplacer", staff: false, schema: rdvMoveSchema(TODAY, 60) },
-  { file: "app/lib/rdv-texts-ar.ts", exportName: "rdvCancelSchemaIn", form: "Lien personnel en arabe : annuler", staff: false, schema: rdvCancelSchemaIn("ar"), multiLine: ["reason"] },
+  { file: "app/lib/rdv-texts-ar.ts", exportName: "rdvCancelSchemaIn", form: "Lien personnel en arabe : annuler", staff: false, schema: rdvCancelSchemaIn("ar"), multiLine: ["reason"], locale: "ar" },
+  { file: "app/lib/rdv-texts-ar.ts", exportName: "rdvMoveSchemaIn", form: "Lien personnel en arabe : déplacer", staff: false, schema: rdvMoveSchemaIn(TODAY, 60, "ar"), locale: "ar" },
   // ---- staff forms
   { file: "app/lib/clinic-form.ts", exportName: "clinicFormSchema", form: "Clinique (/admin/clinique)", staff: true, schema: clinicFormSchema(2026) },
   { file: "app/lib/schedule-form.ts", exportName: "weeklyHoursSchema", form: "Horaires de la semaine", staff: true, schema: weeklyHoursSchema },
@@ -416,8 +420,14 @@ describe("control characters: every single-line field of every staff form refuse
 
 describe("control characters: and so does every field of the public and sign-in forms", () => {
   it.each(SWEEP.filter((f) => !f.staff).map((f) => [f.form, f.name, f] as const))("%s — %s", (_form, name, f) => {
+    const expected =
+      f.locale === "ar"
+        ? messageText("ar", f.multi ? KEYED_RULE_MESSAGES.multilineControl : KEYED_RULE_MESSAGES.control)
+        : f.multi
+          ? MULTILINE_CONTROL_CHARACTER_MESSAGE
+          : CONTROL_CHARACTER_MESSAGE;
     const failed = corpus(f.multi)
-      .filter(({ value }) => !errorsAt(f.schema, name, value).includes(f.multi ? MULTILINE_CONTROL_CHARACTER_MESSAGE : CONTROL_CHARACTER_MESSAGE))
+      .filter(({ value }) => !errorsAt(f.schema, name, value).includes(expected))
       .map((c) => c.label);
     expect(failed).toEqual([]);
   });

@@ -24,6 +24,17 @@ export function isRdvIntent(v: string): v is RdvIntent {
   return (RDV_INTENTS as readonly string[]).includes(v);
 }
 
+/**
+ * The forms' messages as catalogue keys (app/i18n/messages.ts): the Arabic page's schemas
+ * (rdvCancelSchemaIn, rdvMoveSchemaIn in ./rdv-texts-ar.ts) say them in its language; their French
+ * texts are RDV_MESSAGES' (app/i18n/form-messages.test.ts).
+ */
+export const RDV_MESSAGE_KEYS = {
+  reason: "rdvPage.reasonMissing",
+  reasonTooLong: `rdvPage.reasonTooLong?max=${CANCEL_REASON_MAX}`,
+  time: "booking.errTime",
+} as const;
+
 export const RDV_MESSAGES = {
   reason: "Indiquez la raison de l'annulation.",
   reasonTooLong: `La raison ne peut pas dépasser ${CANCEL_REASON_MAX} caractères.`,

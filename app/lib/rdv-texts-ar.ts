@@ -1,11 +1,12 @@
 import type { Clinic } from "~/lib/clinic";
 import type { Locale } from "~/i18n/locale";
-import { t } from "~/i18n";
+import { messageText } from "~/i18n/messages";
 import { z } from "~/lib/zod";
 import { CANCEL_REASON_MAX } from "~/lib/front-desk-schema";
-import { requiredText } from "~/lib/rules";
+import { requiredText, timeOfDay } from "~/lib/rules";
+import { bookingDaySchema, ruleMessagesIn } from "./booking-schema";
 import { ltr } from "./message-language";
-import { RDV_TEXTS, rdvCancelSchema } from "./rdv-schema";
+import { RDV_MESSAGE_KEYS, RDV_TEXTS, rdvCancelSchema, rdvMoveSchema } from "./rdv-schema";
 
 /**
  * The personal page's sentences in Arabic (/ar/rdv/<token>, issue 32 item 6): the same shape as
@@ -42,15 +43,26 @@ export function rdvTexts(locale: Locale): RdvTexts {
   return locale === "ar" ? RDV_TEXTS_AR : RDV_TEXTS;
 }
 
-/** The cancel form's schema in `locale` (the French one is rdvCancelSchema, unchanged). */
+/** The cancel form's schema in `locale`, its messages by key (the French one is rdvCancelSchema, unchanged). */
 export function rdvCancelSchemaIn(locale: Locale) {
   if (locale !== "ar") return rdvCancelSchema;
+  const m = (key: string) => messageText(locale, key);
   return z.object({
     reason: requiredText({
-      missing: t("ar", "rdvPage.reasonMissing"),
+      missing: m(RDV_MESSAGE_KEYS.reason),
       max: CANCEL_REASON_MAX,
-      tooLong: t("ar", "rdvPage.reasonTooLong", { max: CANCEL_REASON_MAX }),
+      tooLong: m(RDV_MESSAGE_KEYS.reasonTooLong),
       multiline: true,
+      messages: ruleMessagesIn(locale),
     }),
+  });
+}
+
+/** The move form's schema in `locale`, its messages by key (the French one is rdvMoveSchema, unchanged). */
+export function rdvMoveSchemaIn(today: string, horizonDays: number, locale: Locale) {
+  if (locale !== "ar") return rdvMoveSchema(today, horizonDays);
+  return z.object({
+    date: bookingDaySchema(today, horizonDays, { locale }).shape.date,
+    time: timeOfDay({ missing: messageText(locale, RDV_MESSAGE_KEYS.time), messages: ruleMessagesIn(locale) }),
   });
 }

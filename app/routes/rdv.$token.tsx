@@ -8,7 +8,6 @@ import { AppointmentCard } from "~/components/rdv/AppointmentCard";
 import { ChangeSection } from "~/components/rdv/ChangeForms";
 import { CallButtons, ClinicCard } from "~/components/rdv/ClinicInfo";
 import { RdvBlockedPage, RdvNotFoundPage } from "~/components/rdv/RdvErrorPages";
-import { RDV_TEXTS } from "~/lib/rdv-schema";
 import { Alert } from "~/components/ui/Alert";
 import { useClinic } from "~/hooks/use-clinic";
 import { personalPageMeta } from "~/lib/personal-meta";
@@ -16,8 +15,8 @@ import { requestInfo } from "~/context";
 import { todayInClinic } from "~/lib/clinic-time";
 import { addDays } from "~/lib/rules";
 import { isRouteErrorResponse } from "react-router";
-import { RdvBlockedPageAr, RdvNotFoundPageAr, RdvPageAr } from "~/components/rdv/RdvPageAr";
-import { useLocale } from "~/hooks/use-locale";
+import { useI18n } from "~/hooks/use-locale";
+import { rdvTexts } from "~/lib/rdv-texts-ar";
 import { localeOf, t } from "~/i18n";
 import { clinicWords } from "~/i18n/clinic";
 import { clinicFromMatches } from "~/lib/seo";
@@ -29,8 +28,9 @@ import { clinicFromMatches } from "~/lib/seo";
  * cut-off; then the page says to call) and downloads the .ics. A wrong, malformed or expired
  * token is the same 404; too many of them from one address, a 429.
  *
- * /ar/rdv/<token> (app/routes.ts, id "ar-rdv") is the same page in Arabic (app/components/rdv/RdvPageAr.tsx):
- * same loader, token rules, headers and action; the Arabic e-mails and messages link there.
+ * /ar/rdv/<token> (app/routes.ts, id "ar-rdv") is the same page in Arabic: the same components
+ * (their texts from the catalogue, `rdvPage`/`rdvChange`), loader, token rules, headers and
+ * action (which answers in the URL's language); the Arabic e-mails and messages link there.
  */
 
 /** The Arabic page's head: the same rules as personalPageMeta (noindex, same-origin Referer). */
@@ -62,7 +62,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       horizonDays: rules.horizonDays,
       maxDate: addDays(today, rules.horizonDays),
       icsHref: `/rdv/${params.token}/calendrier.ics`,
-      frenchHref: `/rdv/${params.token}`,
       account,
     },
     { headers: RDV_HEADERS },
@@ -84,21 +83,22 @@ export default function RdvPage({ loaderData, actionData }: Route.ComponentProps
   const reply = actionData;
   const open = a.status === "requested" || a.status === "confirmed";
   const clinic = useClinic();
-  if (useLocale() === "ar") return <RdvPageAr appointment={a} icsHref={icsHref} frenchHref={loaderData.frenchHref} reply={reply} />;
+  const { locale, t, words } = useI18n();
+  const ar = locale === "ar";
   return (
     <>
       <section className="relative overflow-hidden bg-navy-900 text-white">
-        <div aria-hidden className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-teal-600/25 blur-3xl" />
+        <div aria-hidden className="absolute -end-24 -top-24 h-72 w-72 rounded-full bg-teal-600/25 blur-3xl" />
         <div className="container-site relative py-10 md:py-12">
-          <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">{clinic.name}</p>
-          <h1 className="mt-3 text-3xl font-bold text-white md:text-4xl">Votre rendez-vous</h1>
+          <p className={ar ? "text-sm font-semibold text-gold-400" : "text-xs font-semibold uppercase tracking-[0.2em] text-gold-400"}>{words.name}</p>
+          <h1 className="mt-3 text-3xl font-bold text-white md:text-4xl">{t("rdvPage.title")}</h1>
         </div>
       </section>
       <section className="bg-ivory py-8 md:py-12">
         <div className="container-site grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px] xl:gap-10">
           <div className="min-w-0 space-y-6">
             {reply?.message && (
-              <Alert tone={reply.status === "done" ? "success" : "error"} focusKey={reply} role={reply.status === "done" ? "status" : "alert"}>
+              <Alert tone={reply.status === "done" ? "success" : "error"} focusKey={reply} role={reply.status === "done" ? "status" : "alert"} closeLabel={t("forms.close")}>
                 <p className="text-base">{reply.message}</p>
               </Alert>
             )}
@@ -113,19 +113,19 @@ export default function RdvPage({ loaderData, actionData }: Route.ComponentProps
                 reply={reply}
                 notMovable={
                   <div className="space-y-3">
-                    <p className="text-sm text-slate-700">{RDV_TEXTS.notOnline(clinic)}</p>
+                    <p className="text-sm text-slate-700">{rdvTexts(locale).notOnline(clinic)}</p>
                     <CallButtons />
                   </div>
                 }
               />
             )}
             {open && !a.canChange && (
-              <CallToChange title="Annuler ou déplacer ce rendez-vous" text={RDV_TEXTS.cutoffPage(a.cutoffHours)} />
+              <CallToChange title={t("rdvPage.callToChangeTitle")} text={rdvTexts(locale).cutoffPage(a.cutoffHours)} />
             )}
             <AccountSection account={account} />
-            {a.status === "cancelled" && <CallToChange title="Un nouveau rendez-vous ?" text="Ce rendez-vous est annulé. Pour en convenir d'un autre, appelez-nous :" />}
+            {a.status === "cancelled" && <CallToChange title={t("rdvPage.newTitle")} text={t("rdvPage.newText")} />}
           </div>
-          <aside aria-label="La clinique">
+          <aside aria-label={t("rdvPage.clinic")}>
             <ClinicCard />
           </aside>
         </div>
@@ -147,6 +147,5 @@ function CallToChange({ title, text }: { title: string; text: string }) {
 }
 
 export function ErrorBoundary() {
-  const ar = useLocale() === "ar";
-  return <GeneralErrorBoundary statusHandlers={{ 404: () => (ar ? <RdvNotFoundPageAr /> : <RdvNotFoundPage />), 429: () => (ar ? <RdvBlockedPageAr /> : <RdvBlockedPage />) }} />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <RdvNotFoundPage />, 429: () => <RdvBlockedPage /> }} />;
 }

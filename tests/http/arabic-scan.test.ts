@@ -3,6 +3,8 @@ import { afterAll, expect, test } from "vitest";
 import { PUBLIC_ROUTES } from "../../app/content/public-routes";
 import { localeOf } from "../../app/i18n/locale";
 import { startAppServer } from "./app-server";
+import crypto from "node:crypto";
+import { TEST_SESSION_SECRET } from "../server-env";
 
 /**
  * No French left on an Arabic page (issue 32, item 4): every Arabic public page the site has — the
@@ -48,8 +50,8 @@ function exempt(el: El | null): boolean {
 const ISOLATED = /[\u2066\u2067\u2068][^\u2069]*\u2069/g;
 const latinWords = (text: string) => (text.replace(ISOLATED, " ").match(LATIN_WORD) ?? []).filter((w) => !BRANDS.has(w));
 
-async function frenchLeft(path: string): Promise<{ status: number; dir: string | null; lang: string | null; found: string[] }> {
-  const res = await fetch(`${server.origin}${path}`, { redirect: "manual" });
+async function frenchLeft(path: string, init?: RequestInit): Promise<{ status: number; dir: string | null; lang: string | null; found: string[] }> {
+  const res = await fetch(`${server.origin}${path}`, { redirect: "manual", ...init });
   const doc = new window.DOMParser().parseFromString(await res.text(), "text/html");
   const found: string[] = [];
   const note = (where: string, text: string) => {
@@ -106,4 +108,41 @@ test("the scan sees French where it is left: a French page read as if it were Ar
   const page = await frenchLeft("/implants-dentaires");
   expect(page.found.length).toBeGreaterThan(20);
   expect(page.found.join("\n")).toMatch(/Implants dentaires/);
+});
+
+// ---- the patient's personal page in Arabic (/ar/rdv/<token>: no sitemap address, so listed here) ----
+
+test("/ar/rdv/<token> in every state: open with its move form, after refused posts, past the cut-off, cancelled, its account, the 404", async () => {
+  const tokenOf = (salt: string) => crypto.createHmac("sha256", TEST_SESSION_SECRET).update(`rdv-link:${salt}`).digest("base64url");
+  const today = new Date().toISOString().slice(0, 10);
+  const rows = server.dbQuery<{ id: number; link_salt: string; date: string }>(
+    "select id, link_salt, date from appointments where link_salt is not null and status in ('requested', 'confirmed') and date > ? order by date desc, time",
+    today,
+  );
+  expect(rows.length).toBeGreaterThanOrEqual(3);
+  const paths = rows.map((r) => `/ar/rdv/${tokenOf(r.link_salt)}`);
+  const posted = (fields: Record<string, string>): RequestInit => ({ method: "POST", body: new URLSearchParams(fields), headers: { Origin: server.origin } });
+  const pages: [string, string, RequestInit | undefined, number][] = paths.map((p) => [p, "open", undefined, 200]);
+  // the latest one is days ahead: its move form, a day's free times without JavaScript, refused posts
+  const [movable] = paths;
+  pages.push([movable, "free times", posted({ intent: "slots", date: rows[0].date, time: "" }), 200]);
+  pages.push([movable, "move without a day", posted({ intent: "move", date: "", time: "" }), 400]);
+  pages.push([movable, "move to a past day", posted({ intent: "move", date: "2020-01-06", time: "10:00" }), 400]);
+  pages.push([movable, "move to a closed time", posted({ intent: "move", date: rows[0].date, time: "03:00" }), 409]);
+  pages.push([movable, "cancel without a reason", posted({ intent: "cancel", reason: "" }), 400]);
+  pages.push([movable, "unknown intent", posted({ intent: "nothing" }), 400]);
+  for (const [path, what, init, status] of pages) {
+    const page = await frenchLeft(path, init);
+    expect(page.status, `${what} ${path}`).toBe(status);
+    expect(page.dir).toBe("rtl");
+    expect(page.found, what).toEqual([]);
+  }
+  // past the cut-off (today, late) and cancelled
+  server.dbRun("update appointments set date = ?, time = '23:59' where id = ?", today, rows[1].id);
+  server.dbRun("update appointments set status = 'cancelled', cancelled_by = 'clinic' where id = ?", rows[2].id);
+  for (const path of [paths[1], paths[2], `/ar/rdv/${"x".repeat(43)}`]) {
+    const page = await frenchLeft(path);
+    expect(page.dir).toBe("rtl");
+    expect(page.found, path).toEqual([]);
+  }
 });

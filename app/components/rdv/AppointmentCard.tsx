@@ -4,27 +4,35 @@ import { Form, useNavigation } from "react-router";
 import { FormErrors, useAppForm } from "~/components/forms";
 import type { AppointmentStatus } from "~/lib/appointment-status";
 import { formatDuration } from "~/lib/schedule";
-import { formatDayFull } from "~/lib/format";
+import { formatDayFull, formatDayFullAr, formatTime } from "~/lib/format";
 import { rdvConfirmSchema, type RdvReply, type RdvView } from "~/lib/rdv-schema";
+import { serviceIn } from "~/lib/services-ar";
+import { useI18n } from "~/hooks/use-locale";
+import { t as text, type Locale, type MessageKey } from "~/i18n";
 
-/** The status as the patient reads it (the clinic's words, said to the patient). */
-const PATIENT_STATUS: Record<AppointmentStatus, { label: string; className: string; icon: LucideIcon }> = {
-  requested: { label: "Demande reçue", className: "bg-amber-50 text-amber-900 ring-amber-600/30", icon: Hourglass },
-  confirmed: { label: "Confirmé par la clinique", className: "bg-sky-50 text-sky-900 ring-sky-600/30", icon: CalendarCheck2 },
-  attended: { label: "Honoré", className: "bg-emerald-50 text-emerald-900 ring-emerald-600/30", icon: CircleCheckBig },
-  no_show: { label: "Absent", className: "bg-rose-50 text-rose-900 ring-rose-600/30", icon: UserX },
-  cancelled: { label: "Annulé", className: "bg-slate-100 text-slate-800 ring-slate-400/50", icon: Ban },
+/** The status as the patient reads it (the clinic's words, said to the patient): its text in the catalogue (`rdvPage.status*`). */
+const PATIENT_STATUS: Record<AppointmentStatus, { key: MessageKey; className: string; icon: LucideIcon }> = {
+  requested: { key: "rdvPage.statusRequested", className: "bg-amber-50 text-amber-900 ring-amber-600/30", icon: Hourglass },
+  confirmed: { key: "rdvPage.statusConfirmed", className: "bg-sky-50 text-sky-900 ring-sky-600/30", icon: CalendarCheck2 },
+  attended: { key: "rdvPage.statusAttended", className: "bg-emerald-50 text-emerald-900 ring-emerald-600/30", icon: CircleCheckBig },
+  no_show: { key: "rdvPage.statusNoShow", className: "bg-rose-50 text-rose-900 ring-rose-600/30", icon: UserX },
+  cancelled: { key: "rdvPage.statusCancelled", className: "bg-slate-100 text-slate-800 ring-slate-400/50", icon: Ban },
 };
 
-function statusNote(a: RdvView): string | null {
-  if (a.status === "requested") return "La clinique doit encore confirmer ce créneau ; elle vous contactera si besoin.";
-  if (a.status === "confirmed") return "La clinique a confirmé ce créneau.";
-  if (a.status === "cancelled") return a.cancelledBy === "patient" ? "Vous avez annulé ce rendez-vous." : "Ce rendez-vous a été annulé par la clinique.";
+function statusNote(a: RdvView): MessageKey | null {
+  if (a.status === "requested") return "rdvPage.noteRequested";
+  if (a.status === "confirmed") return "rdvPage.noteConfirmed";
+  if (a.status === "cancelled") return a.cancelledBy === "patient" ? "rdvPage.noteCancelledByPatient" : "rdvPage.noteCancelledByClinic";
   return null;
 }
 
-/** Beside 'Je confirme ma présence' while the clinic has not confirmed: what the patient's confirmation does, and does not. */
-export const CONFIRM_MEANS = "\u00ab\u202fJe confirme ma présence\u202f\u00bb indique à la clinique que vous viendrez\u202f; c'est toujours la clinique qui confirme le rendez-vous.";
+/** The duration in the page's language: "1 h 30" (formatDuration), "1 ساعة و30 دقيقة". */
+function durationIn(locale: Locale, minutes: number): string {
+  if (locale === "fr") return formatDuration(minutes);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return [h ? text("ar", "booking.noticeHours", { count: h }) : "", m ? text("ar", "booking.noticeMinutes", { count: m }) : ""].filter(Boolean).join(" و");
+}
 
 const CHIP = "inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1";
 
@@ -33,6 +41,10 @@ const CHIP = "inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm fo
  * so), with 'Je confirme ma présence' and 'Ajouter à mon agenda' while it is still to come.
  */
 export function AppointmentCard({ appointment: a, icsHref, reply }: { appointment: RdvView; icsHref: string; reply?: RdvReply }) {
+  const { locale, t } = useI18n();
+  const ar = locale === "ar";
+  // French labels in small capitals; Arabic has no capitals and its letters must not be spaced
+  const dt = ar ? "text-sm font-semibold text-slate-500" : "text-xs font-semibold uppercase tracking-widest text-slate-500";
   const status = PATIENT_STATUS[a.status];
   const StatusIcon = status.icon;
   const note = statusNote(a);
@@ -45,41 +57,41 @@ export function AppointmentCard({ appointment: a, icsHref, reply }: { appointmen
   return (
     <section aria-labelledby="rdv-summary" className="rounded-2xl bg-white p-5 shadow-xl ring-1 ring-slate-200 sm:p-8">
       <h2 id="rdv-summary" className="sr-only">
-        Votre rendez-vous
+        {t("rdvPage.title")}
       </h2>
       <div className="flex flex-wrap gap-2">
         <p className={`${CHIP} ${status.className}`}>
           <StatusIcon aria-hidden className="h-4 w-4" />
-          {status.label}
+          {t(status.key)}
         </p>
         {a.patientConfirmed && open && (
           <p className={`${CHIP} bg-emerald-50 text-emerald-900 ring-emerald-600/30`}>
             <CircleCheckBig aria-hidden className="h-4 w-4" />
-            Présence confirmée
+            {t("rdvPage.presenceConfirmed")}
           </p>
         )}
       </div>
 
       <dl className="mt-5 grid gap-4 sm:grid-cols-3">
         <div>
-          <dt className="text-xs font-semibold uppercase tracking-widest text-slate-500">Soin</dt>
-          <dd className="mt-1 text-lg font-semibold text-navy-900">{a.service}</dd>
+          <dt className={dt}>{t("rdvPage.service")}</dt>
+          <dd className="mt-1 text-lg font-semibold text-navy-900">{serviceIn(locale, a.service)}</dd>
         </div>
         <div>
-          <dt className="text-xs font-semibold uppercase tracking-widest text-slate-500">Date</dt>
+          <dt className={dt}>{t("rdvPage.date")}</dt>
           <dd className={`mt-1 text-lg font-semibold first-letter:uppercase ${a.status === "cancelled" ? "text-slate-500 line-through" : "text-navy-900"}`}>
-            {formatDayFull(a.date)}
+            {ar ? formatDayFullAr(a.date) : formatDayFull(a.date)}
           </dd>
         </div>
         <div>
-          <dt className="text-xs font-semibold uppercase tracking-widest text-slate-500">Heure</dt>
+          <dt className={dt}>{t("rdvPage.time")}</dt>
           <dd className={`mt-1 text-lg font-semibold ${a.status === "cancelled" ? "text-slate-500 line-through" : "text-navy-900"}`}>
-            {a.time}
-            {a.durationMinutes ? <span className="ms-2 text-sm font-normal text-slate-600">(durée : {formatDuration(a.durationMinutes)})</span> : null}
+            {ar ? <bdi dir="ltr">{formatTime(a.time)}</bdi> : a.time}
+            {a.durationMinutes ? <span className="ms-2 text-sm font-normal text-slate-600">{t("rdvPage.duration", { duration: durationIn(locale, a.durationMinutes) })}</span> : null}
           </dd>
         </div>
       </dl>
-      {note && <p className="mt-4 text-sm text-slate-600">{note}</p>}
+      {note && <p className="mt-4 text-sm text-slate-600">{t(note)}</p>}
 
       {open && (
         <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:flex-wrap sm:items-center">
@@ -88,19 +100,19 @@ export function AppointmentCard({ appointment: a, icsHref, reply }: { appointmen
               <input type="hidden" name="intent" value="confirm" />
               <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy} aria-describedby={a.status === "requested" ? "rdv-confirm-means" : undefined}>
                 {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <CircleCheckBig aria-hidden className="h-4 w-4" />}
-                {busy ? "Confirmation…" : "Je confirme ma présence"}
+                {busy ? t("rdvPage.confirming") : t("rdvPage.confirm")}
               </button>
             </Form>
           )}
           {/* what the patient's confirmation is, while the clinic's is still to come: under the button on a phone, under the row wider */}
           {a.upcoming && !a.patientConfirmed && a.status === "requested" && (
             <p id="rdv-confirm-means" className="text-sm text-slate-600 sm:order-last sm:basis-full">
-              {CONFIRM_MEANS}
+              {t("rdvPage.confirmMeans")}
             </p>
           )}
           <a href={icsHref} download className="btn w-full bg-white text-navy-900 ring-1 ring-slate-300 hover:bg-slate-50 sm:w-auto">
             <CalendarPlus aria-hidden className="h-4 w-4" />
-            Ajouter à mon agenda (.ics)
+            {t("rdvPage.addToCalendar")}
           </a>
         </div>
       )}

@@ -8,14 +8,18 @@ import { TimeSelect } from "~/components/booking/TimeSelect";
 import { useFreeSlots } from "~/components/booking/useFreeSlots";
 import { Field, FormErrors, TextareaField, useAppForm } from "~/components/forms";
 import { CANCEL_REASON_MAX } from "~/lib/front-desk-schema";
-import { rdvCancelSchema, rdvMoveSchema, type RdvReply } from "~/lib/rdv-schema";
+import { type RdvReply } from "~/lib/rdv-schema";
+import { rdvCancelSchemaIn, rdvMoveSchemaIn } from "~/lib/rdv-texts-ar";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useI18n } from "~/hooks/use-locale";
+import { CATALOGUES } from "~/i18n";
 
 /**
  * The two changes a patient makes before the cut-off, each in a disclosure that opens by itself
  * when the server answered about it: 'Changer de jour ou d'heure' (the booking form's day, free
  * times and nearest free times, for the same service) and 'Annuler le rendez-vous' (a reason).
- * Both work without JavaScript.
+ * Both work without JavaScript. Their texts are the catalogue's in the page's language
+ * (`rdvPage`, `rdvChange`, and the booking form's `booking` for the free times: /ar/rdv/<token>).
  */
 export function ChangeSection({
   service,
@@ -36,17 +40,18 @@ export function ChangeSection({
   notMovable: ReactNode;
 }) {
   const answered = (intent: RdvReply["intent"]) => reply?.intent === intent && reply.status !== "done";
+  const { t } = useI18n();
   return (
     <section aria-labelledby="rdv-change" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
       <h2 id="rdv-change" className="text-2xl font-bold">
-        Un empêchement ?
+        {t("rdvPage.changeTitle")}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Vous pouvez changer l'horaire ou annuler ici. Le créneau libéré sera proposé à un autre patient.</p>
+      <p className="mt-1 text-sm text-slate-600">{t("rdvPage.changeIntro")}</p>
       <div className="mt-5 space-y-3">
-        <Disclosure title="Changer de jour ou d'heure" icon={<CalendarClock aria-hidden className="h-5 w-5 text-teal-600" />} open={answered("move")}>
+        <Disclosure title={t("rdvPage.moveTitle")} icon={<CalendarClock aria-hidden className="h-5 w-5 text-teal-600" />} open={answered("move")}>
           {movable ? <MoveForm service={service} today={today} horizonDays={horizonDays} maxDate={maxDate} reply={reply?.intent === "move" ? reply : undefined} /> : notMovable}
         </Disclosure>
-        <Disclosure title="Annuler le rendez-vous" icon={<XCircle aria-hidden className="h-5 w-5 text-red-700" />} open={answered("cancel")}>
+        <Disclosure title={t("rdvPage.cancelTitle")} icon={<XCircle aria-hidden className="h-5 w-5 text-red-700" />} open={answered("cancel")}>
           <CancelForm reply={reply?.intent === "cancel" ? reply : undefined} />
         </Disclosure>
       </div>
@@ -67,16 +72,11 @@ function Disclosure({ title, icon, open, children }: { title: string; icon: Reac
   );
 }
 
-/** The free times' line before a day is chosen: the service is the appointment's, only a date is to choose. */
-export const ASK_DATE = {
-  js: "Choisissez une date\u202f: les horaires libres de ce jour s'affichent ici.",
-  noJs: "Choisissez une date, puis affichez les horaires libres de ce jour.",
-};
-
 type AnyFields = Record<string, FieldMetadata<unknown, Record<string, unknown>, string[]>>;
 
 function MoveForm({ service, today, horizonDays, maxDate, reply }: { service: string; today: string; horizonDays: number; maxDate: string; reply?: RdvReply }) {
-  const schema = useMemo(() => rdvMoveSchema(today, horizonDays), [today, horizonDays]);
+  const { locale, t } = useI18n();
+  const schema = useMemo(() => rdvMoveSchemaIn(today, horizonDays, locale), [today, horizonDays, locale]);
   const [form, fields] = useAppForm({ id: "rdv-move", schema, lastResult: reply?.result, defaultValue: { date: "", time: "" } }) as unknown as [
     FormMetadata<Record<string, unknown>, string[]>,
     AnyFields,
@@ -89,7 +89,7 @@ function MoveForm({ service, today, horizonDays, maxDate, reply }: { service: st
   const date = typeof fields.date.value === "string" ? fields.date.value : "";
   const day = useMemo(() => parseDayQuery((n) => (n === "service" ? service : date)), [service, date]);
   const known = reply ? (reply.slots ?? null) : null;
-  const slots = useFreeSlots(hydrated ? day : null, known, reply);
+  const slots = useFreeSlots(hydrated ? day : null, known, reply, locale);
   const shown = hydrated ? slots : { ...slots, view: known };
   const alternatives = fields.time.errors?.length ? (reply?.alternatives ?? []) : [];
 
@@ -114,12 +114,14 @@ function MoveForm({ service, today, horizonDays, maxDate, reply }: { service: st
   }
 
   const panelId = "rdv-move-slots";
+  // the free times' texts are the booking form's (the Arabic ones on /ar/rdv)
+  const B = CATALOGUES[locale].booking;
   return (
-    <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label="Changer de jour ou d'heure">
+    <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label={t("rdvPage.moveTitle")}>
       {/* Enter in the date field moves the appointment: the form's first submit button is this one */}
       <button type="submit" name="intent" value="move" hidden tabIndex={-1} aria-hidden="true" />
-      <p className="text-sm text-slate-600 sm:col-span-2">Choisissez un nouveau jour, puis l'un des horaires encore libres ce jour-là pour le même soin.</p>
-      <Field meta={fields.date} type="date" label="Nouvelle date" required min={today} max={maxDate} />
+      <p className="text-sm text-slate-600 sm:col-span-2">{t("rdvChange.moveIntro")}</p>
+      <Field meta={fields.date} type="date" label={t("rdvChange.newDate")} required min={today} max={maxDate} />
       <TimeSelect
         ref={timeRef}
         id={fields.time.id}
@@ -134,15 +136,39 @@ function MoveForm({ service, today, horizonDays, maxDate, reply }: { service: st
         offline={false}
         missing="date"
         describedBy={panelId}
+        texts={{
+          label: B.time,
+          morning: B.morning,
+          afternoon: B.afternoon,
+          offline: B.timeOffline,
+          loading: B.timeLoading,
+          failed: B.timeFailed,
+          service: B.timeService,
+          date: B.timeDate,
+          choose: B.timeChoose,
+          none: B.timeNone,
+        }}
       />
       <div className="sm:col-span-2">
-        <SlotPanel id={panelId} offline={false} chosen={day !== null} slots={shown} alternatives={alternatives} today={today} phones={[]} onChoose={choose} ask={ASK_DATE} />
+        <SlotPanel
+          id={panelId}
+          offline={false}
+          chosen={day !== null}
+          slots={shown}
+          alternatives={alternatives}
+          today={today}
+          phones={[]}
+          onChoose={choose}
+          ask={{ js: t("rdvChange.askJs"), noJs: t("rdvChange.askNoJs") }}
+          texts={B}
+          locale={locale}
+        />
       </div>
       <FormErrors form={form} className="sm:col-span-2" />
       <div className="sm:col-span-2">
         <button type="submit" name="intent" value="move" className="btn-primary w-full sm:w-auto" disabled={busy}>
           {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <CalendarClock aria-hidden className="h-4 w-4" />}
-          {busy ? "Déplacement…" : "Déplacer le rendez-vous"}
+          {busy ? t("rdvChange.moving") : t("rdvChange.moveSubmit")}
         </button>
       </div>
     </Form>
@@ -150,25 +176,27 @@ function MoveForm({ service, today, horizonDays, maxDate, reply }: { service: st
 }
 
 function CancelForm({ reply }: { reply?: RdvReply }) {
-  const [form, fields] = useAppForm({ id: "rdv-cancel", schema: rdvCancelSchema, lastResult: reply?.result });
+  const { locale, t } = useI18n();
+  const schema = useMemo(() => rdvCancelSchemaIn(locale), [locale]);
+  const [form, fields] = useAppForm({ id: "rdv-cancel", schema, lastResult: reply?.result });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "cancel";
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4" aria-label="Annuler le rendez-vous">
+    <Form method="post" {...getFormProps(form)} className="grid gap-4" aria-label={t("rdvPage.cancelTitle")}>
       <input type="hidden" name="intent" value="cancel" />
       <TextareaField
         meta={fields.reason}
-        label="Raison de l'annulation"
+        label={t("rdvPage.cancelReason")}
         required
         rows={3}
         maxLength={CANCEL_REASON_MAX}
-        hint="Quelques mots suffisent (par exemple : empêchement professionnel)."
+        hint={t("rdvPage.cancelHint")}
       />
       <FormErrors form={form} className="" />
       <div>
         <button type="submit" className="btn w-full bg-red-700 text-white shadow-sm hover:bg-red-800 sm:w-auto" disabled={busy}>
           {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <XCircle aria-hidden className="h-4 w-4" />}
-          {busy ? "Annulation…" : "Confirmer l'annulation"}
+          {busy ? t("rdvPage.cancelling") : t("rdvPage.cancelSubmit")}
         </button>
       </div>
     </Form>

@@ -2,7 +2,8 @@ import { Alert } from "~/components/ui/Alert";
 import { ErrorPage } from "~/components/error-boundary";
 import { useI18n } from "~/hooks/use-locale";
 import { ltr } from "~/lib/message-language";
-import { CallButtonsAr, ClinicCardAr, ErrorActionsAr } from "./RdvPageAr";
+import { CallButtons, ClinicCard } from "./ClinicInfo";
+import { RdvErrorActions } from "./RdvErrorPages";
 
 /** What /ar/offre/<token> shows of an offer (app/.server/offer-actions.ts, offerView in Arabic). */
 export interface OfferPageView {
@@ -103,10 +104,10 @@ export function OfferPageAr({ offer, reply }: { offer: OfferPageView; reply?: Of
                 </div>
               )}
             </div>
-            <CallButtonsAr />
+            <CallButtons />
           </div>
           <aside aria-label={t("offerPage.clinic")}>
-            <ClinicCardAr />
+            <ClinicCard />
           </aside>
         </div>
       </section>
@@ -116,10 +117,10 @@ export function OfferPageAr({ offer, reply }: { offer: OfferPageView; reply?: Of
 
 export function OfferNotFoundPageAr() {
   const { t } = useI18n();
-  return <ErrorPage eyebrow={t("rdvPage.notFoundEyebrow")} title={t("offerPage.notFound")} text={<p>{t("offerPage.notFoundText")}</p>} actions={<ErrorActionsAr />} />;
+  return <ErrorPage eyebrow={t("rdvPage.notFoundEyebrow")} title={t("offerPage.notFound")} text={<p>{t("offerPage.notFoundText")}</p>} actions={<RdvErrorActions />} />;
 }
 
 export function OfferBlockedPageAr() {
   const { t } = useI18n();
-  return <ErrorPage eyebrow={t("rdvPage.blockedEyebrow")} title={t("offerPage.tooMany")} text={<p>{t("offerPage.blockedText")}</p>} actions={<ErrorActionsAr />} />;
+  return <ErrorPage eyebrow={t("rdvPage.blockedEyebrow")} title={t("offerPage.tooMany")} text={<p>{t("offerPage.blockedText")}</p>} actions={<RdvErrorActions />} />;
 }

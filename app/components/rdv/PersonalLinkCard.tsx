@@ -39,7 +39,8 @@ export function PersonalLinkCard({ link, texts }: { link: string; texts?: Person
           {texts ? texts.manage : "Gérer mon rendez-vous"}
           <ArrowRight aria-hidden className="h-4 w-4 rtl:-scale-x-100" />
         </a>
-        <a href={`${link}/calendrier.ics`} download className={SECONDARY}>
+        {/* one .ics per appointment, in its language, at the French path (an Arabic link is /ar/rdv/<token>) */}
+        <a href={`${link.replace("/ar/rdv/", "/rdv/")}/calendrier.ics`} download className={SECONDARY}>
           <CalendarPlus aria-hidden className="h-4 w-4" />
           {texts ? texts.addToCalendar : "Ajouter à mon agenda"}
         </a>

@@ -2,7 +2,7 @@ import { BellOff, CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import { ErrorPage } from "~/components/error-boundary";
 import { useI18n } from "~/hooks/use-locale";
-import { CallButtonsAr } from "./RdvPageAr";
+import { CallButtons } from "./ClinicInfo";
 
 /**
  * /ar/rappel/<token>: 'Ne plus me rappeler' in Arabic (issue 32), the same module, loader and
@@ -66,10 +66,10 @@ export function RecallPageAr({ optedOut, done, error }: { optedOut: boolean; don
 
 export function RecallNotFoundPageAr() {
   const { t } = useI18n();
-  return <ErrorPage eyebrow={t("recallPage.notFoundEyebrow")} title={t("recallPage.notFound")} text={<p>{t("recallPage.notFoundText")}</p>} actions={<CallButtonsAr className="justify-center" />} />;
+  return <ErrorPage eyebrow={t("recallPage.notFoundEyebrow")} title={t("recallPage.notFound")} text={<p>{t("recallPage.notFoundText")}</p>} actions={<CallButtons className="justify-center" />} />;
 }
 
 export function RecallBlockedPageAr() {
   const { t } = useI18n();
-  return <ErrorPage eyebrow={t("recallPage.blockedEyebrow")} title={t("recallPage.tooMany")} text={<p>{t("recallPage.blockedText")}</p>} actions={<CallButtonsAr className="justify-center" />} />;
+  return <ErrorPage eyebrow={t("recallPage.blockedEyebrow")} title={t("recallPage.tooMany")} text={<p>{t("recallPage.blockedText")}</p>} actions={<CallButtons className="justify-center" />} />;
 }
