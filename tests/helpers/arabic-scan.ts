@@ -6,7 +6,7 @@ import { Window } from "happy-dom";
  * text, title, description and spoken attributes hold no word in Latin letters, but inside an
  * element in another language (`lang="fr"`) or isolated left to right (`<bdi>`, `dir="ltr"`, the
  * U+2066…U+2069 runs of a plain string) and the names of services linked (BRANDS).
- * Keep in step with the scan's rules.
+ * The one set of rules: tests/http/arabic-scan.test.ts reads every page with it.
  */
 const BRANDS = new Set(["WhatsApp", "OpenStreetMap", "Google", "Maps", "Facebook", "Instagram"]);
 const LATIN_WORD = /[A-Za-zÀ-ÖØ-öø-ÿŒœ]{2,}/g;

@@ -1,8 +1,8 @@
-import { Window } from "happy-dom";
 import { afterAll, expect, test } from "vitest";
 import { PUBLIC_ROUTES } from "../../app/content/public-routes";
 import { localeOf } from "../../app/i18n/locale";
 import { startAppServer } from "./app-server";
+import { scanArabicPage } from "../helpers/arabic-scan";
 import crypto from "node:crypto";
 import { TEST_SESSION_SECRET } from "../server-env";
 
@@ -17,64 +17,17 @@ import { TEST_SESSION_SECRET } from "../server-env";
  *   French-only article's title given as it is) or isolated left to right (`<bdi>`, `dir="ltr"`:
  *   phone numbers, e-mail addresses, prices, the clinic's names as it writes them in Latin);
  * - the names of the services the page links to or embeds (BRANDS).
+ * The rules: tests/helpers/arabic-scan.ts (also used for the pages a token opens).
  * A page translated later joins the scan by its ARABIC_PAGES line: nothing to add here.
  */
 const server = await startAppServer();
-const window = new Window();
 afterAll(async () => {
-  await window.happyDOM.close();
   await server.close();
 });
 
-/** names written in Latin letters in every language */
-const BRANDS = new Set(["WhatsApp", "OpenStreetMap", "Google", "Maps", "Facebook", "Instagram"]);
-const LATIN_WORD = /[A-Za-zÀ-ÖØ-öø-ÿŒœ]{2,}/g;
-const SPOKEN_ATTRIBUTES = ["alt", "title", "aria-label", "placeholder", "aria-roledescription"];
-
-type El = { tagName: string; getAttribute(name: string): string | null; parentElement: El | null };
-
-/** Whether the text at `el` may hold Latin letters: in another language, or isolated left to right (up to <body>: the page's own language is what is checked). */
-function exempt(el: El | null): boolean {
-  for (let e = el; e; e = e.parentElement) {
-    const tag = e.tagName.toLowerCase();
-    if (tag === "body") return false;
-    if (tag === "script" || tag === "style" || tag === "template" || tag === "noscript") return true;
-    if (tag === "bdi" || e.getAttribute("dir") === "ltr") return true;
-    const lang = e.getAttribute("lang");
-    if (lang && !lang.startsWith("ar")) return true;
-  }
-  return false;
-}
-
-/** A text's own isolated runs (U+2066–2068 … U+2069, an attribute's <bdi>: a reviewer's name as written) are left out. */
-const ISOLATED = /[\u2066\u2067\u2068][^\u2069]*\u2069/g;
-const latinWords = (text: string) => (text.replace(ISOLATED, " ").match(LATIN_WORD) ?? []).filter((w) => !BRANDS.has(w));
-
 async function frenchLeft(path: string, init?: RequestInit): Promise<{ status: number; dir: string | null; lang: string | null; found: string[] }> {
   const res = await fetch(`${server.origin}${path}`, { redirect: "manual", ...init });
-  const doc = new window.DOMParser().parseFromString(await res.text(), "text/html");
-  const found: string[] = [];
-  const note = (where: string, text: string) => {
-    const words = latinWords(text);
-    if (words.length) found.push(`${where}: ${words.join(" ")} («${text.trim().slice(0, 80)}»)`);
-  };
-  note("<title>", doc.title);
-  const description = doc.querySelector('meta[name="description"]')?.getAttribute("content");
-  if (description) note("description", description);
-  const walker = doc.createTreeWalker(doc.body, 4 /* NodeFilter.SHOW_TEXT */);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const parent = node.parentElement as unknown as El | null;
-    if (!node.textContent?.trim() || exempt(parent)) continue;
-    note(`<${parent?.tagName.toLowerCase()}>`, node.textContent);
-  }
-  for (const el of doc.body.querySelectorAll(SPOKEN_ATTRIBUTES.map((a) => `[${a}]`).join(","))) {
-    if (exempt(el as unknown as El)) continue;
-    for (const a of SPOKEN_ATTRIBUTES) {
-      const value = el.getAttribute(a);
-      if (value) note(`${el.tagName.toLowerCase()}[${a}]`, value);
-    }
-  }
-  return { status: res.status, dir: doc.documentElement.getAttribute("dir"), lang: doc.documentElement.getAttribute("lang"), found };
+  return { status: res.status, ...(await scanArabicPage(await res.text())) };
 }
 
 const staticPaths = PUBLIC_ROUTES.map((r) => r.path).filter((p) => localeOf(p) === "ar");
