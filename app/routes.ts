@@ -34,6 +34,8 @@ const ARABIC_ROUTES = [
   ...ARABIC_DYNAMIC_ROUTES,
   // the patient's personal page in Arabic: the same module, linked from the Arabic messages (issue 32, item 6)
   route("ar/rdv/:token", "routes/rdv.$token.tsx", { id: "ar-rdv" }),
+  // a freed place of a full course session offered, in Arabic: the same module, linked from the Arabic offer e-mail (issue 32, the training side)
+  route("ar/offre-formation/:token", "routes/offre-formation.$token.tsx", { id: "ar-offre-formation" }),
   route("ar/*", "routes/$.tsx", { id: "ar-404" }),
 ];
 

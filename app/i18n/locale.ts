@@ -52,6 +52,8 @@ export const ARABIC_PAGES: readonly ArabicPage[] = [
   // the public forms (booking)
   { path: "/appointment", file: "routes/appointment.tsx", id: "ar-appointment" },
   { path: "/liste-attente", file: "routes/liste-attente.tsx", id: "ar-liste-attente" },
+  // the training side (issue 32): the enrolment form and the course waiting list's form (noindex, out of the sitemap)
+  { path: "/inscription", file: "routes/inscription.tsx", id: "ar-inscription" },
 ];
 
 const ARABIC_PATHS = new Set(ARABIC_PAGES.map((p) => p.path));

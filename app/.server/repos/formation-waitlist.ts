@@ -6,7 +6,7 @@ import { offerMessage } from "../course-mail";
 import type { Actor } from "../actor";
 import { auditStaff } from "../audit";
 import { isUniqueViolation, writeTransaction, type Db } from "../db";
-import type { Database, Enrollment, FormationWaitlistRow } from "../db/types";
+import type { Database, Enrollment, FormationWaitlistRow, Language } from "../db/types";
 import { formationOfferTokenFromSalt, hashToken, newFormationOfferLinkColumns } from "../link-tokens";
 import type { MailMessage } from "../mail";
 import { insertEnrollment, paymentDeadline } from "./enrollment-rows";
@@ -29,6 +29,8 @@ export interface WaitlistPerson {
   user_surname: string;
   email: string;
   phone: string;
+  /** the page's language (migration 018): the offer's e-mail and page follow it */
+  language?: Language;
 }
 
 export type JoinResult =
@@ -166,6 +168,8 @@ export interface OfferView {
   entry: FormationWaitlistRow;
   session: FormationSession;
   title: string;
+  /** the formation's Arabic title ('En arabe'), for the Arabic page and e-mail */
+  title_ar: string | null;
 }
 
 /** The offer a token opens (any status: the page says which), or null for an unknown token. */
@@ -174,8 +178,8 @@ export async function findOffer(h: Db, token: string, at: Date = new Date()): Pr
   if (!entry) return null;
   const session = await getSession(h, Number(entry.session_id), at);
   if (!session) return null;
-  const f = await h.db.selectFrom("formations").select("title").where("id", "=", session.formation_id).executeTakeFirstOrThrow();
-  return { entry, session, title: f.title };
+  const f = await h.db.selectFrom("formations").select(["title", "title_ar"]).where("id", "=", session.formation_id).executeTakeFirstOrThrow();
+  return { entry, session, title: f.title, title_ar: f.title_ar ?? null };
 }
 
 export type ClaimResult = { ok: true; enrollment: Enrollment; duplicate: boolean } | { ok: false; reason: "gone" | "expired" | "full" | "unavailable" };
