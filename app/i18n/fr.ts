@@ -435,7 +435,7 @@ export const fr = {
   courseOffer: {
     title: "Une place s'est libérée",
     description: "Une place s'est libérée dans une formation de {name} : confirmez votre inscription avant l'échéance.",
-    hello: "Bonjour {name}, vous étiez sur la liste d'attente de cette session :",
+    hello: "Bonjour {name}, vous étiez sur la liste d'attente de cette session :",
     reservedUntil: "Cette place vous est réservée jusqu'au {date}. Ensuite, elle est proposée à la personne suivante.",
     claim: "Prendre cette place",
     stateClaimed: "Vous avez pris cette place : votre inscription attend votre paiement.",
