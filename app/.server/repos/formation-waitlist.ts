@@ -84,8 +84,9 @@ export interface OfferContext {
   origin: string;
 }
 
-export function offerLink(origin: string, salt: string): string {
-  return `${origin.replace(/\/$/, "")}/offre-formation/${formationOfferTokenFromSalt(salt)}`;
+/** The offer's personal link; an Arabic entry's goes to the Arabic page (/ar/offre-formation/<token>, issue 32). */
+export function offerLink(origin: string, salt: string, language: Language = "fr"): string {
+  return `${origin.replace(/\/$/, "")}${language === "ar" ? "/ar" : ""}/offre-formation/${formationOfferTokenFromSalt(salt)}`;
 }
 
 /**
@@ -103,7 +104,11 @@ export async function offerFreedPlaces(trx: Trx, sessionLocked: FormationSession
   const free = placesLeft(sessionLocked);
   if (free <= 0) return 0;
   const next = await trx.selectFrom("formation_waitlist").selectAll().where("session_id", "=", sessionLocked.id).where("status", "=", "waiting").orderBy("id").limit(free).execute();
+  // the formation's Arabic title, read once if an entry's messages are in Arabic
+  let titleAr: string | null | undefined;
   for (const w of next) {
+    const language: Language = w.language === "ar" ? "ar" : "fr";
+    if (language === "ar" && titleAr === undefined) titleAr = (await trx.selectFrom("formations").select("title_ar").where("id", "=", sessionLocked.formation_id).executeTakeFirst())?.title_ar ?? null;
     const link = newFormationOfferLinkColumns();
     await trx
       .updateTable("formation_waitlist")
@@ -111,7 +116,8 @@ export async function offerFreedPlaces(trx: Trx, sessionLocked: FormationSession
       .where("id", "=", w.id)
       .where("status", "=", "waiting")
       .execute();
-    await queueInTrx(trx, offerMessage(w.email, title, sessionLocked, offerLink(ctx.origin, link.link_salt), expiry.toISOString(), ctx.clinic), `course-offer:${w.id}:${now}`, now);
+    const message = offerMessage(w.email, title, sessionLocked, offerLink(ctx.origin, link.link_salt, language), expiry.toISOString(), ctx.clinic, language, titleAr ?? null);
+    await queueInTrx(trx, message, `course-offer:${w.id}:${now}`, now);
   }
   return next.length;
 }
