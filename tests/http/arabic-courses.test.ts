@@ -162,3 +162,17 @@ describe("/ar/offre-formation/<token>", () => {
     expect(server.dbQuery("select e.language from enrollments e join formation_waitlist w on w.enrollment_id = e.id where w.user_surname = 'Attente'")).toEqual([{ language: "ar" }]);
   });
 });
+
+describe("the Arabic programme written in the editor", () => {
+  test("/ar/syllabus/<id> shows each module's Arabic description and lessons", async () => {
+    const syllabus = {
+      overview: { title: "", description: "", objectives: ["هدف"], duration: "", instructor: "" },
+      modules: [{ number: 1, title: "الوحدة الأولى", description: "وصف الوحدة", duration: "", points_clefs: [], objectifs: [], pratique: [], lessons: [{ title: "الدرس الأول", description: "وصف الدرس", duration: "", content: "" }] }],
+    };
+    server.dbRun("update formations set title_ar = 'تكوين في الزراعة', syllabus_ar = ? where id = ?", JSON.stringify(syllabus), formation.id);
+    const html = await (await fetch(`${ORIGIN}/ar/syllabus/${formation.id}`)).text();
+    expectArabic(html);
+    const page = text(html);
+    for (const words of ["الوحدة الأولى", "وصف الوحدة", "الدرس الأول", "وصف الدرس"]) expect(page).toContain(words);
+  });
+});
