@@ -69,10 +69,11 @@ export function useAppForm<Schema extends z.ZodType<Record<string, any>, Record<
           if (!locale) return submission;
           // Conform reports what `reply` answers: the keys become their text there
           const reply = submission.reply;
-          return { ...submission, reply: (options?: Parameters<typeof reply>[0]) => {
+          const localized = (options?: Parameters<typeof reply>[0]) => {
             const result = reply(options);
             return { ...result, error: localizeErrors(locale, result.error) };
-          } } as typeof submission;
+          };
+          return { ...submission, reply: localized } as typeof submission;
         }
       : undefined,
     onSubmit,
