@@ -37,6 +37,8 @@ const ARABIC_ROUTES = [
   // the waiting-list offer and the recall's 'Ne plus me rappeler' in Arabic: the same modules, linked from the Arabic messages (issue 32)
   route("ar/offre/:token", "routes/offre.$token.tsx", { id: "ar-offre" }),
   route("ar/rappel/:token", "routes/rappel.$token.tsx", { id: "ar-rappel" }),
+  // a freed place of a full course session offered, in Arabic: the same module, linked from the Arabic offer e-mail (issue 32, the training side)
+  route("ar/offre-formation/:token", "routes/offre-formation.$token.tsx", { id: "ar-offre-formation" }),
   route("ar/*", "routes/$.tsx", { id: "ar-404" }),
 ];
 

@@ -7,10 +7,12 @@ import { publicOrigin } from "./config";
 import { getDb, type Db } from "./db";
 import { log } from "./log";
 import { queueAndSend, type MailMessage } from "./mail";
+import { certificateMailAr } from "./course-mail-ar";
+import type { Locale } from "~/i18n";
 import { certificatesPdf } from "./pdf/certificate";
 import { countLinkMiss, linkGuessBlocked } from "./personal-link";
 import { RDV_HEADERS } from "./rdv-actions";
-import { attendanceSheet, certificateByCode, certificatesByIds, issueCertificates, markAttendance, revokeCertificate, type StoredCertificate } from "./repos/certificates";
+import { attendanceSheet, certificateByCode, certificateLanguages, certificatesByIds, issueCertificates, markAttendance, revokeCertificate, type StoredCertificate } from "./repos/certificates";
 import type { StaffSession } from "./session";
 import { certificatePath, certificatePeriod, groupCode, isCertificateCode } from "~/lib/certificate";
 import type { Clinic } from "~/lib/clinic";
@@ -40,9 +42,17 @@ function publicBase(): string {
   return publicOrigin().replace(/\/$/, "");
 }
 
-/** The e-mail that carries one certificate, its PDF attached. */
-export function certificateMail(c: StoredCertificate, clinic: Clinic, pdf: Buffer, base: string): MailMessage | null {
+/**
+ * The e-mail that carries one certificate, its PDF attached, in the trainee's language (the
+ * enrolment's): in Arabic, linking to /ar/attestation/<code>; the PDF itself stays in French.
+ */
+export function certificateMail(c: StoredCertificate, clinic: Clinic, pdf: Buffer, base: string, language: Locale = "fr"): MailMessage | null {
   if (!c.email) return null;
+  const attachments = [{ filename: `attestation-${c.number}.pdf`, contentType: "application/pdf", content: pdf.toString("base64"), encoding: "base64" as const }];
+  if (language === "ar") {
+    const ar = certificateMailAr(c, groupCode(c.code), `${base}/ar${certificatePath(c.code)}`, clinic);
+    return { to: c.email, subject: ar.subject, text: ar.text, kind: "certificate", dedupeKey: `certificate:${c.id}`, attachments };
+  }
   const lines = [
     "Bonjour,",
     "",
@@ -61,7 +71,7 @@ export function certificateMail(c: StoredCertificate, clinic: Clinic, pdf: Buffe
     text: lines.join("\n"),
     kind: "certificate",
     dedupeKey: `certificate:${c.id}`,
-    attachments: [{ filename: `attestation-${c.number}.pdf`, contentType: "application/pdf", content: pdf.toString("base64"), encoding: "base64" }],
+    attachments,
   };
 }
 
@@ -69,9 +79,10 @@ export function certificateMail(c: StoredCertificate, clinic: Clinic, pdf: Buffe
 export async function sendCertificates(h: Db, ids: number[]): Promise<number> {
   const clinic = await getClinic(h);
   const base = publicBase();
+  const languages = await certificateLanguages(h, ids);
   let sent = 0;
   for (const c of await certificatesByIds(h, ids)) {
-    const mail = certificateMail(c, clinic, await certificatesPdf(clinic, [c], base), base);
+    const mail = certificateMail(c, clinic, await certificatesPdf(clinic, [c], base), base, languages.get(c.id));
     if (!mail) continue;
     await queueAndSend([mail], h);
     sent++;
@@ -180,7 +191,8 @@ export async function attendanceAction(request: Request, sessionId: number | nul
           if (!c.email) return reply(false, "Pas d'adresse e-mail pour cette inscription.", 409);
           const clinic = await getClinic(h);
           const base = publicBase();
-          const mail = certificateMail(c, clinic, await certificatesPdf(clinic, [c], base), base)!;
+          const language = (await certificateLanguages(h, [c.id])).get(c.id);
+          const mail = certificateMail(c, clinic, await certificatesPdf(clinic, [c], base), base, language)!;
           await queueAndSend([{ ...mail, dedupeKey: undefined }], h);
           return reply(true, `Attestation n° ${c.number} renvoyée par e-mail.`);
         },

@@ -3,11 +3,15 @@ import { formatDateTime } from "~/lib/format";
 import { formationPriceLabel } from "~/lib/money";
 import { sessionDates, type FormationSession } from "~/lib/formation-session";
 import type { MailMessage } from "./mail";
+import type { Locale } from "~/i18n";
+import { offerMessageAr, paymentReminderMessageAr, releaseMessageAr } from "./course-mail-ar";
 
 /**
  * The messages of a course's waiting list and payment deadline (issue 31, items 4 and 5). Pure:
  * the repos queue them in the outbox in the transaction that decides them. Like the enrolment
- * acknowledgement, they repeat nothing the visitor typed but the address they go to.
+ * acknowledgement, they repeat nothing the visitor typed but the address they go to. Each in the
+ * trainee's language (`language`: the enrolment's or the waiting-list entry's; Arabic:
+ * ./course-mail-ar.ts, with the formation's Arabic title `titleAr` when staff wrote one).
  */
 
 
@@ -17,7 +21,8 @@ function signature(clinic: Clinic): string[] {
 }
 
 /** A place freed in a full session: the offer link, valid until `expiresAt`. */
-export function offerMessage(to: string, title: string, s: FormationSession, link: string, expiresAt: string, clinic: Clinic): MailMessage {
+export function offerMessage(to: string, title: string, s: FormationSession, link: string, expiresAt: string, clinic: Clinic, language: Locale = "fr", titleAr: string | null = null): MailMessage {
+  if (language === "ar") return { to, ...offerMessageAr({ title, title_ar: titleAr }, s, link, expiresAt, clinic), kind: "course_offer" };
   const lines = [
     "Bonjour,",
     "",
@@ -32,7 +37,8 @@ export function offerMessage(to: string, title: string, s: FormationSession, lin
 }
 
 /** An unpaid enrolment near its deadline: pay before it, or the place goes to the waiting list. */
-export function paymentReminderMessage(to: string, title: string, s: FormationSession, lastDay: string, clinic: Clinic): MailMessage {
+export function paymentReminderMessage(to: string, title: string, s: FormationSession, lastDay: string, clinic: Clinic, language: Locale = "fr", titleAr: string | null = null): MailMessage {
+  if (language === "ar") return { to, ...paymentReminderMessageAr({ title, title_ar: titleAr }, s, lastDay, clinic), kind: "course_payment_reminder" };
   const lines = [
     "Bonjour,",
     "",
@@ -45,7 +51,8 @@ export function paymentReminderMessage(to: string, title: string, s: FormationSe
 }
 
 /** The place released after the deadline. */
-export function releaseMessage(to: string, title: string, s: FormationSession, clinic: Clinic): MailMessage {
+export function releaseMessage(to: string, title: string, s: FormationSession, clinic: Clinic, language: Locale = "fr", titleAr: string | null = null): MailMessage {
+  if (language === "ar") return { to, ...releaseMessageAr({ title, title_ar: titleAr }, s, clinic), kind: "course_released" };
   const lines = [
     "Bonjour,",
     "",

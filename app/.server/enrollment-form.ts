@@ -1,5 +1,6 @@
 import { toEnrollmentAnswer } from "~/lib/enrollment-answer";
-import { ENROLLMENT_MESSAGES } from "~/lib/enrollment-messages";
+import { ENROLLMENT_KEYS } from "~/lib/enrollment-messages";
+import { localeOf, type Locale } from "~/i18n";
 import { enrollmentSchema, type EnrollmentInput } from "~/lib/enrollment-schema";
 import type { FormationOption } from "~/lib/formation";
 import { getDb } from "./db";
@@ -17,26 +18,29 @@ import { formationOptions as toOptions, loadActiveFormations } from "./formation
  * per submission key), and the e-mails after COMMIT. Answers the pipeline's reply.
  */
 export async function handleEnrollmentPost(request: Request, clientIp: string) {
+  // the page's language (/ar/inscription: Arabic): the answer's messages, the enrolment's language
+  const locale = localeOf(new URL(request.url).pathname);
   const { reply } = await handlePublicForm({
+    locale,
     request,
     clientIp,
     scope: "enrollment",
     schema: enrollmentSchema,
-    failureMessage: ENROLLMENT_MESSAGES.failure,
-    store: storeEnrollment,
+    failureMessage: ENROLLMENT_KEYS.failure,
+    store: (input, key) => storeEnrollment(input, key, locale),
     afterCommit: notifyEnrollment,
   });
   return reply;
 }
 
 /** A full or withdrawn formation is a refusal, said beside the choice of formation and above the form. */
-async function storeEnrollment({ consent: _consent, ...input }: EnrollmentInput, submissionKey: string | null): Promise<StoreOutcome<Enrollment>> {
-  const result = await enroll(getDb(), input, { submissionKey });
+async function storeEnrollment({ consent: _consent, ...input }: EnrollmentInput, submissionKey: string | null, language: Locale): Promise<StoreOutcome<Enrollment>> {
+  const result = await enroll(getDb(), { ...input, language }, { submissionKey });
   if (!result.ok) {
     if (result.reason === "session_required") {
-      return { ok: false, status: 400, formError: ENROLLMENT_MESSAGES.invalid, fieldErrors: { session_id: [ENROLLMENT_MESSAGES.sessionRequired] } };
+      return { ok: false, status: 400, formError: ENROLLMENT_KEYS.invalid, fieldErrors: { session_id: [ENROLLMENT_KEYS.sessionRequired] } };
     }
-    const message = result.reason === "full" ? ENROLLMENT_MESSAGES.full : ENROLLMENT_MESSAGES.unavailable;
+    const message = result.reason === "full" ? ENROLLMENT_KEYS.full : ENROLLMENT_KEYS.unavailable;
     const field = input.session_id != null ? "session_id" : "formation_id";
     return { ok: false, status: 409, formError: message, fieldErrors: { [field]: [message] } };
   }

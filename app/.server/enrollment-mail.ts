@@ -9,6 +9,8 @@ import { getDb } from "./db";
 import type { Enrollment } from "./db/types";
 import { log } from "./log";
 import { clinicInbox, queueAndSend, type MailMessage } from "./mail";
+import { enrollmentAcknowledgementAr } from "./course-mail-ar";
+import type { Locale } from "~/i18n";
 
 export interface EnrollmentMailFormation {
   id: number;
@@ -16,15 +18,20 @@ export interface EnrollmentMailFormation {
   duration_months: number;
   price: number | null;
   place: string;
+  /** its Arabic title ('En arabe'), for a trainee who enrolled in Arabic */
+  title_ar?: string | null;
 }
 
 /**
  * The acknowledgement sent to the address typed in the enrolment form. Whoever typed that
  * address may not own it, so the message repeats nothing that was typed (no name, no phone): only
  * the clinic's fixed text, the session picked from the list (its title, duration and price as
- * the staff wrote them) and a link built from the configured public address.
+ * the staff wrote them) and a link built from the configured public address. In the enrolment's
+ * language (`language`: the page's it was made on): an Arabic enrolment gets it in Arabic, linking
+ * to the /ar pages (./course-mail-ar.ts).
  */
-export function enrollmentAcknowledgement(to: string, formation: EnrollmentMailFormation | null, clinic: Clinic, publicUrl?: string): MailMessage {
+export function enrollmentAcknowledgement(to: string, formation: EnrollmentMailFormation | null, clinic: Clinic, publicUrl?: string, language: Locale = "fr"): MailMessage {
+  if (language === "ar") return { to, ...enrollmentAcknowledgementAr(formation, clinic, publicUrl), kind: "enrollment_received" };
   const chosen = formation ? `la session « ${formation.title} »` : "notre formation (session à convenir avec vous)";
   const phones = clinic.phones.map((p) => `${p.label} : ${p.display}`).join(" — ");
   const lines = [
@@ -63,7 +70,7 @@ export function enrollmentAcknowledgement(to: string, formation: EnrollmentMailF
  * detail. Pure, so that it can be tested; sending goes through the outbox (mail.ts).
  */
 export function buildEnrollmentEmails(
-  e: Pick<Enrollment, "id" | "user_name" | "user_surname" | "email" | "phone" | "enrollment_date">,
+  e: Pick<Enrollment, "id" | "user_name" | "user_surname" | "email" | "phone" | "enrollment_date"> & { language?: string | null },
   formation: EnrollmentMailFormation | null,
   opts: { clinic: Clinic; publicUrl?: string; clinicAddress: string },
 ): MailMessage[] {
@@ -78,13 +85,15 @@ export function buildEnrollmentEmails(
     `Date : ${formatDateTime(e.enrollment_date)}`,
     "Statut : En attente",
   ];
+  // the clinic reads French; it is told when the trainee's messages go in Arabic
+  if (e.language === "ar") staff.push("Langue des messages : arabe (inscription faite sur la page en arabe)");
   if (opts.publicUrl) {
     const base = opts.publicUrl.replace(/\/$/, "");
     staff.push("", formation ? `Voir les inscriptions : ${base}/admin/formations?inscriptions=${formation.id}` : `Espace de travail : ${base}/admin/formations`);
   }
 
   return [
-    enrollmentAcknowledgement(e.email, formation, opts.clinic, opts.publicUrl),
+    enrollmentAcknowledgement(e.email, formation, opts.clinic, opts.publicUrl, e.language === "ar" ? "ar" : "fr"),
     { to: opts.clinicAddress, subject: `Nouvelle inscription${formation ? ` : ${formation.title}` : ""}`, text: staff.join("\n"), kind: "enrollment_clinic" },
   ];
 }

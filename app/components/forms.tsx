@@ -11,6 +11,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import type { z } from "zod";
 import { Alert } from "~/components/ui/Alert";
+import type { Locale } from "~/i18n";
+import { localizeErrors } from "~/i18n/messages";
 
 /**
  * The form stack of the site (docs/architecture.md, "Forms"): Conform with one Zod schema per
@@ -30,7 +32,9 @@ export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 /**
  * A form on the stack. `lastResult` is the action's `submission.reply()`; `clientValidation`
  * runs the schema in the browser before posting (default) and again on input once a submit has
- * shown errors, so that a fixed field loses its message at once.
+ * shown errors, so that a fixed field loses its message at once. `locale`: the schema's messages
+ * are catalogue keys (a public form, app/i18n/messages.ts): the browser shows their text in that
+ * language, as the server's answer does.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function useAppForm<Schema extends z.ZodType<Record<string, any>, Record<string, any>>>({
@@ -40,6 +44,7 @@ export function useAppForm<Schema extends z.ZodType<Record<string, any>, Record<
   defaultValue,
   clientValidation = true,
   onSubmit,
+  locale,
 }: {
   id: string;
   schema: Schema;
@@ -47,6 +52,7 @@ export function useAppForm<Schema extends z.ZodType<Record<string, any>, Record<
   defaultValue?: Record<string, unknown>;
   clientValidation?: boolean;
   onSubmit?: Parameters<typeof useForm>[0]["onSubmit"];
+  locale?: Locale;
 }) {
   // The stack's errors are string[] (parseWithZod's default): said here, so callers need no cast.
   return useForm<z.input<Schema>, z.output<Schema>, string[]>({
@@ -57,7 +63,19 @@ export function useAppForm<Schema extends z.ZodType<Record<string, any>, Record<
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: clientValidation ? ({ formData }) => parseWithZod(formData, { schema }) : undefined,
+    onValidate: clientValidation
+      ? ({ formData }) => {
+          const submission = parseWithZod(formData, { schema });
+          if (!locale) return submission;
+          // Conform reports what `reply` answers: the keys become their text there
+          const reply = submission.reply;
+          const localized = (options?: Parameters<typeof reply>[0]) => {
+            const result = reply(options);
+            return { ...result, error: localizeErrors(locale, result.error) };
+          };
+          return { ...submission, reply: localized } as typeof submission;
+        }
+      : undefined,
     onSubmit,
   });
 }
@@ -79,11 +97,13 @@ interface ShellProps {
   required?: boolean;
   /** shows "(facultatif)" */
   optional?: boolean;
+  /** the "(facultatif)" text in the page's language */
+  optionalText?: string;
   hint?: ReactNode;
   className?: string;
 }
 
-function FieldShell({ meta, label, required, optional, hint, className, children }: ShellProps & { meta: AnyField; children: ReactNode }) {
+function FieldShell({ meta, label, required, optional, optionalText = "(facultatif)", hint, className, children }: ShellProps & { meta: AnyField; children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={meta.id} className="field-label">
@@ -93,7 +113,7 @@ function FieldShell({ meta, label, required, optional, hint, className, children
             *
           </span>
         )}
-        {optional && <span className="ms-1 font-normal text-slate-500">(facultatif)</span>}
+        {optional && <span className="ms-1 font-normal text-slate-500">{optionalText}</span>}
       </label>
       {children}
       {hint && (
@@ -109,8 +129,8 @@ function FieldShell({ meta, label, required, optional, hint, className, children
 type InputType = Exclude<Parameters<typeof getInputProps>[1]["type"], "checkbox" | "radio">;
 
 /** Split a field's props: what the label/hint/error shell takes, and what goes to the control. */
-function splitShell<P extends ShellProps & { meta: AnyField }>({ meta, label, required, optional, hint, className, ...control }: P) {
-  return { shell: { meta, label, required, optional, hint, className }, control, ariaDescribedBy: hint ? meta.descriptionId : undefined };
+function splitShell<P extends ShellProps & { meta: AnyField }>({ meta, label, required, optional, optionalText, hint, className, ...control }: P) {
+  return { shell: { meta, label, required, optional, optionalText, hint, className }, control, ariaDescribedBy: hint ? meta.descriptionId : undefined };
 }
 
 /** A labelled input with its hint and its French error. */

@@ -52,6 +52,7 @@ export const FORMATION_AR = {
     "لم يُنشر برنامج هذا التكوين بالعربية بعد. يمكنكم الاطلاع عليه بالفرنسية:",
   breadcrumb: "مسار التنقل",
   training: "التكوين",
+  lessons: "الدروس",
 } as const;
 
 /** "6 أشهر" (Arabic plural: 1 شهر واحد, 2 شهران, 3–10 أشهر, 11 and more شهرًا). */

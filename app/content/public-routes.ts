@@ -54,5 +54,11 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: "/politique-de-confidentialite", priority: 0.2 },
 ];
 
-// the Arabic pages (app/i18n/locale.ts, ARABIC_PAGES): /ar + the French path, with the French page's sitemap priority
-PUBLIC_ROUTES.push(...ARABIC_PAGES.map((p) => ({ path: localizedPath("ar", p.path), priority: PUBLIC_ROUTES.find((r) => r.path === p.path)?.priority })));
+// the Arabic pages (app/i18n/locale.ts, ARABIC_PAGES): /ar + the French path, with the French page's sitemap priority;
+// a page whose French version is not listed here (/inscription: noindex) stays out of the sitemap in Arabic too
+PUBLIC_ROUTES.push(
+  ...ARABIC_PAGES.map((p) => {
+    const french = PUBLIC_ROUTES.find((r) => r.path === p.path);
+    return { path: localizedPath("ar", p.path), priority: french?.priority, ...(french && french.sitemap !== false ? {} : { sitemap: false }) };
+  }),
+);

@@ -52,6 +52,8 @@ export const ARABIC_PAGES: readonly ArabicPage[] = [
   // the public forms (booking)
   { path: "/appointment", file: "routes/appointment.tsx", id: "ar-appointment" },
   { path: "/liste-attente", file: "routes/liste-attente.tsx", id: "ar-liste-attente" },
+  // the training side (issue 32): the enrolment form and the course waiting list's form (noindex, out of the sitemap)
+  { path: "/inscription", file: "routes/inscription.tsx", id: "ar-inscription" },
 ];
 
 const ARABIC_PATHS = new Set(ARABIC_PAGES.map((p) => p.path));
@@ -88,7 +90,7 @@ export function localizedPath(locale: Locale, path: string): string {
  * certificate's check, a patient's personal page. A row without its Arabic text still has its
  * /ar page (it says so and links to the French one).
  */
-const ARABIC_ROW_PAGES = [/^\/blog\/[^/]+$/, /^\/syllabus\/[^/]+$/, /^\/attestation\/[^/]+$/, /^\/(?:rdv|offre|rappel)\/[^/]+$/];
+const ARABIC_ROW_PAGES = [/^\/blog\/[^/]+$/, /^\/syllabus\/[^/]+$/, /^\/attestation\/[^/]+$/, /^\/(?:rdv|offre|rappel|offre-formation)\/[^/]+$/];
 
 /** Whether `path` (French) is a page of a stored row that has an /ar route. */
 export function hasArabicRowPage(path: string): boolean {

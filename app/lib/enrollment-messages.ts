@@ -10,3 +10,17 @@ export const ENROLLMENT_MESSAGES = {
   unavailable: "Cette session n'est plus proposée. Choisissez une autre session ou contactez-nous.",
   sessionRequired: "Choisissez une session dans la liste.",
 } as const;
+
+/**
+ * The same results as catalogue keys (issue 32, the training side), for the server's answers: the
+ * public form pipeline answers each as its text in the page's language (fr.ts `enrolment.*` holds
+ * the French sentences above, unchanged).
+ */
+export const ENROLLMENT_KEYS = {
+  success: "enrolment.success",
+  failure: "enrolment.failure",
+  invalid: "enrolment.invalid",
+  full: "enrolment.full",
+  unavailable: "enrolment.unavailable",
+  sessionRequired: "enrolment.sessionRequired",
+} as const satisfies Record<keyof typeof ENROLLMENT_MESSAGES, string>;

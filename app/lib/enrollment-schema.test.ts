@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { enrollmentSchema, enrollmentStatusLabel, ENROLLMENT_STATUS_LABELS } from "./enrollment-schema";
 import { PHONE_INVALID } from "./rules";
+import { messageText } from "~/i18n/messages";
 
 const valid = { user_name: "Benali", user_surname: "Karim", email: "karim.benali@exemple.dz", phone: "0550 12 34 56", formation_id: "3", consent: "on" };
 
@@ -12,11 +13,11 @@ function parse(fields: Record<string, string>) {
   return parseWithZod(form, { schema: enrollmentSchema });
 }
 
-/** The message shown under each field (the first one). */
+/** The message shown under each field (the first one) on the French page: the schema's keys as the French catalogue writes them. */
 function shown(fields: Record<string, string>) {
   const s = parse(fields);
   if (s.status === "success") return undefined;
-  return Object.fromEntries(Object.entries(s.error ?? {}).map(([k, v]) => [k, v?.[0]]));
+  return Object.fromEntries(Object.entries(s.error ?? {}).map(([k, v]) => [k, v?.[0] === undefined ? undefined : messageText("fr", v[0])]));
 }
 
 describe("enrolment form schema", () => {

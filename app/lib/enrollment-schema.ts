@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
-import { consent, email, parseId, personName, phone, singleLine } from "./rules";
+import type { MessageKey } from "~/i18n";
+import { consent, email, KEYED_RULE_MESSAGES, parseId, personName, phone, singleLine } from "./rules";
 
 /**
  * The enrolment form (docs/product.md, "Enrolment"): Nom, Prénom, email and telephone are
@@ -10,15 +11,34 @@ import { consent, email, parseId, personName, phone, singleLine } from "./rules"
 /** The longest name (and first name) the form takes. */
 export const ENROLLMENT_NAME_MAX = 100;
 
-const FORMATION_INVALID = "Session invalide : choisissez une session dans la liste.";
+/**
+ * The enrolment's messages as catalogue keys (issue 32, the training side): the action answers with
+ * their text in the page's language (app/i18n/messages.ts; French: fr.ts `enrolment.err*`, the
+ * sentences this form always showed); the browser shows them through the same catalogue.
+ */
+export const ENROLLMENT_FIELD_MESSAGES = {
+  name: "enrolment.errName",
+  nameTooLong: "enrolment.errNameTooLong",
+  surname: "enrolment.errSurname",
+  surnameTooLong: "enrolment.errSurnameTooLong",
+  emailMissing: "enrolment.errEmailMissing",
+  emailInvalid: "enrolment.errEmailInvalid",
+  phone: "enrolment.errPhone",
+  formation: "enrolment.errFormation",
+  consent: "enrolment.errConsent",
+} as const satisfies Record<string, MessageKey>;
+
+const M = ENROLLMENT_FIELD_MESSAGES;
+const R = KEYED_RULE_MESSAGES;
+const FORMATION_INVALID = M.formation;
 
 export const enrollmentSchema = z.object({
-  user_name: personName({ missing: "Indiquez votre nom.", max: ENROLLMENT_NAME_MAX, tooLong: "Le nom ne doit pas dépasser 100 caractères." }),
-  user_surname: personName({ missing: "Indiquez votre prénom.", max: ENROLLMENT_NAME_MAX, tooLong: "Le prénom ne doit pas dépasser 100 caractères." }),
-  email: email({ missing: "Indiquez votre adresse e-mail.", invalid: "Adresse e-mail invalide (exemple : nom@domaine.com)." }),
-  phone: phone({ missing: "Indiquez votre numéro de téléphone." }),
+  user_name: personName({ missing: M.name, max: ENROLLMENT_NAME_MAX, tooLong: M.nameTooLong, messages: R }),
+  user_surname: personName({ missing: M.surname, max: ENROLLMENT_NAME_MAX, tooLong: M.surnameTooLong, messages: R }),
+  email: email({ missing: M.emailMissing, invalid: M.emailInvalid, messages: R }),
+  phone: phone({ missing: M.phone, messages: R }),
   /** empty (Conform: undefined) means "no preference": the enrolment then occupies no place */
-  formation_id: singleLine()
+  formation_id: singleLine({ messages: R })
     .optional()
     .transform((v, ctx): number | null => {
       if (v === undefined || v.trim() === "") return null;
@@ -30,7 +50,7 @@ export const enrollmentSchema = z.object({
       return id;
     }),
   /** the dated session (issue 31): required by the server when a session exists; empty means none chosen */
-  session_id: singleLine()
+  session_id: singleLine({ messages: R })
     .optional()
     .transform((v, ctx): number | null => {
       if (v === undefined || v.trim() === "") return null;
@@ -41,7 +61,7 @@ export const enrollmentSchema = z.object({
       }
       return id;
     }),
-  consent: consent("Cochez cette case pour nous permettre de traiter votre inscription."),
+  consent: consent(M.consent),
 });
 
 export type EnrollmentInput = z.output<typeof enrollmentSchema>;

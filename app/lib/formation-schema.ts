@@ -3,6 +3,7 @@ import { centimesToInput } from "./money";
 import type { FormationAdminItem } from "./formation";
 import { money, multiLine, optionalText, requiredText, singleLine } from "./rules";
 import type { Syllabus, SyllabusModule } from "./syllabus";
+import { arabicModulesText, parseArabicModules } from "./syllabus-ar-text";
 
 /**
  * The staff form of a formation (docs/product.md, "Staff: formations"): title, description,
@@ -39,6 +40,7 @@ export const FORMATION_MESSAGES = {
   titleArTooLong: "Le titre en arabe ne doit pas dépasser 200 caractères.",
   descriptionArTooLong: "La description en arabe ne doit pas dépasser 5 000 caractères.",
   titleArMissing: "Indiquez le titre en arabe : sans lui, les pages en arabe montrent le titre français.",
+  arabicLineOrphan: (line: number) => `Ligne ${line} des modules en arabe : une description (« > ») ou une leçon (« - ») doit suivre le titre d'un module.`,
   moduleUntitled: (position: number) => `Le module en position ${position} n'a pas de titre : donnez-lui un titre ou supprimez-le.`,
 } as const;
 const M = FORMATION_MESSAGES;
@@ -157,19 +159,26 @@ export const formationFormSchema = z.object({
   description_ar: z.preprocess((v) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n") : v), optionalText({ max: 5000, tooLong: M.descriptionArTooLong, multiline: true })),
   /** one objective per line */
   objectives_ar: lines,
-  /** one module title per line, in the order of the programme */
-  modules_ar: lines,
+  /** the Arabic modules, in the order of the programme: titles, descriptions ("> …") and lessons ("- …"), app/lib/syllabus-ar-text.ts */
+  modules_ar: multiLine()
+    .optional()
+    .transform((v, ctx): SyllabusModule[] => {
+      const parsed = parseArabicModules(v ?? "", { modules: FORMATION_LIMITS.maxModules, lessons: FORMATION_LIMITS.maxLessons });
+      if (parsed.ok) return parsed.modules;
+      ctx.addIssue({ code: "custom", message: M.arabicLineOrphan(parsed.line) });
+      return z.NEVER;
+    }),
 }).refine((v) => v.title_ar !== null || (v.description_ar === null && v.objectives_ar.length === 0 && v.modules_ar.length === 0), { error: M.titleArMissing, path: ["title_ar"] });
 
 export type FormationFormInput = z.input<typeof formationFormSchema>;
 export type FormationFormValue = z.output<typeof formationFormSchema>;
 
-/** The Arabic syllabus the editor's 'En arabe' part makes: its objectives and its modules' titles (null: none typed). */
+/** The Arabic syllabus the editor's 'En arabe' part makes: its objectives and its modules, with their descriptions and lessons (null: none typed). */
 export function arabicSyllabus(v: Pick<FormationFormValue, "title_ar" | "description_ar" | "objectives_ar" | "modules_ar">): Syllabus | null {
   if (v.objectives_ar.length === 0 && v.modules_ar.length === 0) return null;
   return {
     overview: { title: v.title_ar ?? "", description: v.description_ar ?? "", objectives: v.objectives_ar, duration: "", instructor: "" },
-    modules: v.modules_ar.map((title, i) => ({ number: i + 1, title, description: "", duration: "", points_clefs: [], objectifs: [], pratique: [], lessons: [] })),
+    modules: v.modules_ar,
   };
 }
 
@@ -187,7 +196,7 @@ export function formationFormDefaults(f?: FormationAdminItem | null) {
     title_ar: f?.title_ar ?? "",
     description_ar: f?.description_ar ?? "",
     objectives_ar: (f?.syllabus_ar?.overview.objectives ?? []).join("\n"),
-    modules_ar: (f?.syllabus_ar?.modules ?? []).map((m) => m.title).join("\n"),
+    modules_ar: arabicModulesText(f?.syllabus_ar?.modules ?? []),
     syllabus: {
       overview: { ...(s?.overview ?? { title: "", description: "", duration: "", instructor: "" }), objectives: (s?.overview.objectives ?? []).join("\n") },
       modules: (s?.modules ?? []).map((m) => ({

@@ -38,7 +38,7 @@ export function buildSitemapXml(origin: string, entries: SitemapEntry[]): string
 }
 
 /** Paths that search engines must not crawl. */
-export const ROBOTS_DISALLOW = ["/admin", "/login", "/mot-de-passe-oublie", "/reinitialiser-mot-de-passe/", "/rdv/", "/devis/", "/offre/", "/offre-formation/", "/rappel/", "/attestation/", "/ar/rdv/", "/ar/offre/", "/ar/rappel/"] as const;
+export const ROBOTS_DISALLOW = ["/admin", "/login", "/mot-de-passe-oublie", "/reinitialiser-mot-de-passe/", "/rdv/", "/devis/", "/offre/", "/offre-formation/", "/rappel/", "/attestation/", "/ar/rdv/", "/ar/offre/", "/ar/rappel/", "/ar/offre-formation/"] as const;
 
 export function buildRobotsTxt(origin: string): string {
   return [

@@ -5,3 +5,11 @@ export const WAITLIST_MESSAGES = {
   notFull: "Cette session a encore des places : inscrivez-vous directement.",
   unavailable: "Cette session n'est plus proposée. Choisissez une autre session ou contactez-nous.",
 } as const;
+
+/** The same results as catalogue keys (issue 32), for the server's answers in the page's language. */
+export const WAITLIST_KEYS = {
+  success: "enrolment.waitlistSuccess",
+  failure: "enrolment.waitlistFailure",
+  notFull: "enrolment.waitlistNotFull",
+  unavailable: "enrolment.waitlistUnavailable",
+} as const satisfies Record<keyof typeof WAITLIST_MESSAGES, string>;

@@ -270,6 +270,18 @@ export async function certificatesByIds(h: Db, ids: number[]): Promise<StoredCer
   return rows.map(toView);
 }
 
+/** The language of each certificate's enrolment (the page it was made on, migration 018): its e-mail's language. */
+export async function certificateLanguages(h: Db, ids: number[]): Promise<Map<number, "fr" | "ar">> {
+  if (ids.length === 0) return new Map();
+  const rows = await h.db
+    .selectFrom("certificates")
+    .innerJoin("enrollments", "enrollments.id", "certificates.enrollment_id")
+    .select(["certificates.id as id", "enrollments.language as language"])
+    .where("certificates.id", "in", ids)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), r.language === "ar" ? "ar" : "fr"]));
+}
+
 /** Every certificate of a session, withdrawn ones left out, in number order. */
 export async function sessionCertificates(h: Db, sessionId: number): Promise<StoredCertificate[]> {
   const rows = await selectCertificates(h).where("session_id", "=", sessionId).where("revoked_at", "is", null).orderBy("number").execute();

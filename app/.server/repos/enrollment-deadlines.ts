@@ -13,6 +13,13 @@ import { offerFreedPlaces, queueInTrx, type OfferContext } from "./formation-wai
  */
 export const PAYMENT_GRACE_HOURS = 48;
 
+type Queries = Db["db"];
+
+/** The formation's Arabic title ('En arabe'), for the messages of a trainee who enrolled in Arabic. */
+async function arabicTitle(trx: Queries, formationId: number): Promise<string | null> {
+  return (await trx.selectFrom("formations").select("title_ar").where("id", "=", formationId).executeTakeFirst())?.title_ar ?? null;
+}
+
 export interface DeadlineRun {
   reminded: number;
   released: number;
@@ -34,13 +41,15 @@ export async function runPaymentDeadlines(h: Db, at: Date, ctx: OfferContext): P
         .where("status", "=", "pending")
         .where("paid_at", "is", null)
         .where("payment_reminded_at", "is", null)
-        .returning(["email", "session_id", "formation_chosen"])
+        .returning(["email", "session_id", "formation_chosen", "language"])
         .executeTakeFirst();
       if (!e) return false;
       const s = await lockSession(h, trx, Number(e.session_id), at);
       if (!s) return false;
       const lastDay = new Date(at.getTime() + PAYMENT_GRACE_HOURS * 3600_000).toISOString();
-      await queueInTrx(trx, paymentReminderMessage(e.email, e.formation_chosen ?? "", s, lastDay, ctx.clinic), `course-payment-reminder:${r.id}`, now);
+      const language = e.language === "ar" ? "ar" : "fr";
+      const message = paymentReminderMessage(e.email, e.formation_chosen ?? "", s, lastDay, ctx.clinic, language, language === "ar" ? await arabicTitle(trx, s.formation_id) : null);
+      await queueInTrx(trx, message, `course-payment-reminder:${r.id}`, now);
       return true;
     });
     if (done) run.reminded++;
@@ -57,11 +66,13 @@ export async function runPaymentDeadlines(h: Db, at: Date, ctx: OfferContext): P
         .where("status", "=", "pending")
         .where("paid_at", "is", null)
         .where("payment_reminded_at", "<=", graceStart)
-        .returning(["email", "formation_chosen"])
+        .returning(["email", "formation_chosen", "language"])
         .executeTakeFirst();
       if (!e) return -1;
       const s = (await lockSession(h, trx, Number(r.session_id), at))!;
-      await queueInTrx(trx, releaseMessage(e.email, e.formation_chosen ?? "", s, ctx.clinic), `course-released:${r.id}`, now);
+      const language = e.language === "ar" ? "ar" : "fr";
+      const message = releaseMessage(e.email, e.formation_chosen ?? "", s, ctx.clinic, language, language === "ar" ? await arabicTitle(trx, s.formation_id) : null);
+      await queueInTrx(trx, message, `course-released:${r.id}`, now);
       return offerFreedPlaces(trx, s, e.formation_chosen ?? "", at, ctx);
     });
     if (offered >= 0) {

@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import type { Language } from "../db/types";
 
 /**
  * The row of a new enrolment and its payment deadline, shared by the public enrolment
@@ -18,7 +19,7 @@ export function paymentDeadline(at: string, paymentDays: number): string {
 /** The row of a new pending enrolment. */
 export function insertEnrollment(
   trx: Queries,
-  input: { user_name: string; user_surname: string; email: string; phone: string },
+  input: { user_name: string; user_surname: string; email: string; phone: string; language?: Language | null },
   o: { formationId: number | null; sessionId: number | null; title: string | null; key: string | null; at: string; dueAt: string | null },
 ) {
   return trx
@@ -35,6 +36,8 @@ export function insertEnrollment(
       status: "pending",
       submission_key: o.key,
       payment_due_at: o.dueAt,
+      // the page's language (or, for a claimed offer, the waiting list entry's): its messages' language
+      language: input.language === "ar" ? "ar" : "fr",
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import type { Db } from "../db";
 import { isUniqueViolation, nowIso, writeTransaction } from "../db";
-import type { Enrollment, EnrollmentStatus } from "../db/types";
+import type { Enrollment, EnrollmentStatus, Language } from "../db/types";
 import { todayInClinic } from "~/lib/clinic-time";
 import { isBookable, placesLeft } from "~/lib/formation-session";
 import { getClinic } from "../clinic";
@@ -53,7 +53,7 @@ async function sessionRequired(db: Queries, formationId: number | null, today: s
  * the insert in the same transaction, so concurrent enrolments and claims never exceed its
  * capacity. Places held by live waiting-list offers count as taken.
  */
-async function enrollInSession(h: Db, trx: Queries, input: EnrollmentInput, sessionId: number, key: string | null, at: string): Promise<EnrollResult> {
+async function enrollInSession(h: Db, trx: Queries, input: EnrollmentInput & { language?: Language }, sessionId: number, key: string | null, at: string): Promise<EnrollResult> {
   const session = await lockSession(h, trx, sessionId, new Date(at));
   if (key) {
     const existing = await trx.selectFrom("enrollments").selectAll().where("submission_key", "=", key).executeTakeFirst();
@@ -104,7 +104,7 @@ export async function lockCapacity(h: Db, trx: Queries, formationId: number) {
  */
 export async function enroll(
   h: Db,
-  input: EnrollmentInput,
+  input: EnrollmentInput & { language?: Language },
   opts: { submissionKey?: string | null; at?: string } = {},
 ): Promise<EnrollResult> {
   const key = opts.submissionKey || null;

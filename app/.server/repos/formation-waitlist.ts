@@ -6,7 +6,7 @@ import { offerMessage } from "../course-mail";
 import type { Actor } from "../actor";
 import { auditStaff } from "../audit";
 import { isUniqueViolation, writeTransaction, type Db } from "../db";
-import type { Database, Enrollment, FormationWaitlistRow } from "../db/types";
+import type { Database, Enrollment, FormationWaitlistRow, Language } from "../db/types";
 import { formationOfferTokenFromSalt, hashToken, newFormationOfferLinkColumns } from "../link-tokens";
 import type { MailMessage } from "../mail";
 import { insertEnrollment, paymentDeadline } from "./enrollment-rows";
@@ -29,6 +29,8 @@ export interface WaitlistPerson {
   user_surname: string;
   email: string;
   phone: string;
+  /** the page's language (migration 018): the offer's e-mail and page follow it */
+  language?: Language;
 }
 
 export type JoinResult =
@@ -82,8 +84,9 @@ export interface OfferContext {
   origin: string;
 }
 
-export function offerLink(origin: string, salt: string): string {
-  return `${origin.replace(/\/$/, "")}/offre-formation/${formationOfferTokenFromSalt(salt)}`;
+/** The offer's personal link; an Arabic entry's goes to the Arabic page (/ar/offre-formation/<token>, issue 32). */
+export function offerLink(origin: string, salt: string, language: Language = "fr"): string {
+  return `${origin.replace(/\/$/, "")}${language === "ar" ? "/ar" : ""}/offre-formation/${formationOfferTokenFromSalt(salt)}`;
 }
 
 /**
@@ -101,7 +104,11 @@ export async function offerFreedPlaces(trx: Trx, sessionLocked: FormationSession
   const free = placesLeft(sessionLocked);
   if (free <= 0) return 0;
   const next = await trx.selectFrom("formation_waitlist").selectAll().where("session_id", "=", sessionLocked.id).where("status", "=", "waiting").orderBy("id").limit(free).execute();
+  // the formation's Arabic title, read once if an entry's messages are in Arabic
+  let titleAr: string | null | undefined;
   for (const w of next) {
+    const language: Language = w.language === "ar" ? "ar" : "fr";
+    if (language === "ar" && titleAr === undefined) titleAr = (await trx.selectFrom("formations").select("title_ar").where("id", "=", sessionLocked.formation_id).executeTakeFirst())?.title_ar ?? null;
     const link = newFormationOfferLinkColumns();
     await trx
       .updateTable("formation_waitlist")
@@ -109,7 +116,8 @@ export async function offerFreedPlaces(trx: Trx, sessionLocked: FormationSession
       .where("id", "=", w.id)
       .where("status", "=", "waiting")
       .execute();
-    await queueInTrx(trx, offerMessage(w.email, title, sessionLocked, offerLink(ctx.origin, link.link_salt), expiry.toISOString(), ctx.clinic), `course-offer:${w.id}:${now}`, now);
+    const message = offerMessage(w.email, title, sessionLocked, offerLink(ctx.origin, link.link_salt, language), expiry.toISOString(), ctx.clinic, language, titleAr ?? null);
+    await queueInTrx(trx, message, `course-offer:${w.id}:${now}`, now);
   }
   return next.length;
 }
@@ -166,6 +174,8 @@ export interface OfferView {
   entry: FormationWaitlistRow;
   session: FormationSession;
   title: string;
+  /** the formation's Arabic title ('En arabe'), for the Arabic page and e-mail */
+  title_ar: string | null;
 }
 
 /** The offer a token opens (any status: the page says which), or null for an unknown token. */
@@ -174,8 +184,8 @@ export async function findOffer(h: Db, token: string, at: Date = new Date()): Pr
   if (!entry) return null;
   const session = await getSession(h, Number(entry.session_id), at);
   if (!session) return null;
-  const f = await h.db.selectFrom("formations").select("title").where("id", "=", session.formation_id).executeTakeFirstOrThrow();
-  return { entry, session, title: f.title };
+  const f = await h.db.selectFrom("formations").select(["title", "title_ar"]).where("id", "=", session.formation_id).executeTakeFirstOrThrow();
+  return { entry, session, title: f.title, title_ar: f.title_ar ?? null };
 }
 
 export type ClaimResult = { ok: true; enrollment: Enrollment; duplicate: boolean } | { ok: false; reason: "gone" | "expired" | "full" | "unavailable" };

@@ -8,6 +8,7 @@ import { useToast } from "~/components/toaster";
 import { Dialog } from "~/components/ui/Dialog";
 import { FORMATION_LIMITS, formationFormDefaults, formationFormSchema } from "~/lib/formation-schema";
 import type { Toast } from "~/lib/toast";
+import { ARABIC_MODULES_HINT } from "~/lib/syllabus-ar-text";
 import { SyllabusEditor } from "./SyllabusEditor";
 
 /** A submit that Conform answered in the browser: a list intent (add, move, remove), or fields to fix. */
@@ -86,7 +87,7 @@ export function FormationEditorDialog({
             <Field meta={fields.title_ar} label="Titre en arabe" maxLength={200} dir="rtl" lang="ar" />
             <TextareaField meta={fields.description_ar} label="Description en arabe" rows={3} maxLength={5000} dir="rtl" lang="ar" textareaClassName="field-input" />
             <TextareaField meta={fields.objectives_ar} label="Objectifs en arabe" hint="Un objectif par ligne." rows={4} dir="rtl" lang="ar" textareaClassName="field-input" />
-            <TextareaField meta={fields.modules_ar} label="Titres des modules en arabe" hint="Un titre par ligne, dans l'ordre du programme." rows={4} dir="rtl" lang="ar" textareaClassName="field-input" />
+            <TextareaField meta={fields.modules_ar} label="Modules en arabe" hint={ARABIC_MODULES_HINT} rows={8} dir="rtl" lang="ar" textareaClassName="field-input" />
           </div>
         </fieldset>
 

@@ -12,7 +12,8 @@ import {
 import type { ReactNode } from "react";
 import { FORMATION_AR, monthsAr } from "~/content/formation-ar";
 import { localizedPath } from "~/i18n/locale";
-import { formatDayFullAr, formatTimeRange } from "~/lib/format";
+import { sessionDaysAr } from "~/lib/course-texts-ar";
+import { formatTimeRange } from "~/lib/format";
 import type { PublicSession } from "~/lib/formation-session";
 import { formatDA } from "~/lib/money";
 
@@ -63,14 +64,8 @@ export function PriceAr({ centimes }: { centimes: number | null }) {
   return <bdi dir="ltr">{formatDA(centimes)}</bdi>;
 }
 
-/** "يوم الاثنين، 15 فبراير 2027" or "من … إلى …", in Arabic (calendar days). */
-export function sessionDaysAr(
-  s: Pick<PublicSession, "start_date" | "end_date">,
-): string {
-  return s.start_date === s.end_date
-    ? `يوم ${formatDayFullAr(s.start_date)}`
-    : `من ${formatDayFullAr(s.start_date)} إلى ${formatDayFullAr(s.end_date)}`;
-}
+/** "يوم الاثنين، 15 فبراير 2027" or "من … إلى …", in Arabic (calendar days): app/lib/course-texts-ar.ts. */
+export { sessionDaysAr };
 
 /** The dated sessions of a formation, in Arabic: days, hours, place, price, places left or the waiting list. */
 export function SessionListAr({ sessions }: { sessions: PublicSession[] }) {

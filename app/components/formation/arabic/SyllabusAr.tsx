@@ -124,15 +124,41 @@ export function SyllabusAr({
                   {modules.map((m, i) => (
                     <li
                       key={i}
-                      className="flex items-center gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+                      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
                     >
-                      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-navy-900 text-sm font-bold text-white">
-                        <span className="sr-only">{FORMATION_AR.module} </span>
-                        {i + 1}
-                      </span>
-                      <span className="font-semibold text-navy-900">
-                        {m.title}
-                      </span>
+                      <div className="flex items-center gap-4">
+                        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-navy-900 text-sm font-bold text-white">
+                          <span className="sr-only">{FORMATION_AR.module} </span>
+                          {i + 1}
+                        </span>
+                        <h3 className="font-sans text-base font-semibold text-navy-900">
+                          {m.title}
+                        </h3>
+                      </div>
+                      {m.description && (
+                        <p className="mt-3 whitespace-pre-line leading-relaxed text-slate-700">
+                          {m.description}
+                        </p>
+                      )}
+                      {m.lessons.length > 0 && (
+                        <ul
+                          aria-label={FORMATION_AR.lessons}
+                          className="mt-3 space-y-2 border-s-2 border-teal-200 ps-4"
+                        >
+                          {m.lessons.map((l, j) => (
+                            <li key={j} className="text-sm leading-relaxed">
+                              <span className="font-semibold text-navy-900">
+                                {l.title}
+                              </span>
+                              {l.description && (
+                                <span className="block text-slate-600">
+                                  {l.description}
+                                </span>
+                              )}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
                     </li>
                   ))}
                 </ol>
