@@ -63,7 +63,7 @@ export function ArticleCard({
             className="inline-flex min-h-11 items-center gap-2 rounded-full bg-navy-900 px-5 text-sm font-semibold text-white transition hover:bg-teal-600"
           >
             {ar ? BLOG_AR.readMore : "Lire plus"}
-            <span className="sr-only">{ar ? ": " : " : "}{article.title}</span>
+            <span className="sr-only">{ar ? ": " : " : "}{article.title}</span>
             <ArrowRight aria-hidden className="h-4 w-4 transition group-hover:translate-x-0.5 rtl:-scale-x-100 rtl:group-hover:-translate-x-0.5" />
           </Link>
         </div>
