@@ -10,6 +10,7 @@ import { m011_money } from "./migration-money";
 import { m014_recalls } from "./migration-recalls";
 import { m017_name_keys } from "./migration-name-keys";
 import { m018_languages } from "./migration-languages";
+import { m019_search } from "./migration-search";
 
 /**
  * Code migrations shared by both engines. Each receives the engine so that the few
@@ -1320,6 +1321,7 @@ const all: Record<string, EngineMigration> = {
   "016_attendance_certificates": m016_attendance_certificates,
   "017_name_keys": m017_name_keys,
   "018_languages": m018_languages,
+  "019_search": m019_search,
 };
 
 /** Every migration's name, in the order they apply. */
