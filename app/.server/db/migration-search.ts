@@ -26,7 +26,10 @@ export const m019_search = (engine: Engine): Migration => ({
     await sql`update patients set
       last_date = coalesce((select max(a.date) from appointments a where a.patient_id = patients.id), ''),
       last_visit = (select max(a.date) from appointments a where a.patient_id = patients.id and a.status = 'attended')`.execute(db);
-    await db.schema.createIndex("patients_last_date_idx").on("patients").columns(["last_date", "id"]).execute();
+    // the live records only (those the list shows), in the list's order: its page and its count read this index alone
+    await sql`create index patients_last_date_idx on patients (last_date, id) where merged_into is null and erased_at is null`.execute(db);
+    // the count of the live records (the list's total) from an index, not from the rows
+    await db.schema.createIndex("patients_live_idx").on("patients").columns(["merged_into", "erased_at"]).execute();
     if (engine === "postgres") {
       await sql`create extension if not exists pg_trgm`.execute(db);
       await sql`
@@ -82,6 +85,7 @@ export const m019_search = (engine: Engine): Migration => ({
         await sql`drop table if exists ${sql.raw(`${table}_search`)}`.execute(db);
       }
     }
+    await db.schema.dropIndex("patients_live_idx").ifExists().execute();
     await db.schema.dropIndex("patients_last_date_idx").ifExists().execute();
     await db.schema.alterTable("patients").dropColumn("last_visit").execute();
     await db.schema.alterTable("patients").dropColumn("last_date").execute();
