@@ -814,6 +814,8 @@ export const PRIVATE_TABLES = [
   "session_attendance",
   "certificate_counters",
   "certificates",
+  // SQLite only: the staff searches' FTS5 indexes and their shadow tables (migration 019)
+  ...["patients_search", "appointments_search"].flatMap((t) => [t, ...["data", "idx", "content", "docsize", "config"].map((s) => `${t}_${s}`)]),
 ] as const;
 
 /** The PostgreSQL channel the bump notifies at commit (app/.server/content-version.ts listens). */
