@@ -64,6 +64,7 @@ import { getStaffSession, startSession } from "../app/.server/session";
 import { staffGuard } from "../app/.server/staff-guard";
 import type { AppointmentStatus } from "../app/lib/appointment-status";
 import { nationalDigits } from "../app/lib/rules";
+import { nameKey } from "../app/lib/name-key";
 import { addDaysYmd, DEFAULT_SERVICE_MINUTES, DEFAULT_SETTINGS, DEFAULT_WEEKLY, fromMinutes, occupiedUnits, toMinutes, weekdayOf } from "../app/lib/schedule";
 import { todayInClinic } from "../app/lib/clinic-time";
 import { SERVICES, type Service } from "../app/lib/services";
@@ -485,6 +486,16 @@ async function benchSearch(name: string, open: Opener): Promise<string[]> {
     const t0 = performance.now();
     await fillDesk(h, SEARCH_SIZE, today);
     await fillPatients(h);
+    // the name keys as linkPatient writes them (accents, case and word order folded: ~/lib/name-key)
+    const names = await h.db.selectFrom("patients").select(["id", "name"]).execute();
+    await h.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < names.length; i += 1000) {
+        const chunk = names.slice(i, i + 1000);
+        const v = sql`with v(id, k) as (values ${sql.join(chunk.map((r) => sql`(cast(${Number(r.id)} as integer), cast(${nameKey(r.name)} as text))`))})`;
+        await sql`${v} update patients set name_key = (select k from v where v.id = patients.id) where id in (select id from v)`.execute(trx);
+      }
+    });
+    await sql`analyze`.execute(h.db);
     const counts = async (table: "patients" | "appointments") => Number((await h.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
     console.log(`[${name}] recherche : ${(await counts("patients")).toLocaleString("fr-FR")} patients, ${(await counts("appointments")).toLocaleString("fr-FR")} rendez-vous, insérés en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const some = await h.db.selectFrom("patients").select(["name", "phone", "email"]).where("id", "=", Math.floor(SEARCH_SIZE / 2) + 3).executeTakeFirstOrThrow();
