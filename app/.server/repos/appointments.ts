@@ -159,7 +159,8 @@ export async function listAppointments(
     const patterns = searchPatterns(filters.q);
     // three digits or more typed: also a part of the number, whatever its spacing or prefix
     const digits = /\d/.test(filters.q) && /^[\d\s+().-]+$/.test(filters.q) ? nationalDigits(filters.q) : "";
-    const candidates = appointmentCandidates(h, filters.q, digits);
+    // SQLite only: PostgreSQL reads this OR of its trigram indexes on one table by itself (BitmapOr)
+    const candidates = h.engine === "sqlite" ? appointmentCandidates(h, filters.q, digits) : null;
     if (candidates) q = q.where("id", "in", candidates);
     q = q.where((eb) =>
       eb.or([

@@ -104,7 +104,7 @@ function searchCandidates(h: Pick<Db, "engine">, s: PatientQuery) {
   if (s.phone?.e164) parts.push(sql<number>`select id from patients where phone_e164 = ${s.phone.e164}`);
   if (s.phone && s.phone.digits.length >= 3) {
     parts.push(candidateIds(h, "patients", "phone_e164", [s.phone.digits]));
-    parts.push(sql<number>`select patient_id from appointments where id in (${candidateIds(h, "appointments", "phone_digits", [s.phone.digits])})`);
+    parts.push(candidateIds(h, "appointments", "phone_digits", [s.phone.digits], "patient_id"));
   }
   return sql<number>`(${sql.join(parts, sql` union `)})`;
 }

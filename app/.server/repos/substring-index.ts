@@ -40,22 +40,23 @@ export function isIndexable(part: string): boolean {
 /**
  * The ids of `table` whose `column` holds every one of `parts` (lower-case, no wildcard, each at
  * least TRIGRAM characters: see indexablePart): a superset of the exact search's rows, from the
- * index. On SQLite the FTS5 LIKE compares as SQLite's LIKE does (ASCII case-insensitive), on
+ * index; with `pick`, another column of those rows (an appointment's record). On SQLite the FTS5 LIKE compares as SQLite's LIKE does (ASCII case-insensitive), on
  * PostgreSQL the indexed expressions are lower-cased: both find at least the rows of the exact test.
  */
-export function candidateIds<T extends Table>(h: Pick<Db, "engine">, table: T, column: SearchColumn<T>, parts: string[]): RawBuilder<number> {
+export function candidateIds<T extends Table>(h: Pick<Db, "engine">, table: T, column: SearchColumn<T>, parts: string[], pick: "id" | "patient_id" = "id"): RawBuilder<number> {
   if (parts.length === 0 || !parts.every(isIndexable)) throw new Error("candidateIds: parts too short for the index");
   if (h.engine === "postgres") {
     const expr = sql.raw((COLUMNS[table] as Record<string, string>)[column]!);
-    return sql<number>`select id from ${sql.table(table)} where ${sql.join(
+    return sql<number>`select ${sql.ref(pick)} from ${sql.table(table)} where ${sql.join(
       parts.map((p) => sql`${expr} like ${`%${p}%`}`),
       sql` and `,
     )}`;
   }
-  return sql<number>`select rowid from ${sql.table(`${table}_search`)} where ${sql.join(
+  const rowids = sql<number>`select rowid from ${sql.table(`${table}_search`)} where ${sql.join(
     parts.map((p) => sql`${sql.ref(column)} like ${`%${p}%`}`),
     sql` and `,
   )}`;
+  return pick === "id" ? rowids : sql<number>`select ${sql.ref(pick)} from ${sql.table(table)} where id in (${rowids})`;
 }
 
 /** The escaped LIKE pattern of a part typed (wildcards typed are matched as themselves; `escape '\'`). */
