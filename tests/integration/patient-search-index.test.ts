@@ -100,6 +100,10 @@ describeEachEngine("patient search index", (t) => {
     // a title alone is still a letter to look for (in Karim Mansouri, and in two e-mails)
     expect(await ids("M")).toEqual(sorted(elodie, ahmed, karim));
     expect(await total("a")).toBe(3);
+    // the number found, on a later page and on a page past the end
+    expect(await listPatients(t.h, { q: "a" }, { limit: 1, offset: 2 })).toMatchObject({ total: 3, rows: [{}] });
+    expect(await listPatients(t.h, { q: "a" }, { limit: 1, offset: 5 })).toEqual({ total: 3, rows: [] });
+    expect(await listPatients(t.h, { q: "personne" })).toEqual({ total: 0, rows: [] });
     expect(await ids("personne")).toEqual([]);
   });
 

@@ -168,17 +168,25 @@ export async function listPatients(
     base = base.where((eb) => searchWhere(eb, s));
   }
   if (query.exclude !== undefined) base = base.where("patients.id", "!=", query.exclude);
-  const [rows, count] = await Promise.all([
-    base
-      .select(LIST_COLUMNS)
-      // the stored day of the latest appointment (migration 019), in the order of its index
-      .orderBy("patients.last_date", "desc")
-      .orderBy("patients.id", "desc")
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
+  const ordered = base
+    // the stored day of the latest appointment (migration 019), in the order of its index
+    .orderBy("patients.last_date", "desc")
+    .orderBy("patients.id", "desc")
+    .limit(page.limit)
+    .offset(page.offset);
+  const countAll = async () => Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  let rows;
+  let total;
+  if (q) {
+    // a search reads its rows once: the page and, beside each row, the number found (a window);
+    // a page past the end has no row to carry it, then it is counted apart
+    const found = await ordered.select(LIST_COLUMNS).select(sql<number>`count(*) over ()`.as("found")).execute();
+    rows = found;
+    total = found.length > 0 ? Number(found[0]!.found) : page.offset > 0 ? await countAll() : 0;
+  } else {
+    // the whole list: its page from the order's index, its total from the index of the live records
+    [rows, total] = await Promise.all([ordered.select(LIST_COLUMNS).execute(), countAll()]);
+  }
   const counts = await countsFor(
     h,
     rows.map((r) => Number(r.id)),
@@ -186,7 +194,7 @@ export async function listPatients(
   );
   return {
     rows: rows.map((r) => listItem(r, counts)),
-    total: Number(count.n),
+    total,
   };
 }
 
