@@ -177,14 +177,15 @@ export async function listPatients(
   const countAll = async () => Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   let rows;
   let total;
-  if (q) {
-    // a search reads its rows once: the page and, beside each row, the number found (a window);
-    // a page past the end has no row to carry it, then it is counted apart
+  if (q && h.engine === "sqlite") {
+    // SQLite: a search reads its rows once, the page and, beside each row, the number found (a
+    // window); a page past the end has no row to carry it, then it is counted apart. (PostgreSQL
+    // plans the window over every row found, slower than its page and its count side by side.)
     const found = await ordered.select(LIST_COLUMNS).select(sql<number>`count(*) over ()`.as("found")).execute();
     rows = found;
     total = found.length > 0 ? Number(found[0]!.found) : page.offset > 0 ? await countAll() : 0;
   } else {
-    // the whole list: its page from the order's index, its total from the index of the live records
+    // the page and the total side by side (the whole list: the order's index, the live records' index)
     [rows, total] = await Promise.all([ordered.select(LIST_COLUMNS).execute(), countAll()]);
   }
   const counts = await countsFor(
