@@ -1,7 +1,7 @@
 /**
  * npm run bench
  *
- * A script, not a test: figures depend on the machine. BENCH_PARTS=list,desk,staff,reports,money runs only the
+ * A script, not a test: figures depend on the machine. BENCH_PARTS=list,desk,staff,reports,money,search runs only the
  * parts named (default: all). Two parts, each on a temporary SQLite
  * database, and on PostgreSQL too when BENCH_DATABASE_URL names a server (a database is created
  * there for each size and dropped afterwards).
@@ -32,6 +32,9 @@
  *    by months, and the whole screen's ten together: median < 200 ms.
  * 5. Money (issue 29): a patient's ledger of 200 entries, the day's cash of 500 payments and the
  *    quotes' list, on 100,000 entries and 100,000 quotes: median < 50 ms (scripts/bench-money.ts).
+ * 6. The staff searches (issue 33, item 3): the patients list and its searches by name, phone and
+ *    e-mail, and the appointments list's search, on 100,000 patients and 100,000 appointments,
+ *    through the substring index of migration 019: median and p95 against 30 ms.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -61,6 +64,7 @@ import { getStaffSession, startSession } from "../app/.server/session";
 import { staffGuard } from "../app/.server/staff-guard";
 import type { AppointmentStatus } from "../app/lib/appointment-status";
 import { nationalDigits } from "../app/lib/rules";
+import { nameKey } from "../app/lib/name-key";
 import { addDaysYmd, DEFAULT_SERVICE_MINUTES, DEFAULT_SETTINGS, DEFAULT_WEEKLY, fromMinutes, occupiedUnits, toMinutes, weekdayOf } from "../app/lib/schedule";
 import { todayInClinic } from "../app/lib/clinic-time";
 import { SERVICES, type Service } from "../app/lib/services";
@@ -462,6 +466,70 @@ async function benchDesk(name: string, open: Opener): Promise<string[]> {
   return verdicts;
 }
 
+// ---- 6. the staff searches at 100,000 patients (issue 33, item 3) ------------------------------------
+
+const SEARCH_SIZE = 100_000;
+const TARGET_SEARCH_MS = 30;
+
+/**
+ * The patients list and the staff searches on 100,000 patients and 100,000 appointments (the
+ * front desk's fill, one record per appointment): the list in its order (the stored day of the
+ * latest appointment, migration 019), a page far down, and searches by name, phone and e-mail
+ * through the substring index (pg_trgm, FTS5 trigram); median and p95 against 30 ms. The
+ * one-letter search has no trigram: the exact test reads the table (for information).
+ */
+async function benchSearch(name: string, open: Opener): Promise<string[]> {
+  const today = todayInClinic();
+  const { h, drop } = await open();
+  try {
+    await migrateToLatest(h.db, h.engine);
+    const t0 = performance.now();
+    await fillDesk(h, SEARCH_SIZE, today);
+    await fillPatients(h);
+    // the name keys as linkPatient writes them (accents, case and word order folded: ~/lib/name-key)
+    const names = await h.db.selectFrom("patients").select(["id", "name"]).execute();
+    await h.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < names.length; i += 1000) {
+        const chunk = names.slice(i, i + 1000);
+        const v = sql`with v(id, k) as (values ${sql.join(chunk.map((r) => sql`(cast(${Number(r.id)} as integer), cast(${nameKey(r.name)} as text))`))})`;
+        await sql`${v} update patients set name_key = (select k from v where v.id = patients.id) where id in (select id from v)`.execute(trx);
+      }
+    });
+    // statistics and, on PostgreSQL, the visibility map (index-only counts), as autovacuum keeps them after a load
+    await sql`${sql.raw(h.engine === "postgres" ? "vacuum analyze" : "analyze")}`.execute(h.db);
+    const counts = async (table: "patients" | "appointments") => Number((await h.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    console.log(`[${name}] recherche : ${(await counts("patients")).toLocaleString("fr-FR")} patients, ${(await counts("appointments")).toLocaleString("fr-FR")} rendez-vous, insérés en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const some = await h.db.selectFrom("patients").select(["name", "phone", "email"]).where("id", "=", Math.floor(SEARCH_SIZE / 2) + 3).executeTakeFirstOrThrow();
+    const digits = nationalDigits(some.phone ?? "");
+    const cases: [string, () => Promise<unknown>, boolean][] = [
+      ["patients : 1re page (dernier rdv d'abord)", () => listPatients(h, {}), true],
+      ["patients : page 2 000 (décalage 47 976)", () => listPatients(h, {}, { limit: 24, offset: 47_976 }), false],
+      [`patients : nom entier « ${some.name} »`, () => listPatients(h, { q: some.name }), true],
+      ["patients : nom « benali » (1 sur 10)", () => listPatients(h, { q: "benali" }), true],
+      ["patients : partie de nom « khel »", () => listPatients(h, { q: "khel" }), true],
+      [`patients : téléphone « +213 ${digits} »`, () => listPatients(h, { q: `+213 ${digits}` }), true],
+      [`patients : chiffres « ${digits.slice(-6, -2)} »`, () => listPatients(h, { q: digits.slice(-6, -2) }), true],
+      [`patients : e-mail « ${(some.email ?? "").slice(0, 12)} »`, () => listPatients(h, { q: (some.email ?? "").slice(0, 12) }), true],
+      ["patients : une lettre « z » (sans trigramme)", () => listPatients(h, { q: "z" }), false],
+      ["rendez-vous : recherche « benali »", () => listAppointments(h, { q: "benali" }), true],
+      [`rendez-vous : chiffres « ${digits.slice(-6, -2)} »`, () => listAppointments(h, { q: digits.slice(-6, -2) }), true],
+    ];
+    console.log(`\n${name} — recherches du personnel (issue 33), ${DESK_RUNS} mesures, ${SEARCH_SIZE.toLocaleString("fr-FR")} patients et rendez-vous`);
+    console.log(`${"mesure".padEnd(52)} ${"méd.".padStart(10)} ${"p95".padStart(10)}  cible`);
+    const verdicts: string[] = [];
+    for (const [label, fn, judged] of cases) {
+      const t = await measure(fn, DESK_RUNS);
+      const ok = t.median < TARGET_SEARCH_MS;
+      console.log(`${label.padEnd(52)} ${ms(t.median).padStart(10)} ${ms(t.p95).padStart(10)}  ${judged ? `méd. < ${TARGET_SEARCH_MS} ms ${ok ? "OK" : "DÉPASSÉ"}` : "information"}`);
+      if (judged) verdicts.push(`${name} : ${label}, médiane ${ms(t.median)}, p95 ${ms(t.p95)} (< ${TARGET_SEARCH_MS} ms) ${ok ? "OK" : "DÉPASSÉ"}`);
+    }
+    console.log("");
+    return verdicts;
+  } finally {
+    await drop();
+  }
+}
+
 // ---- 4. the reports (issue 28, item 8) ---------------------------------------------------------------
 
 const TARGET_REPORT_MS = 200;
@@ -711,13 +779,14 @@ async function main() {
   if (pgUrl) engines.push(["PostgreSQL", postgresOpener(pgUrl)]);
 
   // BENCH_PARTS=list,desk,staff,reports (default: all) runs only some parts
-  const parts = new Set((process.env.BENCH_PARTS ?? "list,desk,staff,reports,money").split(",").map((p) => p.trim()));
+  const parts = new Set((process.env.BENCH_PARTS ?? "list,desk,staff,reports,money,search").split(",").map((p) => p.trim()));
   if (parts.has("list")) for (const [name, open] of engines) await benchList(name, open);
   const verdicts: string[] = [];
   if (parts.has("desk")) for (const [name, open] of engines) verdicts.push(...(await benchDesk(name, open)));
   if (parts.has("staff")) for (const [name, open] of engines) verdicts.push(...(await benchStaff(name, open)));
   if (parts.has("reports")) for (const [name, open] of engines) verdicts.push(...(await benchReports(name, open)));
   if (parts.has("money")) for (const [name, open] of engines) verdicts.push(...(await benchMoney(name, open, (fn) => measure(fn), ms)));
+  if (parts.has("search")) for (const [name, open] of engines) verdicts.push(...(await benchSearch(name, open)));
 
   console.log("Cibles de l'accueil :");
   console.log(`  ${loadLine()}`);

@@ -3,7 +3,7 @@ import { adminCreateWithoutPricesSchema } from "./appointment-schema";
 import { bookingSchema } from "./booking-schema";
 import { enrollmentSchema } from "./enrollment-schema";
 import { staffBookingSchema } from "./front-desk-schema";
-import { ARABIC_CHARACTERS, nameKey, patientMatchKey } from "./name-key";
+import { ARABIC_CHARACTERS, nameKey, nameSearchWords, patientMatchKey } from "./name-key";
 import { createMemberSchema } from "./team-schema";
 import { waitlistJoinSchema, waitlistStaffSchema } from "./waitlist";
 import { waitlistSchema } from "./waitlist-schema";
@@ -96,5 +96,16 @@ describe("the name of every form (personName) takes Arabic letters", () => {
   it.each(Object.entries(forms))("%s", (_form, rule) => {
     expect(rule.safeParse(" فاطِمة الزهراء ").data).toBe("فاطِمة الزهراء");
     expect(rule.safeParse("أمينة").success).toBe(true);
+  });
+});
+
+describe("nameSearchWords (the staff search, issue 33)", () => {
+  it("the query's key words (sorted, as in the key); a title alone is still a letter to look for", () => {
+    expect(nameSearchWords("Mme BÉNALI amina")).toEqual(["amina", "benali"]);
+    expect(nameSearchWords("فاطِمة الزهـراء")).toEqual(["الزهراء", "فاطمه"]);
+    expect(nameSearchWords("M")).toEqual(["m"]);
+    expect(nameSearchWords("Dr.")).toEqual(["dr"]);
+    expect(nameSearchWords("d_b")).toEqual(["b", "d"]);
+    expect(nameSearchWords(" - ")).toEqual([]);
   });
 });

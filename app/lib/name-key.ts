@@ -42,7 +42,8 @@ function westernDigits(s: string): string {
   return s.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String((d.codePointAt(0) ?? 0) & 0xf));
 }
 
-export function nameKey(name: string): string {
+/** A name folded as its key is, before the titles are dropped and the words sorted. */
+function foldName(name: string): string {
   return westernDigits(
     name
       // presentation forms (ﻓﺎﻃﻤﺔ, the ligature ﷲ) as the letters they draw; only those
@@ -55,14 +56,32 @@ export function nameKey(name: string): string {
       // tatweel (kashida): a stretch of the line for the look, no letter
       .replace(/\u0640/g, "")
       .replace(/[\u0622\u0623\u0625\u0671\u0629\u0649\u0624\u0626]/g, (c) => ARABIC_FOLDS[c] ?? c),
-  )
-    .toLowerCase()
-    .replace(/\b(m|mme|mlle|dr|mr|mrs)\b\.?/g, " ")
+  ).toLowerCase();
+}
+
+/** The words of a folded text: runs of letters and digits. */
+function wordsOf(folded: string): string[] {
+  return folded
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim()
     .split(/\s+/)
+    .filter(Boolean);
+}
+
+export function nameKey(name: string): string {
+  return wordsOf(foldName(name).replace(/\b(m|mme|mlle|dr|mr|mrs)\b\.?/g, " "))
     .sort()
     .join(" ");
+}
+
+/**
+ * The words a staff search looks for in `patients.name_key`, each a part of it: the query's key
+ * words, or, when the query is only a title ('M', 'Dr', which the key drops), its folded words, so
+ * that a one-letter search still finds the names holding that letter.
+ */
+export function nameSearchWords(query: string): string[] {
+  const words = nameKey(query).split(" ").filter(Boolean);
+  return words.length > 0 ? words : wordsOf(foldName(query));
 }
 
 /**

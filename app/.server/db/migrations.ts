@@ -10,6 +10,7 @@ import { m011_money } from "./migration-money";
 import { m014_recalls } from "./migration-recalls";
 import { m017_name_keys } from "./migration-name-keys";
 import { m018_languages } from "./migration-languages";
+import { m019_search } from "./migration-search";
 
 /**
  * Code migrations shared by both engines. Each receives the engine so that the few
@@ -813,6 +814,8 @@ export const PRIVATE_TABLES = [
   "session_attendance",
   "certificate_counters",
   "certificates",
+  // SQLite only: the staff searches' FTS5 indexes and their shadow tables (migration 019)
+  ...["patients_search", "appointments_search"].flatMap((t) => [t, ...["data", "idx", "content", "docsize", "config"].map((s) => `${t}_${s}`)]),
 ] as const;
 
 /** The PostgreSQL channel the bump notifies at commit (app/.server/content-version.ts listens). */
@@ -1320,6 +1323,7 @@ const all: Record<string, EngineMigration> = {
   "016_attendance_certificates": m016_attendance_certificates,
   "017_name_keys": m017_name_keys,
   "018_languages": m018_languages,
+  "019_search": m019_search,
 };
 
 /** Every migration's name, in the order they apply. */

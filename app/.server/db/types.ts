@@ -68,6 +68,10 @@ export interface PatientsTable {
   match_key: string | null;
   /** the normalised name the staff search compares (~/lib/name-key, migration 017); null once erased */
   name_key: Generated<string | null>;
+  /** the day of the record's latest appointment, '' when none: the list's order (migration 019, kept by triggers on appointments) */
+  last_date: Generated<string>;
+  /** the day of its latest appointment marked 'Honoré' (migration 019, kept by triggers) */
+  last_visit: Generated<string | null>;
   created_at: string;
   updated_at: string;
   merged_into: number | null;

@@ -10,7 +10,8 @@ import type { Appointment, AppointmentHistoryAction, AppointmentHistoryEntry, Da
 import { newLinkColumns } from "../link-tokens";
 import { linkPatient } from "./patients";
 import { refreshRecall } from "./recalls";
-import { searchPatterns } from "./search-patterns";
+import { searchPatterns, searchSpellings } from "./search-patterns";
+import { candidateIds, indexablePart, isIndexable } from "./substring-index";
 import { insertPaidAdjustment, PAID_AT_CREATION_REASON, PAID_EDIT_REASON } from "./payment-entries";
 import { DEMO_SUBMISSION_PREFIX } from "../demo";
 
@@ -134,6 +135,20 @@ function isDueSql(eb: ExpressionBuilder<Database, "appointments">) {
   return eb.and([eb("prixtotal", "is not", null), eb("status", "!=", "cancelled"), eb("prixtotal", ">", sql<number>`coalesce(${eb.ref("prixpay")}, 0)`)]);
 }
 
+/**
+ * The appointments the substring index gives for a search (./substring-index): each spelling of
+ * searchPatterns in the name or the e-mail, the digits in the phone; a superset of the rows of the
+ * exact test of listAppointments, or null when a part is too short for the index (the exact test
+ * alone then reads the table).
+ */
+function appointmentCandidates(h: Pick<Db, "engine">, q: string, digits: string) {
+  const spellings = searchSpellings(q).map(indexablePart);
+  if (!spellings.every(isIndexable)) return null;
+  const parts = spellings.flatMap((p) => [candidateIds(h, "appointments", "name", [p]), candidateIds(h, "appointments", "email", [p])]);
+  if (digits.length >= 3) parts.push(candidateIds(h, "appointments", "phone_digits", [digits]));
+  return sql<number>`(${sql.join(parts, sql` union `)})`;
+}
+
 export async function listAppointments(
   h: Db,
   filters: AppointmentFilters = {},
@@ -144,6 +159,9 @@ export async function listAppointments(
     const patterns = searchPatterns(filters.q);
     // three digits or more typed: also a part of the number, whatever its spacing or prefix
     const digits = /\d/.test(filters.q) && /^[\d\s+().-]+$/.test(filters.q) ? nationalDigits(filters.q) : "";
+    // SQLite only: PostgreSQL reads this OR of its trigram indexes on one table by itself (BitmapOr)
+    const candidates = h.engine === "sqlite" ? appointmentCandidates(h, filters.q, digits) : null;
+    if (candidates) q = q.where("id", "in", candidates);
     q = q.where((eb) =>
       eb.or([
         ...patterns.flatMap((like) => [

@@ -3,9 +3,9 @@ import { todayInClinic } from "~/lib/clinic-time";
 import { toE164 } from "~/lib/phone";
 import { nationalDigits } from "~/lib/rules";
 import type { Db } from "../db";
-import { nameKey } from "~/lib/name-key";
+import { nameSearchWords } from "~/lib/name-key";
 import type { Database } from "../db/types";
-import { searchPatterns } from "./search-patterns";
+import { candidateIds, containsPattern, indexablePart, isIndexable } from "./substring-index";
 import { contactsOf, isLive } from "./patients";
 
 /** The patients list: search, pagination, counts and the merge candidates (docs/product.md, "Staff: patients"). */
@@ -45,39 +45,72 @@ function phoneQuery(q: string): { e164: string | null; digits: string } | null {
   return { e164: toE164(q), digits: nationalDigits(q) };
 }
 
+/** What a search looks for (docs/product.md, "Staff: patients"). */
+interface PatientQuery {
+  /** words each a part of `name_key` (~/lib/name-key nameSearchWords) */
+  words: string[];
+  /** the query lower-cased, a part of the e-mail */
+  email: string;
+  phone: { e164: string | null; digits: string } | null;
+}
+
+function patientQuery(q: string): PatientQuery {
+  return { words: nameSearchWords(q), email: q.toLowerCase(), phone: phoneQuery(q) };
+}
+
 /**
- * A record matches a name (every word, through its `name_key`: accents, case, titles and the
- * Arabic spellings of ~/lib/name-key ignored; no transliteration, Arabic finds Arabic and Latin
- * finds Latin), a part of its name or e-mail (LIKE, see searchPatterns), or a phone number in any
- * form: the canonical number, or a part of the digits of the record or of one of its appointments.
+ * The exact test, the same SQL on both engines. A record matches a name (every word, through its
+ * `name_key`: accents, case, titles and the Arabic spellings of ~/lib/name-key ignored; no
+ * transliteration, Arabic finds Arabic and Latin finds Latin), a part of its e-mail, or a phone
+ * number in any form: the canonical number, or a part of the digits of the record or of one of
+ * its appointments.
  */
-function searchWhere(eb: ExpressionBuilder<Database, "patients">, q: string) {
+function searchWhere(eb: ExpressionBuilder<Database, "patients">, s: PatientQuery) {
   const ors = [];
-  const words = nameKey(q).split(" ").filter(Boolean);
-  if (words.length > 0) ors.push(eb.and(words.map((w) => eb("patients.name_key", "like", `%${w}%`))));
-  for (const like of searchPatterns(q)) {
-    ors.push(sql<boolean>`lower(${eb.ref("patients.name")}) like ${like} escape '\\'`);
-    ors.push(sql<boolean>`lower(${eb.ref("patients.email")}) like ${like} escape '\\'`);
-  }
-  const phone = phoneQuery(q);
-  if (phone?.e164) ors.push(eb("patients.phone_e164", "=", phone.e164));
-  if (phone && phone.digits.length >= 3) {
-    ors.push(eb("patients.phone_e164", "like", `%${phone.digits}%`));
+  if (s.words.length > 0) ors.push(eb.and(s.words.map((w) => eb("patients.name_key", "like", `%${w}%`))));
+  ors.push(sql<boolean>`lower(${eb.ref("patients.email")}) like ${containsPattern(s.email)} escape '\\'`);
+  if (s.phone?.e164) ors.push(eb("patients.phone_e164", "=", s.phone.e164));
+  if (s.phone && s.phone.digits.length >= 3) {
+    ors.push(eb("patients.phone_e164", "like", `%${s.phone.digits}%`));
     ors.push(
       eb.exists(
         eb
           .selectFrom("appointments")
           .select(sql`1`.as("one"))
           .whereRef("appointments.patient_id", "=", "patients.id")
-          .where("appointments.phone_digits", "like", `%${phone.digits}%`),
+          .where("appointments.phone_digits", "like", `%${s.phone.digits}%`),
       ),
     );
   }
   return eb.or(ors);
 }
 
+/**
+ * The records the substring index gives for a search (./substring-index): a superset of those of
+ * searchWhere, or null when a part of the query is too short for a trigram index (one or two
+ * letters: then searchWhere alone reads the live records, in the list's order).
+ */
+function searchCandidates(h: Pick<Db, "engine">, s: PatientQuery) {
+  const parts = [];
+  if (s.words.length > 0) {
+    // every word is in the name: the longer ones are enough to narrow it
+    const long = s.words.filter(isIndexable);
+    if (long.length === 0) return null;
+    parts.push(candidateIds(h, "patients", "name_key", long));
+  }
+  const email = indexablePart(s.email);
+  if (!isIndexable(email)) return null;
+  parts.push(candidateIds(h, "patients", "email", [email]));
+  if (s.phone?.e164) parts.push(sql<number>`select id from patients where phone_e164 = ${s.phone.e164}`);
+  if (s.phone && s.phone.digits.length >= 3) {
+    parts.push(candidateIds(h, "patients", "phone_e164", [s.phone.digits]));
+    parts.push(candidateIds(h, "appointments", "phone_digits", [s.phone.digits], "patient_id"));
+  }
+  return sql<number>`(${sql.join(parts, sql` union `)})`;
+}
+
 /** The counts and the amount due of some records, by id. */
-type Counts = PatientCounts & { due: number; lastDate: string | null; lastVisit: string | null; nextDate: string | null };
+type Counts = PatientCounts & { due: number; nextDate: string | null };
 
 async function countsFor(h: Pick<Db, "db">, ids: number[], today: string = todayInClinic()): Promise<Map<number, Counts>> {
   const out = new Map<number, Counts>();
@@ -96,8 +129,6 @@ async function countsFor(h: Pick<Db, "db">, ids: number[], today: string = today
       sql<number>`coalesce(sum(case when ${eb.ref("prixtotal")} is not null and ${eb.ref("status")} != 'cancelled' and ${eb.ref("prixtotal")} > coalesce(${eb.ref("prixpay")}, 0) then ${eb.ref("prixtotal")} - coalesce(${eb.ref("prixpay")}, 0) else 0 end), 0)`.as(
         "due",
       ),
-      eb.fn.max("date").as("last_date"),
-      sql<string | null>`max(case when ${eb.ref("status")} = 'attended' then ${eb.ref("date")} end)`.as("last_visit"),
       sql<string | null>`min(case when ${eb.ref("status")} in ('requested', 'confirmed') and ${eb.ref("date")} >= ${today} then ${eb.ref("date")} end)`.as("next_date"),
     ])
     .execute();
@@ -108,8 +139,6 @@ async function countsFor(h: Pick<Db, "db">, ids: number[], today: string = today
       noShows: Number(r.no_shows),
       cancelled: Number(r.cancelled),
       due: Number(r.due),
-      lastDate: r.last_date ?? null,
-      lastVisit: r.last_visit ?? null,
       nextDate: r.next_date ?? null,
     });
   }
@@ -120,27 +149,45 @@ async function countsFor(h: Pick<Db, "db">, ids: number[], today: string = today
  * Live records (neither merged nor erased), the latest appointment first, paginated in the
  * database; `q` searches the name, the e-mail and the phone (see searchWhere).
  */
+const LIST_COLUMNS = ["patients.id", "patients.name", "patients.phone", "patients.phone_e164", "patients.email", "patients.last_date", "patients.last_visit"] as const;
+
 export async function listPatients(
-  h: Pick<Db, "db">,
+  h: Pick<Db, "db" | "engine">,
   query: { q?: string; exclude?: number } = {},
   page: { limit: number; offset: number } = { limit: 24, offset: 0 },
   today: string = todayInClinic(),
 ): Promise<{ rows: PatientListItem[]; total: number }> {
   let base = h.db.selectFrom("patients").where(isLive);
   const q = query.q?.trim().slice(0, 100);
-  if (q) base = base.where((eb) => searchWhere(eb, q));
+  if (q) {
+    const s = patientQuery(q);
+    // PostgreSQL reads an OR of its trigram indexes on one table by itself (BitmapOr): the
+    // candidates are only needed there to reach the appointments' phone digits
+    const candidates = h.engine === "postgres" && !(s.phone && s.phone.digits.length >= 3) ? null : searchCandidates(h, s);
+    if (candidates) base = base.where("patients.id", "in", candidates);
+    base = base.where((eb) => searchWhere(eb, s));
+  }
   if (query.exclude !== undefined) base = base.where("patients.id", "!=", query.exclude);
-  const lastDate = sql<string>`coalesce((select max(a.date) from appointments a where a.patient_id = patients.id), '')`;
-  const [rows, count] = await Promise.all([
-    base
-      .select(["patients.id", "patients.name", "patients.phone", "patients.phone_e164", "patients.email"])
-      .orderBy(lastDate, "desc")
-      .orderBy("patients.id", "desc")
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
+  const ordered = base
+    // the stored day of the latest appointment (migration 019), in the order of its index
+    .orderBy("patients.last_date", "desc")
+    .orderBy("patients.id", "desc")
+    .limit(page.limit)
+    .offset(page.offset);
+  const countAll = async () => Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  let rows;
+  let total;
+  if (q && h.engine === "sqlite") {
+    // SQLite: a search reads its rows once, the page and, beside each row, the number found (a
+    // window); a page past the end has no row to carry it, then it is counted apart. (PostgreSQL
+    // plans the window over every row found, slower than its page and its count side by side.)
+    const found = await ordered.select(LIST_COLUMNS).select(sql<number>`count(*) over ()`.as("found")).execute();
+    rows = found;
+    total = found.length > 0 ? Number(found[0]!.found) : page.offset > 0 ? await countAll() : 0;
+  } else {
+    // the page and the total side by side (the whole list: the order's index, the live records' index)
+    [rows, total] = await Promise.all([ordered.select(LIST_COLUMNS).execute(), countAll()]);
+  }
   const counts = await countsFor(
     h,
     rows.map((r) => Number(r.id)),
@@ -148,7 +195,7 @@ export async function listPatients(
   );
   return {
     rows: rows.map((r) => listItem(r, counts)),
-    total: Number(count.n),
+    total,
   };
 }
 
@@ -156,7 +203,7 @@ export async function listPatients(
  * Records that may be the same person as `id`: live ones with the same phone, the same e-mail or
  * the same name; and, with a search, the records it finds. For the merge form.
  */
-export async function mergeCandidates(h: Pick<Db, "db">, id: number, search?: string): Promise<PatientListItem[]> {
+export async function mergeCandidates(h: Pick<Db, "db" | "engine">, id: number, search?: string): Promise<PatientListItem[]> {
   const self = await h.db.selectFrom("patients").select(["phone_e164", "email", "match_key"]).where("id", "=", id).executeTakeFirst();
   if (!self) return [];
   const namePart = self.match_key ? self.match_key.slice(self.match_key.indexOf("|") + 1) : "";
@@ -184,13 +231,15 @@ export async function mergeCandidates(h: Pick<Db, "db">, id: number, search?: st
 }
 
 async function listPatientsByIds(h: Pick<Db, "db">, ids: number[]): Promise<PatientListItem[]> {
-  const rows = await h.db.selectFrom("patients").select(["id", "name", "phone", "phone_e164", "email"]).where("id", "in", ids).orderBy("id").execute();
+  const rows = await h.db.selectFrom("patients").select(LIST_COLUMNS).where("id", "in", ids).orderBy("id").execute();
   const counts = await countsFor(h, ids);
   return rows.map((r) => listItem(r, counts));
 }
 
 /** A row of the list: the record's contacts and its counts. */
-function listItem(r: { id: number; name: string; phone: string | null; phone_e164: string | null; email: string | null }, counts: Awaited<ReturnType<typeof countsFor>>): PatientListItem {
+function listItem(
+  r: { id: number; name: string; phone: string | null; phone_e164: string | null; email: string | null; last_date: string; last_visit: string | null },
+  counts: Awaited<ReturnType<typeof countsFor>>): PatientListItem {
   const c = counts.get(Number(r.id));
   return {
     ...contactsOf(r),
@@ -199,8 +248,8 @@ function listItem(r: { id: number; name: string; phone: string | null; phone_e16
     noShows: c?.noShows ?? 0,
     cancelled: c?.cancelled ?? 0,
     due: c?.due ?? 0,
-    lastDate: c?.lastDate || null,
-    lastVisit: c?.lastVisit || null,
+    lastDate: r.last_date || null,
+    lastVisit: r.last_visit || null,
     nextDate: c?.nextDate || null,
   };
 }

@@ -6,9 +6,14 @@
  * has no default LIKE escape character, so the queries name it.
  */
 export function searchPatterns(input: string): string[] {
+  const escape = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return searchSpellings(input).map(escape);
+}
+
+/** The spellings searchPatterns looks for, unescaped (the substring index looks them up: ./substring-index). */
+export function searchSpellings(input: string): string[] {
   const lower = input.toLowerCase();
   const nonAsciiUpper = lower.replace(/[^\p{ASCII}]/gu, (c) => c.toUpperCase());
   const wordStarts = lower.replace(/(^|[\s'’-])([^\p{ASCII}])/gu, (_m, sep: string, c: string) => sep + c.toUpperCase());
-  const escape = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return [...new Set([lower, nonAsciiUpper, wordStarts])].map(escape);
+  return [...new Set([lower, nonAsciiUpper, wordStarts])];
 }

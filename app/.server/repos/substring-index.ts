@@ -1,0 +1,65 @@
+import { sql, type RawBuilder } from "kysely";
+import type { Db } from "../db";
+
+/**
+ * The index of the staff searches for a part of a text (issue 33, item 3; migration 019): what a
+ * B-tree cannot find. PostgreSQL: `pg_trgm` GIN indexes on the searched expressions; SQLite: the
+ * FTS5 tables `patients_search` and `appointments_search` (trigram tokenizer, rowid = the row's id).
+ *
+ * Both are used as a CANDIDATE filter only: `ids IN (candidates)` next to the exact test, which is
+ * the same SQL on both engines (a LIKE on the stored column). So the index decides the speed,
+ * never the result, and the engines answer the same rows. A trigram index needs 3 characters: a
+ * part shorter than that has no candidates (`null`) and the exact test alone reads the table.
+ */
+
+/** A trigram index finds parts of at least this many characters. */
+export const TRIGRAM = 3;
+
+/** The searched expressions, as each engine indexes them. */
+const COLUMNS = {
+  patients: { name_key: "name_key", email: "lower(email)", phone_e164: "phone_e164" },
+  appointments: { name: "lower(name)", email: "lower(email)", phone_digits: "phone_digits" },
+} as const;
+
+type Table = keyof typeof COLUMNS;
+export type SearchColumn<T extends Table> = keyof (typeof COLUMNS)[T] & string;
+
+/**
+ * The longest run of a typed text with no LIKE wildcard (`%`, `_`) nor the escape character: the
+ * part an index can look up (a row holding the whole text holds it). Empty when there is none.
+ */
+export function indexablePart(text: string): string {
+  return text.split(/[%_\\]/).reduce((a, b) => ([...b].length > [...a].length ? b : a), "");
+}
+
+/** True when a part is long enough for the trigram index. */
+export function isIndexable(part: string): boolean {
+  return [...part].length >= TRIGRAM;
+}
+
+/**
+ * The ids of `table` whose `column` holds every one of `parts` (lower-case, no wildcard, each at
+ * least TRIGRAM characters: see indexablePart): a superset of the exact search's rows, from the
+ * index; with `pick`, another column of those rows (an appointment's record). On SQLite the FTS5 LIKE compares as SQLite's LIKE does (ASCII case-insensitive), on
+ * PostgreSQL the indexed expressions are lower-cased: both find at least the rows of the exact test.
+ */
+export function candidateIds<T extends Table>(h: Pick<Db, "engine">, table: T, column: SearchColumn<T>, parts: string[], pick: "id" | "patient_id" = "id"): RawBuilder<number> {
+  if (parts.length === 0 || !parts.every(isIndexable)) throw new Error("candidateIds: parts too short for the index");
+  if (h.engine === "postgres") {
+    const expr = sql.raw((COLUMNS[table] as Record<string, string>)[column]!);
+    return sql<number>`select ${sql.ref(pick)} from ${sql.table(table)} where ${sql.join(
+      parts.map((p) => sql`${expr} like ${`%${p}%`}`),
+      sql` and `,
+    )}`;
+  }
+  const rowids = sql<number>`select rowid from ${sql.table(`${table}_search`)} where ${sql.join(
+    parts.map((p) => sql`${sql.ref(column)} like ${`%${p}%`}`),
+    sql` and `,
+  )}`;
+  return pick === "id" ? rowids : sql<number>`select ${sql.ref(pick)} from ${sql.table(table)} where id in (${rowids})`;
+}
+
+/** The escaped LIKE pattern of a part typed (wildcards typed are matched as themselves; `escape '\'`). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
