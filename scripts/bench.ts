@@ -498,21 +498,21 @@ async function benchSearch(name: string, open: Opener): Promise<string[]> {
     // statistics and, on PostgreSQL, the visibility map (index-only counts), as autovacuum keeps them after a load
     await sql`${sql.raw(h.engine === "postgres" ? "vacuum analyze" : "analyze")}`.execute(h.db);
     const counts = async (table: "patients" | "appointments") => Number((await h.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-    console.log(`[${name}] recherche : ${(await counts("patients")).toLocaleString("fr-FR")} patients, ${(await counts("appointments")).toLocaleString("fr-FR")} rendez-vous, insérés en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(`[${name}] recherche : ${(await counts("patients")).toLocaleString("fr-FR")} patients, ${(await counts("appointments")).toLocaleString("fr-FR")} rendez-vous, insérés en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const some = await h.db.selectFrom("patients").select(["name", "phone", "email"]).where("id", "=", Math.floor(SEARCH_SIZE / 2) + 3).executeTakeFirstOrThrow();
     const digits = nationalDigits(some.phone ?? "");
     const cases: [string, () => Promise<unknown>, boolean][] = [
-      ["patients : 1re page (dernier rdv d'abord)", () => listPatients(h, {}), true],
-      ["patients : page 2 000 (décalage 47 976)", () => listPatients(h, {}, { limit: 24, offset: 47_976 }), false],
-      [`patients : nom entier « ${some.name} »`, () => listPatients(h, { q: some.name }), true],
-      ["patients : nom « benali » (1 sur 10)", () => listPatients(h, { q: "benali" }), true],
-      ["patients : partie de nom « khel »", () => listPatients(h, { q: "khel" }), true],
-      [`patients : téléphone « +213 ${digits} »`, () => listPatients(h, { q: `+213 ${digits}` }), true],
-      [`patients : chiffres « ${digits.slice(-6, -2)} »`, () => listPatients(h, { q: digits.slice(-6, -2) }), true],
-      [`patients : e-mail « ${(some.email ?? "").slice(0, 12)} »`, () => listPatients(h, { q: (some.email ?? "").slice(0, 12) }), true],
-      ["patients : une lettre « z » (sans trigramme)", () => listPatients(h, { q: "z" }), false],
-      ["rendez-vous : recherche « benali »", () => listAppointments(h, { q: "benali" }), true],
-      [`rendez-vous : chiffres « ${digits.slice(-6, -2)} »`, () => listAppointments(h, { q: digits.slice(-6, -2) }), true],
+      ["patients : 1re page (dernier rdv d'abord)", () => listPatients(h, {}), true],
+      ["patients : page 2 000 (décalage 47 976)", () => listPatients(h, {}, { limit: 24, offset: 47_976 }), false],
+      [`patients : nom entier « ${some.name} »`, () => listPatients(h, { q: some.name }), true],
+      ["patients : nom « benali » (1 sur 10)", () => listPatients(h, { q: "benali" }), true],
+      ["patients : partie de nom « khel »", () => listPatients(h, { q: "khel" }), true],
+      [`patients : téléphone « +213 ${digits} »`, () => listPatients(h, { q: `+213 ${digits}` }), true],
+      [`patients : chiffres « ${digits.slice(-6, -2)} »`, () => listPatients(h, { q: digits.slice(-6, -2) }), true],
+      [`patients : e-mail « ${(some.email ?? "").slice(0, 12)} »`, () => listPatients(h, { q: (some.email ?? "").slice(0, 12) }), true],
+      ["patients : une lettre « z » (sans trigramme)", () => listPatients(h, { q: "z" }), false],
+      ["rendez-vous : recherche « benali »", () => listAppointments(h, { q: "benali" }), true],
+      [`rendez-vous : chiffres « ${digits.slice(-6, -2)} »`, () => listAppointments(h, { q: digits.slice(-6, -2) }), true],
     ];
     console.log(`\n${name} — recherches du personnel (issue 33), ${DESK_RUNS} mesures, ${SEARCH_SIZE.toLocaleString("fr-FR")} patients et rendez-vous`);
     console.log(`${"mesure".padEnd(52)} ${"méd.".padStart(10)} ${"p95".padStart(10)}  cible`);
@@ -521,7 +521,7 @@ async function benchSearch(name: string, open: Opener): Promise<string[]> {
       const t = await measure(fn, DESK_RUNS);
       const ok = t.median < TARGET_SEARCH_MS;
       console.log(`${label.padEnd(52)} ${ms(t.median).padStart(10)} ${ms(t.p95).padStart(10)}  ${judged ? `méd. < ${TARGET_SEARCH_MS} ms ${ok ? "OK" : "DÉPASSÉ"}` : "information"}`);
-      if (judged) verdicts.push(`${name} : ${label}, médiane ${ms(t.median)}, p95 ${ms(t.p95)} (< ${TARGET_SEARCH_MS} ms) ${ok ? "OK" : "DÉPASSÉ"}`);
+      if (judged) verdicts.push(`${name} : ${label}, médiane ${ms(t.median)}, p95 ${ms(t.p95)} (< ${TARGET_SEARCH_MS} ms) ${ok ? "OK" : "DÉPASSÉ"}`);
     }
     console.log("");
     return verdicts;
