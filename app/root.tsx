@@ -31,7 +31,8 @@ import headingFont from "@fontsource/playfair-display/files/playfair-display-lat
 import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 
 /** The Arabic pages' text font (public/fonts, app.css), preloaded on those pages only. */
-const ARABIC_FONT = "/fonts/ibm-plex-sans-arabic-arabic-400-normal.woff2";
+/** the Arabic pages' text and headings (app/app.css): both weights, so that no heading waits for its file to be discovered */
+const ARABIC_FONTS = ["/fonts/ibm-plex-sans-arabic-arabic-400-normal.woff2", "/fonts/ibm-plex-sans-arabic-arabic-600-normal.woff2"];
 
 /** Before every loader and action of the site: bodies over their limit (413) or not a form (400). */
 export const middleware: Route.MiddlewareFunction[] = [requestGuard];
@@ -64,7 +65,6 @@ export function shouldRevalidate({ formMethod }: ShouldRevalidateFunctionArgs) {
 }
 
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: textFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/site.webmanifest" },
@@ -93,7 +93,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0b2a47" />
         <link rel="stylesheet" href={siteStyles} precedence="site" />
-        {arabic && <link rel="preload" href={ARABIC_FONT} as="font" type="font/woff2" crossOrigin="anonymous" />}
+        {/* the headings' font: Playfair Display in French; an Arabic page's headings are in the Arabic font (no Latin heading to wait for) */}
+        {arabic ? (
+          ARABIC_FONTS.map((href) => <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />)
+        ) : (
+          <link rel="preload" href={headingFont} as="font" type="font/woff2" crossOrigin="anonymous" />
+        )}
         <Meta />
         <Links />
       </head>

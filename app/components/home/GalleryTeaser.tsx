@@ -70,15 +70,17 @@ export function GalleryTeaser({ cases }: { cases?: TeaserCase[] } = {}) {
           <div className="relative overflow-hidden rounded-2xl shadow-xl ring-1 ring-slate-200">
             <div className="flex touch-pan-y transition-transform duration-500 ease-out" data-carousel-track>
               {slides.map((s, i) => (
-                <figure
+                // the slide is a group (its position said); the picture and its caption a figure inside it (a figure with a caption takes no role)
+                <div
                   key={s.key}
-                  className="relative min-w-0 shrink-0 grow-0 basis-full"
+                  className="min-w-0 shrink-0 grow-0 basis-full"
                   data-carousel-slide
                   inert={i > 0}
                   role="group"
                   aria-roledescription={t("carousel.slide")}
                   aria-label={t("carousel.position", { index: i + 1, count: slides.length })}
                 >
+                  <figure className="relative">
                   {s.photo ? (
                     <Photo photo={s.photo} drawing={teaser.slides[0]} sizes="(min-width: 992px) 50vw, 100vw" className="aspect-[3/2] h-auto w-full bg-white object-cover" />
                   ) : (
@@ -87,7 +89,8 @@ export function GalleryTeaser({ cases }: { cases?: TeaserCase[] } = {}) {
                     )
                   )}
                   <figcaption className="absolute bottom-3 start-3 rounded-full bg-navy-900/80 px-3 py-1 text-xs font-semibold text-white">{s.caption}</figcaption>
-                </figure>
+                  </figure>
+                </div>
               ))}
             </div>
           </div>
