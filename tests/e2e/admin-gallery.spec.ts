@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { nameKey } from "../../app/lib/name-key";
 import { dbQuery, dbRun, E2E_DENTIST, expectNoSeriousA11yViolations, loginAsStaff, hydrated } from "./helpers";
 
 /**
@@ -43,8 +44,10 @@ test.afterAll(() => {
 test("a dentist adds a case with two photos and the consent; /gallery shows it instead of the demo; withdrawing hides it at once", async ({ page }) => {
   const now = new Date().toISOString();
   dbRun(
-    "insert into patients (name, phone, phone_e164, email, notes, match_key, created_at, updated_at, merged_into, erased_at) values (?, ?, ?, null, null, ?, ?, ?, null, null)",
+    // a record as the site writes one: its search key with its name (app/lib/name-key.ts)
+    "insert into patients (name, name_key, phone, phone_e164, email, notes, match_key, created_at, updated_at, merged_into, erased_at) values (?, ?, ?, ?, null, null, ?, ?, ?, null, null)",
     PATIENT,
+    nameKey(PATIENT),
     "0661 00 11 22",
     "+213661001122",
     `+213661001122|${TAG}`,

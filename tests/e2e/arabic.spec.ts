@@ -94,10 +94,14 @@ test("the treatments carousel moves right to left: the next treatment comes in a
   await next.click();
   const panel = page.locator("#panel-chirurgie");
   await expect(panel).not.toHaveAttribute("inert");
-  const [box, viewport] = [await panel.boundingBox(), page.viewportSize()!];
-  // the selected panel is on the screen, not pushed off to one side
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+  const viewport = page.viewportSize()!;
+  // the selected panel comes onto the screen (the track slides for half a second), not pushed off to one side
+  await expect
+    .poll(async () => {
+      const box = await panel.boundingBox();
+      return box !== null && box.x >= 0 && box.x + box.width <= viewport.width;
+    })
+    .toBe(true);
   await expect(page.getByRole("tab", { name: "الجراحة" })).toHaveAttribute("aria-selected", "true");
 });
 
