@@ -353,6 +353,15 @@ export async function fillPatients(h: Db) {
   await sql`insert into patients (id, name, phone, phone_e164, email, notes, match_key, name_key, created_at, updated_at)
     select id, name, phone, '+213' || phone_digits, email, null, '+213' || phone_digits || '|' || lower(name), lower(name), created_at, created_at from appointments`.execute(h.db);
   await sql`update appointments set patient_id = id`.execute(h.db);
+  // the name keys as linkPatient writes them (accents, case and word order folded: ~/lib/name-key)
+  const names = await h.db.selectFrom("patients").select(["id", "name"]).execute();
+  await h.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < names.length; i += 1000) {
+      const chunk = names.slice(i, i + 1000);
+      const v = sql`with v(id, k) as (values ${sql.join(chunk.map((r) => sql`(cast(${Number(r.id)} as integer), cast(${nameKey(r.name)} as text))`))})`;
+      await sql`${v} update patients set name_key = (select k from v where v.id = patients.id) where id in (select id from v)`.execute(trx);
+    }
+  });
   if (h.engine === "postgres") await sql`select setval(pg_get_serial_sequence('patients', 'id'), (select max(id) from patients))`.execute(h.db);
   await sql`analyze`.execute(h.db);
 }
@@ -486,15 +495,6 @@ async function benchSearch(name: string, open: Opener): Promise<string[]> {
     const t0 = performance.now();
     await fillDesk(h, SEARCH_SIZE, today);
     await fillPatients(h);
-    // the name keys as linkPatient writes them (accents, case and word order folded: ~/lib/name-key)
-    const names = await h.db.selectFrom("patients").select(["id", "name"]).execute();
-    await h.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < names.length; i += 1000) {
-        const chunk = names.slice(i, i + 1000);
-        const v = sql`with v(id, k) as (values ${sql.join(chunk.map((r) => sql`(cast(${Number(r.id)} as integer), cast(${nameKey(r.name)} as text))`))})`;
-        await sql`${v} update patients set name_key = (select k from v where v.id = patients.id) where id in (select id from v)`.execute(trx);
-      }
-    });
     // statistics and, on PostgreSQL, the visibility map (index-only counts), as autovacuum keeps them after a load
     await sql`${sql.raw(h.engine === "postgres" ? "vacuum analyze" : "analyze")}`.execute(h.db);
     const counts = async (table: "patients" | "appointments") => Number((await h.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);

@@ -1,4 +1,4 @@
-import { CalendarRange } from "lucide-react";
+import { CalendarRange } from "~/components/admin/icons";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin._index";
 import { getDb } from "~/.server/db";

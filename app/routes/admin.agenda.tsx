@@ -1,4 +1,4 @@
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "~/components/admin/icons";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { useCallback, useState } from "react";
 import { data, useNavigation } from "react-router";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "~/components/admin/icons";
 import { data, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin.appointments";
 import { guarded, intentOf, readForm } from "~/.server/admin-action";

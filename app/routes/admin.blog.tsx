@@ -1,4 +1,4 @@
-import { Plus, X } from "lucide-react";
+import { Plus, X } from "~/components/admin/icons";
 import { useId, useState } from "react";
 import { useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.blog";

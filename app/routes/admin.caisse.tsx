@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ChevronLeft, ChevronRight, Download } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download } from "~/components/admin/icons";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/admin.caisse";
 import { staffActor } from "~/.server/actor";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "~/components/admin/icons";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.clinique";
 import { guarded, intentOf, readForm } from "~/.server/admin-action";

@@ -1,4 +1,4 @@
-import { FilePlus2, Search } from "lucide-react";
+import { FilePlus2, Search } from "~/components/admin/icons";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/admin.devis";
 import { intentOf, readForm } from "~/.server/admin-action";

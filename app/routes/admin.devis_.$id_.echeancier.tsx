@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/admin/icons";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.devis_.$id_.echeancier";
 import { staffActor } from "~/.server/actor";

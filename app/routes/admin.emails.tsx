@@ -1,4 +1,4 @@
-import { Mail, MailWarning } from "lucide-react";
+import { Mail, MailWarning } from "~/components/admin/icons";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.emails";
 import { guarded, intentOf, readForm } from "~/.server/admin-action";

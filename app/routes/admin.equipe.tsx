@@ -1,4 +1,4 @@
-import { UsersRound } from "lucide-react";
+import { UsersRound } from "~/components/admin/icons";
 import type { Route } from "./+types/admin.equipe";
 import { getDb } from "~/.server/db";
 import { listStaffAccounts } from "~/.server/repos/staff";

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/admin/icons";
 import { useCallback, useState } from "react";
 import { data, isRouteErrorResponse, redirect, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin.formations";

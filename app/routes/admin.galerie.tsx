@@ -1,4 +1,4 @@
-import { Images, MessageSquareQuote, Plus, Timer } from "lucide-react";
+import { Images, MessageSquareQuote, Plus, Timer } from "~/components/admin/icons";
 import type { ReactNode } from "react";
 import type { Route } from "./+types/admin.galerie";
 import { getDb } from "~/.server/db";

@@ -1,4 +1,4 @@
-import { CalendarClock, CalendarX2, Clock3, SlidersHorizontal, Stethoscope, UserRoundCheck } from "lucide-react";
+import { CalendarClock, CalendarX2, Clock3, SlidersHorizontal, Stethoscope, UserRoundCheck } from "~/components/admin/icons";
 import type { Route } from "./+types/admin.horaires";
 import { getDb } from "~/.server/db";
 import { listAgenda } from "~/.server/repos/appointments";

@@ -1,4 +1,4 @@
-import { Info, Loader2 } from "lucide-react";
+import { Info, Loader2 } from "~/components/admin/icons";
 import { isRouteErrorResponse, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.journal";
 import { AUDIT_PROBLEM_LABELS, auditIntegrity } from "~/.server/audit-verify";

@@ -1,4 +1,4 @@
-import { ListOrdered, MessageCircle, MessageSquareText, UserPlus } from "lucide-react";
+import { ListOrdered, MessageCircle, MessageSquareText, UserPlus } from "~/components/admin/icons";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.liste-attente";
 import { getDb } from "~/.server/db";

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { AlertTriangle, ArrowLeft } from "lucide-react";
+import { AlertTriangle, ArrowLeft } from "~/components/admin/icons";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/admin.patients.$id";
 import { guarded, intentOf, readForm } from "~/.server/admin-action";

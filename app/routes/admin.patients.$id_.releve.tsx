@@ -1,4 +1,4 @@
-import { ArrowLeft, FileDown, Printer } from "lucide-react";
+import { ArrowLeft, FileDown, Printer } from "~/components/admin/icons";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.patients.$id_.releve";
 import { getClinic } from "~/.server/clinic";

@@ -1,4 +1,4 @@
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "~/components/admin/icons";
 import { useNavigation } from "react-router";
 import type { Route } from "./+types/admin.patients._index";
 import { getDb } from "~/.server/db";

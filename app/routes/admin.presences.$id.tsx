@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, MapPin } from "lucide-react";
+import { ArrowLeft, CalendarDays, MapPin } from "~/components/admin/icons";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.presences.$id";
 import { attendanceAction, attendanceData, type AttendanceReply } from "~/.server/certificate-actions";

@@ -1,4 +1,4 @@
-import { BellRing, CalendarCheck2, ChevronLeft, ChevronRight, Loader2 } from "lucide-react";
+import { BellRing, CalendarCheck2, ChevronLeft, ChevronRight, Loader2 } from "~/components/admin/icons";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/admin.rappels";
 import { lateReminders } from "~/.server/instalment-reminders";

@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { Download } from "~/components/admin/icons";
 import type { Route } from "./+types/admin.rapports";
 import { getDb } from "~/.server/db";
 import { loadReportData } from "~/.server/repos/reports";

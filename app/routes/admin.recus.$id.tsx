@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, FileDown, Printer } from "lucide-react";
+import { ArrowLeft, FileDown, Printer } from "~/components/admin/icons";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.recus.$id";
 import { staffActor } from "~/.server/actor";

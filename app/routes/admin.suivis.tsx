@@ -1,4 +1,4 @@
-import { CalendarCheck2, Stethoscope } from "lucide-react";
+import { CalendarCheck2, Stethoscope } from "~/components/admin/icons";
 import type { Route } from "./+types/admin.suivis";
 import { getClinic } from "~/.server/clinic";
 import { publicOrigin } from "~/.server/config";

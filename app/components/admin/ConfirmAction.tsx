@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import type { StaffIcon } from "~/components/admin/icons";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 
@@ -22,7 +22,7 @@ export function ConfirmAction({
   id: number;
   intent: string;
   summary: string;
-  icon: LucideIcon;
+  icon: StaffIcon;
   danger?: boolean;
   /** extra classes of the disclosure (its width in a row of actions) */
   className?: string;

@@ -1,4 +1,4 @@
-import { AlertTriangle, RefreshCw } from "lucide-react";
+import { AlertTriangle, RefreshCw } from "~/components/admin/icons";
 import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
 
 /**

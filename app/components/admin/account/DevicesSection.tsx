@@ -1,4 +1,4 @@
-import { Laptop } from "lucide-react";
+import { Laptop } from "~/components/admin/icons";
 import { Form } from "react-router";
 import { formatDateTime, formatLongDate } from "~/lib/format";
 import { Section } from "./Section";

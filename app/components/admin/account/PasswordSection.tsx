@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { KeyRound } from "lucide-react";
+import { KeyRound } from "~/components/admin/icons";
 import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
 import { Field, FormErrors, useAppForm } from "~/components/forms";

@@ -1,4 +1,4 @@
-import { Check, Copy, Download, Printer } from "lucide-react";
+import { Check, Copy, Download, Printer } from "~/components/admin/icons";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "~/components/ui/Alert";

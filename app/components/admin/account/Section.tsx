@@ -1,8 +1,8 @@
-import type { LucideIcon } from "lucide-react";
+import type { StaffIcon } from "~/components/admin/icons";
 import type { ReactNode } from "react";
 
 /** One card of Mon compte: an icon, a title (the section's anchor) and its content. */
-export function Section({ id, icon: Icon, title, aside, children }: { id: string; icon: LucideIcon; title: string; aside?: ReactNode; children: ReactNode }) {
+export function Section({ id, icon: Icon, title, aside, children }: { id: string; icon: StaffIcon; title: string; aside?: ReactNode; children: ReactNode }) {
   return (
     <section id={id} className="scroll-mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8" aria-labelledby={`${id}-title`}>
       <div className="flex flex-wrap items-center gap-3">

@@ -1,4 +1,4 @@
-import { MonitorSmartphone } from "lucide-react";
+import { MonitorSmartphone } from "~/components/admin/icons";
 import { Form, useNavigation } from "react-router";
 import { formatDateTime } from "~/lib/format";
 import { Section } from "./Section";

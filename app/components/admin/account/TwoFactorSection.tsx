@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { ShieldCheck, ShieldOff } from "lucide-react";
+import { ShieldCheck, ShieldOff } from "~/components/admin/icons";
 import { Form, useNavigation } from "react-router";
 import { Field, FormErrors, useAppForm } from "~/components/forms";
 import { formatLongDate } from "~/lib/format";

@@ -3,7 +3,7 @@
  * 'Catégorie', 'Actif'. The same form adds an act and edits one (intent create / update).
  */
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Save } from "lucide-react";
+import { Save } from "~/components/admin/icons";
 import { Form, useNavigation } from "react-router";
 import { CheckboxField, ErrorList, Field, useAppForm } from "~/components/forms";
 import { Alert } from "~/components/ui/Alert";

@@ -4,7 +4,7 @@
  * are marked until they are edited. And which act each booking service stands for.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { Save } from "lucide-react";
+import { Save } from "~/components/admin/icons";
 import { Form, useNavigation } from "react-router";
 import { ACT_CATEGORIES, ACT_CATEGORY_LABELS } from "~/lib/acts";
 import { formatDA } from "~/lib/money";

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { CalendarPlus, ChevronDown, Loader2 } from "lucide-react";
+import { CalendarPlus, ChevronDown, Loader2 } from "~/components/admin/icons";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { freeTimesUrl } from "~/components/admin/front-desk/MoveForm";

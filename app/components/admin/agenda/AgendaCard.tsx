@@ -1,4 +1,4 @@
-import { ChevronRight, Clock, History, MessageSquareText, MoveRight } from "lucide-react";
+import { ChevronRight, Clock, History, MessageSquareText, MoveRight } from "~/components/admin/icons";
 import { useState, type ReactNode } from "react";
 import { useCan } from "~/components/admin/permissions";
 import { ContactLinks } from "~/components/admin/front-desk/ContactLinks";

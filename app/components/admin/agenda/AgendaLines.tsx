@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/admin/icons";
 import { Fragment, type ReactNode } from "react";
 import { StatusBadge } from "~/components/admin/front-desk/StatusBadge";
 import { formatDA } from "~/lib/money";

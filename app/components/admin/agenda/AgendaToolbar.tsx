@@ -1,4 +1,4 @@
-import { BellRing, CalendarDays, ChevronLeft, ChevronRight, Printer, Rows3, ListOrdered } from "lucide-react";
+import { BellRing, CalendarDays, ChevronLeft, ChevronRight, Printer, Rows3, ListOrdered } from "~/components/admin/icons";
 import { Form, Link, useSubmit } from "react-router";
 import { formatDayLong } from "~/lib/front-desk-contact";
 import { useCan } from "~/components/admin/permissions";

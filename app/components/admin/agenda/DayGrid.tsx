@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/admin/icons";
 import { useCallback, useRef, type CSSProperties } from "react";
 import { dropSlot, type DayGrid as Grid, type GridBlock as Block, type GridFree } from "./grid";
 import { GridBlock } from "./GridBlock";

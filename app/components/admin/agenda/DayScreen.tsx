@@ -1,4 +1,4 @@
-import { CalendarOff, Clock, MousePointerClick } from "lucide-react";
+import { CalendarOff, Clock, MousePointerClick } from "~/components/admin/icons";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { firstMessage, type FrontDeskResult, type HistoryEntryView } from "~/components/admin/front-desk/types";
@@ -179,15 +179,15 @@ export function DayScreen({
           </div>
         </div>
       )}
-      {/* Without JavaScript a block cannot open its card: every card of the day, one under the
-          other, their forms posting as plain forms. With JavaScript the browser does not even
-          parse this (and React does not hydrate it). */}
+      {/* Without JavaScript a block cannot open its card: the day's cards, whose forms post as
+          plain forms, are on the appointments list of that day (one link, not 40 cards in every
+          page: the day's HTML stays light). */}
       <noscript>
-        <div className="mt-6 grid max-w-3xl gap-3 print:hidden">
-          {active.map((i) => (
-            <div key={i.id}>{card(i)}</div>
-          ))}
-        </div>
+        <p className="mt-6 print:hidden">
+          <a href={`/admin/appointments?date=${day.date}`} className="font-semibold text-navy-800 underline">
+            Les actions des rendez-vous de ce jour, sans JavaScript : la liste des rendez-vous
+          </a>
+        </p>
       </noscript>
       <PrintDay items={active} showChair={several} />
     </section>

@@ -1,4 +1,4 @@
-import { TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "~/components/admin/icons";
 import { useRef, useState, type CSSProperties, type PointerEvent } from "react";
 import { STATUS_STYLES } from "~/components/admin/front-desk/StatusBadge";
 import { STATUS_LABELS, type AppointmentStatus } from "~/lib/appointment-status";

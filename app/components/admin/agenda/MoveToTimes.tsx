@@ -1,4 +1,4 @@
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "~/components/admin/icons";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { freeTimesUrl } from "~/components/admin/front-desk/MoveForm";

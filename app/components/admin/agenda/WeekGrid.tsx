@@ -1,4 +1,4 @@
-import { CalendarOff } from "lucide-react";
+import { CalendarOff } from "~/components/admin/icons";
 import { useState, type CSSProperties } from "react";
 import { Link, useNavigate } from "react-router";
 import { STATUS_STYLES } from "~/components/admin/front-desk/StatusBadge";

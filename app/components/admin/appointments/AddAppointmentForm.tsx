@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Plus, X } from "lucide-react";
+import { Plus, X } from "~/components/admin/icons";
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { useCan } from "~/components/admin/permissions";

@@ -1,4 +1,4 @@
-import { AlertCircle, CalendarClock, CheckCircle2, ChevronDown, FolderOpen, History, MessageSquareText, Wallet } from "lucide-react";
+import { AlertCircle, CalendarClock, CheckCircle2, ChevronDown, FolderOpen, History, MessageSquareText, Wallet } from "~/components/admin/icons";
 import { useCallback, useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useCan } from "~/components/admin/permissions";

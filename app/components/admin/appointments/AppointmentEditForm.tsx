@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Lock, Save, X } from "lucide-react";
+import { Lock, Save, X } from "~/components/admin/icons";
 import { useFetcher } from "react-router";
 import { useCan } from "~/components/admin/permissions";
 import { Field, TextareaField, useAppForm } from "~/components/forms";

@@ -1,4 +1,4 @@
-import { Filter, RotateCcw, Search } from "lucide-react";
+import { Filter, RotateCcw, Search } from "~/components/admin/icons";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { appointmentQueryString, type AppointmentListQuery } from "~/lib/appointment-schema";

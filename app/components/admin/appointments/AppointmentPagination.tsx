@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/admin/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 

@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarRange } from "lucide-react";
+import { CalendarDays, CalendarRange } from "~/components/admin/icons";
 import type { ComponentType } from "react";
 import { formatCalendarDate } from "~/lib/format";
 import { formatDA } from "~/lib/money";

@@ -3,7 +3,7 @@
  * with what the entries say is shown as it is typed and stored; a closed day shows its closing.
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Lock } from "lucide-react";
+import { Lock } from "~/components/admin/icons";
 import { Form, useNavigation } from "react-router";
 import type { CashClosingView } from "~/.server/repos/cash";
 import { Field, useAppForm } from "~/components/forms";

@@ -1,5 +1,5 @@
 import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { BadgeCheck, Building2, ExternalLink, GraduationCap, Landmark, Languages, MapPin, Phone, Plus, Share2, Stethoscope, Trash2, type LucideIcon } from "lucide-react";
+import { BadgeCheck, Building2, ExternalLink, GraduationCap, Landmark, Languages, MapPin, Phone, Plus, Share2, Stethoscope, Trash2, type StaffIcon } from "~/components/admin/icons";
 import { useMemo, type ReactNode } from "react";
 import { Form } from "react-router";
 import { ErrorList, Field, FormErrors, useAppForm } from "~/components/forms";
@@ -25,7 +25,7 @@ export const CLINIC_SECTIONS = [
 ] as const;
 
 /** One part of the form: a fieldset with its legend, what it changes on the site, then its fields. */
-function Section({ id, title, icon: Icon, intro, children }: { id: string; title: string; icon: LucideIcon; intro: ReactNode; children: ReactNode }) {
+function Section({ id, title, icon: Icon, intro, children }: { id: string; title: string; icon: StaffIcon; intro: ReactNode; children: ReactNode }) {
   return (
     <fieldset id={id} className="scroll-mt-4 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <legend className="sr-only">{title}</legend>

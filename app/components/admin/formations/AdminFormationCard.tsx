@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, MapPin, Pencil, Trash2, Users } from "lucide-react";
+import { CalendarDays, Clock, MapPin, Pencil, Trash2, Users } from "~/components/admin/icons";
 import { Link } from "react-router";
 import { useCan } from "~/components/admin/permissions";
 import { FillBar } from "~/components/formation/FillBar";

@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import { Trash2 } from "~/components/admin/icons";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { useToast } from "~/components/toaster";

@@ -1,5 +1,5 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Banknote } from "lucide-react";
+import { Banknote } from "~/components/admin/icons";
 import { Form } from "react-router";
 import { ChequeNumber } from "~/components/admin/front-desk/PaymentForm";
 import { Field, ErrorList, useAppForm } from "~/components/forms";

@@ -1,4 +1,4 @@
-import { GraduationCap, Users } from "lucide-react";
+import { GraduationCap, Users } from "~/components/admin/icons";
 import { Link } from "react-router";
 import { useCan } from "~/components/admin/permissions";
 import { ADMIN_FORMATION_TEXTS } from "./admin-formations";

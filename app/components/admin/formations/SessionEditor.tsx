@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { ClipboardCheck, Trash2 } from "lucide-react";
+import { ClipboardCheck, Trash2 } from "~/components/admin/icons";
 import { Form, Link } from "react-router";
 import { ConfirmAction } from "~/components/admin/ConfirmAction";
 import { EnrollmentPaymentForm } from "./EnrollmentPaymentForm";

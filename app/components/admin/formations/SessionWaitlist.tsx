@@ -1,4 +1,4 @@
-import { UserMinus } from "lucide-react";
+import { UserMinus } from "~/components/admin/icons";
 import { Form, useNavigation } from "react-router";
 import { formatDateTime } from "~/lib/format";
 import { canWithdraw, waitlistStateLabel, type WaitlistState } from "~/lib/formation-waitlist-view";

@@ -1,4 +1,4 @@
-import { BookOpen, GraduationCap, UsersRound } from "lucide-react";
+import { BookOpen, GraduationCap, UsersRound } from "~/components/admin/icons";
 
 /** 'Chiffres clés': the three tiles of the staff formations screen. */
 export function StatTiles({ stats }: { stats: { total: number; active: number; enrollments: number } }) {

@@ -15,7 +15,7 @@
  * Without `links` only the call and the e-mail are offered (the WhatsApp and SMS texts need the
  * server).
  */
-import { BellRing, ChevronDown, Mail, MessageCircle, MessageSquareText, Phone } from "lucide-react";
+import { BellRing, ChevronDown, Mail, MessageCircle, MessageSquareText, Phone } from "~/components/admin/icons";
 import type { ReactNode } from "react";
 import { MarkReminderForm } from "~/components/admin/reminders/MarkReminderForm";
 import { ReminderNote } from "~/components/admin/reminders/ReminderNote";

@@ -6,7 +6,7 @@
  *
  *   <HistoryList entries={history.get(row.id) ?? []} />
  */
-import { ArrowRight, Banknote, CalendarClock, CircleCheck, CirclePlus, EyeOff, Mail, Merge, Pencil, RefreshCw, TriangleAlert, type LucideIcon, ListOrdered } from "lucide-react";
+import { ArrowRight, Banknote, CalendarClock, CircleCheck, CirclePlus, EyeOff, Mail, Merge, Pencil, RefreshCw, TriangleAlert, type StaffIcon, ListOrdered } from "~/components/admin/icons";
 import { STATUS_LABELS, type AppointmentStatus } from "~/lib/appointment-status";
 import { formatCalendarDate, formatDateTime } from "~/lib/format";
 import type { HistoryEntryView } from "./types";
@@ -16,7 +16,7 @@ export interface HistoryListProps {
   className?: string;
 }
 
-const ICONS: Record<HistoryEntryView["action"], LucideIcon> = {
+const ICONS: Record<HistoryEntryView["action"], StaffIcon> = {
   created: CirclePlus,
   status: RefreshCw,
   moved: CalendarClock,

@@ -9,7 +9,7 @@
  *   <MoveForm id={row.id} service={row.service} date={row.date} time={row.time} onDone={close} />
  */
 import { getFormProps } from "@conform-to/react";
-import { CalendarClock, Loader2 } from "lucide-react";
+import { CalendarClock, Loader2 } from "~/components/admin/icons";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { useAppForm } from "~/components/forms";

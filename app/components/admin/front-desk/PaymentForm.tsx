@@ -9,7 +9,7 @@
  *   <PaymentForm id={row.id} name={row.name} due={due} onClose={…} />
  */
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Banknote, Loader2, X } from "lucide-react";
+import { Banknote, Loader2, X } from "~/components/admin/icons";
 import { useFetcher } from "react-router";
 import { ErrorList, Field, useAppForm } from "~/components/forms";
 import { Alert } from "~/components/ui/Alert";

@@ -8,7 +8,7 @@
  * - AlternativeTimes: the nearest free times of a refusal, each one a button that picks it;
  * - ForcedBox: 'Forcer (hors horaires)' with its warning.
  */
-import { Clock, Loader2, TriangleAlert } from "lucide-react";
+import { Clock, Loader2, TriangleAlert } from "~/components/admin/icons";
 import type { ReactNode } from "react";
 import { ErrorList } from "~/components/forms";
 import { formatCalendarDate } from "~/lib/format";

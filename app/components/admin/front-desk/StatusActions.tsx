@@ -12,7 +12,7 @@
  *   <StatusActions id={row.id} status={row.status} name={row.name} due={due} />
  */
 import { getFormProps } from "@conform-to/react";
-import { Ban, Banknote, CalendarCheck2, CircleCheckBig, Loader2, RotateCcw, UserX, X, type LucideIcon } from "lucide-react";
+import { Ban, Banknote, CalendarCheck2, CircleCheckBig, Loader2, RotateCcw, UserX, X, type StaffIcon } from "~/components/admin/icons";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { useCan } from "~/components/admin/permissions";
@@ -36,7 +36,7 @@ export interface StatusActionsProps {
 
 type Target = Exclude<AppointmentStatus, "requested">;
 
-const BUTTONS: Record<Target, { label: (from: AppointmentStatus) => string; icon: LucideIcon; className: string }> = {
+const BUTTONS: Record<Target, { label: (from: AppointmentStatus) => string; icon: StaffIcon; className: string }> = {
   confirmed: {
     label: () => "Confirmer",
     icon: CalendarCheck2,

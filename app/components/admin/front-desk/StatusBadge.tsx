@@ -6,10 +6,10 @@
  *
  *   <StatusBadge status={row.status} forced={row.forced === 1} />
  */
-import { Ban, CalendarCheck2, CircleCheckBig, Hourglass, TriangleAlert, UserX, type LucideIcon } from "lucide-react";
+import { Ban, CalendarCheck2, CircleCheckBig, Hourglass, TriangleAlert, UserX, type StaffIcon } from "~/components/admin/icons";
 import { STATUS_LABELS, type AppointmentStatus } from "~/lib/appointment-status";
 
-export const STATUS_STYLES: Record<AppointmentStatus, { className: string; icon: LucideIcon }> = {
+export const STATUS_STYLES: Record<AppointmentStatus, { className: string; icon: StaffIcon }> = {
   requested: { className: "bg-amber-50 text-amber-900 ring-amber-600/30", icon: Hourglass },
   confirmed: { className: "bg-sky-50 text-sky-900 ring-sky-600/30", icon: CalendarCheck2 },
   attended: { className: "bg-emerald-50 text-emerald-900 ring-emerald-600/30", icon: CircleCheckBig },

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Loader2, Save } from "lucide-react";
+import { Loader2, Save } from "~/components/admin/icons";
 import { useEffect, useState, type ChangeEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorList, Field, FormErrors, SelectField, TextareaField, useAppForm } from "~/components/forms";

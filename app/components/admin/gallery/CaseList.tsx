@@ -1,4 +1,4 @@
-import { Ban, CheckCircle2, Clock, Pencil, Trash2, UserRound } from "lucide-react";
+import { Ban, CheckCircle2, Clock, Pencil, Trash2, UserRound } from "~/components/admin/icons";
 import { Link } from "react-router";
 import { Alert } from "~/components/ui/Alert";
 import { Photo } from "~/components/ui/Photo";

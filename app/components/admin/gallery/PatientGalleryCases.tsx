@@ -1,4 +1,4 @@
-import { Images } from "lucide-react";
+import { Images } from "~/components/admin/icons";
 import { Link } from "react-router";
 import { useCan } from "~/components/admin/permissions";
 import { formatCalendarDate } from "~/lib/format";

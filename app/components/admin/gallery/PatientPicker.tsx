@@ -1,4 +1,4 @@
-import { Loader2, Search, UserRound } from "lucide-react";
+import { Loader2, Search, UserRound } from "~/components/admin/icons";
 import { useState, type KeyboardEvent } from "react";
 import { Link, useFetcher } from "react-router";
 import { ErrorList } from "~/components/forms";

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Save } from "lucide-react";
+import { Save } from "~/components/admin/icons";
 import { Form, Link, useNavigation } from "react-router";
 import { CheckboxField, Field, FormErrors, SelectField, TextareaField, useAppForm } from "~/components/forms";
 import { todayInClinic } from "~/lib/clinic-time";

@@ -1,4 +1,4 @@
-import { Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
+import { Eye, EyeOff, Pencil, Trash2 } from "~/components/admin/icons";
 import { Link } from "react-router";
 import { StarRating } from "~/components/content/StarRating";
 import { Alert } from "~/components/ui/Alert";

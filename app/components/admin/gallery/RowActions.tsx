@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, type LucideIcon } from "lucide-react";
+import { ArrowDown, ArrowUp, type StaffIcon } from "~/components/admin/icons";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { ConfirmAction } from "../ConfirmAction";
@@ -11,7 +11,7 @@ function useBusy(intent: GalleryIntent, id: number, extra?: [string, string]) {
 }
 
 /** A one-click action on a row (publish, move): a small form with its button. */
-export function RowButton({ intent, id, label, icon: Icon, extra, className = "" }: { intent: GalleryIntent; id: number; label: string; icon: LucideIcon; extra?: [string, string]; className?: string }) {
+export function RowButton({ intent, id, label, icon: Icon, extra, className = "" }: { intent: GalleryIntent; id: number; label: string; icon: StaffIcon; extra?: [string, string]; className?: string }) {
   const busy = useBusy(intent, id, extra);
   return (
     <Form method="post" className="contents">
@@ -40,6 +40,6 @@ export function MoveButtons({ intent, id, first, last }: { intent: "case-move" |
  * An action that needs a confirmation (withdraw consent, delete), without JavaScript as with it:
  * the staff area's one confirmation disclosure, in red.
  */
-export function ConfirmRowAction(props: { intent: GalleryIntent; id: number; summary: string; icon: LucideIcon; children: ReactNode; confirmLabel: string; busyLabel: string }) {
+export function ConfirmRowAction(props: { intent: GalleryIntent; id: number; summary: string; icon: StaffIcon; children: ReactNode; confirmLabel: string; busyLabel: string }) {
   return <ConfirmAction {...props} danger className="w-full sm:w-auto sm:open:w-full" />;
 }

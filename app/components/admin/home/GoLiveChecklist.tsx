@@ -1,4 +1,4 @@
-import { ArrowRight, CircleAlert, ClipboardCheck, Info } from "lucide-react";
+import { ArrowRight, CircleAlert, ClipboardCheck, Info } from "~/components/admin/icons";
 import { Link } from "react-router";
 import { CHECKLIST_GROUP_HINTS, CHECKLIST_GROUP_LABELS, type ChecklistGroup, type ChecklistItem } from "~/lib/go-live-checklist";
 

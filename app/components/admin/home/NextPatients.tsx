@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarCheck } from "lucide-react";
+import { ArrowRight, CalendarCheck } from "~/components/admin/icons";
 import { Link } from "react-router";
 import { agendaHref } from "~/components/admin/agenda/model";
 import { StatusBadge } from "~/components/admin/front-desk/StatusBadge";

@@ -1,11 +1,11 @@
-import { ArrowRight, BellRing, Hourglass, Stethoscope, Wallet, type LucideIcon } from "lucide-react";
+import { ArrowRight, BellRing, Hourglass, Stethoscope, Wallet, type StaffIcon } from "~/components/admin/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { agendaHref } from "~/components/admin/agenda/model";
 import { formatDA } from "~/lib/money";
 import { dueText, type TodayMoney } from "./model";
 
-function Line({ icon: Icon, label, value, link, tone = "text-navy-900", children }: { icon: LucideIcon; label: string; value: string; link?: { to: string; label: string }; tone?: string; children?: ReactNode }) {
+function Line({ icon: Icon, label, value, link, tone = "text-navy-900", children }: { icon: StaffIcon; label: string; value: string; link?: { to: string; label: string }; tone?: string; children?: ReactNode }) {
   return (
     <li className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 px-4 py-3 sm:px-5">
       <span aria-hidden className="mt-0.5 flex h-9 w-9 items-center justify-center rounded-lg bg-slate-50 text-teal-700 ring-1 ring-slate-200">

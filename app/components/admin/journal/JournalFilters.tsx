@@ -1,4 +1,4 @@
-import { Filter, RotateCcw } from "lucide-react";
+import { Filter, RotateCcw } from "~/components/admin/icons";
 import { Form, Link, useNavigate } from "react-router";
 import { actionGroups, hasFilters, journalQueryString, NO_ACCOUNT_PARAM, type JournalQuery } from "./query";
 

@@ -1,4 +1,4 @@
-import { ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "~/components/admin/icons";
 import { Alert } from "~/components/ui/Alert";
 import { formatNumber } from "~/lib/format";
 import { formatJournalTime } from "~/lib/journal-entry";

@@ -1,4 +1,4 @@
-import { Bot, Clock, Globe, Target, UserRound, UserX } from "lucide-react";
+import { Bot, Clock, Globe, Target, UserRound, UserX } from "~/components/admin/icons";
 import { Link } from "react-router";
 import type { JournalAccountView, JournalEntryView } from "~/lib/journal-entry";
 

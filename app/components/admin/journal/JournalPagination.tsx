@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, ChevronsLeft } from "lucide-react";
+import { ChevronLeft, ChevronRight, ChevronsLeft } from "~/components/admin/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { journalQueryString, type JournalQuery } from "./query";

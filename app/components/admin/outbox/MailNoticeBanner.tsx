@@ -1,4 +1,4 @@
-import { MailWarning } from "lucide-react";
+import { MailWarning } from "~/components/admin/icons";
 import { Link, useLocation } from "react-router";
 import type { MailNotice } from "~/.server/mail-status";
 import { OUTBOX_PATH, plural } from "./labels";

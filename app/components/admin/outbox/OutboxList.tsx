@@ -1,4 +1,4 @@
-import { RotateCcw } from "lucide-react";
+import { RotateCcw } from "~/components/admin/icons";
 import { useFetcher } from "react-router";
 import type { OutboxItem } from "~/.server/repos/outbox";
 import { useToast } from "~/components/toaster";

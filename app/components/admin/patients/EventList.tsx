@@ -1,8 +1,8 @@
-import { BellOff, BellRing, Download, EyeOff, FilePlus2, Languages, Merge, NotebookPen, Trash2, type LucideIcon } from "lucide-react";
+import { BellOff, BellRing, Download, EyeOff, FilePlus2, Languages, Merge, NotebookPen, Trash2, type StaffIcon } from "~/components/admin/icons";
 import { formatDateTime } from "~/lib/format";
 import type { PatientEventView } from "./types";
 
-const LABELS: Record<PatientEventView["action"], { text: (detail: string | null) => string; icon: LucideIcon }> = {
+const LABELS: Record<PatientEventView["action"], { text: (detail: string | null) => string; icon: StaffIcon }> = {
   created: { text: () => "Dossier créé", icon: FilePlus2 },
   merged: { text: (d) => `Dossier ${d ? d.replace("#", "n° ") : ""} fusionné dans celui-ci`, icon: Merge },
   merged_into: { text: (d) => `Fusionné dans le dossier ${d ? d.replace("#", "n° ") : ""}`, icon: Merge },

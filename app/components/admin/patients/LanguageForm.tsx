@@ -1,4 +1,4 @@
-import { Languages } from "lucide-react";
+import { Languages } from "~/components/admin/icons";
 import { Form, useNavigation } from "react-router";
 import { useCan } from "~/components/admin/permissions";
 

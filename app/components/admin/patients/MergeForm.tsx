@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Merge, Search } from "lucide-react";
+import { Merge, Search } from "~/components/admin/icons";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CheckboxField, FormErrors, SelectField, useAppForm } from "~/components/forms";

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Save } from "lucide-react";
+import { Save } from "~/components/admin/icons";
 import { Form, useNavigation } from "react-router";
 import { useCan } from "~/components/admin/permissions";
 import { FormErrors, TextareaField, useAppForm } from "~/components/forms";

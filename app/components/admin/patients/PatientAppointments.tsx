@@ -1,4 +1,4 @@
-import { CalendarClock, ChevronDown, ExternalLink } from "lucide-react";
+import { CalendarClock, ChevronDown, ExternalLink } from "~/components/admin/icons";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useCan } from "~/components/admin/permissions";

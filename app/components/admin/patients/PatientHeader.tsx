@@ -1,4 +1,4 @@
-import { ArrowLeft, Mail, MessageCircle, Phone, UserRound, ListOrdered } from "lucide-react";
+import { ArrowLeft, Mail, MessageCircle, Phone, UserRound, ListOrdered } from "~/components/admin/icons";
 import { Link } from "react-router";
 import { formatDateTime } from "~/lib/format";
 import { LanguageForm } from "./LanguageForm";

@@ -3,7 +3,7 @@
  * billed, total paid, the balance, and every line in date order with the running balance; the
  * 'Relevé de compte' to print or download.
  */
-import { FilePlus2, FileText } from "lucide-react";
+import { FilePlus2, FileText } from "~/components/admin/icons";
 import { Link } from "react-router";
 import type { PatientAccount } from "~/.server/repos/ledger";
 import { useCan } from "~/components/admin/permissions";

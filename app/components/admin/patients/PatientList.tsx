@@ -1,4 +1,4 @@
-import { CalendarCheck, CalendarClock, ChevronRight, Mail, Phone, Wallet } from "lucide-react";
+import { CalendarCheck, CalendarClock, ChevronRight, Mail, Phone, Wallet } from "~/components/admin/icons";
 import { Link } from "react-router";
 import { formatCalendarDate, NARROW_NBSP } from "~/lib/format";
 import { formatDA } from "~/lib/money";

@@ -1,4 +1,4 @@
-import { RotateCcw, Search } from "lucide-react";
+import { RotateCcw, Search } from "~/components/admin/icons";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { PATIENT_SEARCH_MAX, patientQueryString } from "~/lib/patient-schema";

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Download, ShieldCheck, Trash2 } from "lucide-react";
+import { Download, ShieldCheck, Trash2 } from "~/components/admin/icons";
 import { Form, useNavigation } from "react-router";
 import { useCan } from "~/components/admin/permissions";
 import { Field, FormErrors, useAppForm } from "~/components/forms";

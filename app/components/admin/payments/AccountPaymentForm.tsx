@@ -4,7 +4,7 @@
  * counts it), for every role (`payment:take`). The receipt opens once it is stored.
  */
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Banknote } from "lucide-react";
+import { Banknote } from "~/components/admin/icons";
 import { Form, useNavigation } from "react-router";
 import { ErrorList, Field, useAppForm } from "~/components/forms";
 import { ChequeNumber } from "~/components/admin/front-desk/PaymentForm";

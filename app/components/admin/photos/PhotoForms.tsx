@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { ChevronDown, ImageUp, Loader2, Pencil, Trash2 } from "lucide-react";
+import { ChevronDown, ImageUp, Loader2, Pencil, Trash2 } from "~/components/admin/icons";
 import { useEffect, useState, type ChangeEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { ErrorList, Field, FormErrors, useAppForm } from "~/components/forms";

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "~/components/admin/icons";
 import { Photo } from "~/components/ui/Photo";
 import { formatDateTime, formatNumber } from "~/lib/format";
 import type { PhotoSlot } from "~/lib/photo-slots";

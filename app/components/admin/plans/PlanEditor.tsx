@@ -4,7 +4,7 @@
  * each line stays editable, and the sum is shown against the quote's total before 'Enregistrer
  * l'échéancier'. Then the instalments with what the payments cover, oldest first.
  */
-import { Calculator, Save } from "lucide-react";
+import { Calculator, Save } from "~/components/admin/icons";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/Alert";

@@ -1,4 +1,4 @@
-import { Award, Check, FileDown, Loader2, Mail, Undo2, X } from "lucide-react";
+import { Award, Check, FileDown, Loader2, Mail, Undo2, X } from "~/components/admin/icons";
 import { Form, Link, useFetcher } from "react-router";
 import { ConfirmAction } from "~/components/admin/ConfirmAction";
 import { useCan } from "~/components/admin/permissions";

@@ -6,7 +6,7 @@
  * draft; 'Proposer au patient' saves it and sends it to the patient's link.
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Plus, Save, Send, Smile, Trash2 } from "lucide-react";
+import { Plus, Save, Send, Smile, Trash2 } from "~/components/admin/icons";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Field, TextareaField, useAppForm } from "~/components/forms";

@@ -3,7 +3,7 @@
  * patient's answer, sending it (e-mail with the PDF, one-tap WhatsApp and SMS with the link),
  * printing it, a new version, and its history with who and when.
  */
-import { CopyPlus, FileDown, Mail, MessageCircle, MessageSquare, Printer } from "lucide-react";
+import { CopyPlus, FileDown, Mail, MessageCircle, MessageSquare, Printer } from "~/components/admin/icons";
 import { Form, Link } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { formatDateTime } from "~/lib/format";

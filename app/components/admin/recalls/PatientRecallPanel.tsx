@@ -1,4 +1,4 @@
-import { BellOff, BellRing } from "lucide-react";
+import { BellOff, BellRing } from "~/components/admin/icons";
 import { Form, useLocation } from "react-router";
 import { useCan } from "~/components/admin/permissions";
 import { formatCalendarDate, formatDateTime } from "~/lib/format";

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Loader2, Save } from "lucide-react";
+import { Loader2, Save } from "~/components/admin/icons";
 import { useFetcher } from "react-router";
 import { FormErrors, useAppForm } from "~/components/forms";
 import { useToast } from "~/components/toaster";

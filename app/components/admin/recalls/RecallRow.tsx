@@ -1,4 +1,4 @@
-import { Check, Loader2, MessageCircle, MessageSquareText, Phone } from "lucide-react";
+import { Check, Loader2, MessageCircle, MessageSquareText, Phone } from "~/components/admin/icons";
 import { useEffect, useId, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { useCan } from "~/components/admin/permissions";

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Loader2, Save } from "lucide-react";
+import { Loader2, Save } from "~/components/admin/icons";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { FormErrors, TextareaField, useAppForm } from "~/components/forms";

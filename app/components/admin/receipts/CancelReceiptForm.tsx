@@ -3,7 +3,7 @@
  * deleted: the form writes a cancelling entry with its reason (required), after a confirmation.
  */
 import { getFormProps } from "@conform-to/react";
-import { Ban } from "lucide-react";
+import { Ban } from "~/components/admin/icons";
 import { Form, useNavigation } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { Field, useAppForm } from "~/components/forms";

@@ -2,7 +2,7 @@
  * 'Échéances en retard' on the reminders' screen (issue 29): each late instalment of a payment
  * plan, with one-tap WhatsApp and SMS messages to the patient.
  */
-import { MessageCircle, MessageSquare } from "lucide-react";
+import { MessageCircle, MessageSquare } from "~/components/admin/icons";
 import { Link } from "react-router";
 import type { LateReminder } from "~/.server/instalment-reminders";
 import { formatCalendarDate } from "~/lib/format";

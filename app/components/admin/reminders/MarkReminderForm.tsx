@@ -1,4 +1,4 @@
-import { BellRing, Check, Loader2 } from "lucide-react";
+import { BellRing, Check, Loader2 } from "~/components/admin/icons";
 import { useId } from "react";
 import { REMINDER_ACTION } from "~/lib/front-desk-contact";
 import { REMINDER_CHANNEL_LABELS, REMINDER_CHANNELS } from "~/lib/reminder-template";

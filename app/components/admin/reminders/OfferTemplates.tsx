@@ -1,4 +1,4 @@
-import { Hourglass } from "lucide-react";
+import { Hourglass } from "~/components/admin/icons";
 import type { ExampleValues, TemplateResult, TemplateView } from "~/lib/reminder-view";
 import { TemplatePairs } from "./TemplatePairs";
 

@@ -1,4 +1,4 @@
-import { BellRing, CircleCheck, Loader2 } from "lucide-react";
+import { BellRing, CircleCheck, Loader2 } from "~/components/admin/icons";
 import type { ReminderLinks } from "~/lib/front-desk-contact";
 import { formatDateTime } from "~/lib/format";
 import { REMINDER_CHANNEL_LABELS, type ReminderChannel } from "~/lib/reminder-template";

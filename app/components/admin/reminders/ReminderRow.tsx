@@ -1,4 +1,4 @@
-import { MessageCircle, MessageSquareText, Phone } from "lucide-react";
+import { MessageCircle, MessageSquareText, Phone } from "~/components/admin/icons";
 import { telHref } from "~/lib/front-desk-contact";
 import { STATUS_ACCENT, StatusBadge } from "~/components/admin/front-desk/StatusBadge";
 import { MarkReminderForm } from "./MarkReminderForm";

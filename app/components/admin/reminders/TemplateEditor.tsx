@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Loader2, RotateCcw, Save } from "lucide-react";
+import { Loader2, RotateCcw, Save } from "~/components/admin/icons";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { FormErrors, TextareaField, useAppForm } from "~/components/forms";

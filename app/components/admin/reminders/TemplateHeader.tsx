@@ -1,4 +1,4 @@
-import { MessageCircle, MessageSquareText } from "lucide-react";
+import { MessageCircle, MessageSquareText } from "~/components/admin/icons";
 import { formatDateTime } from "~/lib/format";
 import { isWhatsapp, TEMPLATE_LABELS } from "~/lib/reminder-template";
 import type { TemplateView } from "~/lib/reminder-view";

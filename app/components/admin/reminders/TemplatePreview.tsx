@@ -1,4 +1,4 @@
-import { Lock } from "lucide-react";
+import { Lock } from "~/components/admin/icons";
 import { useClinic } from "~/hooks/use-clinic";
 import { isWhatsapp, renderTemplate } from "~/lib/reminder-template";
 import { noLinkSentenceAr } from "~/lib/reminder-template-ar";

@@ -1,4 +1,4 @@
-import { CalendarRange } from "lucide-react";
+import { CalendarRange } from "~/components/admin/icons";
 import { Form, Link } from "react-router";
 import { GRANULARITIES, GRANULARITY_LABELS, type ReportPeriod } from "~/lib/reports";
 

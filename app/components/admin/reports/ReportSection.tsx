@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { Download } from "~/components/admin/icons";
 import type { ReportTable } from "~/lib/report-tables";
 import { ReportChart } from "./ReportChart";
 import { ReportTableView } from "./ReportTableView";

@@ -1,4 +1,4 @@
-import { CalendarX2, ChevronDown, Clock, Trash2 } from "lucide-react";
+import { CalendarX2, ChevronDown, Clock, Trash2 } from "~/components/admin/icons";
 import type { ReactNode } from "react";
 import type { ScheduleException } from "~/lib/schedule";
 import { formatRanges } from "~/lib/schedule";

@@ -1,4 +1,4 @@
-import { AlertTriangle } from "lucide-react";
+import { AlertTriangle } from "~/components/admin/icons";
 import { Link } from "react-router";
 import { agendaHref } from "~/components/admin/agenda/model";
 import { formatCalendarDate } from "~/lib/format";

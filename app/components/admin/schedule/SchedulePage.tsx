@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "~/components/admin/icons";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { Link } from "react-router";
 import { OpeningHours } from "~/components/content/OpeningHours";

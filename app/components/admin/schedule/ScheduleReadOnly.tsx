@@ -1,4 +1,4 @@
-import { Check, ChevronDown, Minus } from "lucide-react";
+import { Check, ChevronDown, Minus } from "~/components/admin/icons";
 import type { ReactNode } from "react";
 import type { ContactSettings } from "~/lib/contact-settings";
 import { formatDuration, formatRanges, WEEK_ORDER, WEEKDAY_LABELS, type ScheduleException, type ScheduleSettings, type ServiceSetting, type TimeRange, type Weekday } from "~/lib/schedule";

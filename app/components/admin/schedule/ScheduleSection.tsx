@@ -1,4 +1,4 @@
-import { CheckCircle2, type LucideIcon } from "lucide-react";
+import { CheckCircle2, type StaffIcon } from "~/components/admin/icons";
 import type { ReactNode } from "react";
 
 /**
@@ -14,7 +14,7 @@ export function ScheduleSection({
 }: {
   id: string;
   title: string;
-  icon: LucideIcon;
+  icon: StaffIcon;
   intro: ReactNode;
   children: ReactNode;
 }) {

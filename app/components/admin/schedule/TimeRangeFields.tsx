@@ -1,5 +1,5 @@
 import { getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "~/components/admin/icons";
 import { ErrorList } from "~/components/forms";
 import { fromMinutes, UNIT_MINUTES } from "~/lib/schedule";
 import { MAX_RANGES_PER_DAY, nextRangeSuggestion } from "~/lib/schedule-form";

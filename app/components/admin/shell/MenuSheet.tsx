@@ -1,4 +1,4 @@
-import { Menu, X } from "lucide-react";
+import { Menu, X } from "~/components/admin/icons";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { NavGroup } from "./nav";
@@ -9,7 +9,7 @@ import { StaffNavGroups } from "./StaffNavGroups";
  * opens the grouped links as a sheet rising from the bottom of the screen, where a thumb reaches
  * them, with 'Fermer' at the very bottom. A modal <dialog>: the page behind is inert, Escape
  * closes it; it closes on any navigation too. The focus goes to the current link (or the first)
- * when it opens, and back to 'Menu' when it closes.
+ * when it opens, and back to 'Menu' when it closes. Its links are drawn only while it is open.
  */
 export function MenuSheet({ groups }: { groups: readonly NavGroup[] }) {
   const [open, setOpen] = useState(false);
@@ -74,7 +74,8 @@ export function MenuSheet({ groups }: { groups: readonly NavGroup[] }) {
             Menu
           </p>
           <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-3">
-            <StaffNavGroups groups={groups} variant="sheet" />
+            {/* drawn when opened: every staff page's HTML carries the side bar's links only */}
+            {open && <StaffNavGroups groups={groups} variant="sheet" />}
           </div>
           <div className="border-t border-slate-100 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
             <button

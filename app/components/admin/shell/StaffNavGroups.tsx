@@ -1,4 +1,4 @@
-import { House } from "lucide-react";
+import { House } from "~/components/admin/icons";
 import { NavLink } from "react-router";
 import type { NavGroup } from "./nav";
 

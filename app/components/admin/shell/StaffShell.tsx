@@ -1,4 +1,4 @@
-import { ExternalLink, LogOut, Stethoscope } from "lucide-react";
+import { ExternalLink, LogOut, Stethoscope } from "~/components/admin/icons";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useClinic } from "~/hooks/use-clinic";

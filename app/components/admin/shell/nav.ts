@@ -25,14 +25,14 @@ import {
   Users,
   UsersRound,
   Wallet,
-  type LucideIcon,
+  type StaffIcon,
   ListOrdered,
-} from "lucide-react";
+} from "~/components/admin/icons";
 
 export interface NavItem {
   to: string;
   label: string;
-  icon: LucideIcon;
+  icon: StaffIcon;
 }
 
 export interface NavGroup {

@@ -1,4 +1,4 @@
-import { KeyRound, ShieldAlert, ShieldCheck, ShieldOff } from "lucide-react";
+import { KeyRound, ShieldAlert, ShieldCheck, ShieldOff } from "~/components/admin/icons";
 import type { TeamAccountView } from "./types";
 
 const PILL = "inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset";

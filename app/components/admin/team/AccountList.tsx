@@ -1,4 +1,4 @@
-import { ChevronRight, Settings2 } from "lucide-react";
+import { ChevronRight, Settings2 } from "~/components/admin/icons";
 import { Link } from "react-router";
 import { formatDateTime, formatShortDate } from "~/lib/format";
 import { Avatar, RoleBadge, StatusBadge, TemporaryPasswordBadge, TwoFactorBadge } from "./AccountBadges";

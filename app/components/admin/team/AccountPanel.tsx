@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { KeyRound, Lock, ShieldOff, UserCheck, UserCog, UserX, X } from "lucide-react";
+import { KeyRound, Lock, ShieldOff, UserCheck, UserCog, UserX, X } from "~/components/admin/icons";
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormErrors, SelectField, useAppForm } from "~/components/forms";

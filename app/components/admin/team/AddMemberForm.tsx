@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { ChevronDown, UserPlus } from "lucide-react";
+import { ChevronDown, UserPlus } from "~/components/admin/icons";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Field, FormErrors, SelectField, useAppForm } from "~/components/forms";

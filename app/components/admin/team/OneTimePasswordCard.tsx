@@ -1,4 +1,4 @@
-import { Check, Copy, KeyRound } from "lucide-react";
+import { Check, Copy, KeyRound } from "~/components/admin/icons";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { type OneTimePassword, TEAM_PATH } from "~/lib/team-schema";

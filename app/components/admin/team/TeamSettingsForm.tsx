@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { SlidersHorizontal } from "lucide-react";
+import { SlidersHorizontal } from "~/components/admin/icons";
 import { Form, useNavigation } from "react-router";
 import { CheckboxField, Field, FormErrors, useAppForm } from "~/components/forms";
 import { RETENTION_LIMITS, type TeamActionResult, teamSettingsSchema } from "~/lib/team-schema";
