@@ -263,8 +263,8 @@ function openDaysBetween(today: string, from: number, to: number, skip?: (offset
 }
 
 /** `n` appointments: the near weeks (same for every n) and a history around them that fills the rest. */
-function generate(n: number, today: string) {
-  const near = bookDays(openDaysBetween(today, NEAR_FROM, NEAR_TO), CLINIC_CHAIRS, today, seededRandom(7));
+function generate(n: number, today: string, nearChairs: number) {
+  const near = bookDays(openDaysBetween(today, NEAR_FROM, NEAR_TO), nearChairs, today, seededRandom(7));
   const remaining = n - near.length;
   const historyDays = openDaysBetween(today, SPAN_FROM, SPAN_TO, (i) => i >= NEAR_FROM && i <= NEAR_TO);
   // enough chairs for the rows, then an even sample of them (dropping bookings leaves gaps, never overlaps)
@@ -284,8 +284,9 @@ function generate(n: number, today: string) {
   return { near, history, historyChairs: chairs, all: [...near, ...history] };
 }
 
-export async function fillDesk(h: Db, n: number, today: string) {
-  const { near, history, historyChairs, all } = generate(n, today);
+/** `chairs`: the clinic's chairs, each booked about 75 % of the near weeks (3: about 18 appointments a day; 7: about 42) */
+export async function fillDesk(h: Db, n: number, today: string, chairs = CLINIC_CHAIRS) {
+  const { near, history, historyChairs, all } = generate(n, today, chairs);
   const rnd = seededRandom(99);
   // ids in the order the requests were received
   const withCreated = all.map((a) => ({ a, created: new Date(Date.parse(`${a.date}T08:00:00Z`) - Math.floor(1 + rnd() * 30) * 86_400_000 - Math.floor(rnd() * 86_400_000)).toISOString() }));
@@ -342,7 +343,7 @@ export async function fillDesk(h: Db, n: number, today: string) {
     for (let i = 0; i < history_rows.length; i += 1000) await trx.insertInto("appointment_history").values(history_rows.slice(i, i + 1000)).execute();
     if (h.engine === "postgres") await sql`select setval(pg_get_serial_sequence('appointments', 'id'), (select max(id) from appointments))`.execute(trx);
   });
-  await saveSettings(h, { ...DEFAULT_SETTINGS, chairs: CLINIC_CHAIRS });
+  await saveSettings(h, { ...DEFAULT_SETTINGS, chairs });
   await sql`analyze`.execute(h.db);
   const count = async (table: "appointment_slots" | "appointment_history") => Number((await h.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   return { near: near.length, history: history.length, historyChairs, units: await count("appointment_slots"), historyRows: await count("appointment_history") };

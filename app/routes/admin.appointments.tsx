@@ -51,7 +51,7 @@ function monthEnd(ymd: string): string {
 export async function loader({ url }: Route.LoaderArgs) {
   const query = parseAppointmentQuery(url.searchParams);
   const db = getDb();
-  const { rows, total } = await listAppointments(
+  const { rows, total, more } = await listAppointments(
     db,
     {
       q: query.q || undefined,
@@ -81,6 +81,7 @@ export async function loader({ url }: Route.LoaderArgs) {
       reminder: reminders.get(Number(r.id)) ?? null,
     })),
     total,
+    more,
     query,
     totals: { day, isToday: !query.date, dayTotals, monthTotals },
     pageCount: Math.max(1, Math.ceil(total / APPOINTMENTS_PAGE_SIZE)),
@@ -166,7 +167,7 @@ async function update(form: FormData, staff: StaffSession) {
 }
 
 export default function AdminAppointments({ loaderData }: Route.ComponentProps) {
-  const { rows, total, query, pageCount, totals } = loaderData;
+  const { rows, total, more, query, pageCount, totals } = loaderData;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const canCreate = useCan("appointment:create");
@@ -197,7 +198,7 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
             Chargement des rendez-vous...
           </p>
         ) : (
-          <p>{total === 0 ? "0 rendez-vous" : `${first}–${last} sur ${formatNumber(total)} rendez-vous`}</p>
+          <p>{total === 0 ? "0 rendez-vous" : `${first}–${last} sur ${more ? "plus de " : ""}${formatNumber(total)} rendez-vous${more ? " : précisez la recherche" : ""}`}</p>
         )}
       </div>
 
@@ -221,7 +222,7 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
         )}
       </div>
 
-      <AppointmentPagination page={query.page} pageCount={pageCount} pageLink={(page) => `${BASE_PATH}${appointmentQueryString({ ...query, page })}`} />
+      <AppointmentPagination page={query.page} pageCount={pageCount} more={more} pageLink={(page) => `${BASE_PATH}${appointmentQueryString({ ...query, page })}`} />
     </div>
   );
 }

@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Patients | Admin Dashbo
  */
 export async function loader({ url }: Route.LoaderArgs) {
   const query = parsePatientQuery(url.searchParams);
-  const { rows, total } = await listPatients(
+  const { rows, total, more } = await listPatients(
     getDb(),
     { q: query.q || undefined },
     { limit: PATIENTS_PAGE_SIZE, offset: (query.page - 1) * PATIENTS_PAGE_SIZE },
@@ -29,13 +29,14 @@ export async function loader({ url }: Route.LoaderArgs) {
   return {
     query,
     total,
+    more,
     pageCount: Math.max(1, Math.ceil(total / PATIENTS_PAGE_SIZE)),
     rows: rows.map((r) => ({ ...r, phoneDisplay: r.phoneE164 ? formatPhoneDisplay(r.phoneE164) : r.phone })),
   };
 }
 
 export default function AdminPatients({ loaderData }: Route.ComponentProps) {
-  const { rows, total, query, pageCount } = loaderData;
+  const { rows, total, more, query, pageCount } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === BASE_PATH;
   const first = total === 0 ? 0 : (query.page - 1) * PATIENTS_PAGE_SIZE + 1;
@@ -60,7 +61,7 @@ export default function AdminPatients({ loaderData }: Route.ComponentProps) {
             Chargement des patients...
           </p>
         ) : (
-          <p>{total === 0 ? "0 patient" : `${first}–${last} sur ${formatNumber(total)} patient${total > 1 ? "s" : ""}`}</p>
+          <p>{total === 0 ? "0 patient" : more ? `${first}–${last} sur plus de ${formatNumber(total)} patients : précisez la recherche` : `${first}–${last} sur ${formatNumber(total)} patient${total > 1 ? "s" : ""}`}</p>
         )}
       </div>
 
@@ -74,7 +75,7 @@ export default function AdminPatients({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
-      <AppointmentPagination page={query.page} pageCount={pageCount} pageLink={(page) => `${BASE_PATH}${patientQueryString({ ...query, page })}`} />
+      <AppointmentPagination page={query.page} pageCount={pageCount} more={more} pageLink={(page) => `${BASE_PATH}${patientQueryString({ ...query, page })}`} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import type { AppointmentStatus } from "~/lib/appointment-status";
 import { todayInClinic } from "~/lib/clinic-time";
 import { addDaysYmd } from "~/lib/schedule";
 import type { Service } from "~/lib/services";
+import { nameKey } from "~/lib/name-key";
 import { describeEachEngine } from "../helpers/db";
 
 /**
@@ -102,8 +103,8 @@ describeEachEngine("patient search index", (t) => {
     expect(await total("a")).toBe(3);
     // the number found, on a later page and on a page past the end
     expect(await listPatients(t.h, { q: "a" }, { limit: 1, offset: 2 })).toMatchObject({ total: 3, rows: [{}] });
-    expect(await listPatients(t.h, { q: "a" }, { limit: 1, offset: 5 })).toEqual({ total: 3, rows: [] });
-    expect(await listPatients(t.h, { q: "personne" })).toEqual({ total: 0, rows: [] });
+    expect(await listPatients(t.h, { q: "a" }, { limit: 1, offset: 5 })).toEqual({ total: 3, more: false, rows: [] });
+    expect(await listPatients(t.h, { q: "personne" })).toEqual({ total: 0, more: false, rows: [] });
     expect(await ids("personne")).toEqual([]);
   });
 
@@ -171,5 +172,70 @@ describeEachEngine("patient search index", (t) => {
     expect(await mergePatients(t.h, id, karim.patient, staff)).toMatchObject({ ok: true });
     expect(await stored(id)).toEqual({ last_date: addDaysYmd(TODAY, 5), last_visit: karim.date });
     expect(await stored(karim.patient)).toEqual({ last_date: "", last_visit: null });
+  });
+});
+
+describeEachEngine("a broad search (over 1,000 rows found)", (t) => {
+  it("gives the page in the list's order, the same rows as a narrow search would, and says there are more than 1,000", async () => {
+    // 1,100 records and appointments named Benali, 30 named Haddad; the latest of each first
+    const n = 1130;
+    const people = Array.from({ length: n }, (_, i) => {
+      const name = i < 1100 ? `Amina Benali ${i}` : `Sofia Haddad ${i}`;
+      const date = addDaysYmd(TODAY, -(i % 400));
+      const created = `2026-0${1 + (i % 9)}-1${i % 10}T08:${String(i % 60).padStart(2, "0")}:00.000Z`;
+      return { i, name, date, created, phone: `0550 ${String(100000 + i)}` };
+    });
+    for (let k = 0; k < n; k += 200) {
+      const chunk = people.slice(k, k + 200);
+      await t.h.db
+        .insertInto("patients")
+        .values(chunk.map((p) => ({ id: p.i + 1, name: p.name, phone: p.phone, phone_e164: `+213550${100000 + p.i}`, email: null, notes: null, match_key: `+213550${100000 + p.i}|${p.name.toLowerCase()}`, name_key: nameKey(p.name), created_at: p.created, updated_at: p.created })))
+        .execute();
+      await t.h.db
+        .insertInto("appointments")
+        .values(
+          chunk.map((p) => ({
+            id: p.i + 1,
+            patient_id: p.i + 1,
+            name: p.name,
+            email: null,
+            phone: p.phone,
+            phone_digits: `0550${100000 + p.i}`,
+            service: "Orthodontie" as const,
+            date: p.date,
+            time: "09:00",
+            message: null,
+            created_at: p.created,
+            status: "attended" as const,
+          })),
+        )
+        .execute();
+    }
+    if (t.h.engine === "postgres") {
+      await sql`select setval(pg_get_serial_sequence('patients', 'id'), ${n})`.execute(t.h.db);
+      await sql`select setval(pg_get_serial_sequence('appointments', 'id'), ${n})`.execute(t.h.db);
+    }
+    const byLastDate = (xs: typeof people) => [...xs].sort((a, b) => b.date.localeCompare(a.date) || b.i - a.i).map((p) => p.i + 1);
+    const byCreated = (xs: typeof people) => [...xs].sort((a, b) => b.created.localeCompare(a.created) || b.i - a.i).map((p) => p.i + 1);
+    const benali = people.filter((p) => p.i < 1100);
+    const haddad = people.filter((p) => p.i >= 1100);
+
+    // broad: the first page and the third in the list's order, counted up to 1,000 and "more"
+    const first = await listPatients(t.h, { q: "benali" }, { limit: 24, offset: 0 }, TODAY);
+    expect(first.rows.map((r) => r.id)).toEqual(byLastDate(benali).slice(0, 24));
+    expect(first).toMatchObject({ total: 1000, more: true });
+    expect((await listPatients(t.h, { q: "benali" }, { limit: 24, offset: 48 }, TODAY)).rows.map((r) => r.id)).toEqual(byLastDate(benali).slice(48, 72));
+    const appointments = await listAppointments(t.h, { q: "Benali" }, { limit: 24, offset: 0 });
+    expect(appointments.rows.map((r) => Number(r.id))).toEqual(byCreated(benali).slice(0, 24));
+    expect(appointments).toMatchObject({ total: 1000, more: true });
+    // a broad part of the phone's digits too
+    expect(await listPatients(t.h, { q: "0550" }, { limit: 24, offset: 0 }, TODAY)).toMatchObject({ total: 1000, more: true });
+
+    // narrow: counted exactly, no "more"
+    const few = await listPatients(t.h, { q: "haddad" }, { limit: 24, offset: 0 }, TODAY);
+    expect(few.rows.map((r) => r.id)).toEqual(byLastDate(haddad).slice(0, 24));
+    expect(few).toMatchObject({ total: 30, more: false });
+    expect(await listAppointments(t.h, { q: "haddad" }, { limit: 24, offset: 0 })).toMatchObject({ total: 30, more: false });
+    expect(await listPatients(t.h, { q: "benali 1099" }, { limit: 24, offset: 0 }, TODAY)).toMatchObject({ total: 1, more: false });
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from "kysely";
 import { COMPLETION_RULE, OCCUPYING_STATUSES, type AppointmentStatus } from "~/lib/appointment-status";
 import { clinicDayBounds } from "~/lib/clinic-time";
 import { nationalDigits } from "~/lib/rules";
@@ -11,7 +11,7 @@ import { newLinkColumns } from "../link-tokens";
 import { linkPatient } from "./patients";
 import { refreshRecall } from "./recalls";
 import { searchPatterns, searchSpellings } from "./search-patterns";
-import { candidateIds, indexablePart, isIndexable } from "./substring-index";
+import { BROAD_AT, candidateIds, indexablePart, isBroad, isIndexable, unionOf } from "./substring-index";
 import { insertPaidAdjustment, PAID_AT_CREATION_REASON, PAID_EDIT_REASON } from "./payment-entries";
 import { DEMO_SUBMISSION_PREFIX } from "../demo";
 
@@ -141,27 +141,35 @@ function isDueSql(eb: ExpressionBuilder<Database, "appointments">) {
  * exact test of listAppointments, or null when a part is too short for the index (the exact test
  * alone then reads the table).
  */
-function appointmentCandidates(h: Pick<Db, "engine">, q: string, digits: string) {
+/** The index's candidate queries of a search (null: a part too short for it): name and e-mail for each spelling, and the phone's digits. */
+function appointmentCandidates(h: Pick<Db, "engine">, q: string, digits: string): RawBuilder<number>[] | null {
   const spellings = searchSpellings(q).map(indexablePart);
   if (!spellings.every(isIndexable)) return null;
   const parts = spellings.flatMap((p) => [candidateIds(h, "appointments", "name", [p]), candidateIds(h, "appointments", "email", [p])]);
   if (digits.length >= 3) parts.push(candidateIds(h, "appointments", "phone_digits", [digits]));
-  return sql<number>`(${sql.join(parts, sql` union `)})`;
+  return parts;
 }
 
+/**
+ * The list's page and its count. A search reads the index's candidates (substring-index.ts); a
+ * broad one (more than BROAD_AT rows found) reads its page in the list's order and counts up to
+ * BROAD_AT + 1 (`more`: there are more than BROAD_AT).
+ */
 export async function listAppointments(
   h: Db,
   filters: AppointmentFilters = {},
   page: { limit: number; offset: number } = { limit: 24, offset: 0 },
-): Promise<{ rows: Appointment[]; total: number }> {
+): Promise<{ rows: Appointment[]; total: number; more: boolean }> {
   let q = h.db.selectFrom("appointments");
+  let broad = false;
   if (filters.q) {
     const patterns = searchPatterns(filters.q);
     // three digits or more typed: also a part of the number, whatever its spacing or prefix
     const digits = /\d/.test(filters.q) && /^[\d\s+().-]+$/.test(filters.q) ? nationalDigits(filters.q) : "";
+    const parts = appointmentCandidates(h, filters.q, digits);
+    broad = parts ? await isBroad(h, parts) : false;
     // SQLite only: PostgreSQL reads this OR of its trigram indexes on one table by itself (BitmapOr)
-    const candidates = h.engine === "sqlite" ? appointmentCandidates(h, filters.q, digits) : null;
-    if (candidates) q = q.where("id", "in", candidates);
+    if (parts && !broad && h.engine === "sqlite") q = q.where("id", "in", unionOf(parts));
     q = q.where((eb) =>
       eb.or([
         ...patterns.flatMap((like) => [
@@ -182,11 +190,15 @@ export async function listAppointments(
   else if (filters.status === "todo") q = q.where((eb) => eb.not(isDoneSql(eb)));
   if (filters.state) q = q.where("status", "=", filters.state);
   if (filters.due) q = q.where(isDueSql);
-  const [rows, count] = await Promise.all([
-    q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  const count = broad
+    ? h.db
+        .selectFrom(q.select(sql<number>`1`.as("one")).limit(BROAD_AT + 1).as("found"))
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    : q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const [rows, counted] = await Promise.all([q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(), count]);
+  const total = Number(counted.n);
+  return { rows, total: Math.min(total, broad ? BROAD_AT : total), more: broad && total > BROAD_AT };
 }
 
 export interface AppointmentProgressUpdate {

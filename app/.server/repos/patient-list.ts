@@ -1,11 +1,11 @@
-import { sql, type ExpressionBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
 import { todayInClinic } from "~/lib/clinic-time";
 import { toE164 } from "~/lib/phone";
 import { nationalDigits } from "~/lib/rules";
 import type { Db } from "../db";
 import { nameSearchWords } from "~/lib/name-key";
 import type { Database } from "../db/types";
-import { candidateIds, containsPattern, indexablePart, isIndexable } from "./substring-index";
+import { BROAD_AT, candidateIds, containsPattern, indexablePart, isBroad, isIndexable, unionOf } from "./substring-index";
 import { contactsOf, isLive } from "./patients";
 
 /** The patients list: search, pagination, counts and the merge candidates (docs/product.md, "Staff: patients"). */
@@ -90,7 +90,7 @@ function searchWhere(eb: ExpressionBuilder<Database, "patients">, s: PatientQuer
  * searchWhere, or null when a part of the query is too short for a trigram index (one or two
  * letters: then searchWhere alone reads the live records, in the list's order).
  */
-function searchCandidates(h: Pick<Db, "engine">, s: PatientQuery) {
+function searchCandidates(h: Pick<Db, "engine">, s: PatientQuery): RawBuilder<number>[] | null {
   const parts = [];
   if (s.words.length > 0) {
     // every word is in the name: the longer ones are enough to narrow it
@@ -106,7 +106,7 @@ function searchCandidates(h: Pick<Db, "engine">, s: PatientQuery) {
     parts.push(candidateIds(h, "patients", "phone_e164", [s.phone.digits]));
     parts.push(candidateIds(h, "appointments", "phone_digits", [s.phone.digits], "patient_id"));
   }
-  return sql<number>`(${sql.join(parts, sql` union `)})`;
+  return parts;
 }
 
 /** The counts and the amount due of some records, by id. */
@@ -156,15 +156,18 @@ export async function listPatients(
   query: { q?: string; exclude?: number } = {},
   page: { limit: number; offset: number } = { limit: 24, offset: 0 },
   today: string = todayInClinic(),
-): Promise<{ rows: PatientListItem[]; total: number }> {
+): Promise<{ rows: PatientListItem[]; total: number; more: boolean }> {
   let base = h.db.selectFrom("patients").where(isLive);
   const q = query.q?.trim().slice(0, 100);
+  let broad = false;
   if (q) {
     const s = patientQuery(q);
+    const parts = searchCandidates(h, s);
+    // a broad search (substring-index.ts BROAD_AT) reads its page in the list's order
+    broad = parts ? await isBroad(h, parts) : false;
     // PostgreSQL reads an OR of its trigram indexes on one table by itself (BitmapOr): the
     // candidates are only needed there to reach the appointments' phone digits
-    const candidates = h.engine === "postgres" && !(s.phone && s.phone.digits.length >= 3) ? null : searchCandidates(h, s);
-    if (candidates) base = base.where("patients.id", "in", candidates);
+    if (parts && !broad && (h.engine === "sqlite" || (s.phone && s.phone.digits.length >= 3))) base = base.where("patients.id", "in", unionOf(parts));
     base = base.where((eb) => searchWhere(eb, s));
   }
   if (query.exclude !== undefined) base = base.where("patients.id", "!=", query.exclude);
@@ -177,7 +180,16 @@ export async function listPatients(
   const countAll = async () => Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   let rows;
   let total;
-  if (q && h.engine === "sqlite") {
+  if (broad) {
+    // the page, and a count that stops past BROAD_AT
+    const capped = h.db
+      .selectFrom(base.select(sql<number>`1`.as("one")).limit(BROAD_AT + 1).as("found"))
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const [found, n] = await Promise.all([ordered.select(LIST_COLUMNS).execute(), capped]);
+    rows = found;
+    total = Number(n.n);
+  } else if (q && h.engine === "sqlite") {
     // SQLite: a search reads its rows once, the page and, beside each row, the number found (a
     // window); a page past the end has no row to carry it, then it is counted apart. (PostgreSQL
     // plans the window over every row found, slower than its page and its count side by side.)
@@ -195,7 +207,8 @@ export async function listPatients(
   );
   return {
     rows: rows.map((r) => listItem(r, counts)),
-    total,
+    total: Math.min(total, broad ? BROAD_AT : total),
+    more: broad && total > BROAD_AT,
   };
 }
 

@@ -63,3 +63,27 @@ export function candidateIds<T extends Table>(h: Pick<Db, "engine">, table: T, c
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * A search whose index finds more than this many rows is "broad" (a common family name: one
+ * patient in ten). Its page is then read in the list's own order (the first rows found on that
+ * index's walk: about BROAD_AT / found rows read, not every row found sorted) and its count stops
+ * at BROAD_AT + 1: the screen says "plus de 1 000". Below it, the candidates are few enough to
+ * read, sort and count whole.
+ */
+export const BROAD_AT = 1000;
+
+/**
+ * True when one candidate query alone finds more than BROAD_AT rows. Each is counted on its own,
+ * up to BROAD_AT + 1 (a LIMIT inside the count: the index stops there; a UNION of them would be
+ * read whole first). On the same index and the same rule on both engines.
+ */
+export async function isBroad(h: Pick<Db, "db">, parts: RawBuilder<number>[]): Promise<boolean> {
+  const counts = await Promise.all(parts.map((p) => sql<{ n: number }>`select count(*) as n from (select 1 as one from (${p}) as c limit ${BROAD_AT + 1}) as x`.execute(h.db)));
+  return counts.some((r) => Number(r.rows[0]?.n ?? 0) > BROAD_AT);
+}
+
+/** The union of candidate queries, as an `IN (…)` operand. */
+export function unionOf(parts: RawBuilder<number>[]): RawBuilder<number> {
+  return sql<number>`(${sql.join(parts, sql` union `)})`;
+}

@@ -2,8 +2,11 @@ import { ChevronLeft, ChevronRight } from "~/components/admin/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-/** 'Précédent' / 'Page n sur m' / 'Suivant' under the list; an end of the list is a greyed label. */
-export function AppointmentPagination({ page, pageCount, pageLink }: { page: number; pageCount: number; pageLink: (page: number) => string }) {
+/**
+ * 'Précédent' / 'Page n sur m' / 'Suivant' under the list; an end of the list is a greyed label.
+ * `more`: a broad search counted up to 1,000 only (the pages of those), 'Page n' alone.
+ */
+export function AppointmentPagination({ page, pageCount, more = false, pageLink }: { page: number; pageCount: number; more?: boolean; pageLink: (page: number) => string }) {
   if (pageCount <= 1) return null;
   const step = (to: number, enabled: boolean, children: ReactNode) =>
     enabled ? (
@@ -26,7 +29,8 @@ export function AppointmentPagination({ page, pageCount, pageLink }: { page: num
         </>,
       )}
       <span className="text-sm text-slate-600">
-        Page {Math.min(page, pageCount)} sur {pageCount}
+        Page {Math.min(page, pageCount)}
+        {more ? "" : ` sur ${pageCount}`}
       </span>
       {step(
         page + 1,
