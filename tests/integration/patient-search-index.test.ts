@@ -4,7 +4,7 @@ import { type Actor } from "~/.server/actor";
 import { listAppointments, updateAppointment, type AppointmentInput } from "~/.server/repos/appointments";
 import { bookAppointment, moveAppointment, setAppointmentStatus } from "~/.server/repos/booking";
 import { erasePatient } from "~/.server/repos/patient-erasure";
-import { listPatients } from "~/.server/repos/patient-list";
+import { listPatients, mergeCandidates } from "~/.server/repos/patient-list";
 import { mergePatients } from "~/.server/repos/patients";
 import { insertStaff } from "~/.server/repos/staff";
 import type { AppointmentStatus } from "~/lib/appointment-status";
@@ -237,5 +237,27 @@ describeEachEngine("a broad search (over 1,000 rows found)", (t) => {
     expect(few).toMatchObject({ total: 30, more: false });
     expect(await listAppointments(t.h, { q: "haddad" }, { limit: 24, offset: 0 })).toMatchObject({ total: 30, more: false });
     expect(await listPatients(t.h, { q: "benali 1099" }, { limit: 24, offset: 0 }, TODAY)).toMatchObject({ total: 1, more: false });
+  });
+});
+
+describeEachEngine("the records that may be the same person (merge form)", (t) => {
+  it("are those with the same phone, the same e-mail in any case or the same name, each read from its index (migration 020)", async () => {
+    const at = "2026-11-01T08:00:00.000Z";
+    const rows = [
+      { id: 1, name: "Amina Benali", phone: "0550 12 34 56", phone_e164: "+213550123456", email: "Amina.B@exemple.dz" },
+      { id: 2, name: "Mme Benali", phone: "0550123456", phone_e164: "+213550123456", email: null },
+      { id: 3, name: "A. B.", phone: "0661 00 00 00", phone_e164: "+213661000000", email: "amina.b@EXEMPLE.dz" },
+      { id: 4, name: "AMINA BENALI", phone: "0770 00 00 00", phone_e164: "+213770000000", email: null },
+      { id: 5, name: "Amina Benali Haddad", phone: "0771 00 00 00", phone_e164: "+213771000000", email: "autre@exemple.dz" },
+    ];
+    await t.h.db
+      .insertInto("patients")
+      .values(rows.map((r) => ({ ...r, notes: null, match_key: `${r.phone_e164}|${r.name.toLowerCase()}`, name_key: nameKey(r.name), created_at: at, updated_at: at })))
+      .execute();
+    expect((await mergeCandidates(t.h, 1)).map((p) => p.id).sort()).toEqual([2, 3, 4]);
+    expect((await mergeCandidates(t.h, 5)).map((p) => p.id)).toEqual([]);
+    // a search adds what it finds
+    expect((await mergeCandidates(t.h, 5, "haddad")).map((p) => p.id)).toEqual([]);
+    expect((await mergeCandidates(t.h, 2, "benali haddad")).map((p) => p.id).sort()).toEqual([1, 5]);
   });
 });

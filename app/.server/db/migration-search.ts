@@ -123,3 +123,19 @@ async function createSearchTable(db: AnyDb, table: string, columns: readonly str
     end`)
     .execute(db);
 }
+
+/**
+ * Migration 020_lookups (issue 33, item 3): a patient's record lists the records that
+ * may be the same person (the same phone, e-mail or name: repos/patient-list.ts mergeCandidates).
+ * The phone had its B-tree; these are the e-mail's, as the test writes it (`lower(email)`), and
+ * the name key's, so that opening a record reads a few index entries instead of every record.
+ * And the report's balances by age (repos/reports.ts balancesByAge): the appointments with
+ * something due, a partial index, instead of every appointment of the past.
+ */
+export const m020_lookups = (): Migration => ({
+  async up(db: AnyDb) {
+    await sql`create index patients_email_lower_idx on patients (lower(email))`.execute(db);
+    await db.schema.createIndex("patients_name_key_idx").on("patients").column("name_key").execute();
+    await sql`create index appointments_due_idx on appointments (date, prixtotal, prixpay) where status <> 'cancelled' and prixtotal > coalesce(prixpay, 0)`.execute(db);
+  },
+});

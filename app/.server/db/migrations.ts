@@ -10,7 +10,7 @@ import { m011_money } from "./migration-money";
 import { m014_recalls } from "./migration-recalls";
 import { m017_name_keys } from "./migration-name-keys";
 import { m018_languages } from "./migration-languages";
-import { m019_search } from "./migration-search";
+import { m019_search, m020_lookups } from "./migration-search";
 
 /**
  * Code migrations shared by both engines. Each receives the engine so that the few
@@ -1324,6 +1324,7 @@ const all: Record<string, EngineMigration> = {
   "017_name_keys": m017_name_keys,
   "018_languages": m018_languages,
   "019_search": m019_search,
+  "020_lookups": m020_lookups,
 };
 
 /** Every migration's name, in the order they apply. */

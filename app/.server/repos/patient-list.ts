@@ -3,7 +3,7 @@ import { todayInClinic } from "~/lib/clinic-time";
 import { toE164 } from "~/lib/phone";
 import { nationalDigits } from "~/lib/rules";
 import type { Db } from "../db";
-import { nameSearchWords } from "~/lib/name-key";
+import { nameKey, nameSearchWords } from "~/lib/name-key";
 import type { Database } from "../db/types";
 import { BROAD_AT, candidateIds, containsPattern, indexablePart, isBroad, isIndexable, unionOf } from "./substring-index";
 import { contactsOf, isLive } from "./patients";
@@ -220,15 +220,21 @@ export async function mergeCandidates(h: Pick<Db, "db" | "engine">, id: number, 
   const self = await h.db.selectFrom("patients").select(["phone_e164", "email", "match_key"]).where("id", "=", id).executeTakeFirst();
   if (!self) return [];
   const namePart = self.match_key ? self.match_key.slice(self.match_key.indexOf("|") + 1) : "";
-  const similar = await h.db
-    .selectFrom("patients")
-    .select("id")
-    .where(isLive)
-    .where("id", "!=", id)
+  const email = self.email?.toLowerCase() ?? "";
+  // each test's own B-tree (an OR of them would read every record): the phone, lower(email) and
+  // the name key (migration 020; the same name has the same key, ~/lib/name-key), then the exact tests
+  const candidates = [
+    ...(self.phone_e164 ? [sql<number>`select id from patients where phone_e164 = ${self.phone_e164}`] : []),
+    ...(email ? [sql<number>`select id from patients where lower(email) = ${email}`] : []),
+    ...(namePart ? [sql<number>`select id from patients where name_key = ${nameKey(namePart)}`] : []),
+  ];
+  let similarQuery = h.db.selectFrom("patients").select("id").where(isLive).where("id", "!=", id);
+  similarQuery = candidates.length > 0 ? similarQuery.where("id", "in", unionOf(candidates)) : similarQuery.where(sql<boolean>`1 = 0`);
+  const similar = await similarQuery
     .where((eb) =>
       eb.or([
         ...(self.phone_e164 ? [eb("phone_e164", "=", self.phone_e164)] : []),
-        ...(self.email ? [sql<boolean>`lower(${eb.ref("email")}) = ${self.email.toLowerCase()}`] : []),
+        ...(email ? [sql<boolean>`lower(${eb.ref("email")}) = ${email}`] : []),
         ...(namePart ? [eb("match_key", "like", `%|${namePart}`)] : []),
         sql<boolean>`1 = 0`,
       ]),
