@@ -406,7 +406,13 @@ for (const [label, viewport] of [
       await expect(c).toContainText(day.times[0]);
       await expect(c).toContainText("Patient anxieux.");
       await expect(page.getByText(longDay(day.date), { exact: true })).toBeVisible();
+      // the day's printed list, drawn for paper only (not in the screen's HTML)
+      const printed = page.locator('article[aria-labelledby^="print-"]', { hasText: name });
+      await expect(printed).toBeVisible();
+      await expect(printed).toContainText(`${day.times[0]}`);
+      await expect(printed).toContainText("Demande reçue");
       await page.emulateMedia({ media: "screen" });
+      await expect(printed).toHaveCount(0);
     });
   });
 }
@@ -520,6 +526,7 @@ test("the demo content books a real week: statuses, payments and slot units as t
   // today (or the next open day) is a full morning in the agenda
   const upcoming = demo.filter((d) => d.date >= todayInClinic()).map((d) => d.date).sort();
   await loginAsStaff(page, `/admin/agenda?jour=${upcoming[0]}`);
-  await expect(page.locator("article[data-appointment-id]")).not.toHaveCount(0);
-  expect(await page.locator("article[data-appointment-id]").count()).toBeGreaterThanOrEqual(4);
+  // the grid's blocks, one per appointment kept
+  await expect(page.locator("button[data-block]").first()).toBeVisible();
+  expect(await page.locator("button[data-block]").count()).toBeGreaterThanOrEqual(4);
 });

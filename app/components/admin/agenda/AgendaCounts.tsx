@@ -32,7 +32,8 @@ export function AgendaCounts({ counts, label, collectedLabel }: { counts: Counts
             <dd className={`text-lg font-bold leading-6 tabular-nums sm:text-xl lg:mt-0.5 lg:text-2xl ${t.tone}`}>{t.value}</dd>
           </div>
         ))}
-        <div data-count="due" className={`col-span-2 flex items-center justify-between gap-2 lg:block ${tile}`}>
+        {/* a large amount goes under its label rather than out of the tile (a phone: half of 375 px) */}
+        <div data-count="due" className={`col-span-2 flex min-w-0 flex-wrap items-center justify-between gap-x-2 lg:block ${tile}`}>
           <dt className={term}>
             <span aria-hidden className="h-2 w-2 shrink-0 rounded-full bg-amber-600" />
             Reste à payer

@@ -39,7 +39,7 @@ export function AgendaLines({
                 type="button"
                 aria-expanded={open}
                 onClick={() => onSelect(i.id)}
-                className={`flex min-h-11 w-full items-center gap-3 border-s-4 px-3 py-1 text-start ${BLOCK_TONE[i.status].replace(/bg-\S+-50 /, "bg-white ")} ${open ? "bg-slate-50" : ""}`}
+                className={`agenda-line ${BLOCK_TONE[i.status].replace(/bg-\S+-50 /, "bg-white ")} ${open ? "bg-slate-50" : ""}`}
               >
                 <span className={`w-11 shrink-0 text-base font-bold tabular-nums text-navy-900 ${muted ? "text-slate-500 line-through decoration-1" : ""}`}>{i.time}</span>
                 <span className="min-w-0 flex-1">

@@ -117,7 +117,7 @@ export function GridBlock({
         setOffset(null);
       }}
       style={style}
-      className={`relative z-10 flex min-w-0 select-none flex-col overflow-hidden rounded-md border-s-4 text-start shadow-sm ring-1 ring-inset ring-black/5 transition-shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-navy-900 ${BLOCK_TONE[item.status]} ${
+      className={`agenda-block ${BLOCK_TONE[item.status]} ${
         selected ? "z-20 shadow-md ring-2 ring-navy-900 touch-none" : ""
       } ${moving ? "z-30 cursor-grabbing opacity-90 shadow-lg" : movable ? "cursor-grab" : ""}`}
     >
@@ -163,7 +163,7 @@ export function GridBlock({
         <span
           aria-hidden
           title="Temps de préparation"
-          className="block w-full flex-1 bg-[repeating-linear-gradient(135deg,transparent_0_4px,rgba(15,23,42,0.06)_4px_8px)] opacity-70"
+          className="agenda-buffer"
         />
       )}
     </button>

@@ -1,9 +1,38 @@
+import { useEffect, useState } from "react";
+import { flushSync } from "react-dom";
 import { STATUS_LABELS } from "~/lib/appointment-status";
 import { formatDA } from "~/lib/money";
 import type { AgendaItem } from "./model";
 
-/** The day printed (screen: hidden): the appointments in time order with their facts, no buttons. */
+/**
+ * True while the page is printed: from `beforeprint` (drawn at once, before the browser lays the
+ * page out for paper) and while the print media query matches, until `afterprint`. A list only
+ * paper needs is then not in every page's HTML (issue 33, item 4).
+ */
+function usePrinting(): boolean {
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const print = window.matchMedia("print");
+    const on = () => flushSync(() => setPrinting(true));
+    const off = () => setPrinting(false);
+    const follow = () => (print.matches ? on() : off());
+    window.addEventListener("beforeprint", on);
+    window.addEventListener("afterprint", off);
+    print.addEventListener("change", follow);
+    follow();
+    return () => {
+      window.removeEventListener("beforeprint", on);
+      window.removeEventListener("afterprint", off);
+      print.removeEventListener("change", follow);
+    };
+  }, []);
+  return printing;
+}
+
+/** The day printed (screen: hidden; drawn only for paper): the appointments in time order with their facts, no buttons. */
 export function PrintDay({ items, showChair }: { items: AgendaItem[]; showChair: boolean }) {
+  const printing = usePrinting();
+  if (!printing) return null;
   const list = [...items].sort((a, b) => a.time.localeCompare(b.time) || a.chair - b.chair);
   return (
     <ol className="hidden divide-y divide-slate-300 print:block">
