@@ -137,14 +137,16 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
         aria-expanded={expanded}
         aria-controls={moreId}
         onClick={() => setExpanded((o) => !o)}
+        data-more-toggle
         className={`hidden min-h-11 items-center gap-1.5 justify-self-end rounded-full px-3 text-sm font-semibold transition lg:col-start-5 lg:row-span-2 lg:row-start-1 lg:inline-flex ${expanded ? "bg-teal-50 text-teal-800" : "text-teal-700 hover:bg-teal-50"}`}
       >
         Détails<span className="sr-only"> de {row.name}</span>
         <ChevronDown aria-hidden className={`h-4 w-4 transition-transform duration-300 ${expanded ? "rotate-180" : ""}`} />
       </button>
 
-      {/* the rest of the card: a box of its own below the line from 1024 px, shown by 'Détails' (below, no box: the card as it is) */}
-      <div id={moreId} className={`contents ${expanded ? "lg:col-span-full lg:mb-1 lg:mt-3 lg:block lg:rounded-xl lg:bg-white lg:ring-1 lg:ring-slate-200" : "lg:hidden"}`}>
+      {/* the rest of the card: a box of its own below the line from 1024 px, shown by 'Détails' (below, no box: the card as it is);
+          without JavaScript always shown (staff.css, `data-more`) */}
+      <div id={moreId} data-more className={`contents ${expanded ? "lg:col-span-full lg:mb-1 lg:mt-3 lg:block lg:rounded-xl lg:bg-white lg:ring-1 lg:ring-slate-200" : "lg:hidden"}`}>
         {row.message && (
           <figure className="mx-5 mt-4 rounded-xl bg-sky-50/60 px-3.5 py-2.5 ring-1 ring-sky-100 lg:max-w-2xl">
             <figcaption className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">
