@@ -30,6 +30,13 @@ export async function loader() {
   try {
     const db = getDb();
     const [blogs, formations] = await Promise.all([listBlogs(db), listActiveFormations(db)]);
+    // /syllabus shows the newest active formation: without its Arabic text, /ar/syllabus says it
+    // exists in French only (noindex), so neither page names it
+    if (formations.length > 0 && !formations[0]!.title_ar) {
+      const at = entries.findIndex((e) => e.path === "/ar/syllabus");
+      if (at >= 0) entries.splice(at, 1);
+      for (const e of entries) if (e.path === "/syllabus") e.alternates = undefined;
+    }
     for (const b of blogs) {
       const path = blogArticlePath(Number(b.id), b.title);
       const lastmod = b.updated_at ?? b.created_at;

@@ -233,3 +233,22 @@ describe("the training offer in Arabic", () => {
     expect((await page("/ar/syllabus/424242")).res.status).toBe(404);
   });
 });
+
+describe("the sitemap and /ar/syllabus (the newest formation's programme)", () => {
+  test("listed while the newest formation has its Arabic text; left out, with /syllabus's alternates, when it has none", async () => {
+    const sitemap = async () => (await fetch(`${origin}/sitemap.xml`)).text();
+    const before = await sitemap();
+    expect(before).toContain(`<loc>${origin}/ar/syllabus</loc>`);
+    expect(before).toContain(`href="${origin}/ar/syllabus"`);
+    // the French-only formation becomes the newest: /ar/syllabus would say "French only" (noindex)
+    server.dbRun("update formations set created_at = '2999-01-01T00:00:00.000Z' where id = ?", frenchFormation.id);
+    try {
+      const after = await sitemap();
+      expect(after).toContain(`<loc>${origin}/syllabus</loc>`);
+      expect(after).not.toContain(`<loc>${origin}/ar/syllabus</loc>`);
+      expect(after).not.toContain(`href="${origin}/ar/syllabus"`);
+    } finally {
+      server.dbRun("update formations set created_at = '2020-01-01T00:00:00.000Z' where id = ?", frenchFormation.id);
+    }
+  });
+});

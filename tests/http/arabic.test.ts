@@ -107,6 +107,9 @@ describe("/ar, the home page in Arabic", () => {
     expect(doc.querySelector('meta[name="description"]')?.getAttribute("content")).toMatch(/زراعة الأسنان/);
     expect(doc.querySelector('meta[property="og:locale"]')?.getAttribute("content")).toBe("ar_DZ");
     expect(doc.querySelector('link[rel="preload"][href^="/fonts/ibm-plex-sans-arabic"]')).not.toBeNull();
+    // the Latin text font is not preloaded there: its bytes would delay the first paint (issue 33)
+    expect(doc.querySelectorAll('link[rel="preload"][as="font"]')).toHaveLength(2);
+    expect(doc.querySelector('link[rel="preload"][href*="inter-latin"]')).toBeNull();
     expect(doc.querySelector("h1")?.textContent?.trim()).toBe("ابتسامتك المستقبلية");
   });
 
