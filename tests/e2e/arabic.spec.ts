@@ -26,6 +26,9 @@ for (const width of [375, 1280]) {
     // the Arabic typeface is the one the headings and the text use
     expect(await page.evaluate(() => document.fonts.check('16px "IBM Plex Sans Arabic"', "ابتسامة"))).toBe(true);
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"IBM Plex Sans Arabic"/);
+    // and the only fonts it downloads: no Latin web font for its spaces and digits (issue 33)
+    const fonts = await page.evaluate(() => performance.getEntriesByType("resource").map((r) => r.name).filter((n) => n.endsWith(".woff2")));
+    expect(fonts.map((f) => f.replace(/^.*\//, "")).sort()).toEqual(["ibm-plex-sans-arabic-arabic-400-normal.woff2", "ibm-plex-sans-arabic-arabic-600-normal.woff2"]);
     await noSidewaysScroll(page);
     if (process.env.E2E_SHOTS_DIR) await page.locator("#hero-title ~ ul").screenshot({ path: `${process.env.E2E_SHOTS_DIR}/ar-figures-${width}.png` });
 
