@@ -56,7 +56,8 @@ export async function personalPages(dbFile: string, secret: string): Promise<str
     // a course: a session to come with a place offered, and a session held with a certificate
     const f = await h.db
       .insertInto("formations")
-      .values({ title: "Implantologie orale (bench)", description: "Cours pratique", duration_months: 1, max_participants: 10, price: null, is_active: 1, syllabus: null, created_at: iso, updated_at: iso })
+      // dated before the demo formation: /syllabus and /ar/syllabus (the newest one's programme) stay the demo's, as the sitemap read them
+      .values({ title: "Implantologie orale (bench)", description: "Cours pratique", duration_months: 1, max_participants: 10, price: null, is_active: 1, syllabus: null, created_at: "2020-01-01T00:00:00.000Z", updated_at: iso })
       .returning("id")
       .executeTakeFirstOrThrow();
     const session = (start: string, end: string, capacity = 10) =>
