@@ -11,7 +11,7 @@ import { newLinkColumns } from "../link-tokens";
 import { linkPatient } from "./patients";
 import { refreshRecall } from "./recalls";
 import { searchPatterns, searchSpellings } from "./search-patterns";
-import { BROAD_AT, candidateIds, indexablePart, isBroad, isIndexable, unionOf } from "./substring-index";
+import { BROAD_AT, candidateIds, countUpToBroad, indexablePart, isBroad, isIndexable, unionOf } from "./substring-index";
 import { insertPaidAdjustment, PAID_AT_CREATION_REASON, PAID_EDIT_REASON } from "./payment-entries";
 import { DEMO_SUBMISSION_PREFIX } from "../demo";
 
@@ -190,14 +190,8 @@ export async function listAppointments(
   else if (filters.status === "todo") q = q.where((eb) => eb.not(isDoneSql(eb)));
   if (filters.state) q = q.where("status", "=", filters.state);
   if (filters.due) q = q.where(isDueSql);
-  const count = broad
-    ? h.db
-        .selectFrom(q.select(sql<number>`1`.as("one")).limit(BROAD_AT + 1).as("found"))
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-    : q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  const [rows, counted] = await Promise.all([q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(), count]);
-  const total = Number(counted.n);
+  const count = broad ? countUpToBroad(h, q) : q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow().then((c) => Number(c.n));
+  const [rows, total] = await Promise.all([q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(), count]);
   return { rows, total: Math.min(total, broad ? BROAD_AT : total), more: broad && total > BROAD_AT };
 }
 

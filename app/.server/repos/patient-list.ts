@@ -5,7 +5,7 @@ import { nationalDigits } from "~/lib/rules";
 import type { Db } from "../db";
 import { nameKey, nameSearchWords } from "~/lib/name-key";
 import type { Database } from "../db/types";
-import { BROAD_AT, candidateIds, containsPattern, indexablePart, isBroad, isIndexable, unionOf } from "./substring-index";
+import { BROAD_AT, candidateIds, containsPattern, countUpToBroad, indexablePart, isBroad, isIndexable, unionOf } from "./substring-index";
 import { contactsOf, isLive } from "./patients";
 
 /** The patients list: search, pagination, counts and the merge candidates (docs/product.md, "Staff: patients"). */
@@ -182,13 +182,7 @@ export async function listPatients(
   let total;
   if (broad) {
     // the page, and a count that stops past BROAD_AT
-    const capped = h.db
-      .selectFrom(base.select(sql<number>`1`.as("one")).limit(BROAD_AT + 1).as("found"))
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    const [found, n] = await Promise.all([ordered.select(LIST_COLUMNS).execute(), capped]);
-    rows = found;
-    total = Number(n.n);
+    [rows, total] = await Promise.all([ordered.select(LIST_COLUMNS).execute(), countUpToBroad(h, base)]);
   } else if (q && h.engine === "sqlite") {
     // SQLite: a search reads its rows once, the page and, beside each row, the number found (a
     // window); a page past the end has no row to carry it, then it is counted apart. (PostgreSQL

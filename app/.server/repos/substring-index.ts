@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
+import type { Database } from "../db/types";
 import type { Db } from "../db";
 
 /**
@@ -86,4 +87,11 @@ export async function isBroad(h: Pick<Db, "db">, parts: RawBuilder<number>[]): P
 /** The union of candidate queries, as an `IN (…)` operand. */
 export function unionOf(parts: RawBuilder<number>[]): RawBuilder<number> {
   return sql<number>`(${sql.join(parts, sql` union `)})`;
+}
+
+/** The rows of a broad search, counted up to BROAD_AT + 1 (the count stops there). */
+export async function countUpToBroad<T extends keyof Database>(h: Pick<Db, "db">, query: SelectQueryBuilder<Database, T, object>): Promise<number> {
+  const found = query.select(sql<number>`1`.as("one")).limit(BROAD_AT + 1);
+  const r = await sql<{ n: number }>`select count(*) as n from (${found}) as found`.execute(h.db);
+  return Number(r.rows[0]?.n ?? 0);
 }
