@@ -8,7 +8,9 @@ import { ROOT_ROUTE_ID, type RootData } from "~/lib/root-data";
  * server renders it here, in `<div data-island=name>`, with its props in a JSON script beside it
  * (`<` escaped), and the island's module script (app/islands/<name>.client.tsx, built by
  * vite.islands.config.ts) hydrates that container alone with the same component and props
- * (app/islands/hydrate.tsx). Only a page that renders an island downloads its script. The props
+ * (app/islands/hydrate.tsx). Only a page that renders an island downloads its script, and only once
+ * the page has loaded or the visitor first touches it (the page's script, app/site/chrome.ts, asks for
+ * the files named by `data-island-src` and `data-island-preload`): the first paint never waits for it. The props
  * are the component's whole input: the page is stored whole by the page cache, so they carry
  * nothing about the visitor, and the component reads no context (router, clinic) of the page.
  * On a page React drives (a link from a hydrated page), the component is simply rendered.
@@ -17,18 +19,11 @@ export function Island<P extends object>({ name, component: Component, props }: 
   const files = (useRouteLoaderData(ROOT_ROUTE_ID) as RootData | undefined)?.islands[name];
   return (
     <>
-      <div data-island={name}>
+      {/* the module and its chunks: fetched by the page's script (app/site/chrome.ts) once the page has loaded */}
+      <div data-island={name} data-island-src={files?.src} data-island-preload={files?.preload.join(" ") || undefined}>
         <Component {...props} />
       </div>
       <script type="application/json" data-island-props="" dangerouslySetInnerHTML={{ __html: islandJson(props) }} />
-      {files && (
-        <>
-          {files.preload.map((href) => (
-            <link key={href} rel="modulepreload" href={href} />
-          ))}
-          <script type="module" src={files.src} />
-        </>
-      )}
     </>
   );
 }

@@ -365,3 +365,47 @@ describe("pictures that fail", () => {
     expect($("#late").getAttribute("src")).toBe("/late.jpg");
   });
 });
+
+describe("islands' files", () => {
+  const ISLANDS = `
+    <div data-island="booking" data-island-src="/assets/islands/booking-1.js" data-island-preload="/assets/islands/react-1.js /assets/islands/fields-1.js"></div>
+    <div data-island="booking" data-island-src="/assets/islands/booking-1.js" data-island-preload="/assets/islands/react-1.js /assets/islands/fields-1.js"></div>`;
+  const asked = () => ({
+    scripts: [...document.querySelectorAll<HTMLScriptElement>("script[src]")].map((s) => [s.type, s.getAttribute("src")]),
+    preloads: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.getAttribute("href")),
+  });
+  // happy-dom would fetch the files: a test only looks at what was asked for
+  beforeEach(() => {
+    const settings = (window as unknown as { happyDOM?: { settings: { disableJavaScriptFileLoading: boolean; handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM?.settings;
+    if (settings) Object.assign(settings, { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true });
+  });
+  afterEach(() => document.head.querySelectorAll("link").forEach((l) => l.remove()));
+
+  it("are asked for at the load event, each once, and not before", () => {
+    vi.spyOn(document, "readyState", "get").mockReturnValue("interactive");
+    mount(ISLANDS);
+    expect(asked()).toEqual({ scripts: [], preloads: [] });
+    window.dispatchEvent(new Event("load"));
+    window.dispatchEvent(new Event("load"));
+    expect(asked()).toEqual({ scripts: [["module", "/assets/islands/booking-1.js"]], preloads: ["/assets/islands/react-1.js", "/assets/islands/fields-1.js"] });
+  });
+
+  it("are asked for at the visitor's first interaction when it comes before the load event", () => {
+    vi.spyOn(document, "readyState", "get").mockReturnValue("interactive");
+    mount(ISLANDS);
+    fire(document.body, "focusin");
+    expect(asked().scripts).toEqual([["module", "/assets/islands/booking-1.js"]]);
+  });
+
+  it("are asked for at once on a page already loaded, and never on a page React drives", () => {
+    vi.spyOn(document, "readyState", "get").mockReturnValue("complete");
+    w.__reactRouterContext = {};
+    mount(ISLANDS);
+    w.dispatchEvent(new Event("site:render"));
+    expect(asked()).toEqual({ scripts: [], preloads: [] });
+    chrome?.stop();
+    delete w.__reactRouterContext;
+    mount(ISLANDS);
+    expect(asked().scripts).toEqual([["module", "/assets/islands/booking-1.js"]]);
+  });
+});

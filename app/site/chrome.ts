@@ -4,7 +4,7 @@
  * mobile menu; [data-reveal]: sections shown once scrolled into view; [data-target]: figures that count up;
  * [data-compare]: before/after and its slider; [data-carousel]: arrows, dots and tabs (their slide's index),
  * swipe, autoplay; img[data-fallback]: the placeholder for a picture that fails; the server's messages
- * (app/site/messages.ts). Inlined in every page (vite.config.ts), it starts by itself as a classic script
+ * (app/site/messages.ts); [data-island-src]: an island's module, fetched once the page has loaded. Inlined in every page (vite.config.ts), it starts by itself as a classic script
  * (`start(document)` for tests); on a hydrated page, at React's `site:render`. Then `<html data-site="ready">`.
  */
 import { messages, type Listen } from "./messages";
@@ -286,6 +286,43 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
     if (!hydrated) doc.querySelectorAll<HTMLImageElement>("img[data-fallback]").forEach((i) => i.complete && i.naturalWidth === 0 && i.getAttribute("src") && placeholder(i));
   }
 
+  /* ---------------- islands ---------------- */
+  // An island's module and its chunks (components/Island.tsx) are fetched once the page has loaded
+  // (its stylesheet, fonts and pictures: the first paint never shares the network nor the main thread
+  // with React), or at the visitor's first interaction, whichever comes first. Each file once.
+  let islandsAsked = false;
+  function loadIslands() {
+    if (islandsAsked) return;
+    islandsAsked = true;
+    const asked = new Set<string>();
+    const add = (tag: "link" | "script", url: string) => {
+      if (!url || asked.has(url)) return;
+      asked.add(url);
+      if (tag === "link") {
+        const link = doc.createElement("link");
+        link.rel = "modulepreload";
+        link.href = url;
+        doc.head.append(link);
+      } else {
+        const script = doc.createElement("script");
+        script.type = "module";
+        script.src = url;
+        doc.body.append(script);
+      }
+    };
+    doc.querySelectorAll<HTMLElement>("[data-island-src]").forEach((el) => {
+      for (const url of (el.dataset.islandPreload ?? "").split(" ")) add("link", url);
+      add("script", el.dataset.islandSrc ?? "");
+    });
+  }
+  function initIslands() {
+    // a hydrated page renders its islands' components itself
+    if (hydrated || islandsAsked || !doc.querySelector("[data-island-src]")) return;
+    if (doc.readyState === "complete") return loadIslands();
+    on(w, "load", loadIslands, { once: true });
+    for (const type of ["pointerdown", "focusin", "keydown"] as const) on(doc, type, loadIslands, { capture: true, passive: true, once: true });
+  }
+
   const initMessages = messages(doc, { on, reduced, once, hydrated });
   function init() {
     initNav();
@@ -294,6 +331,7 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
     initReveal();
     initCounters();
     initCarousels();
+    initIslands();
     doc.documentElement.dataset.site = "ready";
   }
   // after React renders a new page (hydrated pages): close the menus, give the new markup its behaviour

@@ -144,30 +144,44 @@ test.describe("what the first paint waits for", () => {
       const html = await (await request.get(path)).text();
       const head = html.slice(0, html.indexOf("</head>"));
       expect(head.search(/<link rel="stylesheet"/)).toBeGreaterThan(-1);
-      expect(html).not.toContain('rel="modulepreload"');
+      expect(html).not.toContain('<link rel="modulepreload"');
       expect(html).not.toMatch(/<script[^>]*\ssrc=/);
     });
 
-  // a page with an island (components/Island.tsx): the stylesheet first; the island's module script (which
-  // never blocks the paint) and its chunks' preloads at low priority, all from the islands' build
+  // a page with an island (components/Island.tsx): the stylesheet first; no script file in the HTML: the
+  // island's module and its chunks, all from the islands' build, are asked for by the page's script once the
+  // page has loaded (app/site/chrome.ts), so that the first paint shares the network with none of them
   for (const [path, island] of [
     ["/appointment", "booking"],
     ["/formation", "enrolment"],
     ["/syllabus", "enrolment"],
   ])
-    test(`${path}: the stylesheet is the head's first resource, and the page asks only for its island's files, at low priority`, async ({ request }) => {
+    test(`${path}: the stylesheet is the head's first resource, and the island's files are asked for once the page has loaded`, async ({ page, request }) => {
       const html = await (await request.get(path)).text();
       const head = html.slice(0, html.indexOf("</head>"));
-      const stylesheet = head.search(/<link rel="stylesheet"/);
-      expect(stylesheet).toBeGreaterThan(-1);
-      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
-      // React's chunk and the hydration helper at least
-      expect(preloads.length).toBeGreaterThanOrEqual(2);
-      expect(preloads.some((p) => /href="\/assets\/islands\/react-[\w-]+\.js"/.test(p))).toBe(true);
-      expect(head.indexOf('<link rel="modulepreload"')).toBeGreaterThan(stylesheet);
-      for (const p of preloads) expect(p).toMatch(/fetchpriority="low" href="\/assets\/islands\//);
-      const scripts = [...html.matchAll(/<script[^>]*\ssrc=[^>]*>/g)].map((m) => m[0]);
-      expect(scripts).toEqual([expect.stringMatching(new RegExp(`^<script type="module" src="/assets/islands/${island}-[\\w-]+\\.js">$`))]);
+      expect(head.search(/<link rel="stylesheet"/)).toBeGreaterThan(-1);
+      expect(html).not.toContain('<link rel="modulepreload"');
+      expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+      const container = new RegExp(`<div data-island="${island}" data-island-src="/assets/islands/${island}-[\\w-]+\\.js" data-island-preload="([^"]+)">`).exec(html);
+      expect(container).not.toBeNull();
+      // React's chunk among the preloads, every one from the islands' build
+      const preloads = container![1].split(" ");
+      expect(preloads.some((p) => /^\/assets\/islands\/react-[\w-]+\.js$/.test(p))).toBe(true);
+      for (const p of preloads) expect(p).toMatch(/^\/assets\/islands\/[\w-]+\.js$/);
+
+      // in the browser (its own timeline): no script is fetched before the load event; then the island's entry and its chunks
+      await page.goto(path);
+      await page.waitForFunction((name) => document.querySelector(`[data-island="${name}"]`)?.hasAttribute("data-hydrated"), island);
+      const timeline = await page.evaluate(() => ({
+        loadAt: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
+        scripts: (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+          .filter((e) => e.initiatorType === "script" || e.initiatorType === "link" || e.name.endsWith(".js"))
+          .filter((e) => e.name.endsWith(".js"))
+          .map((e) => ({ path: new URL(e.name).pathname, at: e.startTime })),
+      }));
+      expect(timeline.loadAt).toBeGreaterThan(0);
+      expect(timeline.scripts.filter((s) => s.at < timeline.loadAt)).toEqual([]);
+      expect(timeline.scripts.map((s) => s.path)).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^/assets/islands/${island}-`)), ...preloads]));
     });
 
   // the hydrated pages
