@@ -2,7 +2,7 @@ import { ChevronDown } from "~/components/admin/icons";
 import { Fragment, type ReactNode } from "react";
 import { StatusBadge } from "~/components/admin/front-desk/StatusBadge";
 import { formatDA } from "~/lib/money";
-import { BLOCK_TONE } from "./GridBlock";
+import { toneOf } from "./GridBlock";
 import type { AgendaItem } from "./model";
 
 /**
@@ -39,28 +39,28 @@ export function AgendaLines({
                 type="button"
                 aria-expanded={open}
                 onClick={() => onSelect(i.id)}
-                className={`agenda-line ${BLOCK_TONE[i.status].replace(/bg-\S+-50 /, "bg-white ")} ${open ? "bg-slate-50" : ""}`}
+                className={`agenda-line ${toneOf(i.status)}${open ? " bg-slate-50" : ""}`}
               >
-                <span className={`w-11 shrink-0 text-base font-bold tabular-nums text-navy-900 ${muted ? "text-slate-500 line-through decoration-1" : ""}`}>{i.time}</span>
+                <span className={muted ? "line-time text-slate-500 line-through decoration-1" : "line-time"}>{i.time}</span>
                 <span className="min-w-0 flex-1">
                   <span className="sr-only">, </span>
-                  <span className="block truncate text-sm font-semibold leading-5 text-navy-900">{i.name}</span>
-                  <span className="block truncate text-xs leading-4 text-slate-600">
+                  <span className="line-name">{i.name}</span>
+                  <span className="line-sub">
                     <span className="sr-only">, </span>
                     {i.service}
                     {showChair && <> · Fauteuil {i.chair}</>}
                   </span>
                 </span>
-                <span className="flex shrink-0 flex-col items-end gap-0.5">
+                <span className="line-end">
                   <span className="sr-only">, </span>
                   <StatusBadge status={i.status} size="sm" />
                   {i.due !== null && i.due > 0 && (
-                    <span className="rounded bg-amber-100 px-1.5 text-[11px] font-semibold text-amber-900">
+                    <span className="line-due">
                       <span className="sr-only">, </span>Reste dû<span className="sr-only"> {formatDA(i.due)}</span>
                     </span>
                   )}
                 </span>
-                <ChevronDown aria-hidden className={`h-4 w-4 shrink-0 text-slate-400 transition-transform ${open ? "rotate-180" : ""}`} />
+                <ChevronDown aria-hidden className={open ? "line-chevron rotate-180" : "line-chevron"} />
               </button>
             </li>
             {open && renderOpen && <li className="bg-slate-50 p-2">{renderOpen(i)}</li>}

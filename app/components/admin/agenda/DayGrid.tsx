@@ -102,7 +102,7 @@ export function DayGrid({
               key={`f${f.chair}-${f.from}`}
               type="button"
               onClick={() => onPickFree(f)}
-              className="group z-0 m-0.5 flex items-start justify-between gap-1 rounded-md border border-dashed border-transparent px-1.5 py-1 text-start text-xs text-emerald-800 hover:border-emerald-400 hover:bg-emerald-50 focus-visible:border-emerald-600 focus-visible:bg-emerald-50 focus-visible:outline-none"
+              className="agenda-free group"
               style={{ gridRow: `${f.row + 1} / span ${f.span}`, gridColumn: grid.chairs.indexOf(f.chair) + 2 }}
             >
               <span className="font-medium">

@@ -5,14 +5,8 @@ import { STATUS_LABELS, type AppointmentStatus } from "~/lib/appointment-status"
 import { formatDA } from "~/lib/money";
 import { dragSteps, type GridBlock as Block } from "./grid";
 
-/** A block's tint and its stripe on the inline start, by status (the label is always written too). */
-export const BLOCK_TONE: Record<AppointmentStatus, string> = {
-  requested: "bg-amber-50 border-amber-500 text-amber-950 hover:bg-amber-100",
-  confirmed: "bg-sky-50 border-sky-600 text-sky-950 hover:bg-sky-100",
-  attended: "bg-emerald-50 border-emerald-600 text-emerald-950 hover:bg-emerald-100",
-  no_show: "bg-rose-50 border-rose-600 text-rose-950 hover:bg-rose-100",
-  cancelled: "bg-slate-100 border-slate-400 text-slate-700 hover:bg-slate-200",
-};
+/** A block's (or a line's) tint and its stripe on the inline start, by status (staff.css; the label is always written too). */
+export const toneOf = (status: AppointmentStatus) => `tone-${status}`;
 
 export interface DragGeometry {
   rowPx: number;
@@ -63,8 +57,8 @@ export function GridBlock({
   const style: CSSProperties = {
     gridRow: `${block.row + 1} / span ${total}`,
     gridColumn: column,
-    width: `calc(100% / ${block.lanes} - 4px)`,
-    marginInlineStart: `calc(100% * ${block.lane} / ${block.lanes} + 2px)`,
+    // side by side (overlapping appointments of one chair): its lane; alone, the class's full width
+    ...(block.lanes > 1 ? { width: `calc(100% / ${block.lanes} - 4px)`, marginInlineStart: `calc(100% * ${block.lane} / ${block.lanes} + 2px)` } : {}),
     transform: shift && g ? `translate(${shift.columns * g.columnPx}px, ${shift.rows * g.rowPx}px)` : undefined,
   };
 
@@ -117,37 +111,37 @@ export function GridBlock({
         setOffset(null);
       }}
       style={style}
-      className={`agenda-block ${BLOCK_TONE[item.status]} ${
+      className={`agenda-block ${toneOf(item.status)} ${
         selected ? "z-20 shadow-md ring-2 ring-navy-900 touch-none" : ""
       } ${moving ? "z-30 cursor-grabbing opacity-90 shadow-lg" : movable ? "cursor-grab" : ""}`}
     >
-      <span data-part="visit" className="block min-h-0 w-full px-1.5 py-1" style={{ height: `${(100 * block.span) / total}%` }}>
-        <span className="flex items-baseline gap-1.5 text-xs leading-4">
-          <span className={`shrink-0 font-bold tabular-nums ${muted ? "line-through decoration-1" : ""}`}>{item.time}</span>
+      <span data-part="visit" className="agenda-visit" style={{ height: `${(100 * block.span) / total}%` }}>
+        <span className="agenda-head">
+          <span className={muted ? "agenda-time line-through decoration-1" : "agenda-time"}>{item.time}</span>
           <span className="sr-only"> à {item.end}, </span>
           <span className="truncate font-semibold">{item.name}</span>
         </span>
         {!compact && (
-          <span className="block truncate text-xs leading-4 text-slate-700">
+          <span className="agenda-sub">
             <span className="sr-only">, </span>
             {item.service}
             {showChair && <span className="sr-only">, Fauteuil {block.chair}</span>}
           </span>
         )}
-        <span className={`flex flex-wrap items-center gap-x-1.5 text-[11px] font-semibold leading-4 ${compact ? "sr-only" : ""}`}>
+        <span className={compact ? "agenda-tags sr-only" : "agenda-tags"}>
           <span className="sr-only">, </span>
-          <span className="inline-flex items-center gap-0.5 whitespace-nowrap">
+          <span className="agenda-tag">
             <Icon aria-hidden className="h-3 w-3 shrink-0" />
             {STATUS_LABELS[item.status]}
           </span>
           {item.forced && (
-            <span className="inline-flex items-center gap-0.5 whitespace-nowrap text-orange-800">
+            <span className="agenda-tag text-orange-800">
               <TriangleAlert aria-hidden className="h-3 w-3" />
               <span className="sr-only">, </span>Hors règles
             </span>
           )}
           {item.due !== null && item.due > 0 && (
-            <span className="whitespace-nowrap rounded bg-amber-200/80 px-1 text-amber-950" title={`Reste à payer : ${formatDA(item.due)}`}>
+            <span className="agenda-due" title={`Reste à payer : ${formatDA(item.due)}`}>
               <span className="sr-only">, </span>Reste dû<span className="sr-only"> {formatDA(item.due)}</span>
             </span>
           )}

@@ -7,7 +7,7 @@ import type { ClinicNow } from "~/lib/clinic-time";
 import { formatDayLong } from "~/lib/front-desk-contact";
 import { AgendaLines } from "./AgendaLines";
 import { weekGrid } from "./grid";
-import { BLOCK_TONE } from "./GridBlock";
+import { toneOf } from "./GridBlock";
 import { agendaHref, type AgendaDay, type AgendaItem } from "./model";
 
 const ROW = "1.375rem";
@@ -100,20 +100,20 @@ export function WeekGrid({ days, items, chairs, today, now }: { days: AgendaDay[
                     to={agendaHref(day.date, "jour", `#rdv-${b.item.id}`)}
                     data-block={b.item.id}
                     title={`${b.item.time} – ${b.item.end} · ${b.item.name} · ${b.item.service} · ${STATUS_LABELS[b.item.status]}`}
-                    className={`@container relative z-10 m-px flex min-w-0 flex-col overflow-hidden rounded border-s-[3px] px-1 py-0.5 text-[11px] leading-[0.875rem] shadow-sm ring-1 ring-inset ring-black/5 ${BLOCK_TONE[b.item.status]}`}
+                    className={`week-block ${toneOf(b.item.status)}`}
                     style={{
                       gridRow: `${b.row + 1} / span ${Math.max(1, b.span)}`,
                       gridColumn: k * per + b.chair + 1,
-                      width: `calc(100% / ${b.lanes} - 2px)`,
-                      marginInlineStart: `calc(100% * ${b.lane} / ${b.lanes} + 1px)`,
+                      // side by side: its lane; alone, the class's full width
+                      ...(b.lanes > 1 ? { width: `calc(100% / ${b.lanes} - 2px)`, marginInlineStart: `calc(100% * ${b.lane} / ${b.lanes} + 1px)` } : {}),
                     }}
                   >
                     {/* narrow (several chairs): the name first, the time left to the axis and the accessible name */}
                     <span className="truncate">
-                      <span className="font-bold tabular-nums @max-[6rem]:sr-only">{b.item.time} </span>
+                      <span className="week-time">{b.item.time} </span>
                       <span className="font-semibold">{b.item.name}</span>
                     </span>
-                    <span className="flex min-w-0 items-center gap-0.5 font-medium">
+                    <span className="week-status">
                       <span className="sr-only">, </span>
                       <Icon aria-hidden className="h-2.5 w-2.5 shrink-0" />
                       <span className="truncate">{STATUS_LABELS[b.item.status]}</span>

@@ -32,7 +32,7 @@ function Toggle({ open, controls, onClick, children }: { open: boolean; controls
       aria-expanded={open}
       aria-controls={controls}
       onClick={onClick}
-      className={`inline-flex min-h-11 items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold transition sm:px-3 ${open ? "bg-teal-50 text-teal-800" : "text-teal-700 hover:bg-teal-50"}`}
+      className={`appt-toggle ${open ? "bg-teal-50 text-teal-800" : "text-teal-700 hover:bg-teal-50"}`}
     >
       {children}
       <ChevronDown aria-hidden className={`hidden h-4 w-4 transition-transform duration-300 sm:block ${open ? "rotate-180" : ""}`} />
@@ -73,7 +73,7 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
 
   return (
     <article
-      className={`flex flex-col rounded-2xl border-l-4 bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md lg:grid lg:items-center lg:gap-x-4 lg:rounded-none lg:px-4 lg:py-2.5 lg:shadow-none lg:ring-0 lg:hover:shadow-none ${APPOINTMENT_ROW_COLUMNS} ${expanded ? "lg:bg-slate-50" : "lg:hover:bg-slate-50/70"} ${STATUS_ACCENT[row.status]}`}
+      className={`appt-card ${APPOINTMENT_ROW_COLUMNS} ${expanded ? "lg:bg-slate-50" : "lg:hover:bg-slate-50/70"} ${STATUS_ACCENT[row.status]}`}
       aria-labelledby={`${uid}-name`}
       data-appointment-id={row.id}
     >
@@ -158,11 +158,11 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
         )}
 
         <div className="grid flex-1 gap-x-6 gap-y-2 px-5 py-4 text-sm sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <dl className="grid content-start grid-cols-[5.25rem_minmax(0,1fr)] gap-x-3 sm:grid-cols-[auto_minmax(0,1fr)] gap-y-2">
+          <dl className="appt-facts">
             <dt className="text-slate-500">Email</dt>
             <dd className="min-w-0">
               {row.email ? (
-                <a href={`mailto:${row.email}`} className="break-all text-navy-900 underline decoration-slate-300 underline-offset-2 hover:decoration-navy-900">
+                <a href={`mailto:${row.email}`} className="link-quiet break-all">
                   {row.email}
                 </a>
               ) : (
@@ -172,7 +172,7 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
             <dt className="text-slate-500">Téléphone</dt>
             <dd>
               {row.phone ? (
-                <a href={`tel:${row.phone.replace(/[^\d+]/g, "")}`} className="whitespace-nowrap text-navy-900 underline decoration-slate-300 underline-offset-2 hover:decoration-navy-900">
+                <a href={`tel:${row.phone.replace(/[^\d+]/g, "")}`} className="link-quiet whitespace-nowrap">
                   {row.phone}
                 </a>
               ) : (
@@ -182,7 +182,7 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
             <dt className="text-slate-500">Soumis le</dt>
             <dd>{row.created_at ? formatDateTime(row.created_at) : "N/A"}</dd>
           </dl>
-          <dl className="grid content-start grid-cols-[5.25rem_minmax(0,1fr)] gap-x-3 sm:grid-cols-[auto_minmax(0,1fr)] gap-y-2">
+          <dl className="appt-facts">
             <dt className="text-slate-500">Prix total</dt>
             <dd className="font-medium">{row.prixtotal === null ? <span className="font-normal text-slate-500">Non renseigné</span> : formatDA(row.prixtotal)}</dd>
             <dt className="text-slate-500">Prix payé</dt>

@@ -36,8 +36,8 @@ export interface ContactLinksProps {
   className?: string;
 }
 
-const BASE =
-  "inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg text-sm font-semibold ring-1 ring-inset transition focus-visible:outline-offset-2";
+/** a contact button's shape (staff.css); its colours beside it */
+const BASE = "btn-contact";
 
 export function ContactLinks({ name, phone, email, links, compact = false, className = "" }: ContactLinksProps) {
   const pad = compact ? "min-w-11 px-2.5" : "px-3";

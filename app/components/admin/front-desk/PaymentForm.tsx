@@ -17,7 +17,8 @@ import { centimesToInput, formatDA } from "~/lib/money";
 import { CHEQUE_NUMBER_MAX, PAYMENT_MODE_LABELS, PAYMENT_MODES, PAYMENT_NOTE_MAX, paymentSchema } from "~/lib/payment-schema";
 import { FRONT_DESK_KEYS, type FrontDeskResult } from "./types";
 
-const BTN = "inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg px-3.5 text-sm font-semibold ring-1 ring-inset transition disabled:cursor-not-allowed disabled:opacity-60";
+/** a desk button's shape (staff.css); its colours beside it */
+const BTN = "btn-desk";
 
 /** 'N° du chèque', shown when the mode is Chèque (and kept in the form while hidden, as typed). */
 export function ChequeNumber({ meta, chosen }: { meta: Parameters<typeof Field>[0]["meta"]; chosen: boolean }) {

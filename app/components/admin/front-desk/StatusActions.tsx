@@ -53,7 +53,8 @@ const UNDO = { label: () => "Rétablir (Confirmé)", icon: RotateCcw, className:
 
 const ORDER: Target[] = ["confirmed", "attended", "no_show", "cancelled"];
 
-const BTN = "inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg px-3.5 text-sm font-semibold ring-1 ring-inset transition disabled:cursor-not-allowed disabled:opacity-60";
+/** a desk button's shape (staff.css); its colours beside it */
+const BTN = "btn-desk";
 
 /** Shown to who may change an appointment (`appointment:update`); nothing otherwise. */
 export function StatusActions(props: StatusActionsProps) {

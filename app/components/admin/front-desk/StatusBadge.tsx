@@ -35,11 +35,12 @@ export interface StatusBadgeProps {
 }
 
 export function StatusBadge({ status, forced = false, size = "md", className = "" }: StatusBadgeProps) {
-  const { className: tone, icon: Icon } = STATUS_STYLES[status];
+  const { icon: Icon } = STATUS_STYLES[status];
   const pad = size === "sm" ? "px-2 py-0.5 text-[11px]" : "px-2.5 py-1 text-xs";
+  // its tint by `data-status` (staff.css)
   return (
-    <span className={`inline-flex flex-wrap items-center gap-1.5 ${className}`}>
-      <span data-status={status} className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full font-semibold ring-1 ring-inset ${pad} ${tone}`}>
+    <span className={className ? `status-badges ${className}` : "status-badges"}>
+      <span data-status={status} className={size === "sm" ? "status-badge status-sm" : "status-badge"}>
         <Icon aria-hidden className={size === "sm" ? "h-3 w-3" : "h-3.5 w-3.5"} />
         {STATUS_LABELS[status]}
       </span>

@@ -8,7 +8,7 @@ const STYLES = {
     // tight: the front desk's links stay in a 900 px high window, each 44 px high (the side bar scrolls for the rest)
     groups: "space-y-2",
     list: "mt-0.5",
-    link: "flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-semibold transition",
+    link: "side-link",
     idle: "text-slate-700 hover:bg-slate-100 hover:text-navy-900",
     current: "bg-teal-50 text-navy-900 ring-1 ring-teal-200",
     icon: "h-4 w-4 shrink-0",
