@@ -33,10 +33,19 @@ function linkText(text: string): string {
   return encodeURIComponent(cleanText(text));
 }
 
-/** The international digits of a stored phone ("213550123456"), or "" when there are too few. */
+/** the most phones whose digits are remembered (a day's, a list's: read again at each page) */
+const DIGITS_CACHE_SIZE = 2000;
+const digitsOf = new Map<string, string>();
+
+/** The international digits of a stored phone ("213550123456"), or "" when there are too few. Remembered per phone (libphonenumber's parse is the costly part of a day's links). */
 export function reminderDigits(phone: string): string {
+  const known = digitsOf.get(phone);
+  if (known !== undefined) return known;
   const e164 = toE164(phone);
-  return e164 ? whatsappDigits(e164) : whatsappNumber(phone);
+  const digits = e164 ? whatsappDigits(e164) : whatsappNumber(phone);
+  if (digitsOf.size >= DIGITS_CACHE_SIZE) digitsOf.delete(digitsOf.keys().next().value!);
+  digitsOf.set(phone, digits);
+  return digits;
 }
 
 /** wa.me to the patient, with the text prefilled when there is one. */
