@@ -228,6 +228,10 @@ describeEachEngine("a broad search (over 1,000 rows found)", (t) => {
     const appointments = await listAppointments(t.h, { q: "Benali" }, { limit: 24, offset: 0 });
     expect(appointments.rows.map((r) => Number(r.id))).toEqual(byCreated(benali).slice(0, 24));
     expect(appointments).toMatchObject({ total: 1000, more: true });
+    // broad and narrowed by a filter: counted, exactly when under 1,000 (the Benali of one appointment day: 1,100 / 400 days)
+    const oneDay = benali.filter((p) => p.date === TODAY);
+    expect(await listAppointments(t.h, { q: "Benali", date: TODAY }, { limit: 24, offset: 0 })).toMatchObject({ total: oneDay.length, more: false });
+    expect(oneDay.length).toBeGreaterThan(1);
     // a broad part of the phone's digits too
     expect(await listPatients(t.h, { q: "0550" }, { limit: 24, offset: 0 }, TODAY)).toMatchObject({ total: 1000, more: true });
 

@@ -162,12 +162,18 @@ export async function listAppointments(
 ): Promise<{ rows: Appointment[]; total: number; more: boolean }> {
   let q = h.db.selectFrom("appointments");
   let broad = false;
+  /** a broad search whose candidate query is its own test and that nothing else narrows: more than BROAD_AT, without counting */
+  let broadWithoutCount = false;
   if (filters.q) {
     const patterns = searchPatterns(filters.q);
     // three digits or more typed: also a part of the number, whatever its spacing or prefix
     const digits = /\d/.test(filters.q) && /^[\d\s+().-]+$/.test(filters.q) ? nationalDigits(filters.q) : "";
     const parts = appointmentCandidates(h, filters.q, digits);
     broad = parts ? await isBroad(h, parts) : false;
+    // printable ASCII without a wildcard: each candidate query finds exactly the rows of one of the
+    // search's own tests (same LIKE, same case folding on both engines), so one candidate over
+    // BROAD_AT means the search is over it too
+    broadWithoutCount = broad && searchSpellings(filters.q).every((s) => /^[\x20-\x7e]*$/.test(s) && !/[\\%_]/.test(s));
     // SQLite only: PostgreSQL reads this OR of its trigram indexes on one table by itself (BitmapOr)
     if (parts && !broad && h.engine === "sqlite") q = q.where("id", "in", unionOf(parts));
     q = q.where((eb) =>
@@ -190,7 +196,9 @@ export async function listAppointments(
   else if (filters.status === "todo") q = q.where((eb) => eb.not(isDoneSql(eb)));
   if (filters.state) q = q.where("status", "=", filters.state);
   if (filters.due) q = q.where(isDueSql);
-  const count = broad ? countUpToBroad(h, q) : q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow().then((c) => Number(c.n));
+  // any filter beside the search (a date, a service, a status…) may leave fewer: counted
+  const narrowed = Object.entries(filters).some(([key, value]) => key !== "q" && value !== undefined && value !== null && value !== "" && value !== false);
+  const count = broadWithoutCount && !narrowed ? Promise.resolve(BROAD_AT + 1) : broad ? countUpToBroad(h, q) : q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow().then((c) => Number(c.n));
   const [rows, total] = await Promise.all([q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(), count]);
   return { rows, total: Math.min(total, broad ? BROAD_AT : total), more: broad && total > BROAD_AT };
 }
