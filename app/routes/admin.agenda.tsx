@@ -1,12 +1,12 @@
 import { Loader2 } from "~/components/admin/icons";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.agenda";
 import { intentOf, readForm } from "~/.server/admin-action";
 import { getDb } from "~/.server/db";
 import { frontDeskIntent } from "~/.server/front-desk-actions";
-import { reminderLinksOf } from "~/.server/reminder-links";
+import { reminderLinksWireOf } from "~/.server/reminder-links";
 import { appointmentTotals, historyFor, listAgenda } from "~/.server/repos/appointments";
 import { collectedTotals } from "~/.server/repos/payments";
 import { countRemindersToSend } from "~/.server/repos/reminder-list";
@@ -21,6 +21,7 @@ import { countItems, parseAgendaQuery, toAgendaDay, toAgendaItem, weekStart } fr
 import { WeekGrid } from "~/components/admin/agenda/WeekGrid";
 import { useCan } from "~/components/admin/permissions";
 import type { HistoryEntryView } from "~/components/admin/front-desk/types";
+import { expandReminderLinks, type ReminderLinksWire } from "~/lib/front-desk-contact";
 import { addDaysYmd } from "~/lib/schedule";
 import { clinicNow } from "~/lib/clinic-time";
 
@@ -47,8 +48,9 @@ export async function loader({ url }: Route.LoaderArgs) {
     collectedTotals(db, from, to),
     countRemindersToSend(db, addDaysYmd(now.date, 1)),
   ]);
-  // the reminder links carry the personal link: written here, on the server (day view only)
-  const links = view === "jour" ? await reminderLinksOf(db, rows, now.date) : new Map();
+  // the reminder links carry the personal link: written here, on the server (day view only), as
+  // the page's patterns and each appointment's values (expanded by the component)
+  const { patterns: reminderPatterns, links } = view === "jour" ? await reminderLinksWireOf(db, rows, now.date) : { patterns: {}, links: new Map<number, ReminderLinksWire>() };
   const items = rows.map((r) => ({ ...toAgendaItem(r, schedule), links: links.get(Number(r.id)) ?? null }));
   const days = Array.from({ length: view === "semaine" ? 7 : 1 }, (_, i) => toAgendaDay(schedule, addDaysYmd(from, i)));
 
@@ -68,6 +70,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     to,
     days,
     items,
+    reminderPatterns,
     history,
     chairs: schedule.settings.chairs,
     counts: countItems(items, totals.due, collected),
@@ -93,7 +96,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminAgenda({ loaderData }: Route.ComponentProps) {
-  const { day, view, today, now, from, to, days, items, history, chairs, counts, remindersToSend, submissionKey } = loaderData;
+  const { day, view, today, now, from, to, days, history, chairs, counts, remindersToSend, submissionKey } = loaderData;
+  const items = useMemo(
+    () => loaderData.items.map((i) => ({ ...i, links: i.links ? expandReminderLinks(i.links, loaderData.reminderPatterns) : null })),
+    [loaderData.items, loaderData.reminderPatterns],
+  );
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/agenda";
   const [prefill, setPrefill] = useState<BookingPrefill | null>(null);

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { Loader2 } from "~/components/admin/icons";
+import { useMemo } from "react";
 import { data, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin.appointments";
 import { guarded, intentOf, readForm } from "~/.server/admin-action";
@@ -8,7 +9,7 @@ import { getDb } from "~/.server/db";
 import type { Appointment } from "~/.server/db/types";
 import { frontDeskIntent, isFrontDeskIntent } from "~/.server/front-desk-actions";
 import { log } from "~/.server/log";
-import { reminderLinksOf } from "~/.server/reminder-links";
+import { reminderLinksWireOf } from "~/.server/reminder-links";
 import { appointmentTotals, historyFor, listAppointments, updateAppointment } from "~/.server/repos/appointments";
 import { staffActor } from "~/.server/actor";
 import { bookAppointment } from "~/.server/repos/booking";
@@ -25,6 +26,7 @@ import type { AppointmentsActionResult, AppointmentView } from "~/components/adm
 import { adminCreateSchemaFor, adminUpdateSchemaFor, APPOINTMENTS_PAGE_SIZE, appointmentQueryString, parseAppointmentQuery, postsPrices } from "~/lib/appointment-schema";
 import { todayInClinic } from "~/lib/clinic-time";
 import { formatNumber } from "~/lib/format";
+import { expandReminderLinks } from "~/lib/front-desk-contact";
 import { slotRefusalText } from "~/lib/front-desk-schema";
 import { parseId, parseSubmissionKey } from "~/lib/rules";
 import { makeToast } from "~/lib/toast";
@@ -71,15 +73,17 @@ export async function loader({ url }: Route.LoaderArgs) {
     appointmentTotals(db, day, day),
     appointmentTotals(db, `${day.slice(0, 8)}01`, monthEnd(day)),
     // the WhatsApp and SMS links carry the personal link, which only the server can write
-    reminderLinksOf(db, rows, todayInClinic()),
+    reminderLinksWireOf(db, rows, todayInClinic()),
   ]);
   return {
     rows: rows.map((r) => ({
       ...toView(r),
       history: (history.get(Number(r.id)) ?? []).map(({ id, at, actor, action, from_status, to_status, detail }) => ({ id, at, actor, action, from_status, to_status, detail })),
       /** for <ContactLinks links={row.reminder} /> in the card */
-      reminder: reminders.get(Number(r.id)) ?? null,
+      reminder: reminders.links.get(Number(r.id)) ?? null,
     })),
+    /** the reminder texts, once for the page (the rows' `reminder` carry their values) */
+    reminderPatterns: reminders.patterns,
     total,
     more,
     query,
@@ -167,7 +171,11 @@ async function update(form: FormData, staff: StaffSession) {
 }
 
 export default function AdminAppointments({ loaderData }: Route.ComponentProps) {
-  const { rows, total, more, query, pageCount, totals } = loaderData;
+  const { total, more, query, pageCount, totals } = loaderData;
+  const rows = useMemo(
+    () => loaderData.rows.map((r) => ({ ...r, reminder: r.reminder ? expandReminderLinks(r.reminder, loaderData.reminderPatterns) : null })),
+    [loaderData.rows, loaderData.reminderPatterns],
+  );
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const canCreate = useCan("appointment:create");

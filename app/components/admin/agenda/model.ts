@@ -122,7 +122,7 @@ export function toAgendaDay(schedule: Pick<Schedule, "weekly" | "exceptions">, d
  * shown only when it means something: with no price set on any (not cancelled) appointment of
  * the days, 'Reste à payer' is '—', and so is 'Encaissé' unless something was collected anyway.
  */
-export function countItems(items: AgendaItem[], due: number, collected: Collected = { total: 0, byMode: [] }): AgendaCounts {
+export function countItems(items: Pick<AgendaItem, "status" | "prixtotal">[], due: number, collected: Collected = { total: 0, byMode: [] }): AgendaCounts {
   const priced = items.some((i) => i.status !== "cancelled" && i.prixtotal !== null);
   const counts: AgendaCounts = {
     requested: 0,
