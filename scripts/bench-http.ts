@@ -11,7 +11,7 @@
  *    answers every request with exactly those bytes and headers: "the limit". autocannon then loads
  *    app, limit, app, limit (50 connections, BENCH_SECONDS each, the same request headers for both,
  *    those of a browser: accept-encoding gzip, deflate, br); the better round of each is kept;
- * 2. the JavaScript and CSS the browser downloads for the page (script src, modulepreload,
+ * 2. the JavaScript and CSS the browser downloads for the page (script src, modulepreload, an island's data-island-src and data-island-preload,
  *    stylesheet links and the static imports of the inline module script), gzip -9, summed;
  * 3. Lighthouse mobile (its default config: mobile emulation, simulated throttling) in the system
  *    Chromium, unless BENCH_LIGHTHOUSE=0; the failing audits of accessibility, best practices and
@@ -243,6 +243,10 @@ export function pageAssets(html: string): { js: string[]; css: string[]; inlineJ
     if (!href) continue;
     if (rel.includes("modulepreload")) js.add(href);
     if (rel.includes("stylesheet")) css.add(href);
+  }
+  // an island's module and chunks, asked for by the page's script once the page has loaded (components/Island.tsx)
+  for (const m of html.matchAll(/<[a-z]+\b[^>]*\sdata-island-src="[^"]*"[^>]*>/gi)) {
+    for (const url of [attr(m[0], "data-island-src"), ...(attr(m[0], "data-island-preload") ?? "").split(/\s+/)]) if (url) js.add(url);
   }
   for (const m of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/gi)) {
     for (const i of m[1].matchAll(/\bimport\s*(?:[^"'()]*?\bfrom\s*)?["']([^"']+\.js)["']/g)) js.add(i[1]);

@@ -1,16 +1,7 @@
 import { useEffect, useState } from "react";
+import { newSubmissionKey } from "~/lib/submission-key";
 
-/**
- * A random idempotency key (UUID v4 form) made in the browser. getRandomValues, not randomUUID:
- * it also exists outside secure contexts (a LAN address over plain HTTP).
- */
-export function newSubmissionKey(): string {
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export { newSubmissionKey };
 
 /**
  * The idempotency key of a public form (the hidden `submission_key` field): a post sent twice with

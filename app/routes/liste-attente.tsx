@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { data } from "react-router";
 import type { Route } from "./+types/liste-attente";
 import { requestInfo } from "~/context";
 import { joinBounds, joinReply, type JoinReply } from "~/.server/waitlist-join";
@@ -33,15 +33,23 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   });
 };
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+/**
+ * The page is the same for every visitor (the page cache stores it until the clinic's midnight:
+ * its first and last days): its form's key is made by the browser (app/site/chrome.ts,
+ * `data-submission-key`). A page prefilled from a full day (?service=&date=) and an answer are
+ * not stored.
+ */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const cacheControl = actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+};
 
 export async function loader({ url }: Route.LoaderArgs) {
   const bounds = joinBounds();
   const query = parseDayQuery((name) => url.searchParams.get(name));
-  const prefill: WaitlistValues = query
-    ? { service: query.service, wishes: [wishOf(query.date, "09:00"), wishOf(query.date, "14:00")], until: query.date < bounds.minDate ? addDays(bounds.minDate, 14) : addDays(query.date, 7) }
-    : {};
-  return { ...bounds, prefill, submissionKey: randomUUID() };
+  if (!query) return { ...bounds, prefill: {} as WaitlistValues };
+  const prefill: WaitlistValues = { service: query.service, wishes: [wishOf(query.date, "09:00"), wishOf(query.date, "14:00")], until: query.date < bounds.minDate ? addDays(bounds.minDate, 14) : addDays(query.date, 7) };
+  return data({ ...bounds, prefill }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -89,7 +97,7 @@ export default function WaitlistJoinPage({ loaderData, actionData }: Route.Compo
                     <p>{text("forms.fixFields")}</p>
                   </Alert>
                 )}
-                <input type="hidden" name="submission_key" value={reply?.submissionKey ?? loaderData.submissionKey} />
+                <input type="hidden" name="submission_key" defaultValue={reply?.submissionKey ?? ""} data-submission-key="" />
                 <Honeypot id="waitlist-website" label={text("forms.honeypot")} />
                 <WaitlistFields
                   form="waitlist"

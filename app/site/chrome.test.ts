@@ -381,12 +381,18 @@ describe("islands' files", () => {
   });
   afterEach(() => document.head.querySelectorAll("link").forEach((l) => l.remove()));
 
-  it("are asked for at the load event, each once, and not before", () => {
+  /** the frame after the load event, and the task after it */
+  const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 5)));
+
+  it("are asked for once the load event's frame is painted, each once, and not before", async () => {
     vi.spyOn(document, "readyState", "get").mockReturnValue("interactive");
     mount(ISLANDS);
+    await painted();
     expect(asked()).toEqual({ scripts: [], preloads: [] });
     window.dispatchEvent(new Event("load"));
     window.dispatchEvent(new Event("load"));
+    expect(asked()).toEqual({ scripts: [], preloads: [] });
+    await painted();
     expect(asked()).toEqual({ scripts: [["module", "/assets/islands/booking-1.js"]], preloads: ["/assets/islands/react-1.js", "/assets/islands/fields-1.js"] });
   });
 
@@ -397,15 +403,31 @@ describe("islands' files", () => {
     expect(asked().scripts).toEqual([["module", "/assets/islands/booking-1.js"]]);
   });
 
-  it("are asked for at once on a page already loaded, and never on a page React drives", () => {
+  it("are asked for at the next frame on a page already loaded, and never on a page React drives", async () => {
     vi.spyOn(document, "readyState", "get").mockReturnValue("complete");
     w.__reactRouterContext = {};
     mount(ISLANDS);
     w.dispatchEvent(new Event("site:render"));
+    await painted();
     expect(asked()).toEqual({ scripts: [], preloads: [] });
     chrome?.stop();
     delete w.__reactRouterContext;
     mount(ISLANDS);
+    await painted();
     expect(asked().scripts).toEqual([["module", "/assets/islands/booking-1.js"]]);
+  });
+});
+
+describe("a plain form's key", () => {
+  it("is made by the browser when the page carries none, and an answer's key is kept", () => {
+    mount(`
+      <form id="a"><input type="hidden" name="submission_key" value="" data-submission-key></form>
+      <form id="b"><input type="hidden" name="submission_key" value="11111111-2222-4333-8444-555555555555" data-submission-key></form>
+      <form id="c"><input type="hidden" name="submission_key" value=""></form>`);
+    const key = (id: string) => $<HTMLInputElement>(`#${id} input`).value;
+    expect(key("a")).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(key("b")).toBe("11111111-2222-4333-8444-555555555555");
+    // a form that did not ask for one (an island's, which makes its own) is left alone
+    expect(key("c")).toBe("");
   });
 });

@@ -4,9 +4,11 @@
  * mobile menu; [data-reveal]: sections shown once scrolled into view; [data-target]: figures that count up;
  * [data-compare]: before/after and its slider; [data-carousel]: arrows, dots and tabs (their slide's index),
  * swipe, autoplay; img[data-fallback]: the placeholder for a picture that fails; the server's messages
- * (app/site/messages.ts); [data-island-src]: an island's module, fetched once the page has loaded. Inlined in every page (vite.config.ts), it starts by itself as a classic script
+ * (app/site/messages.ts); [data-island-src]: an island's module, fetched once the page has loaded;
+ * input[data-submission-key]: a plain form's idempotency key, made here (the page is served to everyone). Inlined in every page (vite.config.ts), it starts by itself as a classic script
  * (`start(document)` for tests); on a hydrated page, at React's `site:render`. Then `<html data-site="ready">`.
  */
+import { newSubmissionKey } from "~/lib/submission-key";
 import { messages, type Listen } from "./messages";
 
 export type SiteWindow = Window & typeof globalThis & { __site?: boolean; __reactRouterContext?: unknown };
@@ -288,8 +290,8 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
 
   /* ---------------- islands ---------------- */
   // An island's module and its chunks (components/Island.tsx) are fetched once the page has loaded
-  // (its stylesheet, fonts and pictures: the first paint never shares the network nor the main thread
-  // with React), or at the visitor's first interaction, whichever comes first. Each file once.
+  // (its stylesheet, fonts and pictures) and painted: the first paint never shares the network nor
+  // the main thread with React; or at the visitor's first interaction, whichever comes first. Each file once.
   let islandsAsked = false;
   function loadIslands() {
     if (islandsAsked) return;
@@ -318,9 +320,20 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
   function initIslands() {
     // a hydrated page renders its islands' components itself
     if (hydrated || islandsAsked || !doc.querySelector("[data-island-src]")) return;
-    if (doc.readyState === "complete") return loadIslands();
-    on(w, "load", loadIslands, { once: true });
+    // after the load event and the frame it paints: a phone's first paint can come after its load event
+    const afterPaint = () => w.requestAnimationFrame(() => setTimeout(loadIslands, 0));
+    if (doc.readyState === "complete") return afterPaint();
+    on(w, "load", afterPaint, { once: true });
     for (const type of ["pointerdown", "focusin", "keydown"] as const) on(doc, type, loadIslands, { capture: true, passive: true, once: true });
+  }
+
+  /* ---------------- a plain form's key ---------------- */
+  // A page the page cache stores carries no key of its own: each visitor's browser makes one, so
+  // that a post sent twice stores one row (an answer page carries the server's key: kept).
+  function initSubmissionKeys() {
+    doc.querySelectorAll<HTMLInputElement>("input[data-submission-key]").forEach((input) => {
+      if (!input.value) input.value = newSubmissionKey();
+    });
   }
 
   const initMessages = messages(doc, { on, reduced, once, hydrated });
@@ -332,6 +345,7 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
     initCounters();
     initCarousels();
     initIslands();
+    initSubmissionKeys();
     doc.documentElement.dataset.site = "ready";
   }
   // after React renders a new page (hydrated pages): close the menus, give the new markup its behaviour

@@ -47,8 +47,9 @@ test("joining the waiting list on a full day, the staff list and the offer page"
     await page.getByRole("button", { name: "Rejoindre la liste d'attente" }).click();
     await expect(page.getByText("Vous êtes inscrit sur la liste d'attente.")).toBeVisible();
     await reviewShot(page, "waitlist-joined-375", { fullPage: false });
-    const [entry] = dbQuery<{ id: number; service: string; wishes: string; status: string }>("select id, service, wishes, status from waitlist_entries where name = ?", name);
-    expect(entry).toMatchObject({ service: "Orthodontie", status: "waiting" });
+    const [entry] = dbQuery<{ id: number; service: string; wishes: string; status: string; submission_key: string | null }>("select id, service, wishes, status, submission_key from waitlist_entries where name = ?", name);
+    // the page's script gave the form its key (the page itself carries none: the page cache serves it to everyone)
+    expect(entry).toMatchObject({ service: "Orthodontie", status: "waiting", submission_key: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) });
     expect(entry.wishes.split(",")).toHaveLength(2);
 
     // an offer of a freed slot to this entry, its link as the server derives it

@@ -57,6 +57,23 @@ describe("joining the waiting list without JavaScript", () => {
     expect(html).not.toMatch(/name="wishes" checked="" value="2am"/);
   });
 
+  test("the page without a query is the same for everyone: stored by the page cache, its form's key left to the browser", async () => {
+    const first = await fetch(`${ORIGIN}/liste-attente`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).not.toMatch(/no-store/);
+    const html = await first.text();
+    expect(html).toContain('<input type="hidden" name="submission_key" value="" data-submission-key=""/>');
+    // the first answer is rendered, then stored: served from the store soon after
+    let again = await fetch(`${ORIGIN}/liste-attente`);
+    for (let i = 0; i < 50 && again.headers.get("x-cache") !== "HIT"; i++) {
+      await again.arrayBuffer();
+      await new Promise((r) => setTimeout(r, 100));
+      again = await fetch(`${ORIGIN}/liste-attente`);
+    }
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(await again.text()).toContain('data-submission-key=""/>');
+  });
+
   test("a refused post: 400, the French messages beside the fields, what was typed kept; then one row per key", async () => {
     const name = `Attente ${Date.now()}`;
     const key = crypto.randomUUID();
@@ -69,6 +86,8 @@ describe("joining the waiting list without JavaScript", () => {
     expect(page).toMatch(/Veuillez accepter la politique de confidentialité/);
     expect(page).toContain(`value="${name}"`);
     expect(page).toContain('value="pas-une-adresse"');
+    // the answer keeps the key posted: a second post of the same form stores one row
+    expect(page).toContain(`name="submission_key" value="${key}"`);
     expect(server.dbQuery("select id from waitlist_entries where name = ?", name)).toEqual([]);
 
     const good: [string, string][] = [...base, ["wishes", "1am"], ["wishes", "6pm"], ["consent", "on"]];
