@@ -62,7 +62,8 @@ describe("joining the waiting list without JavaScript", () => {
     expect(first.status).toBe(200);
     expect(first.headers.get("cache-control")).not.toMatch(/no-store/);
     const html = await first.text();
-    expect(html).toContain('<input type="hidden" name="submission_key" value="" data-submission-key=""/>');
+    const keyInput = /<input type="hidden" data-submission-key="" name="submission_key" value=""\/>/;
+    expect(html).toMatch(keyInput);
     // the first answer is rendered, then stored: served from the store soon after
     let again = await fetch(`${ORIGIN}/liste-attente`);
     for (let i = 0; i < 50 && again.headers.get("x-cache") !== "HIT"; i++) {
@@ -71,7 +72,7 @@ describe("joining the waiting list without JavaScript", () => {
       again = await fetch(`${ORIGIN}/liste-attente`);
     }
     expect(again.headers.get("x-cache")).toBe("HIT");
-    expect(await again.text()).toContain('data-submission-key=""/>');
+    expect(await again.text()).toMatch(keyInput);
   });
 
   test("a refused post: 400, the French messages beside the fields, what was typed kept; then one row per key", async () => {
