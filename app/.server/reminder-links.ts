@@ -1,4 +1,4 @@
-import { PATTERN_MARKS, whatsappNumber, type ReminderLinks, type ReminderLinksWire, type ReminderPatterns, type ReminderSent } from "~/lib/front-desk-contact";
+import { PATTERN_MARKS, smsLink, whatsappLink, whatsappNumber, type ReminderLinks, type ReminderLinksWire, type ReminderPatterns, type ReminderSent } from "~/lib/front-desk-contact";
 import type { Clinic } from "~/lib/clinic";
 import { cleanText, oneLine } from "~/lib/control-characters";
 import { toE164, whatsappDigits } from "~/lib/phone";
@@ -28,10 +28,10 @@ import { lastReminders } from "./repos/reminder-list";
  * (encodeURIComponent), so that nothing in it can add a parameter or end the address.
  */
 
-/** The text of a link: no control character, no lone surrogate (encodeURIComponent would throw), LF line breaks. */
 /** A text without the marks of a list's patterns (reminderLinksWireOf, PATTERN_MARKS): they mean nothing in a message. */
 const unmarked = (text: string) => text.replace(/[\uE000-\uE003]/g, "");
 
+/** The text of a link: no control character, no lone surrogate (encodeURIComponent would throw), LF line breaks. */
 function linkText(text: string): string {
   return encodeURIComponent(unmarked(cleanText(text)));
 }
@@ -53,16 +53,12 @@ export function reminderDigits(phone: string): string {
 
 /** wa.me to the patient, with the text prefilled when there is one. */
 export function whatsappHref(phone: string, text: string | null): string | null {
-  const digits = reminderDigits(phone);
-  if (!digits) return null;
-  return `https://wa.me/${digits}${text ? `?text=${linkText(text)}` : ""}`;
+  return whatsappLink(reminderDigits(phone), text ? linkText(text) : "");
 }
 
 /** sms: to the patient, with the body prefilled when there is one. */
 export function smsHref(phone: string, text: string | null): string | null {
-  const digits = reminderDigits(phone);
-  if (!digits) return null;
-  return `sms:+${digits}${text ? `?body=${linkText(text)}` : ""}`;
+  return smsLink(reminderDigits(phone), text ? linkText(text) : "");
 }
 
 /** A reminder makes sense while the appointment waits for its patient, from today on. */
@@ -105,12 +101,22 @@ export function reminderLinksFor(
  * The reminder links of the appointments a screen shows, by id: the templates and the last
  * reminders read once for all of them. `today` is the clinic's day.
  */
+/** What the links of a screen's appointments need, read once for all of them. */
+async function linksContext(h: Pick<Db, "db">, rows: Appointment[]) {
+  const clinic = await getClinic(h);
+  const [templates, templatesAr, reminders, languages] = await Promise.all([
+    loadTemplates(h, clinic),
+    loadTemplates(h, clinic, "ar"),
+    lastReminders(h, rows.map((r) => Number(r.id))),
+    appointmentLanguages(h, rows),
+  ]);
+  return { clinic, templates, templatesAr, reminders, languages };
+}
+
 export async function reminderLinksOf(h: Pick<Db, "db">, rows: Appointment[], today: string): Promise<Map<number, ReminderLinks>> {
   const out = new Map<number, ReminderLinks>();
   if (rows.length === 0) return out;
-  const ids = rows.map((r) => Number(r.id));
-  const clinic = await getClinic(h);
-  const [templates, templatesAr, reminders, languages] = await Promise.all([loadTemplates(h, clinic), loadTemplates(h, clinic, "ar"), lastReminders(h, ids), appointmentLanguages(h, rows)]);
+  const { clinic, templates, templatesAr, reminders, languages } = await linksContext(h, rows);
   for (const a of rows) {
     // each patient's message in their language (app/lib/message-language.ts)
     const locale = languages.get(Number(a.id)) ?? "fr";
@@ -130,9 +136,7 @@ export async function reminderLinksWireOf(h: Pick<Db, "db">, rows: Appointment[]
   const patterns: ReminderPatterns = {};
   const links = new Map<number, ReminderLinksWire>();
   if (rows.length === 0) return { patterns, links };
-  const ids = rows.map((r) => Number(r.id));
-  const clinic = await getClinic(h);
-  const [templates, templatesAr, reminders, languages] = await Promise.all([loadTemplates(h, clinic), loadTemplates(h, clinic, "ar"), lastReminders(h, ids), appointmentLanguages(h, rows)]);
+  const { clinic, templates, templatesAr, reminders, languages } = await linksContext(h, rows);
   const [prénom, date, heure, lien] = PATTERN_MARKS;
   for (const a of rows) {
     const id = Number(a.id);

@@ -100,15 +100,19 @@ export type ReminderPatterns = Record<string, string>;
 export const PATTERN_MARKS = ["\uE000", "\uE001", "\uE002", "\uE003"] as const;
 const MARK = /[\uE000-\uE003]/g;
 
+/** wa.me to the international digits, with the text (already URL-encoded) when there is one; null without digits. */
+export function whatsappLink(digits: string, encodedText: string): string | null {
+  return digits ? `https://wa.me/${digits}${encodedText ? `?text=${encodedText}` : ""}` : null;
+}
+
+/** sms: to the international digits, with the body (already URL-encoded) when there is one; null without digits. */
+export function smsLink(digits: string, encodedBody: string): string | null {
+  return digits ? `sms:+${digits}${encodedBody ? `?body=${encodedBody}` : ""}` : null;
+}
+
 /** The links the components use, from the wire form and the page's patterns. */
 export function expandReminderLinks(wire: ReminderLinksWire, patterns: ReminderPatterns): ReminderLinks {
   const { to, text, values, ...rest } = wire;
   const fill = (key: string | undefined) => (key ? encodeURIComponent((patterns[key] ?? "").replace(MARK, (m) => values[m.charCodeAt(0) - 0xe000] ?? "")) : "");
-  const wa = fill(text?.whatsapp);
-  const sms = fill(text?.sms);
-  return {
-    ...rest,
-    whatsapp: to ? `https://wa.me/${to}${wa ? `?text=${wa}` : ""}` : null,
-    sms: to ? `sms:+${to}${sms ? `?body=${sms}` : ""}` : null,
-  };
+  return { ...rest, whatsapp: whatsappLink(to, fill(text?.whatsapp)), sms: smsLink(to, fill(text?.sms)) };
 }
