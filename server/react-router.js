@@ -58,12 +58,24 @@ export function copyHeaders(res, response) {
   if (response.status === 405 && !response.headers.has("allow")) res.setHeader("Allow", "GET, HEAD");
 }
 
+/** A read that has not resolved once the pending I/O callbacks ran (setImmediate): the renderer is waiting. */
+const WAITING = Symbol("waiting");
+/** Gathered chunks are written at this size even while the renderer goes on. */
+const GATHER_BYTES = 64 * 1024;
+
 /**
  * Writes a streamed body with back-pressure, holding one `drain` listener for the whole answer.
  * (@react-router/node's writeReadableStreamToWritable adds a `once("drain")` listener at each
  * chunk that waits and removes it with `off`; the compression middleware moves `drain` listeners
  * onto its zlib stream in `res.on` but not in `res.off`, so each wait left one there: 11 of them
  * on a page of a few hundred KiB raised MaxListenersExceededWarning on the BrotliCompress stream.)
+ *
+ * React hands its HTML over in chunks of a few KiB. Written and flushed one by one, each was a
+ * compression job of its own on libuv's thread pool and a flush marker (a 320 KiB staff list:
+ * about 80 of each; the server sat idle a third of the time under load, and gzip gave 100 KiB
+ * instead of 30; issue 33). The chunks the renderer already has are gathered into one write;
+ * what is gathered is written and flushed as soon as the renderer waits (a suspended part still
+ * reaches the browser at once), or at 64 KiB.
  * @param {import("express").Response} res
  * @param {ReadableStream<Uint8Array>} body
  */
@@ -79,16 +91,36 @@ export async function writeBody(res, body) {
   res.on("drain", resume);
   res.on("close", resume);
   const flushable = /** @type {{ flush?: () => void }} */ (/** @type {unknown} */ (res));
+  /** @type {Uint8Array[]} */
+  let gathered = [];
+  let size = 0;
+  /** @param {boolean} flush */
+  const writeGathered = async (flush) => {
+    if (size === 0) return;
+    const chunk = gathered.length === 1 ? gathered[0] : Buffer.concat(gathered, size);
+    gathered = [];
+    size = 0;
+    const more = res.write(chunk);
+    if (flush && typeof flushable.flush === "function") flushable.flush();
+    if (!more && !res.destroyed) await new Promise((r) => (wake = () => r(undefined)));
+  };
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const next = reader.read();
+      if (size > 0) {
+        const first = await Promise.race([next, new Promise((r) => setImmediate(r, WAITING))]);
+        if (first === WAITING) await writeGathered(true);
+      }
+      const { done, value } = await next;
       if (done) break;
       // the client went away while the page was streaming: nothing left to answer
       if (res.destroyed) return void (await reader.cancel().catch(() => undefined));
-      const more = res.write(value);
-      if (typeof flushable.flush === "function") flushable.flush();
-      if (!more && !res.destroyed) await new Promise((r) => (wake = () => r(undefined)));
+      gathered.push(value);
+      size += value.byteLength;
+      if (size >= GATHER_BYTES) await writeGathered(false);
     }
+    if (res.destroyed) return;
+    await writeGathered(false);
     if (!res.destroyed) res.end();
   } catch (err) {
     await reader.cancel().catch(() => undefined);
