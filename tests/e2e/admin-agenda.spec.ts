@@ -491,8 +491,11 @@ test.describe("admin: the agenda on a phone", () => {
     const names = Array.from({ length: 9 }, () => tag("Ligne"));
     names.forEach((name, k) => insertBooked({ name, date: day.date, time: hhmm(minutesOf(day.times[0]) + 45 * k), status: k % 3 ? "confirmed" : "requested" }));
     await page.goto(`/admin/agenda?jour=${day.date}`);
-    const lines = page.getByRole("list", { name: "Rendez-vous du jour" }).getByRole("button");
+    // the grid's blocks, laid out as lines: the grid's other parts (hours, free stretches) are not shown
+    const lines = page.getByRole("region", { name: "Grille du jour" }).getByRole("button");
     await expect(lines).toHaveCount(9);
+    await expect(lines.first()).toHaveAccessibleName(new RegExp(`^${day.times[0]} à .*${names[0]}`));
+    await expect(page.getByText("Fauteuil 1", { exact: true })).toBeHidden(); // the grid's chair heads
     const bottoms = await Promise.all(names.map(async (_, k) => (await lines.nth(k).boundingBox())!));
     expect(bottoms.filter((bb) => bb.y + bb.height <= 812).length).toBeGreaterThanOrEqual(8);
     for (const bb of bottoms) expect(bb.height).toBeLessThanOrEqual(70);

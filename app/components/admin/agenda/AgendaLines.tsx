@@ -1,4 +1,3 @@
-import { ChevronDown } from "~/components/admin/icons";
 import { Fragment, type ReactNode } from "react";
 import { StatusBadge } from "~/components/admin/front-desk/StatusBadge";
 import { formatDA } from "~/lib/money";
@@ -60,7 +59,6 @@ export function AgendaLines({
                     </span>
                   )}
                 </span>
-                <ChevronDown aria-hidden className={open ? "line-chevron rotate-180" : "line-chevron"} />
               </button>
             </li>
             {open && renderOpen && <li className="bg-slate-50 p-2">{renderOpen(i)}</li>}

@@ -1,5 +1,5 @@
 import { Plus } from "~/components/admin/icons";
-import { useCallback, useRef, type CSSProperties } from "react";
+import { Fragment, useCallback, useMemo, useRef, type CSSProperties, type ReactNode } from "react";
 import { dropSlot, type DayGrid as Grid, type GridBlock as Block, type GridFree } from "./grid";
 import { GridBlock } from "./GridBlock";
 
@@ -19,7 +19,10 @@ export interface PendingMove {
  * The day as a grid (ADR 023): one column per chair, one 15-minute row per unit from the day's
  * opening to its closing (CSS grid; logical properties, so it turns with `dir="rtl"`), the hours
  * on the axis, the closed stretches shaded with their label, the free stretches as buttons that
- * open the booking form there, the appointments as blocks, and the 'now' line.
+ * open the booking form there, the appointments as blocks, and the 'now' line. Below 768 px the
+ * same blocks are the day's list, in time order (the grid's other parts hidden): each
+ * appointment is drawn once, not once per layout (issue 33, item 4); `renderOpen` draws a
+ * selected line's actions under it.
  */
 export function DayGrid({
   grid,
@@ -29,6 +32,7 @@ export function DayGrid({
   onSelect,
   onPickFree,
   onDrop,
+  renderOpen,
 }: {
   grid: Grid;
   selected: number | null;
@@ -37,6 +41,7 @@ export function DayGrid({
   onSelect: (id: number) => void;
   onPickFree?: (free: GridFree) => void;
   onDrop: (block: Block, slot: { date: string; time: string; chair: number }, steps: { rows: number; columns: number }) => void;
+  renderOpen?: (block: Block) => ReactNode;
 }) {
   const body = useRef<HTMLDivElement>(null);
   const several = grid.chairs.length > 1;
@@ -48,10 +53,12 @@ export function DayGrid({
   }, [grid.rows]);
   const preview = useCallback((b: Block, steps: { rows: number; columns: number }) => dropSlot(grid, b, steps), [grid]);
   const firstHour = grid.hours[0]?.row ?? 0;
+  // in time order (then chair): the list's order on a phone, and the keyboard's on the grid
+  const blocks = useMemo(() => [...grid.blocks].sort((a, b) => a.item.time.localeCompare(b.item.time) || a.chair - b.chair), [grid.blocks]);
 
   return (
     <div role="region" aria-label="Grille du jour" data-grid-day={grid.date} className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <div className="grid border-b border-slate-200 bg-slate-50" style={{ gridTemplateColumns: columns }}>
+      <div className="hidden border-b border-slate-200 bg-slate-50 md:grid" style={{ gridTemplateColumns: columns }}>
         <span aria-hidden />
         {grid.chairs.map((c) => (
           <p key={c} className="truncate border-s border-slate-200 px-2 py-2 text-center text-xs font-semibold uppercase tracking-wider text-slate-600 first-of-type:border-s-0">
@@ -64,11 +71,11 @@ export function DayGrid({
         data-grid-body
         data-rows={grid.rows}
         data-start={grid.start}
-        className="relative grid"
+        className="relative flex flex-col md:grid"
         style={{ gridTemplateColumns: columns, gridTemplateRows: `repeat(${grid.rows}, ${ROW})`, "--row": ROW } as CSSProperties}
       >
         {grid.hours.map((h) => (
-          <span key={h.label} aria-hidden className="px-2 pt-0.5 text-end text-xs font-medium tabular-nums text-slate-500" style={{ gridRow: h.row + 1, gridColumn: 1 }}>
+          <span key={h.label} aria-hidden className="px-2 pt-0.5 text-end max-md:hidden text-xs font-medium tabular-nums text-slate-500" style={{ gridRow: h.row + 1, gridColumn: 1 }}>
             {h.label}
           </span>
         ))}
@@ -77,7 +84,7 @@ export function DayGrid({
             key={c}
             aria-hidden
             data-chair-column={c}
-            className="border-s border-slate-200"
+            className="border-s border-slate-200 max-md:hidden"
             style={{
               gridRow: "1 / -1",
               gridColumn: k + 2,
@@ -90,7 +97,7 @@ export function DayGrid({
         {grid.closed.map((band) => (
           <div
             key={`c${band.row}`}
-            className="z-0 flex items-start justify-center border-s border-slate-200 bg-[repeating-linear-gradient(135deg,rgb(241_245_249)_0_6px,rgb(226_232_240)_6px_12px)]"
+            className="z-0 flex items-start justify-center max-md:hidden border-s border-slate-200 bg-[repeating-linear-gradient(135deg,rgb(241_245_249)_0_6px,rgb(226_232_240)_6px_12px)]"
             style={{ gridRow: `${band.row + 1} / span ${band.span}`, gridColumn: "2 / -1" }}
           >
             {band.span >= 2 && <span className="mt-1 rounded bg-white/90 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300">{band.label}</span>}
@@ -113,32 +120,35 @@ export function DayGrid({
               <Plus aria-hidden className="h-4 w-4 shrink-0 opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100" />
             </button>
           ))}
-        {grid.blocks.map((b) => (
-          <GridBlock
-            key={b.item.id}
-            block={b}
-            column={grid.chairs.indexOf(b.chair) + 2}
-            selected={selected === b.item.id}
-            showChair={several}
-            target={pending?.id === b.item.id ? pending : null}
-            movable={canMove && (b.item.status === "requested" || b.item.status === "confirmed")}
-            geometry={geometry}
-            preview={preview}
-            onSelect={onSelect}
-            onDrop={(block, steps) => {
-              const slot = dropSlot(grid, block, steps);
-              if (slot) onDrop(block, slot, steps);
-            }}
-          />
+        {blocks.map((b) => (
+          <Fragment key={b.item.id}>
+            <GridBlock
+              block={b}
+              column={grid.chairs.indexOf(b.chair) + 2}
+              selected={selected === b.item.id}
+              showChair={several}
+              target={pending?.id === b.item.id ? pending : null}
+              movable={canMove && (b.item.status === "requested" || b.item.status === "confirmed")}
+              geometry={geometry}
+              preview={preview}
+              onSelect={onSelect}
+              controls={renderOpen ? undefined : "agenda-selection"}
+              onDrop={(block, steps) => {
+                const slot = dropSlot(grid, block, steps);
+                if (slot) onDrop(block, slot, steps);
+              }}
+            />
+            {renderOpen && selected === b.item.id && <div className="bg-slate-50 p-2 md:hidden">{renderOpen(b)}</div>}
+          </Fragment>
         ))}
         {grid.now !== null && (
-          <div aria-hidden data-now className="pointer-events-none absolute z-40 flex items-center" style={{ top: `calc(var(--row) * ${grid.now})`, insetInlineStart: `calc(${AXIS} - 0.375rem)`, insetInlineEnd: 0 }}>
+          <div aria-hidden data-now className="pointer-events-none absolute z-40 flex items-center max-md:hidden" style={{ top: `calc(var(--row) * ${grid.now})`, insetInlineStart: `calc(${AXIS} - 0.375rem)`, insetInlineEnd: 0 }}>
             <span className="h-3 w-3 -translate-y-1/2 rounded-full bg-rose-600" />
             <span className="h-0.5 flex-1 -translate-y-1/2 bg-rose-600" />
           </div>
         )}
       </div>
-      {grid.now !== null && <p className="sr-only">La ligne rouge marque l'heure actuelle.</p>}
+      {grid.now !== null && <p className="sr-only max-md:hidden">La ligne rouge marque l'heure actuelle.</p>}
     </div>
   );
 }

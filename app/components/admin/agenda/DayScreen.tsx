@@ -15,7 +15,7 @@ import type { AgendaDay, AgendaItem } from "./model";
 import { MoveToTimes } from "./MoveToTimes";
 import { PrintDay } from "./PrintDay";
 
-/** From 768 px the day is a grid with its panel; below, the compact list. Known after hydration (the server draws both, CSS shows one). */
+/** From 768 px the day is a grid with its panel; below, the compact list. Known after hydration (the server draws the blocks once, CSS lays them out). */
 function useWide(): boolean {
   const [wide, setWide] = useState(true);
   useEffect(() => {
@@ -31,7 +31,7 @@ function useWide(): boolean {
 /**
  * The day (docs/product.md, "Staff: agenda"): the grid and, beside it, the selected
  * appointment's actions (AgendaCard) above the booking form (`aside`); on a phone the compact
- * list, a line opening its actions under it. A drop on the grid and 'Déplacer vers…' post the
+ * list (the grid's blocks, laid out as lines by CSS), a line opening its actions under it. A drop on the grid and 'Déplacer vers…' post the
  * 'move' intent on one fetcher: a refusal puts the block back and says the server's reason.
  * The cancelled ones are listed apart; printed, the day is a plain list.
  */
@@ -129,20 +129,28 @@ export function DayScreen({
       )}
 
       <div className={`mt-3 grid items-start gap-4 max-md:mt-0 print:hidden ${wide ? "lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_26rem] xl:gap-6" : ""}`}>
-        <div className="hidden min-w-0 md:block">
-          <DayGrid grid={grid} selected={selected} pending={pending} canMove={canMove} onSelect={select} onPickFree={onPickFree} onDrop={(b, slot, steps) => move(b.item, slot, steps)} />
-          <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-500">
+        {/* the grid from 768 px; on a phone its blocks are the day's list (DayGrid), or 'Aucun rendez-vous' */}
+        <div className={active.length > 0 ? "min-w-0" : "hidden min-w-0 md:block"}>
+          <DayGrid
+            grid={grid}
+            selected={selected}
+            pending={pending}
+            canMove={canMove && wide}
+            onSelect={select}
+            onPickFree={onPickFree}
+            onDrop={(b, slot, steps) => move(b.item, slot, steps)}
+            renderOpen={wide ? undefined : (b) => card(b.item)}
+          />
+          <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-500 max-md:hidden">
             <MousePointerClick aria-hidden className="h-3.5 w-3.5" />
             Cliquez un rendez-vous pour ses actions ; glissez-le vers un autre horaire ou fauteuil pour le déplacer.
           </p>
         </div>
-        <div className="min-w-0 md:hidden">
-          {active.length === 0 ? (
+        {active.length === 0 && (
+          <div className="min-w-0 md:hidden">
             <Empty closed={day.closed} />
-          ) : (
-            <AgendaLines items={active} selected={selected} showChair={several} onSelect={select} renderOpen={wide ? undefined : card} label="Rendez-vous du jour" />
-          )}
-        </div>
+          </div>
+        )}
         <div className="grid min-w-0 gap-4 lg:sticky lg:top-4">
           {wide && (
             <div

@@ -1,6 +1,5 @@
 import { TriangleAlert } from "~/components/admin/icons";
 import { useRef, useState, type CSSProperties, type PointerEvent } from "react";
-import { STATUS_STYLES } from "~/components/admin/front-desk/StatusBadge";
 import { STATUS_LABELS, type AppointmentStatus } from "~/lib/appointment-status";
 import { formatDA } from "~/lib/money";
 import { dragSteps, type GridBlock as Block } from "./grid";
@@ -14,9 +13,10 @@ export interface DragGeometry {
 }
 
 /**
- * One appointment on the grid: a button (Enter or a tap opens its actions) as tall as its visit,
- * its buffer under it lighter; time, patient, service, the status in words and 'Reste dû' when
- * a balance is due. A mouse drags it at once; a finger drags it once it is selected (so that a
+ * One appointment of the day, drawn once for both layouts (staff.css): from 768 px a block on the
+ * grid, as tall as its visit, its buffer under it lighter; on a phone a line of the day's list
+ * (44 px, a thumb's target). A button (Enter or a tap opens its actions): time, patient,
+ * service, the status in words and 'Reste dû' when a balance is due. A mouse drags it at once; a finger drags it once it is selected (so that a
  * finger on the grid still scrolls the page). The drop is handed to `onDrop` in rows and chairs.
  */
 export function GridBlock({
@@ -30,6 +30,7 @@ export function GridBlock({
   preview,
   onSelect,
   onDrop,
+  controls,
 }: {
   block: Block;
   column: number;
@@ -43,6 +44,8 @@ export function GridBlock({
   preview: (block: Block, steps: { rows: number; columns: number }) => { time: string; chair: number } | null;
   onSelect: (id: number) => void;
   onDrop: (block: Block, steps: { rows: number; columns: number }) => void;
+  /** the panel its actions open in (beside the grid); none when they open under the line */
+  controls?: string;
 }) {
   const { item } = block;
   const drag = useRef<{ x: number; y: number; moved: boolean; g: DragGeometry } | null>(null);
@@ -50,17 +53,19 @@ export function GridBlock({
   const [offset, setOffset] = useState<{ rows: number; columns: number } | null>(null);
   // the last drag's geometry: the block stays drawn where it was dropped while the move is posted
   const [g, setG] = useState<DragGeometry | null>(null);
-  const { icon: Icon } = STATUS_STYLES[item.status];
   const total = block.span + block.bufferSpan;
   const compact = block.span < 2;
   const shift = offset ?? (target ? { rows: target.rows, columns: target.columns } : null);
-  const style: CSSProperties = {
+  // its place on the grid (from 768 px; a phone lists the blocks in their order, staff.css): the
+  // rows, the chair, the visit's share of the height and, side by side with an overlapping one
+  // of its chair, its lane; alone, the class's full width
+  const style = {
     gridRow: `${block.row + 1} / span ${total}`,
     gridColumn: column,
-    // side by side (overlapping appointments of one chair): its lane; alone, the class's full width
-    ...(block.lanes > 1 ? { width: `calc(100% / ${block.lanes} - 4px)`, marginInlineStart: `calc(100% * ${block.lane} / ${block.lanes} + 2px)` } : {}),
+    ...(total !== block.span ? { "--visit": `${(100 * block.span) / total}%` } : {}),
+    ...(block.lanes > 1 ? { "--lanes": block.lanes, "--lane": block.lane } : {}),
     transform: shift && g ? `translate(${shift.columns * g.columnPx}px, ${shift.rows * g.rowPx}px)` : undefined,
-  };
+  } as CSSProperties;
 
   const onPointerDown = (e: PointerEvent<HTMLButtonElement>) => {
     if (!movable || e.button !== 0 || (e.pointerType !== "mouse" && !selected)) return;
@@ -95,7 +100,7 @@ export function GridBlock({
       type="button"
       data-block={item.id}
       aria-expanded={selected}
-      aria-controls="agenda-selection"
+      aria-controls={controls}
       onClick={() => {
         if (justDropped.current) {
           justDropped.current = false;
@@ -112,30 +117,27 @@ export function GridBlock({
       }}
       style={style}
       className={`agenda-block ${toneOf(item.status)} ${
-        selected ? "z-20 shadow-md ring-2 ring-navy-900 touch-none" : ""
+        selected ? "max-md:bg-slate-50 md:z-20 md:shadow-md md:ring-2 md:ring-navy-900 md:touch-none" : ""
       } ${moving ? "z-30 cursor-grabbing opacity-90 shadow-lg" : movable ? "cursor-grab" : ""}`}
     >
-      <span data-part="visit" className="agenda-visit" style={{ height: `${(100 * block.span) / total}%` }}>
+      <span data-part="visit" className="agenda-visit">
         <span className="agenda-head">
           <span className={muted ? "agenda-time line-through decoration-1" : "agenda-time"}>{item.time}</span>
           <span className="sr-only"> à {item.end}, </span>
-          <span className="truncate font-semibold">{item.name}</span>
+          <span className="agenda-name">{item.name}</span>
         </span>
-        {!compact && (
-          <span className="agenda-sub">
-            <span className="sr-only">, </span>
-            {item.service}
-            {showChair && <span className="sr-only">, Fauteuil {block.chair}</span>}
-          </span>
-        )}
-        <span className={compact ? "agenda-tags sr-only" : "agenda-tags"}>
+        <span className={compact ? "agenda-sub md:sr-only" : "agenda-sub"}>
           <span className="sr-only">, </span>
-          <span className="agenda-tag">
-            <Icon aria-hidden className="h-3 w-3 shrink-0" />
+          {item.service}
+          {showChair && <span className="agenda-chair"> · Fauteuil {block.chair}</span>}
+        </span>
+        <span className={compact ? "agenda-tags md:sr-only" : "agenda-tags"}>
+          <span className="sr-only">, </span>
+          <span className="agenda-tag" data-status={item.status}>
             {STATUS_LABELS[item.status]}
           </span>
           {item.forced && (
-            <span className="agenda-tag text-orange-800">
+            <span className="agenda-tag agenda-forced">
               <TriangleAlert aria-hidden className="h-3 w-3" />
               <span className="sr-only">, </span>Hors règles
             </span>
@@ -153,13 +155,7 @@ export function GridBlock({
           </span>
         )}
       </span>
-      {block.bufferSpan > 0 && (
-        <span
-          aria-hidden
-          title="Temps de préparation"
-          className="agenda-buffer"
-        />
-      )}
+      {block.bufferSpan > 0 && <span aria-hidden title="Temps de préparation" className="agenda-buffer" />}
     </button>
   );
 }

@@ -1,7 +1,6 @@
 import { CalendarOff } from "~/components/admin/icons";
 import { useState, type CSSProperties } from "react";
 import { Link, useNavigate } from "react-router";
-import { STATUS_STYLES } from "~/components/admin/front-desk/StatusBadge";
 import { STATUS_LABELS } from "~/lib/appointment-status";
 import type { ClinicNow } from "~/lib/clinic-time";
 import { formatDayLong } from "~/lib/front-desk-contact";
@@ -93,7 +92,6 @@ export function WeekGrid({ days, items, chairs, today, now }: { days: AgendaDay[
                 </div>
               ))}
               {blocks.map((b) => {
-                const Icon = STATUS_STYLES[b.item.status].icon;
                 return (
                   <Link
                     key={b.item.id}
@@ -113,9 +111,8 @@ export function WeekGrid({ days, items, chairs, today, now }: { days: AgendaDay[
                       <span className="week-time">{b.item.time} </span>
                       <span className="font-semibold">{b.item.name}</span>
                     </span>
-                    <span className="week-status">
+                    <span className="week-status" data-status={b.item.status}>
                       <span className="sr-only">, </span>
-                      <Icon aria-hidden className="h-2.5 w-2.5 shrink-0" />
                       <span className="truncate">{STATUS_LABELS[b.item.status]}</span>
                     </span>
                   </Link>

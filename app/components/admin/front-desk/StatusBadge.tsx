@@ -35,13 +35,11 @@ export interface StatusBadgeProps {
 }
 
 export function StatusBadge({ status, forced = false, size = "md", className = "" }: StatusBadgeProps) {
-  const { icon: Icon } = STATUS_STYLES[status];
   const pad = size === "sm" ? "px-2 py-0.5 text-[11px]" : "px-2.5 py-1 text-xs";
-  // its tint by `data-status` (staff.css)
+  // its tint and its icon by `data-status` (staff.css)
   return (
     <span className={className ? `status-badges ${className}` : "status-badges"}>
       <span data-status={status} className={size === "sm" ? "status-badge status-sm" : "status-badge"}>
-        <Icon aria-hidden className={size === "sm" ? "h-3 w-3" : "h-3.5 w-3.5"} />
         {STATUS_LABELS[status]}
       </span>
       {forced && (
