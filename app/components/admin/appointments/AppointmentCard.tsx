@@ -35,7 +35,7 @@ function Toggle({ open, controls, onClick, children }: { open: boolean; controls
       className={`appt-toggle ${open ? "bg-teal-50 text-teal-800" : "text-teal-700 hover:bg-teal-50"}`}
     >
       {children}
-      <ChevronDown aria-hidden className={`hidden h-4 w-4 transition-transform duration-300 sm:block ${open ? "rotate-180" : ""}`} />
+      <ChevronDown aria-hidden className={open ? "toggle-icon toggle-chevron rotate-180" : "toggle-icon toggle-chevron"} />
     </button>
   );
 }
@@ -138,10 +138,10 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
         aria-controls={moreId}
         onClick={() => setExpanded((o) => !o)}
         data-more-toggle
-        className={`hidden min-h-11 items-center gap-1.5 justify-self-end rounded-full px-3 text-sm font-semibold transition lg:col-start-5 lg:row-span-2 lg:row-start-1 lg:inline-flex ${expanded ? "bg-teal-50 text-teal-800" : "text-teal-700 hover:bg-teal-50"}`}
+        className={`appt-more ${expanded ? "bg-teal-50 text-teal-800" : "text-teal-700 hover:bg-teal-50"}`}
       >
         Détails<span className="sr-only"> de {row.name}</span>
-        <ChevronDown aria-hidden className={`h-4 w-4 transition-transform duration-300 ${expanded ? "rotate-180" : ""}`} />
+        <ChevronDown aria-hidden className={expanded ? "toggle-chevron rotate-180" : "toggle-chevron"} />
       </button>
 
       {/* the rest of the card: a box of its own below the line from 1024 px, shown by 'Détails' (below, no box: the card as it is);
@@ -205,21 +205,21 @@ export function AppointmentCard({ row }: { row: AppointmentListItem }) {
           </Toggle>
           {movable && (
             <Toggle open={panel === "move"} controls={panelId} onClick={() => toggle("move")}>
-              <CalendarClock aria-hidden className="hidden h-4 w-4 sm:block" />
+              <CalendarClock aria-hidden className="toggle-icon" />
               Déplacer
             </Toggle>
           )}
           <Toggle open={panel === "history"} controls={panelId} onClick={() => toggle("history")}>
-            <History aria-hidden className="hidden h-4 w-4 sm:block" />
+            <History aria-hidden className="toggle-icon" />
             Historique ({row.history.length})
           </Toggle>
           {row.patient_id !== null && canOpenRecord && (
             <Link
               to={`/admin/patients/${row.patient_id}`}
-              className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold text-teal-700 transition hover:bg-teal-50 sm:px-3"
+              className="appt-toggle text-teal-700 hover:bg-teal-50"
               aria-label={`Dossier patient de ${row.name}`}
             >
-              <FolderOpen aria-hidden className="hidden h-4 w-4 sm:block" />
+              <FolderOpen aria-hidden className="toggle-icon" />
               Dossier patient
             </Link>
           )}

@@ -42,13 +42,13 @@ const BASE = "btn-contact";
 export function ContactLinks({ name, phone, email, links, compact = false, className = "" }: ContactLinksProps) {
   const pad = compact ? "min-w-11 px-2.5" : "px-3";
   const tel = (
-    <a href={telHref(phone)} className={`${BASE} ${pad} bg-white text-navy-900 ring-slate-300 hover:bg-slate-50`} aria-label={`Appeler ${name} au ${phone}`}>
+    <a href={telHref(phone)} className={`${BASE} ${pad} hover:bg-slate-50`} aria-label={`Appeler ${name} au ${phone}`}>
       <Phone aria-hidden className="h-4 w-4 text-teal-600" />
       {compact ? null : <span>Appeler</span>}
     </a>
   );
   const mail = email ? (
-    <a href={`mailto:${email}`} className={`${BASE} ${pad} bg-white text-navy-900 ring-slate-300 hover:bg-slate-50`} aria-label={`Écrire à ${name} par e-mail (${email})`}>
+    <a href={`mailto:${email}`} className={`${BASE} ${pad} hover:bg-slate-50`} aria-label={`Écrire à ${name} par e-mail (${email})`}>
       <Mail aria-hidden className="h-4 w-4 text-navy-700" />
       {compact ? null : <span>E-mail</span>}
     </a>
@@ -84,7 +84,7 @@ function WithReminder({ name, links, pad, compact, tel, mail }: { name: string; 
           target="_blank"
           rel="noopener noreferrer"
           onClick={() => state.mark("whatsapp")}
-          className={`${BASE} ${pad} bg-white text-navy-900 ring-slate-300 hover:bg-emerald-50`}
+          className={`${BASE} ${pad} hover:bg-emerald-50`}
           aria-label={`Écrire à ${name} sur WhatsApp`}
         >
           <MessageCircle aria-hidden className="h-4 w-4 text-emerald-700" />
@@ -92,7 +92,7 @@ function WithReminder({ name, links, pad, compact, tel, mail }: { name: string; 
         </a>
       )}
       {links.sms && (
-        <a href={links.sms} onClick={() => state.mark("sms")} className={`${BASE} ${pad} bg-white text-navy-900 ring-slate-300 hover:bg-sky-50`} aria-label={`Écrire à ${name} par SMS`}>
+        <a href={links.sms} onClick={() => state.mark("sms")} className={`${BASE} ${pad} hover:bg-sky-50`} aria-label={`Écrire à ${name} par SMS`}>
           <MessageSquareText aria-hidden className="h-4 w-4 text-sky-700" />
           {compact ? null : <span>SMS</span>}
         </a>
@@ -101,12 +101,12 @@ function WithReminder({ name, links, pad, compact, tel, mail }: { name: string; 
       {links.remindable && state.canMark && (
         <details className="group open:basis-full">
           <summary
-            className={`${BASE} ${pad} cursor-pointer list-none bg-white text-navy-900 ring-slate-300 hover:bg-slate-50 group-open:bg-teal-50 group-open:ring-teal-300 [&::-webkit-details-marker]:hidden`}
+            className={`${BASE} btn-contact-summary ${pad}`}
             aria-label={compact ? `Noter le rappel de ${name}` : undefined}
           >
             <BellRing aria-hidden className="h-4 w-4 text-teal-700" />
             {compact ? null : <span>Noter le rappel</span>}
-            <ChevronDown aria-hidden className="h-4 w-4 text-slate-400 transition-transform group-open:rotate-180" />
+            <ChevronDown aria-hidden className="summary-chevron" />
           </summary>
           <div className="mt-2 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
             <MarkReminderForm id={links.id} name={name} state={state} />

@@ -48,7 +48,7 @@ export function MarkReminderForm({
       <button
         type="submit"
         disabled={busy}
-        className={`inline-flex min-h-11 w-full items-center justify-center gap-1.5 rounded-lg bg-white px-3.5 text-sm font-semibold text-navy-900 ring-1 ring-inset ring-slate-300 transition hover:bg-slate-50 disabled:opacity-60 sm:w-auto ${big ? "px-4" : ""}`}
+        className={big ? "btn-mark px-4" : "btn-mark"}
       >
         {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : big ? <Check aria-hidden className="h-4 w-4 text-teal-700" /> : <BellRing aria-hidden className="h-4 w-4 text-teal-700" />}
         Marquer comme envoyé
