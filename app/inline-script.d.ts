@@ -2,4 +2,6 @@
 declare module "*?inline-script" {
   const source: string;
   export default source;
+  /** A TypeScript script's hashed file in the browser's build, the same text (null in development). */
+  export const url: string | null;
 }

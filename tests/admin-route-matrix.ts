@@ -139,6 +139,7 @@ export const EXPECTED: Record<string, { view: string; post: string; intents?: Re
   "/admin/account": { view: "DS", post: "DS" },
   "/admin/agenda": { view: "DS", post: "DS" },
   "/admin/creneaux": { view: "DS", post: "DS" },
+  "/admin/agenda/rdv/1": { view: "DS", post: "DS" },
   "/admin/appointments": { view: "DS", post: "DS", intents: { create: "D", update: "D" } },
   "/admin/rappels": { view: "DS", post: "D", intents: { reminded: "DS" } },
   "/admin/liste-attente": { view: "DS", post: "DS" },

@@ -57,6 +57,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   "/admin/account": { view: [], otherwise: [] },
   "/admin/agenda": { view: ["agenda:read"], intents: FRONT_DESK, otherwise: ["appointment:update"] },
   "/admin/creneaux": { view: ["agenda:read"] },
+  // an appointment's card, loaded when the agenda opens it (the agenda's own reading)
+  "/admin/agenda/rdv/:id": { view: ["agenda:read"] },
   "/admin/appointments": {
     view: ["appointment:read"],
     intents: { ...FRONT_DESK, create: withPrices("appointment:create"), update: withPrices("appointment:update") },

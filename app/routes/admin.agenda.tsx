@@ -1,13 +1,12 @@
 import { Loader2 } from "~/components/admin/icons";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useState } from "react";
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.agenda";
 import { intentOf, readForm } from "~/.server/admin-action";
 import { getDb } from "~/.server/db";
 import { frontDeskIntent } from "~/.server/front-desk-actions";
-import { reminderLinksWireOf } from "~/.server/reminder-links";
-import { appointmentTotals, historyFor, listAgenda } from "~/.server/repos/appointments";
+import { appointmentTotals, listAgenda } from "~/.server/repos/appointments";
 import { collectedTotals } from "~/.server/repos/payments";
 import { countRemindersToSend } from "~/.server/repos/reminder-list";
 import { loadSchedule } from "~/.server/repos/schedule";
@@ -17,11 +16,9 @@ import { AgendaCounts } from "~/components/admin/agenda/AgendaCounts";
 import { AgendaToolbar } from "~/components/admin/agenda/AgendaToolbar";
 import { DayScreen } from "~/components/admin/agenda/DayScreen";
 import type { GridFree } from "~/components/admin/agenda/grid";
-import { countItems, parseAgendaQuery, toAgendaDay, toAgendaItem, weekStart } from "~/components/admin/agenda/model";
+import { countItems, parseAgendaQuery, toAgendaDay, toAgendaEntry, toAgendaItem, weekStart } from "~/components/admin/agenda/model";
 import { WeekGrid } from "~/components/admin/agenda/WeekGrid";
 import { useCan } from "~/components/admin/permissions";
-import type { HistoryEntryView } from "~/components/admin/front-desk/types";
-import { expandReminderLinks, type ReminderLinksWire } from "~/lib/front-desk-contact";
 import { addDaysYmd } from "~/lib/schedule";
 import { clinicNow } from "~/lib/clinic-time";
 
@@ -48,19 +45,10 @@ export async function loader({ url }: Route.LoaderArgs) {
     collectedTotals(db, from, to),
     countRemindersToSend(db, addDaysYmd(now.date, 1)),
   ]);
-  // the reminder links carry the personal link: written here, on the server (day view only), as
-  // the page's patterns and each appointment's values (expanded by the component)
-  const { patterns: reminderPatterns, links } = view === "jour" ? await reminderLinksWireOf(db, rows, now.date) : { patterns: {}, links: new Map<number, ReminderLinksWire>() };
-  const items = rows.map((r) => ({ ...toAgendaItem(r, schedule), links: links.get(Number(r.id)) ?? null }));
+  const full = rows.map((r) => toAgendaItem(r, schedule));
   const days = Array.from({ length: view === "semaine" ? 7 : 1 }, (_, i) => toAgendaDay(schedule, addDaysYmd(from, i)));
-
-  let history: Record<number, HistoryEntryView[]> = {};
-  if (view === "jour") {
-    const byId = await historyFor(db, items.map((i) => i.id));
-    history = Object.fromEntries(
-      [...byId].map(([id, list]) => [id, list.map(({ id: entryId, at, actor, action, from_status, to_status, detail }) => ({ id: entryId, at, actor, action, from_status, to_status, detail }))]),
-    );
-  }
+  // what the grid and the lines show; a card's details, its reminder links (the personal link is
+  // written on the server) and its history are loaded when it opens (/admin/agenda/rdv/:id)
   return {
     day,
     view,
@@ -69,11 +57,9 @@ export async function loader({ url }: Route.LoaderArgs) {
     from,
     to,
     days,
-    items,
-    reminderPatterns,
-    history,
+    items: full.map(toAgendaEntry),
     chairs: schedule.settings.chairs,
-    counts: countItems(items, totals.due, collected),
+    counts: countItems(full, totals.due, collected),
     remindersToSend,
     submissionKey: crypto.randomUUID(),
   };
@@ -96,11 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminAgenda({ loaderData }: Route.ComponentProps) {
-  const { day, view, today, now, from, to, days, history, chairs, counts, remindersToSend, submissionKey } = loaderData;
-  const items = useMemo(
-    () => loaderData.items.map((i) => ({ ...i, links: i.links ? expandReminderLinks(i.links, loaderData.reminderPatterns) : null })),
-    [loaderData.items, loaderData.reminderPatterns],
-  );
+  const { day, view, today, now, from, to, days, items, chairs, counts, remindersToSend, submissionKey } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/agenda";
   const [prefill, setPrefill] = useState<BookingPrefill | null>(null);
@@ -127,7 +109,6 @@ export default function AdminAgenda({ loaderData }: Route.ComponentProps) {
             key={day}
             day={days[0]}
             items={items}
-            history={history}
             chairs={chairs}
             now={now}
             onPickFree={canBook ? pickFree : undefined}

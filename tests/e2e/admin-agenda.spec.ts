@@ -443,7 +443,7 @@ test.describe("admin: the agenda grid at 1280 px", () => {
     };
     // 30 minutes and a 15-minute buffer: three rows, the visit itself two, at its time
     expect(await place(blockA)).toEqual({ row: expect.closeTo((minutesOf(a0) - start) / 15, 1), rows: expect.closeTo(3, 1) });
-    expect((await blockA.locator("[data-part='visit']").boundingBox())!.height / rowPx).toBeCloseTo(2, 1);
+    expect((await blockA.locator(".agenda-visit").boundingBox())!.height / rowPx).toBeCloseTo(2, 1);
     await expect(blockA).toContainText("Confirmé");
     await expect(page.locator(`[data-block="${b}"]`)).toContainText("Demande reçue");
     await reviewShot(page, "day-grid-1280");

@@ -76,6 +76,9 @@ const MATRIX: Row[] = [
   get("/admin/creneaux", ALL, "/admin/creneaux?service=Orthodontie&date=2031-01-04"),
   post("/admin/creneaux", "", ALL),
 
+  get("/admin/agenda/rdv/:id", ALL, "/admin/agenda/rdv/1"),
+  post("/admin/agenda/rdv/:id", "", ALL, { url: "/admin/agenda/rdv/1" }),
+
   get("/admin/appointments", ALL),
   post("/admin/appointments", "status", ALL),
   post("/admin/appointments", "move", ALL),

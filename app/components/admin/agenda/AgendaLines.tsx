@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from "react";
 import { StatusBadge } from "~/components/admin/front-desk/StatusBadge";
 import { formatDA } from "~/lib/money";
 import { toneOf } from "./GridBlock";
-import type { AgendaItem } from "./model";
+import type { AgendaEntry } from "./model";
 
 /**
  * The compact list of a day (a phone, and the cancelled ones under the grid): one line per
@@ -19,11 +19,11 @@ export function AgendaLines({
   renderOpen,
   label,
 }: {
-  items: AgendaItem[];
+  items: AgendaEntry[];
   selected: number | null;
   showChair: boolean;
   onSelect: (id: number) => void;
-  renderOpen?: (item: AgendaItem) => ReactNode;
+  renderOpen?: (item: AgendaEntry) => ReactNode;
   label: string;
 }) {
   return (

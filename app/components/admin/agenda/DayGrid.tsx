@@ -72,10 +72,10 @@ export function DayGrid({
         data-rows={grid.rows}
         data-start={grid.start}
         className="relative flex flex-col md:grid"
-        style={{ gridTemplateColumns: columns, gridTemplateRows: `repeat(${grid.rows}, ${ROW})`, "--row": ROW } as CSSProperties}
+        style={{ gridTemplateColumns: columns, gridTemplateRows: `repeat(${grid.rows}, ${ROW})`, "--row": ROW, "--first-hour": firstHour } as CSSProperties}
       >
         {grid.hours.map((h) => (
-          <span key={h.label} aria-hidden className="px-2 pt-0.5 text-end max-md:hidden text-xs font-medium tabular-nums text-slate-500" style={{ gridRow: h.row + 1, gridColumn: 1 }}>
+          <span key={h.label} aria-hidden className="agenda-hour" style={{ gridRow: h.row + 1 }}>
             {h.label}
           </span>
         ))}
@@ -84,14 +84,8 @@ export function DayGrid({
             key={c}
             aria-hidden
             data-chair-column={c}
-            className="border-s border-slate-200 max-md:hidden"
-            style={{
-              gridRow: "1 / -1",
-              gridColumn: k + 2,
-              backgroundImage: "linear-gradient(to bottom, rgb(203 213 225) 1px, transparent 1px), linear-gradient(to bottom, rgb(241 245 249) 1px, transparent 1px)",
-              backgroundSize: `100% calc(var(--row) * 4), 100% var(--row)`,
-              backgroundPosition: `0 calc(var(--row) * ${firstHour}), 0 0`,
-            }}
+            className="agenda-column"
+            style={{ gridColumn: k + 2 }}
           />
         ))}
         {grid.closed.map((band) => (

@@ -1,7 +1,7 @@
-import { CalendarOff, Clock, MousePointerClick } from "~/components/admin/icons";
+import { CalendarOff, Clock, Loader2, MousePointerClick } from "~/components/admin/icons";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { firstMessage, type FrontDeskResult, type HistoryEntryView } from "~/components/admin/front-desk/types";
+import { firstMessage, type FrontDeskResult } from "~/components/admin/front-desk/types";
 import { useCan } from "~/components/admin/permissions";
 import { useToast } from "~/components/toaster";
 import { Alert } from "~/components/ui/Alert";
@@ -11,7 +11,7 @@ import { AgendaCard } from "./AgendaCard";
 import { AgendaLines } from "./AgendaLines";
 import { DayGrid, type PendingMove } from "./DayGrid";
 import { dayGrid, type GridFree } from "./grid";
-import type { AgendaDay, AgendaItem } from "./model";
+import type { AgendaCardAnswer, AgendaDay, AgendaEntry } from "./model";
 import { MoveToTimes } from "./MoveToTimes";
 import { PrintDay } from "./PrintDay";
 
@@ -38,15 +38,13 @@ function useWide(): boolean {
 export function DayScreen({
   day,
   items,
-  history,
   chairs,
   now,
   aside,
   onPickFree,
 }: {
   day: AgendaDay;
-  items: AgendaItem[];
-  history: Record<number, HistoryEntryView[]>;
+  items: AgendaEntry[];
   chairs: number;
   now: ClinicNow;
   aside?: React.ReactNode;
@@ -76,7 +74,7 @@ export function DayScreen({
   }, [mover.state, mover.data]);
 
   const move = useCallback(
-    (item: AgendaItem, to: { time: string; chair?: number }, steps?: { rows: number; columns: number }) => {
+    (item: AgendaEntry, to: { time: string; chair?: number }, steps?: { rows: number; columns: number }) => {
       setRefusal(null);
       if (steps && to.chair !== undefined) setPending({ id: item.id, time: to.time, chair: to.chair, ...steps });
       const form: Record<string, string> = { intent: "move", id: String(item.id), date: item.date, time: to.time };
@@ -107,14 +105,44 @@ export function DayScreen({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [day.date]);
 
-  const card = (item: AgendaItem) => (
-    <AgendaCard
-      item={item}
-      history={history[item.id] ?? []}
-      showChair={several}
-      moveTo={canMove ? <MoveToTimes item={item} busy={mover.state !== "idle"} onMove={(time) => move(item, { time })} /> : undefined}
-    />
-  );
+  // the opened card's details: loaded when it opens, and again whenever the day is read again
+  // (after an action, or a navigation to the same day), so that the card says what the grid says
+  const details = useFetcher<AgendaCardAnswer>({ key: "agenda:card" });
+  const asked = useRef<{ id: number; items: AgendaEntry[] } | null>(null);
+  useEffect(() => {
+    if (selected === null || (asked.current?.id === selected && asked.current.items === items)) return;
+    asked.current = { id: selected, items };
+    void details.load(`/admin/agenda/rdv/${selected}`);
+    // details.load is stable enough: a new fetcher object each render must not load again
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selected, items]);
+
+  const card = (item: AgendaEntry) => {
+    const answer = details.data;
+    if (answer?.ok && answer.item.id === item.id) {
+      return (
+        <AgendaCard
+          item={answer.item}
+          history={answer.history}
+          showChair={several}
+          moveTo={canMove ? <MoveToTimes item={item} busy={mover.state !== "idle"} onMove={(time) => move(item, { time })} /> : undefined}
+        />
+      );
+    }
+    if (answer && !answer.ok && details.state === "idle" && asked.current?.id === item.id) {
+      return (
+        <p role="alert" className="rounded-xl bg-white px-4 py-5 text-sm text-red-800 shadow-sm ring-1 ring-red-200">
+          {answer.message}
+        </p>
+      );
+    }
+    return (
+      <p role="status" className="flex items-center gap-2 rounded-xl bg-white px-4 py-5 text-sm text-slate-600 shadow-sm ring-1 ring-slate-200">
+        <Loader2 aria-hidden className="h-4 w-4 animate-spin" />
+        Chargement du rendez-vous de {item.name}…
+      </p>
+    );
+  };
 
   return (
     <section aria-labelledby="day-title" className="min-w-0">

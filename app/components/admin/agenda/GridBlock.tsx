@@ -120,16 +120,16 @@ export function GridBlock({
         selected ? "max-md:bg-slate-50 md:z-20 md:shadow-md md:ring-2 md:ring-navy-900 md:touch-none" : ""
       } ${moving ? "z-30 cursor-grabbing opacity-90 shadow-lg" : movable ? "cursor-grab" : ""}`}
     >
-      <span data-part="visit" className="agenda-visit">
+      <span className="agenda-visit">
         <span className="agenda-head">
           <span className={muted ? "agenda-time line-through decoration-1" : "agenda-time"}>{item.time}</span>
-          <span className="sr-only"> à {item.end}, </span>
+          <span className="sr-only">{` à ${item.end}, `}</span>
           <span className="agenda-name">{item.name}</span>
         </span>
         <span className={compact ? "agenda-sub md:sr-only" : "agenda-sub"}>
           <span className="sr-only">, </span>
           {item.service}
-          {showChair && <span className="agenda-chair"> · Fauteuil {block.chair}</span>}
+          {showChair && <span className="agenda-chair">{` · Fauteuil ${block.chair}`}</span>}
         </span>
         <span className={compact ? "agenda-tags md:sr-only" : "agenda-tags"}>
           <span className="sr-only">, </span>
@@ -144,7 +144,7 @@ export function GridBlock({
           )}
           {item.due !== null && item.due > 0 && (
             <span className="agenda-due" title={`Reste à payer : ${formatDA(item.due)}`}>
-              <span className="sr-only">, </span>Reste dû<span className="sr-only"> {formatDA(item.due)}</span>
+              <span className="sr-only">, </span>Reste dû<span className="sr-only">{` ${formatDA(item.due)}`}</span>
             </span>
           )}
         </span>

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { freeTimesUrl } from "~/components/admin/front-desk/MoveForm";
 import type { FreeTimesAnswer } from "~/components/admin/front-desk/types";
-import type { AgendaItem } from "./model";
+import type { AgendaEntry } from "./model";
 
 /**
  * 'Déplacer vers…': the keyboard and touch path of a drag (ADR 023). The free start times of
@@ -11,7 +11,7 @@ import type { AgendaItem } from "./model";
  * counting as free), each a button that posts the same 'move' intent as a drop. Another day:
  * the 'Déplacer' form below.
  */
-export function MoveToTimes({ item, busy, onMove }: { item: AgendaItem; busy: boolean; onMove: (time: string) => void }) {
+export function MoveToTimes({ item, busy, onMove }: { item: AgendaEntry; busy: boolean; onMove: (time: string) => void }) {
   const slots = useFetcher<FreeTimesAnswer>();
   const { load } = slots;
   useEffect(() => {

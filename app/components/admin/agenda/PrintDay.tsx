@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { flushSync } from "react-dom";
 import { STATUS_LABELS } from "~/lib/appointment-status";
 import { formatDA } from "~/lib/money";
-import type { AgendaItem } from "./model";
+import type { AgendaEntry } from "./model";
 
 /**
  * True while the page is printed: from `beforeprint` (drawn at once, before the browser lays the
@@ -30,7 +30,7 @@ function usePrinting(): boolean {
 }
 
 /** The day printed (screen: hidden; drawn only for paper): the appointments in time order with their facts, no buttons. */
-export function PrintDay({ items, showChair }: { items: AgendaItem[]; showChair: boolean }) {
+export function PrintDay({ items, showChair }: { items: AgendaEntry[]; showChair: boolean }) {
   const printing = usePrinting();
   if (!printing) return null;
   const list = [...items].sort((a, b) => a.time.localeCompare(b.time) || a.chair - b.chair);

@@ -7,7 +7,7 @@ import { formatDayLong } from "~/lib/front-desk-contact";
 import { AgendaLines } from "./AgendaLines";
 import { weekGrid } from "./grid";
 import { toneOf } from "./GridBlock";
-import { agendaHref, type AgendaDay, type AgendaItem } from "./model";
+import { agendaHref, type AgendaDay, type AgendaEntry } from "./model";
 
 const ROW = "1.375rem";
 const AXIS = "3.25rem";
@@ -21,7 +21,7 @@ const utc = (ymd: string) => new Date(`${ymd}T00:00:00Z`);
  * words) opens the day at that appointment, a day's heading opens the day. Below 768 px: a row of
  * seven day buttons over that day's compact list.
  */
-export function WeekGrid({ days, items, chairs, today, now }: { days: AgendaDay[]; items: AgendaItem[]; chairs: number; today: string; now: ClinicNow }) {
+export function WeekGrid({ days, items, chairs, today, now }: { days: AgendaDay[]; items: AgendaEntry[]; chairs: number; today: string; now: ClinicNow }) {
   const w = weekGrid(days, items, chairs, now);
   const per = w.chairs.length;
   const inWeek = days.some((d) => d.date === today);
@@ -161,7 +161,7 @@ export function WeekGrid({ days, items, chairs, today, now }: { days: AgendaDay[
   );
 }
 
-function PickedDay({ day, items, showChair }: { day: AgendaDay; items: AgendaItem[]; showChair: boolean }) {
+function PickedDay({ day, items, showChair }: { day: AgendaDay; items: AgendaEntry[]; showChair: boolean }) {
   const navigate = useNavigate();
   return (
     <div className="mt-3">

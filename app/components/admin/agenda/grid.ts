@@ -7,13 +7,13 @@
 import { holdsSlot } from "~/lib/appointment-status";
 import type { ClinicNow } from "~/lib/clinic-time";
 import { fromMinutes, roundUpToUnit, toMinutes, UNIT_MINUTES } from "~/lib/schedule";
-import { freeGaps, type AgendaDay, type AgendaItem } from "./model";
+import { freeGaps, type AgendaDay, type AgendaEntry } from "./model";
 
 /** The hours shown on a day the clinic is closed or opens late: 8:00 to 18:00 (an appointment outside widens it). */
 const FALLBACK_RANGE = { from: 8 * 60, to: 18 * 60 };
 
 export interface GridBlock {
-  item: AgendaItem;
+  item: AgendaEntry;
   chair: number;
   /** first row (0 = the grid's first unit) */
   row: number;
@@ -64,7 +64,7 @@ const rowOf = (minutes: number, start: number) => Math.floor((minutes - start) /
  * The day's grid. Every appointment of the day is placed, whatever its status (a cancelled or
  * missed one is drawn too, with its status; only those holding a slot make a stretch busy).
  */
-export function dayGrid(day: AgendaDay, items: AgendaItem[], chairCount: number, now: ClinicNow): DayGrid {
+export function dayGrid(day: AgendaDay, items: AgendaEntry[], chairCount: number, now: ClinicNow): DayGrid {
   const dayItems = items.filter((i) => i.date === day.date);
   const opens = day.ranges.map((r) => toMinutes(r.opens));
   const closes = day.ranges.map((r) => toMinutes(r.closes));
@@ -112,7 +112,7 @@ export function dayGrid(day: AgendaDay, items: AgendaItem[], chairCount: number,
  * or through a chain) form a group; each takes the first lane free at its start, and every block of
  * the group is told how many lanes the group has. Those holding the slot come first in a lane.
  */
-function laneOut(items: AgendaItem[], chair: number, start: number): GridBlock[] {
+function laneOut(items: AgendaEntry[], chair: number, start: number): GridBlock[] {
   const sorted = [...items].sort((a, b) => toMinutes(a.time) - toMinutes(b.time) || Number(holdsSlot(b.status)) - Number(holdsSlot(a.status)) || a.id - b.id);
   const out: GridBlock[] = [];
   let group: GridBlock[] = [];
@@ -189,7 +189,7 @@ export interface WeekGrid {
  * day's own hours are shaded, a closed day entirely, with its label. Cancelled appointments are
  * left out (the day lists them).
  */
-export function weekGrid(days: AgendaDay[], items: AgendaItem[], chairCount: number, now: ClinicNow): WeekGrid {
+export function weekGrid(days: AgendaDay[], items: AgendaEntry[], chairCount: number, now: ClinicNow): WeekGrid {
   const shown = items.filter((i) => i.status !== "cancelled");
   const grids = days.map((d) => dayGrid(d, shown, chairCount, now));
   const spans = grids.filter((g, k) => !days[k].closed || g.blocks.length > 0);

@@ -11,6 +11,7 @@ import { isValidYmd } from "~/lib/rules";
 import { addDaysYmd, dayHours, fromMinutes, roundUpToUnit, toMinutes, UNIT_MINUTES, weekdayOf, type Schedule, type TimeRange } from "~/lib/schedule";
 import type { ClinicNow } from "~/lib/clinic-time";
 import type { StoredPaymentMode } from "~/lib/payment-schema";
+import type { HistoryEntryView } from "~/components/admin/front-desk/types";
 
 export type AgendaView = "jour" | "semaine";
 
@@ -38,6 +39,21 @@ export interface AgendaItem {
   cancelReason: string | null;
   /** the WhatsApp and SMS links and the reminder state (day view; added by the loader, which holds the secret) */
   links?: ReminderLinks | null;
+}
+
+/**
+ * What the agenda's grid, lines, week and printed day show of an appointment. The rest of an
+ * AgendaItem (e-mail, prices, who cancelled and why, the reminder links) and its history are the
+ * card's, loaded when a card opens (GET /admin/agenda/rdv/:id): a day of 40 appointments does not
+ * carry 40 cards' data (issue 33, item 4).
+ */
+export type AgendaEntry = Pick<AgendaItem, "id" | "name" | "phone" | "service" | "date" | "time" | "end" | "busyUntil" | "chair" | "status" | "forced" | "message" | "due">;
+
+/** GET /admin/agenda/rdv/:id: an appointment's card (its whole item, its reminder links written, its history), or why not. */
+export type AgendaCardAnswer = { ok: true; item: AgendaItem; history: HistoryEntryView[] } | { ok: false; message: string };
+
+export function toAgendaEntry({ id, name, phone, service, date, time, end, busyUntil, chair, status, forced, message, due }: AgendaItem): AgendaEntry {
+  return { id, name, phone, service, date, time, end, busyUntil, chair, status, forced, message, due };
 }
 
 export interface AgendaDay {
@@ -150,7 +166,7 @@ export interface FreeGap {
  * holding a slot occupy (buffer included), from now on for today, 30 minutes long at least
  * (the shortest service).
  */
-export function freeGaps(day: AgendaDay, items: AgendaItem[], chairs: number, now: ClinicNow, minMinutes = 30): FreeGap[] {
+export function freeGaps(day: AgendaDay, items: AgendaEntry[], chairs: number, now: ClinicNow, minMinutes = 30): FreeGap[] {
   if (day.closed || day.date < now.date) return [];
   const floor = day.date === now.date ? Math.ceil(now.minutes / UNIT_MINUTES) * UNIT_MINUTES : 0;
   const gaps: FreeGap[] = [];
