@@ -40,7 +40,7 @@ export default function DevisPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <section className="relative overflow-hidden bg-navy-900 text-white">
-        <div aria-hidden className="-end-56 -top-56 glow text-teal-600/25" />
+        <div aria-hidden className="-end-56 -top-56 glow text-teal-600 opacity-25" />
         <div className="container-site relative py-8 md:py-12">
           <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">{clinic.name}</p>
           <p className="mt-3 text-3xl font-bold text-white md:text-4xl">Votre devis</p>

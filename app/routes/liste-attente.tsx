@@ -64,7 +64,7 @@ export default function WaitlistJoinPage({ loaderData, actionData }: Route.Compo
   return (
     <>
       <section className="relative overflow-hidden bg-navy-900 text-white">
-        <div aria-hidden className="-end-56 -top-56 glow text-teal-600/25" />
+        <div aria-hidden className="-end-56 -top-56 glow text-teal-600 opacity-25" />
         <div className="container-site relative py-10 md:py-14">
           <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">{text("waitlistJoin.eyebrow")}</p>
           <h1 className="mt-3 text-3xl font-bold text-white md:text-5xl">{text("waitlistJoin.title")}</h1>

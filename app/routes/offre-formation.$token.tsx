@@ -55,7 +55,7 @@ export default function FormationOfferPage({ loaderData, actionData }: Route.Com
   return (
     <>
       <section className="relative overflow-hidden bg-navy-900 text-white">
-        <div aria-hidden className="-end-56 -top-56 glow text-teal-600/25" />
+        <div aria-hidden className="-end-56 -top-56 glow text-teal-600 opacity-25" />
         <div className="container-site relative py-8 md:py-12">
           <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">{words.name}</p>
           <h1 className="mt-3 text-3xl font-bold text-white md:text-4xl">{text("courseOffer.title")}</h1>

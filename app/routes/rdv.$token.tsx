@@ -88,7 +88,7 @@ export default function RdvPage({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       <section className="relative overflow-hidden bg-navy-900 text-white">
-        <div aria-hidden className="-end-56 -top-56 glow text-teal-600/25" />
+        <div aria-hidden className="-end-56 -top-56 glow text-teal-600 opacity-25" />
         <div className="container-site relative py-10 md:py-12">
           <p className={ar ? "text-sm font-semibold text-gold-400" : "text-xs font-semibold uppercase tracking-[0.2em] text-gold-400"}>{words.name}</p>
           <h1 className="mt-3 text-3xl font-bold text-white md:text-4xl">{t("rdvPage.title")}</h1>

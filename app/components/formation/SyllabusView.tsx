@@ -72,7 +72,7 @@ function SyllabusContent({ formation, syllabus }: { formation: FormationSyllabus
   return (
     <>
       <section className="relative overflow-hidden bg-navy-900 py-16 text-white md:py-20">
-        <div aria-hidden className="-end-56 -top-56 glow text-teal-600/25" />
+        <div aria-hidden className="-end-56 -top-56 glow text-teal-600 opacity-25" />
         <div className="container-site relative">
           <FormationBreadcrumb current="Programme" tone="dark" />
           <p className="mt-6 text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">Programme de formation</p>

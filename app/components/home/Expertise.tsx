@@ -9,8 +9,8 @@ export function Expertise() {
   const { expertise } = HOME[useLocale()];
   return (
     <section aria-labelledby="expertise-title" className="relative overflow-hidden bg-navy-900 py-16 text-white md:py-20">
-      <div aria-hidden className="-end-56 -top-56 glow text-teal-500/20" />
-      <div aria-hidden className="-bottom-56 -start-56 glow text-gold-500/20" />
+      <div aria-hidden className="-end-56 -top-56 glow text-teal-500 opacity-20" />
+      <div aria-hidden className="-bottom-56 -start-56 glow text-gold-500 opacity-20" />
       <div className="container-site relative grid items-center gap-10 lg:grid-cols-[1.1fr_1fr]">
         <div>
           <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">{expertise.eyebrow}</p>

@@ -32,7 +32,7 @@ export function OfferPageAr({ offer, reply }: { offer: OfferPageView; reply?: Of
   return (
     <>
       <section className="relative overflow-hidden bg-navy-900 text-white">
-        <div aria-hidden className="-end-56 -top-56 glow text-teal-600/25" />
+        <div aria-hidden className="-end-56 -top-56 glow text-teal-600 opacity-25" />
         <div className="container-site relative py-8 md:py-12">
           <p className="text-sm font-semibold text-gold-400">{t("offerPage.eyebrow")}</p>
           <h1 className="mt-3 text-3xl font-bold text-white md:text-4xl">{t("offerPage.title")}</h1>

@@ -29,7 +29,7 @@ export function FormationLandingAr({ data }: { data: FormationLandingData }) {
       <section className="relative overflow-hidden bg-gradient-to-br from-navy-950 via-navy-900 to-navy-800 text-white">
         <div
           aria-hidden
-          className="-start-60 -top-18 glow text-teal-500/20"
+          className="-start-56 -top-18 glow text-teal-500 opacity-20"
         />
         <div className="container-site relative grid items-center gap-10 py-14 md:py-20 lg:grid-cols-2">
           <div>

@@ -26,7 +26,7 @@ export function ProgrammeLink({ className }: { className: string }) {
 export function LandingHero({ featured }: { featured: Pick<FormationSyllabusItem, "title" | "description"> | null }) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-br from-navy-950 via-navy-900 to-navy-800 text-white">
-      <div aria-hidden className="-start-60 -top-18 glow text-teal-500/20" />
+      <div aria-hidden className="-start-56 -top-18 glow text-teal-500 opacity-20" />
       <div className="container-site relative grid items-center gap-10 py-14 md:py-20 lg:grid-cols-2">
         <div>
           <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-400">Formation continue pour chirurgiens-dentistes</p>
