@@ -94,6 +94,20 @@ export function BookingForm({
   // the answer's number: each answer's message takes the focus again
   const [answers, setAnswers] = useState(0);
   const timeRef = useRef<HTMLSelectElement>(null);
+  const serviceRef = useRef<HTMLSelectElement>(null);
+  const dateRef = useRef<HTMLInputElement>(null);
+  // A service or a day chosen before the island hydrated (the form is usable before its script):
+  // hydration keeps what the page shows but not in React's state, and the next render would put
+  // the empty choice back. Where the server chose nothing, the state takes the page's choice, so
+  // that its free times follow.
+  useEffect(() => {
+    const chosenService = serviceRef.current?.value ?? "";
+    const chosenDate = dateRef.current?.value ?? "";
+    if (service === "" && chosenService !== "") setService(chosenService);
+    if (date === "" && chosenDate !== "") setDate(chosenDate);
+    // on hydration only
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // an answer page carries its key; a page without one gets it from the browser (the page is the same for everyone)
   const submissionKey = useSubmissionKey(answer?.submissionKey);
 
@@ -258,7 +272,7 @@ export function BookingForm({
             <input id={ids.phone.id} name="phone" type="tel" required autoComplete="tel" inputMode="tel" defaultValue={values.phone} {...ids.phone.aria} className="field-input" />
           </FieldShell>
           <FieldShell id={ids.service.id} label={T.service} required error={errors.service} className="sm:col-span-2">
-            <select id={ids.service.id} name="service" required value={service} onChange={(e) => setService(e.target.value)} {...ids.service.aria} className="field-input">
+            <select ref={serviceRef} id={ids.service.id} name="service" required value={service} onChange={(e) => setService(e.target.value)} {...ids.service.aria} className="field-input">
               <option value="">{T.chooseService}</option>
               {SERVICES.map((s) => (
                 <option key={s} value={s}>
@@ -268,7 +282,7 @@ export function BookingForm({
             </select>
           </FieldShell>
           <FieldShell id={ids.date.id} label={T.date} required error={errors.date}>
-            <input id={ids.date.id} name="date" type="date" required min={today} max={maxDate} value={date} onChange={(e) => setDate(e.target.value)} {...ids.date.aria} className="field-input" />
+            <input ref={dateRef} id={ids.date.id} name="date" type="date" required min={today} max={maxDate} value={date} onChange={(e) => setDate(e.target.value)} {...ids.date.aria} className="field-input" />
           </FieldShell>
           <TimeSelect
             ref={timeRef}

@@ -154,6 +154,24 @@ describe("the booking island", () => {
     expect($<HTMLInputElement>("input[name=submission_key]").value).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("a service and a day chosen before the island hydrated are kept, and their free times asked", async () => {
+    container = document.createElement("div");
+    container.innerHTML = renderToString(<BookingForm {...PROPS} />);
+    document.body.append(container);
+    // the visitor chooses while the island's script is still on its way
+    $<HTMLSelectElement>("#booking-service").value = "Orthodontie";
+    $<HTMLInputElement>("#booking-date").value = "2026-12-01";
+    await act(async () => {
+      root = hydrateRoot(container, <BookingForm {...PROPS} />, { onRecoverableError: (e) => recoverable.push(e) });
+    });
+    await settle();
+    expect($<HTMLSelectElement>("#booking-service").value).toBe("Orthodontie");
+    expect($<HTMLInputElement>("#booking-date").value).toBe("2026-12-01");
+    const asked = fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith("/appointment/creneaux"));
+    expect(asked).toEqual(["/appointment/creneaux?service=Orthodontie&date=2026-12-01"]);
+    expect(text()).toContain("3 horaires libres le mardi 1 décembre");
+  });
+
   it("asks the free times once the service and the date stay still, and offers them", async () => {
     await mount();
     await setValue($<HTMLSelectElement>("#booking-service"), "Orthodontie");
