@@ -6,16 +6,11 @@
  *
  *   <StatusBadge status={row.status} forced={row.forced === 1} />
  */
-import { Ban, CalendarCheck2, CircleCheckBig, Hourglass, TriangleAlert, UserX, type StaffIcon } from "~/components/admin/icons";
+import { TriangleAlert } from "~/components/admin/icons";
 import { STATUS_LABELS, type AppointmentStatus } from "~/lib/appointment-status";
 
-export const STATUS_STYLES: Record<AppointmentStatus, { className: string; icon: StaffIcon }> = {
-  requested: { className: "bg-amber-50 text-amber-900 ring-amber-600/30", icon: Hourglass },
-  confirmed: { className: "bg-sky-50 text-sky-900 ring-sky-600/30", icon: CalendarCheck2 },
-  attended: { className: "bg-emerald-50 text-emerald-900 ring-emerald-600/30", icon: CircleCheckBig },
-  no_show: { className: "bg-rose-50 text-rose-900 ring-rose-600/30", icon: UserX },
-  cancelled: { className: "bg-slate-100 text-slate-700 ring-slate-400/40", icon: Ban },
-};
+// Each status's tint and icon are staff.css's, chosen by `data-status` (`.status-badge`,
+// `.agenda-tag`, `.week-status`): hourglass, calendar-check-2, circle-check-big, user-x, ban.
 
 /** The accent stripe of a card or an agenda entry, by status. */
 export const STATUS_ACCENT: Record<AppointmentStatus, string> = {
