@@ -5,6 +5,7 @@ import { reminderLinksOf } from "~/.server/reminder-links";
 import { getAppointment, historyFor } from "~/.server/repos/appointments";
 import { loadSchedule } from "~/.server/repos/schedule";
 import { toAgendaItem, type AgendaCardAnswer } from "~/components/admin/agenda/model";
+import { toHistoryView } from "~/components/admin/front-desk/types";
 import { clinicNow } from "~/lib/clinic-time";
 import { parseId } from "~/lib/rules";
 
@@ -23,7 +24,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const answer: AgendaCardAnswer = {
     ok: true,
     item: { ...toAgendaItem(row, schedule), links: links.get(id) ?? null },
-    history: (history.get(id) ?? []).map(({ id: entryId, at, actor, action, from_status, to_status, detail }) => ({ id: entryId, at, actor, action, from_status, to_status, detail })),
+    history: (history.get(id) ?? []).map(toHistoryView),
   };
   return answer;
 }

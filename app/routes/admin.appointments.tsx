@@ -16,6 +16,7 @@ import { bookAppointment } from "~/.server/repos/booking";
 import { loadSettings } from "~/.server/repos/schedule";
 import type { StaffSession } from "~/.server/session";
 import { getStaff } from "~/.server/staff-guard";
+import { toHistoryView } from "~/components/admin/front-desk/types";
 import { AddAppointmentForm } from "~/components/admin/appointments/AddAppointmentForm";
 import { AppointmentCard, AppointmentTableHeader } from "~/components/admin/appointments/AppointmentCard";
 import { AppointmentFilters } from "~/components/admin/appointments/AppointmentFilters";
@@ -78,7 +79,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   return {
     rows: rows.map((r) => ({
       ...toView(r),
-      history: (history.get(Number(r.id)) ?? []).map(({ id, at, actor, action, from_status, to_status, detail }) => ({ id, at, actor, action, from_status, to_status, detail })),
+      history: (history.get(Number(r.id)) ?? []).map(toHistoryView),
       /** for <ContactLinks links={row.reminder} /> in the card */
       reminder: reminders.links.get(Number(r.id)) ?? null,
     })),

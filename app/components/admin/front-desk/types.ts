@@ -12,6 +12,9 @@ export type { FrontDeskResult };
 /** One line of an appointment's history, as the screens receive it. */
 export type HistoryEntryView = Pick<AppointmentHistoryEntry, "id" | "at" | "actor" | "action" | "from_status" | "to_status" | "detail">;
 
+/** A stored history line as the screens receive it (nothing else of the row). */
+export const toHistoryView = ({ id, at, actor, action, from_status, to_status, detail }: HistoryEntryView): HistoryEntryView => ({ id, at, actor, action, from_status, to_status, detail });
+
 /** The answer of /admin/creneaux: the free start times of a day for a service (staff rules). */
 export interface FreeTimesAnswer {
   date: string;
