@@ -229,7 +229,10 @@ export function createApp({ getBuild, clientDir, uploadDir, trustProxy, producti
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
     // Self-hosted fonts under fixed names (public/fonts, changed only with the typeface's version): a month
     app.use("/fonts", express.static(path.join(clientDir, "fonts"), { maxAge: "30d", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // the other files of public/ (favicon, manifest, robots…); the staff area has none: its pages
+    // go to React Router without a file look-up each
+    const rootFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (req.path === "/admin" || req.path.startsWith("/admin/") ? next() : rootFiles(req, res, next)));
   }
   // Photos (AVIF/WebP under random ids, never rewritten): a year of caching, never revalidated.
   app.use(

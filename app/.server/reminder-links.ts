@@ -1,8 +1,8 @@
-import { PATTERN_MARKS, smsLink, whatsappLink, whatsappNumber, type ReminderLinks, type ReminderLinksWire, type ReminderPatterns, type ReminderSent } from "~/lib/front-desk-contact";
+import { smsLink, whatsappLink, whatsappNumber, type ReminderLinks, type ReminderSent } from "~/lib/front-desk-contact";
 import type { Clinic } from "~/lib/clinic";
-import { cleanText, oneLine } from "~/lib/control-characters";
+import { cleanText } from "~/lib/control-characters";
 import { toE164, whatsappDigits } from "~/lib/phone";
-import { renderTemplate, type TemplateValues } from "~/lib/reminder-template";
+import { renderTemplate } from "~/lib/reminder-template";
 import { noLinkSentenceAr, reminderValuesIn } from "~/lib/reminder-template-ar";
 import type { Locale } from "~/i18n/locale";
 import { appointmentLanguages } from "./message-language";
@@ -28,12 +28,9 @@ import { lastReminders } from "./repos/reminder-list";
  * (encodeURIComponent), so that nothing in it can add a parameter or end the address.
  */
 
-/** A text without the marks of a list's patterns (reminderLinksWireOf, PATTERN_MARKS): they mean nothing in a message. */
-const unmarked = (text: string) => text.replace(/[\uE000-\uE003]/g, "");
-
 /** The text of a link: no control character, no lone surrogate (encodeURIComponent would throw), LF line breaks. */
 function linkText(text: string): string {
-  return encodeURIComponent(unmarked(cleanText(text)));
+  return encodeURIComponent(cleanText(text));
 }
 
 /** the most phones whose digits are remembered (a day's, a list's: read again at each page) */
@@ -84,8 +81,8 @@ export function reminderLinksFor(
     const locale = opts.locale ?? "fr";
     const values = reminderValuesIn(locale, a, personalLink(a, opts.origin, locale));
     const noLink = locale === "ar" ? noLinkSentenceAr(opts.clinic) : undefined;
-    wa = renderTemplate(unmarked(templates.whatsapp.body), values, opts.clinic, noLink);
-    sms = renderTemplate(unmarked(templates.sms.body), values, opts.clinic, noLink);
+    wa = renderTemplate(templates.whatsapp.body, values, opts.clinic, noLink);
+    sms = renderTemplate(templates.sms.body, values, opts.clinic, noLink);
   }
   return {
     id: Number(a.id),
@@ -123,50 +120,4 @@ export async function reminderLinksOf(h: Pick<Db, "db">, rows: Appointment[], to
     out.set(Number(a.id), reminderLinksFor(a, locale === "ar" ? templatesAr : templates, { clinic, today, reminded: reminders.get(Number(a.id)) ?? null, locale }));
   }
   return out;
-}
-
-/**
- * reminderLinksOf for a list's page (issue 33, item 4): the same links as patterns sent once and
- * each appointment's digits and values (~/lib/front-desk-contact `expandReminderLinks` gives the
- * same hrefs back). A pattern is the template filled with a mark per placeholder, then cleaned as
- * a link's text is; a value is on one line and cleaned, as renderTemplate and linkText make it, so
- * that filling the pattern is writing the text.
- */
-export async function reminderLinksWireOf(h: Pick<Db, "db">, rows: Appointment[], today: string): Promise<{ patterns: ReminderPatterns; links: Map<number, ReminderLinksWire> }> {
-  const patterns: ReminderPatterns = {};
-  const links = new Map<number, ReminderLinksWire>();
-  if (rows.length === 0) return { patterns, links };
-  const { clinic, templates, templatesAr, reminders, languages } = await linksContext(h, rows);
-  const [prénom, date, heure, lien] = PATTERN_MARKS;
-  for (const a of rows) {
-    const id = Number(a.id);
-    const remindable = isRemindable(a, today);
-    const locale = languages.get(id) ?? "fr";
-    let text: ReminderLinksWire["text"] = null;
-    let values: string[] = [];
-    if (remindable) {
-      const link = personalLink(a, undefined, locale);
-      const key = `${locale}${link ? "+" : "-"}`;
-      if (!(`${key}w` in patterns)) {
-        const t = locale === "ar" ? templatesAr : templates;
-        const marks: TemplateValues = { prénom, date, heure, lien: link ? lien : null };
-        const noLink = locale === "ar" ? noLinkSentenceAr(clinic) : undefined;
-        patterns[`${key}w`] = cleanText(renderTemplate(unmarked(t.whatsapp.body), marks, clinic, noLink));
-        patterns[`${key}s`] = cleanText(renderTemplate(unmarked(t.sms.body), marks, clinic, noLink));
-      }
-      const v = reminderValuesIn(locale, a, link);
-      text = { whatsapp: `${key}w`, sms: `${key}s` };
-      values = [v.prénom, v.date, v.heure, v.lien ?? ""].map((x) => unmarked(oneLine(x)));
-    }
-    links.set(id, {
-      id,
-      to: reminderDigits(a.phone),
-      text,
-      values,
-      remindable,
-      reminded: reminders.get(id) ?? (a.reminded_at ? { at: a.reminded_at, by: null, channel: null } : null),
-      patientConfirmedAt: a.patient_confirmed_at,
-    });
-  }
-  return { patterns, links };
 }

@@ -78,27 +78,7 @@ export function reminderFetcherKey(id: number): string {
 
 export type { ReminderChannel };
 
-/**
- * The reminder links as a list's loader sends them (issue 33, item 4): a day of 40 appointments
- * carried 40 WhatsApp and SMS texts, each the same template URL-encoded around a first name, a
- * time and a personal link (29 KiB). The texts go once per page as patterns
- * (`ReminderPatterns`, the template filled with a mark per placeholder, on the server); each
- * appointment carries its number's digits, the keys of its two patterns and its values.
- * `expandReminderLinks` gives back the same `ReminderLinks` the server would have written.
- */
-export interface ReminderLinksWire extends Omit<ReminderLinks, "whatsapp" | "sms"> {
-  /** the international digits of the number ("213550123456"); "" when it cannot be read */
-  to: string;
-  /** the keys of its WhatsApp and SMS patterns; null: links to the chat without a text */
-  text: { whatsapp: string; sms: string } | null;
-  /** the placeholders' values, each on one line, in PATTERN_MARKS' order */
-  values: string[];
-}
-export type ReminderPatterns = Record<string, string>;
 
-/** The marks of the placeholders in a pattern (prénom, date, heure, lien): private-use characters, stripped from what staff type. */
-export const PATTERN_MARKS = ["\uE000", "\uE001", "\uE002", "\uE003"] as const;
-const MARK = /[\uE000-\uE003]/g;
 
 /** wa.me to the international digits, with the text (already URL-encoded) when there is one; null without digits. */
 export function whatsappLink(digits: string, encodedText: string): string | null {
@@ -108,11 +88,4 @@ export function whatsappLink(digits: string, encodedText: string): string | null
 /** sms: to the international digits, with the body (already URL-encoded) when there is one; null without digits. */
 export function smsLink(digits: string, encodedBody: string): string | null {
   return digits ? `sms:+${digits}${encodedBody ? `?body=${encodedBody}` : ""}` : null;
-}
-
-/** The links the components use, from the wire form and the page's patterns. */
-export function expandReminderLinks(wire: ReminderLinksWire, patterns: ReminderPatterns): ReminderLinks {
-  const { to, text, values, ...rest } = wire;
-  const fill = (key: string | undefined) => (key ? encodeURIComponent((patterns[key] ?? "").replace(MARK, (m) => values[m.charCodeAt(0) - 0xe000] ?? "")) : "");
-  return { ...rest, whatsapp: whatsappLink(to, fill(text?.whatsapp)), sms: smsLink(to, fill(text?.sms)) };
 }

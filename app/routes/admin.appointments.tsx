@@ -1,33 +1,29 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { StaffScreenError } from "~/components/admin/StaffScreenError";
 import { Loader2 } from "~/components/admin/icons";
-import { useMemo } from "react";
-import { data, useNavigation, useRevalidator } from "react-router";
+import { data, useLocation, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin.appointments";
 import { guarded, intentOf, readForm } from "~/.server/admin-action";
 import { getDb } from "~/.server/db";
-import type { Appointment } from "~/.server/db/types";
 import { frontDeskIntent, isFrontDeskIntent } from "~/.server/front-desk-actions";
 import { log } from "~/.server/log";
-import { reminderLinksWireOf } from "~/.server/reminder-links";
-import { appointmentTotals, historyFor, listAppointments, updateAppointment } from "~/.server/repos/appointments";
+import { appointmentCard, toAppointmentLine } from "~/.server/appointment-list";
+import { appointmentTotals, listAppointments, updateAppointment } from "~/.server/repos/appointments";
 import { staffActor } from "~/.server/actor";
 import { bookAppointment } from "~/.server/repos/booking";
 import { loadSettings } from "~/.server/repos/schedule";
 import type { StaffSession } from "~/.server/session";
 import { getStaff } from "~/.server/staff-guard";
-import { toHistoryView } from "~/components/admin/front-desk/types";
 import { AddAppointmentForm } from "~/components/admin/appointments/AddAppointmentForm";
 import { AppointmentCard, AppointmentTableHeader } from "~/components/admin/appointments/AppointmentCard";
 import { AppointmentFilters } from "~/components/admin/appointments/AppointmentFilters";
 import { AppointmentPagination } from "~/components/admin/appointments/AppointmentPagination";
 import { AppointmentTotals } from "~/components/admin/appointments/AppointmentTotals";
 import { useCan } from "~/components/admin/permissions";
-import type { AppointmentsActionResult, AppointmentView } from "~/components/admin/appointments/types";
+import type { AppointmentsActionResult } from "~/components/admin/appointments/types";
 import { adminCreateSchemaFor, adminUpdateSchemaFor, APPOINTMENTS_PAGE_SIZE, appointmentQueryString, parseAppointmentQuery, postsPrices } from "~/lib/appointment-schema";
 import { todayInClinic } from "~/lib/clinic-time";
 import { formatNumber } from "~/lib/format";
-import { expandReminderLinks } from "~/lib/front-desk-contact";
 import { slotRefusalText } from "~/lib/front-desk-schema";
 import { parseId, parseSubmissionKey } from "~/lib/rules";
 import { makeToast } from "~/lib/toast";
@@ -36,13 +32,11 @@ const BASE_PATH = "/admin/appointments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Liste des Rendez-vous | Admin Dashboard" }, { name: "robots", content: "noindex, nofollow" }];
 
-/**
- * The row without its internal keys (the personal link's salt and hash never reach a browser: the
- * links are written here, in `reminder`); numbers as numbers whatever the driver returned.
- */
-function toView({ submission_key: _key, phone_digits: _digits, link_salt: _salt, link_hash: _hash, ...a }: Appointment): AppointmentView {
-  const num = (v: number | null) => (v === null ? null : Number(v));
-  return { ...a, id: Number(a.id), prixtotal: num(a.prixtotal), prixpay: num(a.prixpay), chair: num(a.chair), forced: Number(a.forced) };
+/** A list's address without the card opened in it (`rdv`). */
+function listOf(search: string): string {
+  const p = new URLSearchParams(search);
+  p.delete("rdv");
+  return p.toString();
 }
 
 /** The last day of a day's month: "2026-02-10" → "2026-02-28". */
@@ -69,22 +63,17 @@ export async function loader({ url }: Route.LoaderArgs) {
   );
   // the totals of the day the list is filtered on, else of today (clinic time), and of its month
   const day = query.date || todayInClinic();
-  const [history, dayTotals, monthTotals, reminders] = await Promise.all([
-    historyFor(db, rows.map((r) => Number(r.id))),
+  // the card 'Détails' opened (`rdv`), when it is on this page
+  const openId = parseId(url.searchParams.get("rdv"));
+  const openRow = openId === null ? undefined : rows.find((r) => Number(r.id) === openId);
+  const [dayTotals, monthTotals, open] = await Promise.all([
     appointmentTotals(db, day, day),
     appointmentTotals(db, `${day.slice(0, 8)}01`, monthEnd(day)),
-    // the WhatsApp and SMS links carry the personal link, which only the server can write
-    reminderLinksWireOf(db, rows, todayInClinic()),
+    openRow ? appointmentCard(db, openRow, todayInClinic()) : null,
   ]);
   return {
-    rows: rows.map((r) => ({
-      ...toView(r),
-      history: (history.get(Number(r.id)) ?? []).map(toHistoryView),
-      /** for <ContactLinks links={row.reminder} /> in the card */
-      reminder: reminders.links.get(Number(r.id)) ?? null,
-    })),
-    /** the reminder texts, once for the page (the rows' `reminder` carry their values) */
-    reminderPatterns: reminders.patterns,
+    rows: rows.map(toAppointmentLine),
+    open,
     total,
     more,
     query,
@@ -120,7 +109,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer({ intent: "unknown", message: "action inconnue." }, 400);
   }
 }
-
 
 /**
  * The add form books like the agenda: at a free slot under the schedule's rules ("staff"), or
@@ -172,15 +160,20 @@ async function update(form: FormData, staff: StaffSession) {
 }
 
 export default function AdminAppointments({ loaderData }: Route.ComponentProps) {
-  const { total, more, query, pageCount, totals } = loaderData;
-  const rows = useMemo(
-    () => loaderData.rows.map((r) => ({ ...r, reminder: r.reminder ? expandReminderLinks(r.reminder, loaderData.reminderPatterns) : null })),
-    [loaderData.rows, loaderData.reminderPatterns],
-  );
+  const { rows, open, total, more, query, pageCount, totals } = loaderData;
   const navigation = useNavigation();
+  const location = useLocation();
   const revalidator = useRevalidator();
   const canCreate = useCan("appointment:create");
-  const loading = (navigation.state === "loading" && navigation.location.pathname === BASE_PATH) || revalidator.state === "loading";
+  const next = navigation.state === "loading" && navigation.location.pathname === BASE_PATH ? navigation.location : null;
+  // 'Détails' reads the same list again with another card open (or none): the list is not dimmed for it
+  const sameList = next !== null && listOf(next.search) === listOf(location.search);
+  const opening = sameList ? parseId(new URLSearchParams(next.search).get("rdv")) : null;
+  const loading = (next !== null && !sameList) || revalidator.state === "loading";
+  const cardHref = (id: number) => {
+    const list = appointmentQueryString(query);
+    return open?.id === id ? `${BASE_PATH}${list}` : `${BASE_PATH}${list}${list ? "&" : "?"}rdv=${id}#rdv-${id}`;
+  };
 
   const first = total === 0 ? 0 : (query.page - 1) * APPOINTMENTS_PAGE_SIZE + 1;
   const last = Math.min(total, query.page * APPOINTMENTS_PAGE_SIZE);
@@ -223,7 +216,7 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
             <ul className="grid grid-cols-1 items-start gap-5 lg:gap-0 lg:divide-y lg:divide-slate-200" aria-label="Rendez-vous">
               {rows.map((row) => (
                 <li key={row.id} className="min-w-0">
-                  <AppointmentCard row={row} />
+                  <AppointmentCard row={row} details={open?.id === row.id ? open : null} href={cardHref(row.id)} opening={opening === row.id} />
                 </li>
               ))}
             </ul>

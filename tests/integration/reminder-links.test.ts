@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findByToken } from "~/.server/personal-link";
-import { reminderDigits, reminderLinksFor, reminderLinksOf, reminderLinksWireOf, smsHref, whatsappHref } from "~/.server/reminder-links";
-import { expandReminderLinks } from "~/lib/front-desk-contact";
+import { reminderDigits, reminderLinksFor, reminderLinksOf, smsHref, whatsappHref } from "~/.server/reminder-links";
 import { createAppointment } from "~/.server/repos/appointments";
 import { loadTemplates, saveTemplate } from "~/.server/repos/message-templates";
 import { DEMO_CLINIC as clinic } from "~/lib/clinic";
@@ -108,28 +107,6 @@ describeEachEngine("reminder links: the text and its personal link", { appDb: tr
     });
     expect(reminderLinksFor({ ...a, status: "cancelled" }, templates, { clinic, today: TODAY }).remindable).toBe(false);
     expect(reminderLinksFor(a, templates, { clinic, today: "2031-03-05" })).toMatchObject({ remindable: false, whatsapp: "https://wa.me/213550123456" });
-  });
-
-  it("sent as patterns and values, gives back the very links the server writes, whatever the template, the language, the link or the number", async () => {
-    await saveTemplate(t.h, "whatsapp", "Bonjour {Prénom} ! Le {date} à {heure} : {lien}\nÀ bientôt & merci (100 %) #clinique \uE001", "accueil@clinique.test");
-    const rows = [
-      await book({ name: "Mme Zoé Benali", time: "09:00" }),
-      await book({ name: "Karim\nSaïdi", phone: "0661 98 76 54", time: "09:30" }),
-      await book({ name: "Nour \uE000 Haddad", phone: "12", time: "10:00" }),
-      await book({ name: "Sofia Mansouri", phone: "+33 6 12 34 56 78", time: "11:00" }),
-    ];
-    // no personal link, an attended one, one in Arabic
-    await t.h.db.updateTable("appointments").set({ link_salt: null, link_hash: null }).where("id", "=", Number(rows[1].id)).execute();
-    await t.h.db.updateTable("appointments").set({ status: "attended" }).where("id", "=", Number(rows[3].id)).execute();
-    await t.h.db.updateTable("appointments").set({ language: "ar" }).where("id", "=", Number(rows[0].id)).execute();
-    await t.h.db.updateTable("patients").set({ language: "ar" }).where("id", "=", Number(rows[0].patient_id)).execute();
-    const stored = await t.h.db.selectFrom("appointments").selectAll().where("id", "in", rows.map((r) => Number(r.id))).orderBy("id").execute();
-    const written = await reminderLinksOf(t.h, stored, TODAY);
-    const { patterns, links } = await reminderLinksWireOf(t.h, stored, TODAY);
-    expect(links.size).toBe(4);
-    for (const r of stored) expect(expandReminderLinks(links.get(Number(r.id))!, patterns), r.name).toEqual(written.get(Number(r.id)));
-    // the texts go once: two patterns per language and kind of link, not one text per appointment
-    expect(Object.keys(patterns).sort()).toEqual(["ar+s", "ar+w", "fr+s", "fr+w", "fr-s", "fr-w"]);
   });
 });
 

@@ -13,8 +13,13 @@ import type { HistoryEntryView } from "~/components/admin/front-desk/types";
  */
 export type AppointmentView = Omit<Appointment, "submission_key" | "phone_digits" | "link_salt" | "link_hash">;
 
-/** A card of the list: the appointment and its history (oldest first). */
-/** a card: the row, its history, and the WhatsApp/SMS links the loader prepared (they carry the personal link) */
+/**
+ * A line of the list: what shows before 'Détails' opens its card (issue 33: the list's page carries
+ * 24 lines, and the whole card of the one opened).
+ */
+export type AppointmentLine = Pick<AppointmentView, "id" | "name" | "service" | "language" | "status" | "forced" | "date" | "time" | "prixtotal" | "prixpay" | "patient_confirmed_at">;
+
+/** The card 'Détails' opens: the row, its history (oldest first), and its WhatsApp/SMS links (they carry the personal link). */
 export type AppointmentListItem = AppointmentView & { history: HistoryEntryView[]; reminder: ReminderLinks | null };
 
 /** The action's answer to the add form: stored or not, Conform's reply, and the toast after a success. */
