@@ -48,11 +48,14 @@ async function dayOf40(h: Db, today: string): Promise<{ date: string; count: num
 export async function staffScreens(h: Db, today: string): Promise<{ screens: StaffScreen[]; day: { date: string; count: number } }> {
   const day = await dayOf40(h, today);
   const n = Number((await sql<{ n: number }>`select count(*) as n from patients`.execute(h.db)).rows[0].n);
+  // the list's first line, whose card 'Détails' opens (`rdv`)
+  const first = (await sql<{ id: number }>`select id from appointments order by created_at desc, id desc limit 1`.execute(h.db)).rows[0];
   const p = (await sql<{ id: number; name: string; phone: string | null; email: string | null }>`select id, name, phone, email from patients order by id limit 1 offset ${Math.floor(n / 2)}`.execute(h.db)).rows[0];
   const screens: StaffScreen[] = [
     { label: "agenda, a day", path: `/admin/agenda?jour=${day.date}` },
     { label: "agenda, a week", path: `/admin/agenda?jour=${day.date}&vue=semaine` },
     { label: "appointments list", path: "/admin/appointments" },
+    ...(first ? [{ label: "appointments list, a card open", path: `/admin/appointments?rdv=${first.id}` }] : []),
     { label: "appointments, filtered (a day, a service)", path: `/admin/appointments?date=${day.date}&service=Orthodontie` },
     { label: "appointments, search by name", path: `/admin/appointments?q=${encodeURIComponent(p?.name.split(" ")[1] ?? "a")}` },
     { label: "patients list", path: "/admin/patients" },

@@ -82,14 +82,14 @@ const card = (page: Page, name: string) => page.getByRole("article", { name });
 const filters = (page: Page) => page.getByRole("search", { name: "Filtrer les rendez-vous" });
 
 /**
- * An appointment's whole card: from 1024 px a line of the table whose 'Détails' shows the rest of
- * the card (contact, message, actions), opened here; below, the card as it is.
+ * An appointment's whole card: a line of the list (from 1024 px, of the table) whose 'Détails'
+ * opens the rest of the card (contact, message, actions) below it; one card open at a time.
  */
 async function openCard(page: Page, name: string) {
   const c = card(page, name);
   await expect(c).toBeVisible();
-  const details = c.getByRole("button", { name: /^Détails/ });
-  if (await details.isVisible()) {
+  const details = c.getByRole("link", { name: /^Détails/ });
+  if ((await details.getAttribute("aria-expanded")) !== "true") {
     await hydrated(page);
     await details.click();
     await expect(details).toHaveAttribute("aria-expanded", "true");
@@ -111,7 +111,9 @@ test.describe("admin: appointments", () => {
     await expect(cards(page)).toHaveCount(3);
     await expect(cards(page).getByRole("heading")).toHaveText([`${t} Partiel`, `${t} Payé`, `${t} Sans prix`]);
 
-    const paid = card(page, `${t} Payé`);
+    // a line without its details until 'Détails' opens them
+    await expect(page.getByText(`${t.toLowerCase()}.pay.@exemple.dz`)).toHaveCount(0);
+    const paid = await openCard(page, `${t} Payé`);
     await expect(paid).toContainText(`${t.toLowerCase()}.pay.@exemple.dz`);
     await expect(paid).toContainText("0550 12 34 56");
     await expect(paid).toContainText("Implementation");
@@ -121,7 +123,10 @@ test.describe("admin: appointments", () => {
     await expect(paid).toContainText("Couronne posée");
     await expect(paid.getByText("Terminé", { exact: true })).toBeVisible();
 
-    const partial = card(page, `${t} Partiel`);
+    const partial = await openCard(page, `${t} Partiel`);
+    // one card at a time: the first one closed
+    await expect(paid.getByRole("link", { name: /^Détails/ })).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByText(`${t.toLowerCase()}.pay.@exemple.dz`)).toHaveCount(0);
     await expect(partial).toContainText(/20\s000,50\sDA/);
     await expect(partial).toContainText(/5\s000\sDA/);
     await expect(partial.getByText("Le travail n'est pas terminé")).toHaveClass(/bg-red-100/);
@@ -275,7 +280,7 @@ test.describe("admin: appointments", () => {
     for (const typed of [`+213 550 ${digits.slice(0, 2)} ${digits.slice(2, 4)} ${digits.slice(4)}`, `00213550${digits}`, `0550-${digits.slice(0, 3)}.${digits.slice(3)}`, `550${digits}`]) {
       await search.fill(typed);
       await expect(cards(page).getByRole("heading")).toHaveText([`${t} Numero`]);
-      await expect(cards(page).first()).toContainText(local);
+      await expect(await openCard(page, `${t} Numero`)).toContainText(local);
     }
     // names still found as before
     await search.fill(t);
@@ -619,7 +624,7 @@ test.describe("admin: appointments", () => {
     );
     expect(row).toMatchObject({ email: null, date: `${yyyy}-${mm}-${dd}`, time: hhmm, status: "confirmed", forced: 0, chair: 1 });
     expect(dbQuery("select unit_start from appointment_slots where appointment_id = ? order by unit_start", row.id)).toHaveLength(3);
-    const c = card(page, name);
+    const c = await openCard(page, name);
     await expect(c.getByText("Confirmé", { exact: true })).toBeVisible();
     await expect(c.getByText("Non renseigné")).toHaveCount(1); // the e-mail: every other field is set
     await expect(c.getByRole("link", { name: /e-mail/i })).toHaveCount(0);
@@ -649,17 +654,19 @@ test.describe("admin: appointments", () => {
     await expect(line.getByText(/^Reste à payer\s: 3\s000\sDA$/)).toBeVisible();
     await expect(card(page, `${t} Sans prix`).getByText("à 09:05", { exact: true })).toBeVisible();
     await expect(card(page, `${t} Sans prix`).getByText("— (pas de prix)")).toBeVisible();
-    // one line, the card's details out of sight
+    // one line, the card's details not in the page
     expect((await line.boundingBox())!.height).toBeLessThan(90);
-    await expect(line.getByRole("button", { name: /^Confirmer/ })).toBeHidden();
-    await expect(line.getByRole("link", { name: /^Appeler/ })).toBeHidden();
-    await expect(line.getByText("Email", { exact: true })).toBeHidden();
+    await expect(line.getByRole("button", { name: /^Confirmer/ })).toHaveCount(0);
+    await expect(line.getByRole("link", { name: /^Appeler/ })).toHaveCount(0);
+    await expect(line.getByText("Email", { exact: true })).toHaveCount(0);
 
     await hydrated(page);
-    const details = line.getByRole("button", { name: `Détails de ${t} Patiente` });
+    const details = line.getByRole("link", { name: `Détails de ${t} Patiente` });
     await expect(details).toHaveAttribute("aria-expanded", "false");
     await details.click();
     await expect(details).toHaveAttribute("aria-expanded", "true");
+    // read in place: the address names the card, the page has not moved
+    await expect(page).toHaveURL(new RegExp(`\\?q=${t}&rdv=${id}$`));
     await expect(line.getByText("Email", { exact: true })).toBeVisible();
     await expect(line.getByRole("link", { name: /^Appeler/ })).toHaveAttribute("href", "tel:0550123456");
     await expect(line.getByRole("button", { name: "Voir plus" })).toBeVisible();
@@ -674,6 +681,8 @@ test.describe("admin: appointments", () => {
     await expectNoSeriousA11yViolations(page);
     await details.click();
     await expect(line.getByRole("button", { name: "Voir plus" })).toBeHidden();
+    await expect(details).toHaveAttribute("aria-expanded", "false");
+    await expect(page).toHaveURL(new RegExp(`\\?q=${t}$`));
   });
 
   test("from 1024 px a full page of 24 lines stays short", async ({ page }) => {
@@ -736,31 +745,42 @@ test.describe("admin: appointments", () => {
 
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 375, height: 812 } });
-    test("the whole cards, as before the table: no 'Détails', no header line", async ({ page }) => {
+    test("a card per appointment, its details under 'Détails' (no header line)", async ({ page }) => {
       const t = tag("Cartes");
       insert({ name: `${t} Patient`, prixtotal: 1_500_000, prixpay: 1_200_000 });
+      insert({ name: `${t} Autre` });
       await page.goto(`/admin/appointments?q=${t}`);
       const c = card(page, `${t} Patient`);
-      await expect(c.getByText("Date et heure :")).toBeAttached();
+      await expect(c.getByText("Date et heure :")).toBeAttached();
+      await expect(c.getByText(/^Reste à payer\s: 3\s000\sDA$/)).toBeVisible();
+      const line = c.getByText(/^Payé sur le prix total\s: 12\s000\sDA \/ 15\s000\sDA$/);
+      await expect(line).toBeAttached(); // the table's cell, left out below 1024 px
+      await expect(line).toBeHidden();
+      await expect(page.getByText("Payé / total", { exact: true })).toBeHidden();
+      // closed: its own frame the width of the screen, short enough to see three at once
+      const closed = (await c.boundingBox())!;
+      expect(closed.height).toBeLessThan(260);
+      expect(closed.width).toBeGreaterThan(330);
+      await expect(c.getByText("Email", { exact: true })).toHaveCount(0);
+      const details = c.getByRole("link", { name: `Détails de ${t} Patient` });
+      expect((await details.boundingBox())!.height).toBeGreaterThanOrEqual(44); // a thumb's target
+
+      await openCard(page, `${t} Patient`);
       await expect(c.getByText("Email", { exact: true })).toBeVisible();
       await expect(c.getByRole("link", { name: /^Appeler/ })).toBeVisible();
       await expect(c.getByRole("button", { name: /^Confirmer/ })).toBeVisible();
       await expect(c.getByRole("button", { name: "Voir plus" })).toBeVisible();
       await expect(c.getByText("Prix total", { exact: true })).toBeVisible();
-      await expect(c.getByRole("button", { name: /^Détails/ })).toBeHidden();
-      const line = c.getByText(/^Payé sur le prix total\s: 12\s000\sDA \/ 15\s000\sDA$/);
-      await expect(line).toBeAttached(); // the table's cell, left out below 1024 px
-      await expect(line).toBeHidden();
-      await expect(page.getByText("Payé / total", { exact: true })).toBeHidden();
-      // a card, not a line: its own frame, the width of the screen
-      expect((await c.boundingBox())!.height).toBeGreaterThan(300);
+      await expect(card(page, `${t} Autre`).getByText("Email", { exact: true })).toHaveCount(0);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
     });
 
     test("cards, filters and edit fit the screen", async ({ page }) => {
       const t = tag("Mobile");
       insert({ name: `${t} Patient avec un nom assez long`, email: `une.adresse.vraiment.tres.longue.${t.toLowerCase()}@exemple-de-domaine.dz` });
       await page.goto(`/admin/appointments?q=${t}`);
-      const c = card(page, `${t} Patient avec un nom assez long`);
+      const c = await openCard(page, `${t} Patient avec un nom assez long`);
       await c.getByRole("button", { name: "Voir plus" }).click();
       await expect(c.getByLabel("Prix total (DA)")).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -775,7 +795,7 @@ test.describe("admin: appointments", () => {
       await expect(page.getByRole("group", { name: "Totaux" }).getByRole("region", { name: /^Aujourd'hui/ })).toBeVisible();
       await page.getByLabel("Rechercher (nom, e-mail ou téléphone)").fill(t);
       await expect(cards(page)).toHaveCount(1);
-      const c = card(page, `${t} Patiente`);
+      const c = await openCard(page, `${t} Patiente`);
       await expect(c.getByText("Préfère être appelée après 17 h.")).toBeVisible();
       await expect(c).toContainText(/Reste à payer\s: 10\s000\sDA/);
       await expect(c.getByRole("link", { name: /^Appeler/ })).toHaveAttribute("href", "tel:0550123456");

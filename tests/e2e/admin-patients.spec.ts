@@ -224,7 +224,7 @@ test.describe("admin: patient records at 1280 px", () => {
     // from the appointments list, the card opens the record (from 1024 px its line's 'Détails' first)
     await page.goto(`/admin/appointments?q=${encodeURIComponent(name)}`);
     const listed = page.getByRole("article").first();
-    const details = listed.getByRole("button", { name: /^Détails/ });
+    const details = listed.getByRole("link", { name: /^Détails/ });
     if (await details.isVisible()) {
       await hydrated(page);
       await details.click();

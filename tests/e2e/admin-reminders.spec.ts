@@ -316,15 +316,20 @@ test.describe("admin: reminders without JavaScript", () => {
     await expect(row(page, b.name)).toContainText(`par ${E2E_ADMIN.email} (SMS)`);
     expect(historyOf(b.id).at(-1)).toMatchObject({ action: "reminded", actor: E2E_ADMIN.email, detail: "SMS" });
 
-    // from the agenda: without JavaScript its day leads to that day's list, whose cards post plainly and come back
+    // from the agenda: without JavaScript its day leads to that day's list, whose 'Détails' open a
+    // card by a plain link; its forms post plainly and come back to that card
     await page.goto(`/admin/agenda?jour=${b.date}`);
     await page.getByRole("link", { name: /sans JavaScript : la liste des rendez-vous/ }).click();
     await expect(page).toHaveURL(`/admin/appointments?date=${b.date}`);
     const card = page.getByRole("article", { name: b.name });
+    await expect(card.getByText("Noter le rappel", { exact: true })).toHaveCount(0);
+    await card.getByRole("link", { name: `Détails de ${b.name}` }).click();
+    await expect(page).toHaveURL(`/admin/appointments?date=${b.date}&rdv=${b.id}#rdv-${b.id}`);
     await card.getByText("Noter le rappel", { exact: true }).click();
     await card.getByLabel("Rappel fait par").selectOption("whatsapp");
     await card.getByRole("button", { name: /^Marquer comme envoyé/ }).click();
-    await expect(page).toHaveURL(`/admin/appointments?date=${b.date}`);
+    await expect(page).toHaveURL(`/admin/appointments?date=${b.date}&rdv=${b.id}`);
+    await expect(card.getByText("Noter le rappel", { exact: true })).toBeVisible();
     expect(historyOf(b.id).at(-1)).toMatchObject({ action: "reminded", actor: E2E_ADMIN.email, detail: "WhatsApp" });
   });
 });

@@ -132,7 +132,7 @@ for (const [label, viewport] of [
       await page.goto(`/admin/appointments?q=${encodeURIComponent(name)}`);
       const card = page.getByRole("article", { name });
       // from 1024 px the card is a line of the table: its details open under 'Détails'
-      const details = card.getByRole("button", { name: /^Détails/ });
+      const details = card.getByRole("link", { name: /^Détails/ });
       if (await details.isVisible()) {
         await hydrated(page);
         await details.click();
