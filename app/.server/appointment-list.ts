@@ -1,9 +1,36 @@
+import type { ReminderLinks } from "~/lib/front-desk-contact";
 import type { Db } from "./db/connection";
-import type { Appointment } from "./db/types";
+import type { Appointment, AppointmentHistoryEntry } from "./db/types";
 import { reminderLinksOf } from "./reminder-links";
 import { historyFor } from "./repos/appointments";
-import type { AppointmentLine, AppointmentListItem, AppointmentView } from "~/components/admin/appointments/types";
-import { toHistoryView } from "~/components/admin/front-desk/types";
+
+/**
+ * What the staff screens receive of an appointment (the list's lines and card, the agenda's card):
+ * shapes written here, on the server; the components import them as types
+ * (components/admin/appointments/types.ts, components/admin/front-desk/types.ts).
+ */
+
+/** One line of an appointment's history, as the screens receive it. */
+export type HistoryEntryView = Pick<AppointmentHistoryEntry, "id" | "at" | "actor" | "action" | "from_status" | "to_status" | "detail">;
+
+/** A stored history line as the screens receive it (nothing else of the row). */
+export const toHistoryView = ({ id, at, actor, action, from_status, to_status, detail }: HistoryEntryView): HistoryEntryView => ({ id, at, actor, action, from_status, to_status, detail });
+
+/**
+ * An appointment as the admin screen receives it: the stored row without its internal keys
+ * (the submission key, the phone's digits, and the personal link's salt and hash, which never
+ * reach a browser).
+ */
+export type AppointmentView = Omit<Appointment, "submission_key" | "phone_digits" | "link_salt" | "link_hash">;
+
+/**
+ * A line of the list: what shows before 'Détails' opens its card (issue 33: the list's page carries
+ * 24 lines, and the whole card of the one opened).
+ */
+export type AppointmentLine = Pick<AppointmentView, "id" | "name" | "service" | "language" | "status" | "forced" | "date" | "time" | "prixtotal" | "prixpay" | "patient_confirmed_at">;
+
+/** The card 'Détails' opens: the row, its history (oldest first), and its WhatsApp/SMS links (they carry the personal link). */
+export type AppointmentListItem = AppointmentView & { history: HistoryEntryView[]; reminder: ReminderLinks | null };
 
 /**
  * The row without its internal keys (the personal link's salt and hash never reach a browser: the

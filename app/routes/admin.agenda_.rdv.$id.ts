@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.agenda_.rdv.$id";
+import { toHistoryView } from "~/.server/appointment-list";
 import { getDb } from "~/.server/db";
 import { reminderLinksOf } from "~/.server/reminder-links";
 import { getAppointment, historyFor } from "~/.server/repos/appointments";
 import { loadSchedule } from "~/.server/repos/schedule";
 import { toAgendaItem, type AgendaCardAnswer } from "~/components/admin/agenda/model";
-import { toHistoryView } from "~/components/admin/front-desk/types";
 import { clinicNow } from "~/lib/clinic-time";
 import { parseId } from "~/lib/rules";
 

@@ -3,17 +3,13 @@
  * them. Type-only imports from the server: nothing of it reaches the browser bundle.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import type { AppointmentHistoryEntry } from "~/.server/db/types";
 import type { FrontDeskResult } from "~/.server/front-desk-actions";
 import type { DayState } from "~/lib/schedule";
 
 export type { FrontDeskResult };
 
-/** One line of an appointment's history, as the screens receive it. */
-export type HistoryEntryView = Pick<AppointmentHistoryEntry, "id" | "at" | "actor" | "action" | "from_status" | "to_status" | "detail">;
-
-/** A stored history line as the screens receive it (nothing else of the row). */
-export const toHistoryView = ({ id, at, actor, action, from_status, to_status, detail }: HistoryEntryView): HistoryEntryView => ({ id, at, actor, action, from_status, to_status, detail });
+/** One line of an appointment's history, as the screens receive it (toHistoryView writes it). */
+export type { HistoryEntryView } from "~/.server/appointment-list";
 
 /** The answer of /admin/creneaux: the free start times of a day for a service (staff rules). */
 export interface FreeTimesAnswer {
