@@ -6,12 +6,8 @@ import { BadRequest, GeneralErrorBoundary } from "./components/error-boundary";
 import { ServerToast } from "./components/ServerToast";
 import { SiteLayout } from "./components/layout/SiteLayout";
 import { publicOrigin } from "./.server/config";
-import { getDb } from "./.server/db";
-import { listExceptions, loadWeeklyHours } from "./.server/repos/schedule";
-import { getClinic } from "./.server/clinic";
-import { countDemoReviews } from "./.server/repos/reviews";
+import { siteContent } from "./.server/site-content";
 import { demoFacts } from "./lib/demo-facts";
-import { sitePhotoMap } from "./.server/repos/site-photos";
 import { addDaysYmd } from "./lib/schedule";
 import { todayInClinic } from "./lib/clinic-time";
 import { requestGuard } from "./.server/request-limits";
@@ -40,16 +36,11 @@ export const middleware: Route.MiddlewareFunction[] = [requestGuard];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = publicOrigin();
   const { toast, setCookie } = await getToast(request);
-  // the opening hours every page shows (footer, contact, JSON-LD): the schedule staff edit
   const today = todayInClinic();
-  // the photos staff put in the site's picture slots (app/lib/photo-slots.ts), slot → photo
-  const [weekly, exceptions, clinic, photos, demoReviews] = await Promise.all([
-    loadWeeklyHours(getDb()),
-    listExceptions(getDb(), today),
-    getClinic(),
-    sitePhotoMap(getDb()),
-    countDemoReviews(getDb()),
-  ]);
+  // the opening hours every page shows (footer, contact, JSON-LD): the schedule staff edit; the
+  // photos staff put in the site's picture slots (app/lib/photo-slots.ts), slot → photo; read
+  // once per content version (app/.server/site-content.ts)
+  const { weekly, exceptions, clinic, photos, demoReviews } = await siteContent(today);
   const hours = { weekly, upcoming: exceptions.filter((e) => e.startDate <= addDaysYmd(today, 30)) };
   // the islands' script files (hashed names), for the pages that render one (components/Island.tsx)
   const islands = islandScripts();

@@ -31,7 +31,7 @@
  * `npm run bench:http -- --lighthouse`: Lighthouse on the control, /, /appointment, /formation and /blog only.
  *
  * Environment: BENCH_SECONDS (default 5), BENCH_ROUTES=/,/blog (only those), BENCH_LIGHTHOUSE=0,
- * BENCH_SKIP_BUILD=1, BENCH_BUILD_DIR (default build-bench), BENCH_KEEP=1 (keep the temporary folder), BENCH_CONNECTIONS (default 50).
+ * BENCH_SKIP_BUILD=1, BENCH_BUILD_DIR (default build-bench), BENCH_KEEP=1 (keep the temporary folder, and the PostgreSQL database), BENCH_CONNECTIONS (default 50).
  * WORKERS and other server variables in the environment are passed to the server.
  * Everything listens on and loads 127.0.0.1 only; nothing is downloaded.
  */
@@ -742,7 +742,8 @@ async function main() {
   } finally {
     limit?.stop();
     if (server) await stopServer(server);
-    await pgDb?.drop();
+    if (KEEP && pgDb) log(`kept the database ${pgDb.url}`);
+    else await pgDb?.drop();
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
     if (KEEP) log(`kept ${tmp}`);
