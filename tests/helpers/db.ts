@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, inject } from "vitest";
 import { setDb } from "~/.server/db";
 import { openDb, type Db } from "~/.server/db/connection";
 import { createAuditChainTriggers, createAuditTriggers, DEMO_REVIEWS, dropAuditChainTriggers, dropAuditTriggers, migrateToLatest } from "~/.server/db/migrations";
+import { seedRowCounts } from "~/.server/db/migration-counts";
 import { saveServiceSettings, saveSettings, saveWeeklyHours } from "~/.server/repos/schedule";
 import { DEFAULT_SETTINGS, DEFAULT_WEEKLY, defaultSchedule } from "~/lib/schedule";
 import { testDbNames } from "./test-databases";
@@ -148,6 +149,7 @@ export async function seedDefaultSchedule(h: Db) {
 export async function truncateAll(h: Db) {
   await emptyTables(h);
   await seedDefaultSchedule(h);
+  await seedRowCounts(h.db);
 }
 
 async function emptyTables(h: Db) {

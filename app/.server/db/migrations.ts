@@ -11,6 +11,7 @@ import { m014_recalls } from "./migration-recalls";
 import { m017_name_keys } from "./migration-name-keys";
 import { m018_languages } from "./migration-languages";
 import { m019_search, m020_lookups } from "./migration-search";
+import { m021_row_counts } from "./migration-counts";
 
 /**
  * Code migrations shared by both engines. Each receives the engine so that the few
@@ -809,6 +810,7 @@ export const PRIVATE_TABLES = [
   "audit_checkpoints",
   "app_meta",
   "content_version",
+  "row_counts",
   "recall_intervals",
   "recalls",
   "session_attendance",
@@ -1325,6 +1327,7 @@ const all: Record<string, EngineMigration> = {
   "018_languages": m018_languages,
   "019_search": m019_search,
   "020_lookups": m020_lookups,
+  "021_row_counts": m021_row_counts,
 };
 
 /** Every migration's name, in the order they apply. */

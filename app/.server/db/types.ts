@@ -237,6 +237,12 @@ export interface MoneyCountersTable {
   last: number;
 }
 
+/** A counted table's rows (migration 021: 'appointments'), kept by triggers. */
+export interface RowCountsTable {
+  name: string;
+  n: number;
+}
+
 export type QuoteStatus = "draft" | "proposed" | "accepted" | "refused" | "expired";
 
 export interface QuotesTable {
@@ -732,6 +738,7 @@ export interface Database {
   payments: PaymentsTable;
   acts: ActsTable;
   money_counters: MoneyCountersTable;
+  row_counts: RowCountsTable;
   quotes: QuotesTable;
   quote_lines: QuoteLinesTable;
   quote_events: QuoteEventsTable;

@@ -198,9 +198,21 @@ export async function listAppointments(
   if (filters.due) q = q.where(isDueSql);
   // any filter beside the search (a date, a service, a status…) may leave fewer: counted
   const narrowed = Object.entries(filters).some(([key, value]) => key !== "q" && value !== undefined && value !== null && value !== "" && value !== false);
-  const count = broadWithoutCount && !narrowed ? Promise.resolve(BROAD_AT + 1) : broad ? countUpToBroad(h, q) : q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow().then((c) => Number(c.n));
+  // the whole list: its total is kept by the database (migration 021), not counted
+  const count = !filters.q && !narrowed ? appointmentCount(h) : broadWithoutCount && !narrowed ? Promise.resolve(BROAD_AT + 1) : broad ? countUpToBroad(h, q) : q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow().then((c) => Number(c.n));
   const [rows, total] = await Promise.all([q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(), count]);
   return { rows, total: Math.min(total, broad ? BROAD_AT : total), more: broad && total > BROAD_AT };
+}
+
+/**
+ * How many appointments there are: the row of `row_counts` the triggers keep (migration 021), in
+ * the reader's snapshot like any row; counted when that row is missing (a table emptied by hand).
+ */
+export async function appointmentCount(h: Pick<Db, "db">): Promise<number> {
+  const kept = await h.db.selectFrom("row_counts").select("n").where("name", "=", "appointments").executeTakeFirst();
+  if (kept) return Number(kept.n);
+  const counted = await h.db.selectFrom("appointments").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(counted.n);
 }
 
 export interface AppointmentProgressUpdate {
