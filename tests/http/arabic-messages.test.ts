@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { afterAll, describe, expect, test } from "vitest";
 import { TEST_SESSION_SECRET } from "../server-env";
+import { addDaysYmd } from "../../app/lib/schedule";
+import { todayInClinic } from "../../app/lib/clinic-time";
 import { startAppServer } from "./app-server";
 
 /**
@@ -17,9 +19,14 @@ const ORIGIN = server.origin;
 const tokenOf = (salt: string) => crypto.createHmac("sha256", TEST_SESSION_SECRET).update(`rdv-link:${salt}`).digest("base64url");
 const text = async (res: Response) => (await res.text()).replace(/\s+/g, " ").replaceAll("&#x27;", "'");
 
-/** A future appointment of the demo content with a personal link, made Arabic (appointment and record). */
+/**
+ * A future appointment of the demo content with a personal link, made Arabic (appointment and
+ * record): after tomorrow in the clinic's time, so that the cancellation's 24 hours before it
+ * hold whatever the hour the test runs (between 23:00 and midnight UTC, "tomorrow" in UTC is
+ * today in Algiers).
+ */
 function arabicAppointment(): { id: number; token: string } {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = addDaysYmd(todayInClinic(), 1);
   const rows = server.dbQuery<{ id: number; link_salt: string; patient_id: number | null }>(
     "select id, link_salt, patient_id from appointments where link_salt is not null and status in ('requested', 'confirmed') and date > ? and service = 'Orthodontie' order by date, time limit 1",
     today,
