@@ -30,16 +30,22 @@ export interface IslandFiles {
 }
 export type IslandScripts = Partial<Record<string, IslandFiles>>;
 
+/** A page of the staff area (/admin…): its own layout, without the site's chrome. */
+export function isStaffPath(pathname: string): boolean {
+  return /^\/admin(\/|$)/.test(pathname);
+}
+
 export interface RootData {
   nonce: string;
   origin: string;
   toast: Toast | null;
-  hours: RootHours;
+  /** null on a staff page, which shows no opening hours of the root's (app/root.tsx) */
+  hours: RootHours | null;
   clinic: Clinic;
   /** some public fact is still the demo's invented value (~/lib/demo-facts): the pages say the site is a demonstration */
   demoSite: boolean;
-  /** slot → photo */
+  /** slot → photo (none on a staff page) */
   photos: Record<string, SitePhotoRef>;
-  /** island name → its script files (components/Island.tsx) */
+  /** island name → its script files (components/Island.tsx; none on a staff page) */
   islands: IslandScripts;
 }

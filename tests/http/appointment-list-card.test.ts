@@ -70,3 +70,22 @@ describe("the appointments list's cards", () => {
     }
   });
 });
+
+describe("a staff page's root data", () => {
+  test("carries the clinic but not the site's opening hours, photos or islands, which the public pages carry", async () => {
+    const root = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${origin}${path}?_routes=root`, { headers });
+      expect(res.status, path).toBe(200);
+      return res.text();
+    };
+    const staff = await root("/admin/appointments.data", { Cookie: cookie });
+    const booking = await root("/appointment.data");
+    for (const text of [staff, booking]) expect(text).toContain('"Clinique Dentaire Hamdi"');
+    // the public page: the week's hours (their "weekly" key) and the islands' script files
+    expect(booking).toContain('"weekly"');
+    expect(booking).toContain("/assets/islands/");
+    expect(staff).not.toContain('"weekly"');
+    expect(staff).not.toContain("/assets/islands/");
+    expect(staff.length).toBeLessThan(booking.length - 800);
+  });
+});
