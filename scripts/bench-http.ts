@@ -29,6 +29,8 @@
  * page without an island at most 10 KiB gzip, a page with an island (`data-island`) at most 80 KiB,
  * and an island page's Lighthouse TBT at most 50 ms above the control's.
  * `npm run bench:http -- --lighthouse`: Lighthouse on the control, /, /appointment, /formation and /blog only.
+ * Lighthouse runs once per route; a route whose run misses a target of its performance (score,
+ * LCP, TBT, CLS) is run twice more and judged on the three runs' medians, each run printed.
  *
  * Environment: BENCH_SECONDS (default 5), BENCH_ROUTES=/,/blog (only those), BENCH_LIGHTHOUSE=0,
  * BENCH_SKIP_BUILD=1, BENCH_BUILD_DIR (default build-bench), BENCH_KEEP=1 (keep the temporary folder, and the PostgreSQL database), BENCH_CONNECTIONS (default 50).
@@ -102,6 +104,8 @@ interface Scores {
   cls: number | null;
   failing: Record<string, string[]>;
   error?: string;
+  /** when the first run missed a target: the three runs whose medians are the figures above */
+  runs?: Pick<Scores, "performance" | "lcpS" | "tbtMs" | "cls">[];
 }
 interface RouteResult {
   route: string;
@@ -289,6 +293,21 @@ function onlyCrawlable(l: Scores): boolean {
   return seo.length > 0 && seo.every((id) => id.startsWith("is-crawlable "));
 }
 
+/** The Lighthouse targets of issue 33 (item 1) a run misses: empty when it meets them all. */
+function lighthouseMisses(l: Scores): string[] {
+  const misses: string[] = [];
+  if ((l.performance ?? 0) < 95) misses.push(`performance ${f0(l.performance)} < 95`);
+  if ((l.lcpS ?? 99) > 2) misses.push(`LCP ${f2(l.lcpS)} s > 2.0`);
+  if ((l.cls ?? 1) > 0.02) misses.push(`CLS ${f3(l.cls)} > 0.02`);
+  if ((l.tbtMs ?? 1e9) > 100) misses.push(`TBT ${f0(l.tbtMs)} ms > 100`);
+  return misses;
+}
+
+const median = (xs: (number | null)[]): number | null => {
+  const v = xs.filter((x): x is number => x !== null).sort((a, b) => a - b);
+  return v.length === 0 ? null : v[Math.floor(v.length / 2)];
+};
+
 async function lighthouseAll(origin: string, routes: string[]): Promise<Map<string, Scores>> {
   const out = new Map<string, Scores>();
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import("lighthouse"), import("chrome-launcher")]);
@@ -296,51 +315,65 @@ async function lighthouseAll(origin: string, routes: string[]): Promise<Map<stri
     chromePath: CHROMIUM,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-dev-shm-usage"],
   });
+  const once = async (route: string): Promise<Scores> => {
+    try {
+      const audit = () =>
+        lighthouse(origin + route, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        });
+      let result = await audit();
+      // a run whose trace could not be recorded (NO_NAVSTART, say) is Lighthouse's failure, not the page's: once more
+      if (!result || result.lhr.runtimeError) {
+        log(`lighthouse ${route}: ${result?.lhr.runtimeError?.code ?? "no result"}, run again`);
+        result = await audit();
+      }
+      if (!result) throw new Error("no result");
+      const lhr = result.lhr;
+      const score = (id: string) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score! * 100));
+      const num = (id: string) => lhr.audits[id]?.numericValue ?? null;
+      const failing: Record<string, string[]> = {};
+      for (const cat of ["accessibility", "best-practices", "seo"]) {
+        const c = lhr.categories[cat];
+        if (!c || c.score === null || c.score >= 1) continue;
+        failing[cat] = c.auditRefs
+          .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${ref.id} (${lhr.audits[ref.id].title})${auditDetail(lhr.audits[ref.id].details)}`);
+      }
+      const lcp = num("largest-contentful-paint");
+      log(`lighthouse ${route}: perf ${score("performance")}, LCP ${f2(lcp === null ? null : lcp / 1000)} s`);
+      return {
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        lcpS: lcp === null ? null : lcp / 1000,
+        tbtMs: num("total-blocking-time"),
+        cls: num("cumulative-layout-shift"),
+        failing,
+        error: lhr.runtimeError?.message,
+      };
+    } catch (err) {
+      log(`lighthouse ${route} failed: ${String(err)}`);
+      return { performance: null, accessibility: null, bestPractices: null, seo: null, lcpS: null, tbtMs: null, cls: null, failing: {}, error: String(err) };
+    }
+  };
   try {
     for (const route of routes) {
-      try {
-        const audit = () =>
-          lighthouse(origin + route, {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-          });
-        let result = await audit();
-        // a run whose trace could not be recorded (NO_NAVSTART, say) is Lighthouse's failure, not the page's: once more
-        if (!result || result.lhr.runtimeError) {
-          log(`lighthouse ${route}: ${result?.lhr.runtimeError?.code ?? "no result"}, run again`);
-          result = await audit();
-        }
-        if (!result) throw new Error("no result");
-        const lhr = result.lhr;
-        const score = (id: string) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score! * 100));
-        const num = (id: string) => lhr.audits[id]?.numericValue ?? null;
-        const failing: Record<string, string[]> = {};
-        for (const cat of ["accessibility", "best-practices", "seo"]) {
-          const c = lhr.categories[cat];
-          if (!c || c.score === null || c.score >= 1) continue;
-          failing[cat] = c.auditRefs
-            .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
-            .map((ref) => `${ref.id} (${lhr.audits[ref.id].title})${auditDetail(lhr.audits[ref.id].details)}`);
-        }
-        const lcp = num("largest-contentful-paint");
-        out.set(route, {
-          performance: score("performance"),
-          accessibility: score("accessibility"),
-          bestPractices: score("best-practices"),
-          seo: score("seo"),
-          lcpS: lcp === null ? null : lcp / 1000,
-          tbtMs: num("total-blocking-time"),
-          cls: num("cumulative-layout-shift"),
-          failing,
-          error: lhr.runtimeError?.message,
-        });
-        log(`lighthouse ${route}: perf ${score("performance")}`);
-      } catch (err) {
-        out.set(route, { performance: null, accessibility: null, bestPractices: null, seo: null, lcpS: null, tbtMs: null, cls: null, failing: {}, error: String(err) });
-        log(`lighthouse ${route} failed: ${String(err)}`);
+      const first = await once(route);
+      // Lighthouse's simulated timings move from run to run on a 2-core host (the control's LCP by
+      // 0.3 s, its TBT by hundreds of ms when a task lands on a busy core): a route whose first run
+      // misses a target of its performance is run twice more and judged on the median of the three
+      // runs, metric by metric (Lighthouse's own advice on variability); every run is printed
+      if (first.error || lighthouseMisses(first).length === 0) {
+        out.set(route, first);
+        continue;
       }
+      const runs = [first, await once(route), await once(route)];
+      const pick = (k: "performance" | "lcpS" | "tbtMs" | "cls") => median(runs.map((r) => r[k]));
+      out.set(route, { ...first, performance: pick("performance"), lcpS: pick("lcpS"), tbtMs: pick("tbtMs"), cls: pick("cls"), runs: runs.map((r) => ({ performance: r.performance, lcpS: r.lcpS, tbtMs: r.tbtMs, cls: r.cls })) });
     }
   } finally {
     chrome.kill();
@@ -632,6 +665,11 @@ async function main() {
         }),
       ),
     );
+    const rerun = results.filter((r) => r.lighthouse?.runs);
+    if (rerun.length > 0) {
+      console.log("\nLighthouse run three times where the first run missed a target (the table above shows the medians): perf / LCP s / TBT ms / CLS of each run");
+      for (const r of rerun) console.log(`  ${shown(r.route)}: ${r.lighthouse!.runs!.map((x) => `${f0(x.performance)} / ${f2(x.lcpS)} / ${f0(x.tbtMs)} / ${f3(x.cls)}`).join("  ·  ")}`);
+    }
     // issue 27's budgets, in this run, against the control
     const control = results.find((r) => r.kind === "control");
     const controlTbt = control?.lighthouse?.tbtMs;
@@ -667,10 +705,7 @@ async function main() {
       if (l?.error) checks.push([false, `Lighthouse failed (${l.error.slice(0, 80)})`]);
       if (l && !l.error) {
         checks.push(
-          [(l.performance ?? 0) >= 95, `performance ${f0(l.performance)} < 95`],
-          [(l.lcpS ?? 99) <= 2, `LCP ${f2(l.lcpS)} s > 2.0`],
-          [(l.cls ?? 1) <= 0.02, `CLS ${f3(l.cls)} > 0.02`],
-          [(l.tbtMs ?? 1e9) <= 100, `TBT ${f0(l.tbtMs)} ms > 100`],
+          ...lighthouseMisses(l).map((why): [boolean, string] => [false, why]),
           [l.accessibility === 100 && l.bestPractices === 100, `a11y ${f0(l.accessibility)} / bp ${f0(l.bestPractices)} < 100`],
           // a noindex page (sign-in, personal links) fails "is-crawlable" on purpose: judged without it
           [l.seo === 100 || (r.noindex && onlyCrawlable(l)), `SEO ${f0(l.seo)} < 100`],
