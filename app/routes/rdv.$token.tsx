@@ -1,4 +1,4 @@
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/rdv.$token";
 import { openPersonalLink, patientView, personalLinkHeaders, RDV_HEADERS, rdvAccount, rdvAction } from "~/.server/rdv-actions";
 import { AccountSection } from "~/components/rdv/AccountSection";
@@ -18,6 +18,7 @@ import { isRouteErrorResponse } from "react-router";
 import { useI18n } from "~/hooks/use-locale";
 import { rdvTexts } from "~/lib/rdv-texts-ar";
 import { localeOf, t } from "~/i18n";
+import { CONTENT_PAGE } from "~/lib/page-handle";
 import { clinicWords } from "~/i18n/clinic";
 import { clinicFromMatches } from "~/lib/seo";
 
@@ -31,7 +32,13 @@ import { clinicFromMatches } from "~/lib/seo";
  * /ar/rdv/<token> (app/routes.ts, id "ar-rdv") is the same page in Arabic: the same components
  * (their texts from the catalogue, `rdvPage`/`rdvChange`), loader, token rules, headers and
  * action (which answers in the URL's language); the Arabic e-mails and messages link there.
+ *
+ * Not hydrated (decision 016, its amendment in decision 020): the server's HTML, its forms posted
+ * by the browser and answered by the action; the move form's free times are an island
+ * (components/rdv/MoveForm.tsx, `rdv-move`), the disclosures `<details>`, the answer's focus the
+ * page chrome's (app/site/chrome.ts).
  */
+export const handle = CONTENT_PAGE;
 
 /** The Arabic page's head: the same rules as personalPageMeta (noindex, same-origin Referer). */
 function arabicMeta(error: unknown, matches: Parameters<typeof clinicFromMatches>[0]) {
@@ -59,7 +66,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     {
       appointment: view,
       today,
-      horizonDays: rules.horizonDays,
       maxDate: addDays(today, rules.horizonDays),
       icsHref: `/rdv/${params.token}/calendrier.ics`,
       account,
@@ -73,13 +79,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return rdvAction(appointment, request);
 }
 
-/** After any post the page is read again: a refusal (a stale page past the cut-off) shows the current state. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod && formMethod.toUpperCase() !== "GET" ? true : defaultShouldRevalidate;
-}
-
 export default function RdvPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointment: a, today, horizonDays, maxDate, icsHref, account } = loaderData;
+  const { appointment: a, today, maxDate, icsHref, account } = loaderData;
   const reply = actionData;
   const open = a.status === "requested" || a.status === "confirmed";
   const clinic = useClinic();
@@ -102,13 +103,12 @@ export default function RdvPage({ loaderData, actionData }: Route.ComponentProps
                 <p className="text-base">{reply.message}</p>
               </Alert>
             )}
-            <AppointmentCard appointment={a} icsHref={icsHref} reply={reply} />
+            <AppointmentCard appointment={a} icsHref={icsHref} />
             {open && a.canChange && (
               <ChangeSection
                 service={a.service}
                 movable={a.movable}
                 today={today}
-                horizonDays={horizonDays}
                 maxDate={maxDate}
                 reply={reply}
                 notMovable={

@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import crypto from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { clickWhenStill, collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations, hydrated, reviewShot } from "./helpers";
+import { clickWhenStill, collectConsoleErrors, dbQuery, dbRun, expectNoSeriousA11yViolations, hydrated, reactRuns, reviewShot } from "./helpers";
 
 /*
  * The patient's personal link /rdv/<token> (docs/product.md, "Personal link"), as a patient uses
  * it: booked on /appointment, the link read from the success screen, opened, then confirm, cancel
  * (the time is offered again), move (with the nearest free times after a refusal), the .ics, the
- * cut-off (numbers to call), a wrong link (French 404), and the same without JavaScript.
+ * cut-off (numbers to call), a wrong link (French 404), and the same without JavaScript. The page
+ * is server HTML (decision 020's amendment): no React Router script; the move form is an island.
  * A fresh e2e database: Saturday to Thursday 09:00–12:30 and 13:30–17:00, Friday closed, two
  * hours' notice, 60 days ahead, one chair, a 24-hour cut-off.
  */
@@ -250,8 +251,9 @@ for (const viewport of [
         const b = await bookAndKeepLink(page, request, { from: 7 });
         const target = await freeDay(request, b.service, 12, b.date);
         await page.goto(b.path);
-        // opened once the page is hydrated (clicked before, it once stayed closed at 375 px)
+        // the move form's island hydrated: its free times follow the day
         await hydrated(page);
+        await expect(page.locator('[data-island="rdv-move"]')).toHaveAttribute("data-hydrated", "");
         await clickWhenStill(page.getByText("Changer de jour ou d'heure"));
         const form = page.getByRole("form", { name: "Changer de jour ou d'heure" });
         // the service is the appointment's: only a date is asked for
@@ -353,29 +355,71 @@ test("a wrong or malformed link shows the same French 404 page, with the clinic'
   expect(a.headers["x-robots-tag"]).toBe("noindex");
 });
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
+test("the page is server HTML: no React Router script, only the move form's island (React and its own file)", async ({ page, request }) => {
+  const b = await bookAndKeepLink(page, request, { from: 18 });
+  const html = await (await request.get(b.path)).text();
+  expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
+  expect(html).not.toContain("window.__reactRouterContext");
+  expect(html).toContain('data-island="rdv-move"');
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto(b.path);
+  await hydrated(page);
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  expect(await reactRuns(page)).toBe(false);
+  // the island's entry, React and the chunks it shares with the booking form: all from the islands' build
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const file of scripts) expect(file).toMatch(/^\/assets\/islands\//);
+  expect(scripts.some((f) => /\/rdv-move-[\w-]+\.js$/.test(f))).toBe(true);
+});
 
-  test("book, read the link, confirm, then move with 'Voir les horaires libres'", async ({ page, request }) => {
+test.describe("without JavaScript, at 375 px", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+
+  test("book, read the link, confirm, move with 'Voir les horaires libres', then cancel (a reason asked first)", async ({ page, request }) => {
     const b = await bookAndKeepLink(page, request, { from: 16, noJs: true });
     await page.goto(b.path);
     await page.getByRole("button", { name: "Je confirme ma présence" }).click();
-    await expect(page.getByText("Merci : votre présence est confirmée.")).toBeVisible();
+    await expect(page.getByText("Merci : votre présence est confirmée.")).toBeVisible();
     await expect(page.getByText("Présence confirmée", { exact: true })).toBeVisible();
 
     const target = await freeDay(request, b.service, 20, b.date);
-    await clickWhenStill(page.getByText("Changer de jour ou d'heure"));
+    await page.getByText("Changer de jour ou d'heure").click();
     const form = page.getByRole("form", { name: "Changer de jour ou d'heure" });
     await expect(form.getByText("Choisissez une date, puis affichez les horaires libres de ce jour.")).toBeVisible();
     await form.getByLabel("Nouvelle date").fill(target.date);
     await form.getByRole("button", { name: "Voir les horaires libres" }).click();
-    const heure = page.getByRole("form", { name: "Changer de jour ou d'heure" }).getByLabel("Heure");
+    // the answer page: the disclosure open, the day kept, its free times in 'Heure'
+    const again = page.getByRole("form", { name: "Changer de jour ou d'heure" });
+    await expect(again).toBeVisible();
+    await expect(again.getByLabel("Nouvelle date")).toHaveValue(target.date);
+    const heure = again.getByLabel("Heure");
     await expect(heure).toBeEnabled();
     const time = (await heure.locator("option:not([value=''])").first().getAttribute("value"))!;
     await heure.selectOption(time);
+    await shot(page, "rdv-move-slots-nojs");
     await page.getByRole("button", { name: "Déplacer le rendez-vous" }).click();
     await expect(page.getByText(/^Votre rendez-vous est déplacé au /)).toBeVisible();
     expect(rowNamed(b.name)).toMatchObject({ date: target.date, time });
+    await noSidewaysScroll(page);
     await shot(page, "rdv-moved-nojs");
+
+    await page.getByText("Annuler le rendez-vous", { exact: true }).click();
+    const cancel = page.getByRole("form", { name: "Annuler le rendez-vous" });
+    await cancel.getByRole("button", { name: "Confirmer l'annulation" }).click();
+    // refused: the disclosure open again with the field's message, nothing stored
+    const refused = page.getByRole("form", { name: "Annuler le rendez-vous" });
+    await expect(refused.getByText("Indiquez la raison de l'annulation.")).toBeVisible();
+    await expect(refused.getByLabel("Raison de l'annulation")).toHaveAttribute("aria-invalid", "true");
+    expect(rowNamed(b.name).status).toBe("requested");
+    await refused.getByLabel("Raison de l'annulation").fill("Un empêchement");
+    await refused.getByRole("button", { name: "Confirmer l'annulation" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Votre rendez-vous est annulé. Merci de nous avoir prévenus." })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Votre rendez-vous" }).getByText("Annulé", { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Un nouveau rendez-vous ?" })).toBeVisible();
+    expect(rowNamed(b.name)).toMatchObject({ status: "cancelled", cancelled_by: "patient", cancel_reason: "Un empêchement" });
+    await shot(page, "rdv-cancelled-nojs");
   });
 });

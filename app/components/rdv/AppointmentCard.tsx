@@ -1,11 +1,8 @@
-import { getFormProps } from "@conform-to/react";
-import { Ban, CalendarCheck2, CalendarPlus, CircleCheckBig, Hourglass, Loader2, UserX, type LucideIcon } from "lucide-react";
-import { Form, useNavigation } from "react-router";
-import { FormErrors, useAppForm } from "~/components/forms";
+import { Ban, CalendarCheck2, CalendarPlus, CircleCheckBig, Hourglass, UserX, type LucideIcon } from "lucide-react";
 import type { AppointmentStatus } from "~/lib/appointment-status";
 import { formatDuration } from "~/lib/schedule";
 import { formatDayFull, formatDayFullAr, formatTime } from "~/lib/format";
-import { rdvConfirmSchema, type RdvReply, type RdvView } from "~/lib/rdv-schema";
+import type { RdvView } from "~/lib/rdv-schema";
 import { serviceIn } from "~/lib/services-ar";
 import { useI18n } from "~/hooks/use-locale";
 import { t as text, type Locale, type MessageKey } from "~/i18n";
@@ -39,8 +36,10 @@ const CHIP = "inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm fo
 /**
  * The appointment: service, day, time, status (and 'Présence confirmée' once the patient said
  * so), with 'Je confirme ma présence' and 'Ajouter à mon agenda' while it is still to come.
+ * 'Je confirme ma présence' is a plain form posted by the browser; the action's answer is said at
+ * the top of the page (app/routes/rdv.$token.tsx).
  */
-export function AppointmentCard({ appointment: a, icsHref, reply }: { appointment: RdvView; icsHref: string; reply?: RdvReply }) {
+export function AppointmentCard({ appointment: a, icsHref }: { appointment: RdvView; icsHref: string }) {
   const { locale, t } = useI18n();
   const ar = locale === "ar";
   // French labels in small capitals; Arabic has no capitals and its letters must not be spaced
@@ -49,10 +48,6 @@ export function AppointmentCard({ appointment: a, icsHref, reply }: { appointmen
   const StatusIcon = status.icon;
   const note = statusNote(a);
   const open = a.status === "requested" || a.status === "confirmed";
-  const mine = reply?.intent === "confirm" ? reply : undefined;
-  const [form] = useAppForm({ id: "rdv-confirm", schema: rdvConfirmSchema, lastResult: mine?.result });
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "confirm";
 
   return (
     <section aria-labelledby="rdv-summary" className="rounded-2xl bg-white p-5 shadow-xl ring-1 ring-slate-200 sm:p-8">
@@ -96,13 +91,13 @@ export function AppointmentCard({ appointment: a, icsHref, reply }: { appointmen
       {open && (
         <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:flex-wrap sm:items-center">
           {a.upcoming && !a.patientConfirmed && (
-            <Form method="post" {...getFormProps(form)} className="contents">
+            <form id="rdv-confirm" method="post" noValidate className="contents">
               <input type="hidden" name="intent" value="confirm" />
-              <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy} aria-describedby={a.status === "requested" ? "rdv-confirm-means" : undefined}>
-                {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <CircleCheckBig aria-hidden className="h-4 w-4" />}
-                {busy ? t("rdvPage.confirming") : t("rdvPage.confirm")}
+              <button type="submit" className="btn-primary w-full sm:w-auto" aria-describedby={a.status === "requested" ? "rdv-confirm-means" : undefined}>
+                <CircleCheckBig aria-hidden className="h-4 w-4" />
+                {t("rdvPage.confirm")}
               </button>
-            </Form>
+            </form>
           )}
           {/* what the patient's confirmation is, while the clinic's is still to come: under the button on a phone, under the row wider */}
           {a.upcoming && !a.patientConfirmed && a.status === "requested" && (
@@ -116,7 +111,6 @@ export function AppointmentCard({ appointment: a, icsHref, reply }: { appointmen
           </a>
         </div>
       )}
-      {mine && <FormErrors form={form} className="mt-4" />}
     </section>
   );
 }
