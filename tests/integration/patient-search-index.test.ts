@@ -64,6 +64,26 @@ describeEachEngine("patient search index", (t) => {
     staff = { staffUserId: Number(u.id), label: "accueil@clinique.dz" };
   });
 
+  it("reads digits typed with a leading 0 as the number's start or as a part with its zeros, on both engines", async () => {
+    const inside = (await book("Imane Zerrouki", "0652 05 00 02", null)).patient;
+    const elsewhere = (await book("Nadia Saadi", "0750 01 23 45", null)).patient;
+    const starting = (await book("Samir Hadj", "0500 11 22 33", null)).patient;
+    const appts = async (q: string) => (await listAppointments(t.h, { q }, { limit: 100, offset: 0 })).rows.map((r) => Number(r.id)).length;
+    // "0500": a part inside a number with its zeros (0652 05 00 02), or the start of one (0500 11…), not every number holding 500 (0750 01…)
+    expect(await ids("0500")).toEqual(sorted(inside, starting));
+    expect(await appts("0500")).toBe(2);
+    // "500" without a 0 is a part anywhere, as before
+    expect(await ids("500")).toEqual(sorted(inside, elsewhere, starting));
+    // the national prefix and the number's start, whatever the spacing; the start only
+    expect(await ids("0750 01")).toEqual([elsewhere]);
+    expect(await ids("0652 050002")).toEqual([inside]);
+    expect(await ids("065 205")).toEqual([inside]);
+    expect(await appts("0652 05")).toBe(1);
+    // a start ending in 9s: the range's upper bound carries ("0659" → below "+21366"), nothing more found
+    expect(await ids("0659")).toEqual([]);
+    expect(await ids("+213 500 11 22 33")).toEqual([starting]);
+  });
+
   it("finds parts of names, phone digits and e-mails alike on both engines, short queries included", async () => {
     const elodie = (await book("Élodie Benaïssa", "0550 12 34 56", "Elodie.B@Exemple.dz")).patient;
     const fatima = (await book("فاطِمة الزهراء", "0661 23 45 67", null)).patient;

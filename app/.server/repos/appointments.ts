@@ -11,7 +11,7 @@ import { newLinkColumns } from "../link-tokens";
 import { linkPatient } from "./patients";
 import { refreshRecall } from "./recalls";
 import { searchPatterns, searchSpellings } from "./search-patterns";
-import { BROAD_AT, candidateIds, countUpToBroad, indexablePart, isBroad, isIndexable, unionOf } from "./substring-index";
+import { BROAD_AT, candidateIds, countUpToBroad, indexablePart, isBroad, isIndexable, phoneCandidates, phonePart, phonePatterns, unionOf } from "./substring-index";
 import { insertPaidAdjustment, PAID_AT_CREATION_REASON, PAID_EDIT_REASON } from "./payment-entries";
 import { DEMO_SUBMISSION_PREFIX } from "../demo";
 
@@ -142,11 +142,11 @@ function isDueSql(eb: ExpressionBuilder<Database, "appointments">) {
  * alone then reads the table).
  */
 /** The index's candidate queries of a search (null: a part too short for it): name and e-mail for each spelling, and the phone's digits. */
-function appointmentCandidates(h: Pick<Db, "engine">, q: string, digits: string): RawBuilder<number>[] | null {
+function appointmentCandidates(h: Pick<Db, "engine">, q: string, phone: ReturnType<typeof phonePart>): RawBuilder<number>[] | null {
   const spellings = searchSpellings(q).map(indexablePart);
   if (!spellings.every(isIndexable)) return null;
   const parts = spellings.flatMap((p) => [candidateIds(h, "appointments", "name", [p]), candidateIds(h, "appointments", "email", [p])]);
-  if (digits.length >= 3) parts.push(candidateIds(h, "appointments", "phone_digits", [digits]));
+  if (phone) parts.push(...phoneCandidates(h, "appointments", "phone_digits", phone, "national"));
   return parts;
 }
 
@@ -166,9 +166,9 @@ export async function listAppointments(
   let broadWithoutCount = false;
   if (filters.q) {
     const patterns = searchPatterns(filters.q);
-    // three digits or more typed: also a part of the number, whatever its spacing or prefix
-    const digits = /\d/.test(filters.q) && /^[\d\s+().-]+$/.test(filters.q) ? nationalDigits(filters.q) : "";
-    const parts = appointmentCandidates(h, filters.q, digits);
+    // three digits or more typed: also a part of the number, whatever its spacing or prefix (substring-index.ts phonePart)
+    const phone = phonePart(filters.q);
+    const parts = appointmentCandidates(h, filters.q, phone);
     broad = parts ? await isBroad(h, parts) : false;
     // printable ASCII without a wildcard: each candidate query finds exactly the rows of one of the
     // search's own tests (same LIKE, same case folding on both engines), so one candidate over
@@ -182,7 +182,7 @@ export async function listAppointments(
           sql<boolean>`lower(${eb.ref("name")}) like ${like} escape '\\'`,
           sql<boolean>`lower(${eb.ref("email")}) like ${like} escape '\\'`,
         ]),
-        ...(digits.length >= 3 ? [eb("phone_digits", "like", `%${digits}%`)] : []),
+        ...(phone ? phonePatterns(phone, "national").map((like) => eb("phone_digits", "like", like)) : []),
       ]),
     );
   }

@@ -1,11 +1,10 @@
 import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
 import { todayInClinic } from "~/lib/clinic-time";
 import { toE164 } from "~/lib/phone";
-import { nationalDigits } from "~/lib/rules";
 import type { Db } from "../db";
 import { nameKey, nameSearchWords } from "~/lib/name-key";
 import type { Database } from "../db/types";
-import { BROAD_AT, candidateIds, containsPattern, countUpToBroad, indexablePart, isBroad, isIndexable, unionOf } from "./substring-index";
+import { BROAD_AT, candidateIds, containsPattern, countUpToBroad, indexablePart, isBroad, isIndexable, phoneCandidates, phonePart, phonePatterns, unionOf } from "./substring-index";
 import { contactsOf, isLive } from "./patients";
 
 /** The patients list: search, pagination, counts and the merge candidates (docs/product.md, "Staff: patients"). */
@@ -39,10 +38,10 @@ export interface PatientListItem extends PatientCounts {
   nextDate: string | null;
 }
 
-/** "0550-12…", "+213 550…", "00213…": a query that is a phone number (or a part of one). */
-function phoneQuery(q: string): { e164: string | null; digits: string } | null {
+/** "0550-12…", "+213 550…", "00213…": a query that is a phone number, whole (`e164`) or a part of one (`part`, ./substring-index phonePart). */
+function phoneQuery(q: string): { e164: string | null; part: ReturnType<typeof phonePart> } | null {
   if (!/\d/.test(q) || !/^[\d\s+().-]+$/.test(q)) return null;
-  return { e164: toE164(q), digits: nationalDigits(q) };
+  return { e164: toE164(q), part: phonePart(q) };
 }
 
 /** What a search looks for (docs/product.md, "Staff: patients"). */
@@ -51,7 +50,7 @@ interface PatientQuery {
   words: string[];
   /** the query lower-cased, a part of the e-mail */
   email: string;
-  phone: { e164: string | null; digits: string } | null;
+  phone: ReturnType<typeof phoneQuery>;
 }
 
 function patientQuery(q: string): PatientQuery {
@@ -70,15 +69,16 @@ function searchWhere(eb: ExpressionBuilder<Database, "patients">, s: PatientQuer
   if (s.words.length > 0) ors.push(eb.and(s.words.map((w) => eb("patients.name_key", "like", `%${w}%`))));
   ors.push(sql<boolean>`lower(${eb.ref("patients.email")}) like ${containsPattern(s.email)} escape '\\'`);
   if (s.phone?.e164) ors.push(eb("patients.phone_e164", "=", s.phone.e164));
-  if (s.phone && s.phone.digits.length >= 3) {
-    ors.push(eb("patients.phone_e164", "like", `%${s.phone.digits}%`));
+  const part = s.phone?.part;
+  if (part) {
+    for (const like of phonePatterns(part, "e164")) ors.push(eb("patients.phone_e164", "like", like));
     ors.push(
       eb.exists(
         eb
           .selectFrom("appointments")
           .select(sql`1`.as("one"))
           .whereRef("appointments.patient_id", "=", "patients.id")
-          .where("appointments.phone_digits", "like", `%${s.phone.digits}%`),
+          .where((a) => a.or(phonePatterns(part, "national").map((like) => a("appointments.phone_digits", "like", like)))),
       ),
     );
   }
@@ -102,9 +102,9 @@ function searchCandidates(h: Pick<Db, "engine">, s: PatientQuery): RawBuilder<nu
   if (!isIndexable(email)) return null;
   parts.push(candidateIds(h, "patients", "email", [email]));
   if (s.phone?.e164) parts.push(sql<number>`select id from patients where phone_e164 = ${s.phone.e164}`);
-  if (s.phone && s.phone.digits.length >= 3) {
-    parts.push(candidateIds(h, "patients", "phone_e164", [s.phone.digits]));
-    parts.push(candidateIds(h, "appointments", "phone_digits", [s.phone.digits], "patient_id"));
+  if (s.phone?.part) {
+    parts.push(...phoneCandidates(h, "patients", "phone_e164", s.phone.part, "e164"));
+    parts.push(...phoneCandidates(h, "appointments", "phone_digits", s.phone.part, "national", "patient_id"));
   }
   return parts;
 }
@@ -167,7 +167,7 @@ export async function listPatients(
     broad = parts ? await isBroad(h, parts) : false;
     // PostgreSQL reads an OR of its trigram indexes on one table by itself (BitmapOr): the
     // candidates are only needed there to reach the appointments' phone digits
-    if (parts && !broad && (h.engine === "sqlite" || (s.phone && s.phone.digits.length >= 3))) base = base.where("patients.id", "in", unionOf(parts));
+    if (parts && !broad && (h.engine === "sqlite" || s.phone?.part)) base = base.where("patients.id", "in", unionOf(parts));
     base = base.where((eb) => searchWhere(eb, s));
   }
   if (query.exclude !== undefined) base = base.where("patients.id", "!=", query.exclude);

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/types";
 import type { Db } from "../db";
+import { nationalDigits } from "~/lib/rules";
 
 /**
  * The index of the staff searches for a part of a text (issue 33, item 3; migration 019): what a
@@ -44,20 +45,72 @@ export function isIndexable(part: string): boolean {
  * index; with `pick`, another column of those rows (an appointment's record). On SQLite the FTS5 LIKE compares as SQLite's LIKE does (ASCII case-insensitive), on
  * PostgreSQL the indexed expressions are lower-cased: both find at least the rows of the exact test.
  */
-export function candidateIds<T extends Table>(h: Pick<Db, "engine">, table: T, column: SearchColumn<T>, parts: string[], pick: "id" | "patient_id" = "id"): RawBuilder<number> {
+export function candidateIds<T extends Table>(
+  h: Pick<Db, "engine">,
+  table: T,
+  column: SearchColumn<T>,
+  parts: string[],
+  pick: "id" | "patient_id" = "id",
+): RawBuilder<number> {
   if (parts.length === 0 || !parts.every(isIndexable)) throw new Error("candidateIds: parts too short for the index");
+  const pattern = (p: string) => `%${p}%`;
   if (h.engine === "postgres") {
     const expr = sql.raw((COLUMNS[table] as Record<string, string>)[column]!);
     return sql<number>`select ${sql.ref(pick)} from ${sql.table(table)} where ${sql.join(
-      parts.map((p) => sql`${expr} like ${`%${p}%`}`),
+      parts.map((p) => sql`${expr} like ${pattern(p)}`),
       sql` and `,
     )}`;
   }
   const rowids = sql<number>`select rowid from ${sql.table(`${table}_search`)} where ${sql.join(
-    parts.map((p) => sql`${sql.ref(column)} like ${`%${p}%`}`),
+    parts.map((p) => sql`${sql.ref(column)} like ${pattern(p)}`),
     sql` and `,
   )}`;
   return pick === "id" ? rowids : sql<number>`select ${sql.ref(pick)} from ${sql.table(table)} where id in (${rowids})`;
+}
+
+/**
+ * What a search typed as a part of a phone number looks for in the stored digits, which hold the
+ * national number without its leading 0 (`nationalDigits`: "550123456"; `phone_e164`
+ * "+213550123456"). Digits typed with a leading 0 are either the number's beginning, its national
+ * prefix typed ("0550 12": `start` "55012") or a part inside it ("0500" in "0652 05 00 02":
+ * `anywhere` "0500", zeros kept). Other digits are a part anywhere, in any international form
+ * ("+213 550", "34 5"). Null when the query is not a phone number's digits, or has fewer than
+ * three once the prefix is dropped. Before this, a leading 0 was dropped and its part looked for
+ * anywhere: "0500" found every number holding "500", one in ten (issue 33, item 3).
+ */
+export function phonePart(q: string): { anywhere: string; start: string | null } | null {
+  if (!/\d/.test(q) || !/^[\d\s+().-]+$/.test(q)) return null;
+  const national = nationalDigits(q);
+  if (national.length < TRIGRAM) return null;
+  const typed = q.replace(/\D/g, "");
+  return /^0[1-9]/.test(typed) ? { anywhere: typed, start: national } : { anywhere: national, start: null };
+}
+
+/** The LIKE patterns of a phone part on a column of national digits, or of E.164 numbers (an Algerian number's start is "+213…"). */
+export function phonePatterns(part: { anywhere: string; start: string | null }, form: "national" | "e164"): string[] {
+  return [`%${part.anywhere}%`, ...(part.start === null ? [] : [`${form === "e164" ? "+213" : ""}${part.start}%`])];
+}
+
+/**
+ * The candidate queries of a phone part on a table's digits (the patterns of phonePatterns): a part
+ * anywhere from the trigram index; the number's start from the column's B-tree, as the range of
+ * the texts that begin with it (digits, then the next prefix: "+213500" ≤ x < "+213501"). Not the
+ * trigram index: every E.164 number holds the trigrams of "+213", whose lists are the whole table
+ * (15 ms on PostgreSQL at 100,000 records, against 0.1 ms for the range).
+ */
+export function phoneCandidates<T extends Table>(h: Pick<Db, "engine">, table: T, column: SearchColumn<T>, part: { anywhere: string; start: string | null }, form: "national" | "e164", pick: "id" | "patient_id" = "id"): RawBuilder<number>[] {
+  const out = [candidateIds(h, table, column, [part.anywhere], pick)];
+  if (part.start !== null) {
+    const start = `${form === "e164" ? "+213" : ""}${part.start}`;
+    out.push(sql<number>`select ${sql.ref(pick)} from ${sql.table(table)} where ${sql.ref(column)} >= ${start} and ${sql.ref(column)} < ${nextPrefix(start)}`);
+  }
+  return out;
+}
+
+/** The first text after every text that begins with `digits` (a "+" and digits): its last digit that is not a 9, plus one ("+213509" → "+21351"). */
+export function nextPrefix(digits: string): string {
+  const kept = digits.replace(/9+$/, "");
+  return kept.slice(0, -1) + String.fromCharCode(kept.charCodeAt(kept.length - 1) + 1);
 }
 
 /** The escaped LIKE pattern of a part typed (wildcards typed are matched as themselves; `escape '\'`). */
