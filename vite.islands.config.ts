@@ -17,8 +17,9 @@ const entries = Object.fromEntries(
     .map((f) => [f.replace(/\.client\.tsx$/, ""), path.join(ISLANDS, f)]),
 );
 
-// lucide's runtime, and of its icons only the cross (x.mjs), which every island draws (a dialog's or
-// a message's 'Fermer'): alone in a chunk it cost each island page a file, about 0.12 KiB gzip
+// our icons' runtime (lucide-icon.ts), and of lucide's icons the cross (x.mjs), which every island draws (a
+// dialog's or a message's 'Fermer'), and the calendar's check, which three of the four draw: alone in a
+// chunk each cost its pages a file, about 0.12 KiB gzip
 const SHARED_BY_EVERY_ISLAND = /node_modules\/(react|react-dom|scheduler)\/|node_modules\/lucide-react\/dist\/esm\/(?!icons\/(?!(x|calendar-check)\.mjs$)|lucide-react\.mjs)|app\/islands\/(hydrate\.tsx|lucide-icon\.ts)$/;
 
 // lucide's icons drawn by a small createLucideIcon of ours (app/islands/lucide-icon.ts), not by the
