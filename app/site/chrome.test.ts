@@ -431,3 +431,33 @@ describe("a plain form's key", () => {
     expect(key("c")).toBe("");
   });
 });
+
+describe("a plain form's post", () => {
+  it("is sent once: a second press sends nothing, the button's label says it is on its way; a page from the history is ready again", () => {
+    mount(`
+      <form id="a" data-once><button type="submit"><span data-busy="Annulation…">Confirmer l'annulation</span></button></form>
+      <form id="b"><button type="submit">Envoyer</button></form>`);
+    const submit = (id: string) => {
+      const e = new Event("submit", { bubbles: true, cancelable: true });
+      $(`#${id}`).dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    expect(submit("a")).toBe(false);
+    expect($("#a span").textContent).toBe("Annulation…");
+    expect(submit("a")).toBe(true);
+    // a form that did not ask for it is left alone
+    expect(submit("b")).toBe(false);
+    expect(submit("b")).toBe(false);
+    fire(window, "pageshow", { persisted: true });
+    expect($("#a span").textContent).toBe("Confirmer l'annulation");
+    expect(submit("a")).toBe(false);
+  });
+
+  it("leaves a post an island took (prevented) to it", () => {
+    mount(`<form id="a" data-once><button type="submit"><span data-busy="Annulation…">Confirmer</span></button></form>`);
+    $("#a").addEventListener("submit", (e) => e.preventDefault());
+    $("#a").dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    expect($("#a span").textContent).toBe("Confirmer");
+    expect($("#a").hasAttribute("data-sent")).toBe(false);
+  });
+});

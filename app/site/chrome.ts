@@ -5,7 +5,8 @@
  * [data-compare]: before/after and its slider; [data-carousel]: arrows, dots and tabs (their slide's index),
  * swipe, autoplay; img[data-fallback]: the placeholder for a picture that fails; the server's messages
  * (app/site/messages.ts); [data-island-src]: an island's module, fetched once the page has loaded;
- * input[data-submission-key]: a plain form's idempotency key, made here (the page is served to everyone). Inlined in every page (vite.config.ts), it starts by itself as a classic script
+ * input[data-submission-key]: a plain form's idempotency key, made here (the page is served to everyone);
+ * form[data-once]: a plain form sent once, its button saying so ([data-busy]). Inlined in every page (vite.config.ts), it starts by itself as a classic script
  * (`start(document)` for tests); on a hydrated page, at React's `site:render`. Then `<html data-site="ready">`.
  */
 import { newSubmissionKey } from "~/lib/submission-key";
@@ -335,6 +336,25 @@ export function start(doc: Document = document): { init: () => void; stop: () =>
       if (!input.value) input.value = newSubmissionKey();
     });
   }
+
+  /* ---------------- a plain form's post ---------------- */
+  // On a page that is not hydrated, a form marked `data-once` (the personal page's confirm and cancel) is
+  // sent once: a second press while its answer loads sends nothing, and its button's label says it is on
+  // its way (`data-busy`: that text, swapped with the label's). A page shown again from the history is ready again.
+  const swapBusy = (form: Element) =>
+    form.querySelectorAll("[data-busy]").forEach((el) => {
+      const label = el.textContent;
+      el.textContent = el.getAttribute("data-busy");
+      el.setAttribute("data-busy", label ?? "");
+    });
+  on(doc, "submit", (e) => {
+    const form = e.target;
+    if (hydrated || e.defaultPrevented || !(form instanceof HTMLFormElement) || !form.hasAttribute("data-once")) return;
+    if (form.hasAttribute("data-sent")) return e.preventDefault();
+    form.setAttribute("data-sent", "");
+    swapBusy(form);
+  });
+  on(w, "pageshow", (e) => e.persisted && doc.querySelectorAll("form[data-sent]").forEach((form) => (form.removeAttribute("data-sent"), swapBusy(form))));
 
   const initMessages = messages(doc, { on, reduced, once, hydrated });
   function init() {

@@ -186,7 +186,10 @@ for (const viewport of [
         await expect(form.getByLabel("Raison de l'annulation")).toHaveAttribute("maxlength", "500");
         await form.getByLabel("Raison de l'annulation").fill("Empêchement professionnel");
         await shot(page, "rdv-cancel-form");
-        await form.getByRole("button", { name: "Confirmer l'annulation" }).click();
+        // a double tap sends one post (the page chrome's `data-once`), the button saying 'Annulation…'
+        const posts: string[] = [];
+        page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
+        await form.getByRole("button", { name: "Confirmer l'annulation" }).dblclick();
         await expect(page.getByRole("status").filter({ hasText: "Votre rendez-vous est annulé. Merci de nous avoir prévenus." })).toBeVisible();
         const card = page.getByRole("region", { name: "Votre rendez-vous" });
         await expect(card.getByText("Annulé", { exact: true })).toBeVisible();
@@ -200,6 +203,7 @@ for (const viewport of [
         await expect(call.getByRole("link", { name: "Cabinet : 023 70 45 12" })).toHaveAttribute("href", "tel:+21323704512");
         await noSidewaysScroll(page);
         await shot(page, "rdv-cancelled");
+        expect(posts).toHaveLength(1);
         const row = rowNamed(b.name);
         expect(row).toMatchObject({ status: "cancelled", cancelled_by: "patient", cancel_reason: "Empêchement professionnel" });
         expect(unitsOf(b.id)).toBe(0);

@@ -36,8 +36,8 @@ const CHIP = "inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm fo
 /**
  * The appointment: service, day, time, status (and 'Présence confirmée' once the patient said
  * so), with 'Je confirme ma présence' and 'Ajouter à mon agenda' while it is still to come.
- * 'Je confirme ma présence' is a plain form posted by the browser; the action's answer is said at
- * the top of the page (app/routes/rdv.$token.tsx).
+ * 'Je confirme ma présence' is a plain form posted by the browser, once (the page chrome's
+ * `data-once`); the action's answer is said at the top of the page (app/routes/rdv.$token.tsx).
  */
 export function AppointmentCard({ appointment: a, icsHref }: { appointment: RdvView; icsHref: string }) {
   const { locale, t } = useI18n();
@@ -91,11 +91,12 @@ export function AppointmentCard({ appointment: a, icsHref }: { appointment: RdvV
       {open && (
         <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:flex-wrap sm:items-center">
           {a.upcoming && !a.patientConfirmed && (
-            <form id="rdv-confirm" method="post" noValidate className="contents">
+            <form id="rdv-confirm" method="post" noValidate data-once className="contents">
               <input type="hidden" name="intent" value="confirm" />
               <button type="submit" className="btn-primary w-full sm:w-auto" aria-describedby={a.status === "requested" ? "rdv-confirm-means" : undefined}>
                 <CircleCheckBig aria-hidden className="h-4 w-4" />
-                {t("rdvPage.confirm")}
+                {/* while it is sent (the page chrome, `data-once`): 'Confirmation…' */}
+                <span data-busy={t("rdvPage.confirming")}>{t("rdvPage.confirm")}</span>
               </button>
             </form>
           )}

@@ -77,7 +77,7 @@ function CancelForm({ reply }: { reply?: RdvReply }) {
   const schema = useMemo(() => rdvCancelSchemaIn(locale), [locale]);
   const [form, fields] = useAppForm({ id: "rdv-cancel", schema, lastResult: reply?.result });
   return (
-    <form method="post" {...getFormProps(form)} className="grid gap-4" aria-label={t("rdvPage.cancelTitle")}>
+    <form method="post" {...getFormProps(form)} data-once className="grid gap-4" aria-label={t("rdvPage.cancelTitle")}>
       <input type="hidden" name="intent" value="cancel" />
       <TextareaField
         meta={fields.reason}
@@ -91,7 +91,8 @@ function CancelForm({ reply }: { reply?: RdvReply }) {
       <div>
         <button type="submit" className="btn w-full bg-red-700 text-white shadow-sm hover:bg-red-800 sm:w-auto">
           <XCircle aria-hidden className="h-4 w-4" />
-          {t("rdvPage.cancelSubmit")}
+          {/* while it is sent (the page chrome, `data-once`): 'Annulation…' */}
+          <span data-busy={t("rdvPage.cancelling")}>{t("rdvPage.cancelSubmit")}</span>
         </button>
       </div>
     </form>
