@@ -197,6 +197,9 @@ async function changeRefusal(h: Db, a: Appointment, now: Date): Promise<PatientO
 
 /** 'Annuler le rendez-vous', with the patient's reason: the slot units are freed. */
 export async function cancelByPatient(h: Db, a: Appointment, reason: string, now: Date = new Date()): Promise<PatientOutcome> {
+  // a second 'Annuler' of what the patient has already cancelled (a double tap, a page left open in a
+  // second tab) is answered as done, once: no second history line, message or offer
+  if (cancelledByPatient(a)) return { ok: true, appointment: a, already: true };
   const refused = await changeRefusal(h, a, now);
   if (refused) return refused;
   const cancelledBy: CancelledBy = "patient";
@@ -206,10 +209,18 @@ export async function cancelByPatient(h: Db, a: Appointment, reason: string, now
     cancelledBy,
   });
   if (outcome.ok) return { ok: true, appointment: outcome.appointment };
+  // changed meanwhile (a lost race is a conflict, a status read after the other's change a
+  // transition): cancelled by the patient's other post is done
+  const fresh = await getAppointment(h, a.id);
+  if (fresh && cancelledByPatient(fresh)) return { ok: true, appointment: fresh, already: true };
   return {
     ok: false,
     reason: outcome.reason === "transition" ? "closed" : "conflict",
   };
+}
+
+function cancelledByPatient(a: Appointment): boolean {
+  return a.status === "cancelled" && a.cancelled_by === "patient";
 }
 
 /** 'Déplacer': another free time of the same service, under the public booking rules. */
@@ -303,10 +314,12 @@ async function cancelIntent(a: Appointment, form: FormData, locale: Locale) {
       const { cancelCutoffHours } = await loadContactSettings(h);
       return refusedReply("cancel", outcome as RefusedOutcome, submission.reply(), cancelCutoffHours, locale);
     }
-    log.info({ event: "rdv_patient_cancelled", appointmentId: a.id }, "patient cancelled through the personal link");
-    // queued in the outbox; the sending runs in the background
-    await notifyAppointment(outcome.appointment, "cancelled", h);
-    await offerFreedAppointment(h, outcome.appointment, PATIENT_ACTOR);
+    if (!outcome.already) {
+      log.info({ event: "rdv_patient_cancelled", appointmentId: a.id }, "patient cancelled through the personal link");
+      // queued in the outbox; the sending runs in the background
+      await notifyAppointment(outcome.appointment, "cancelled", h);
+      await offerFreedAppointment(h, outcome.appointment, PATIENT_ACTOR);
+    }
     return answer({
       intent: "cancel",
       status: "done",

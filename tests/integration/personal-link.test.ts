@@ -352,10 +352,32 @@ describeEachEngine("personal link", { appDb: true }, (t) => {
       // the link still opens the cancelled appointment, with nothing left to do
       const page = await openPage(token);
       expect(page.ok && page.data.appointment).toMatchObject({ status: "cancelled", cancelledBy: "patient", upcoming: false, canChange: false });
+      // a second cancel (a double tap, a page left open in another tab) is answered as done, and changes nothing
+      const lines = (await history(a.id)).length;
       const again = await post(token, { intent: "cancel", reason: "Encore" });
-      expect(again.status).toBe(409);
-      expect(again.data.message).toBe(RDV_TEXTS.closed(clinic));
+      expect(again.status).toBe(200);
+      expect(again.data).toMatchObject({ intent: "cancel", status: "done", message: RDV_TEXTS.cancelled });
+      expect(await row(a.id)).toMatchObject({ status: "cancelled", cancel_reason: "Empêchement professionnel" });
+      expect(await history(a.id)).toHaveLength(lines);
       expect(await outbox()).toHaveLength(1);
+    });
+
+    it("cancel: two posts at once cancel once, both answered as done; an appointment the clinic cancelled is refused", async () => {
+      const a = await book();
+      const token = tokenOf(a);
+      const both = await Promise.all([post(token, { intent: "cancel", reason: "Empêchement" }), post(token, { intent: "cancel", reason: "Empêchement" })]);
+      expect(both.map((r) => [r.status, r.data.status])).toEqual([
+        [200, "done"],
+        [200, "done"],
+      ]);
+      expect((await history(a.id)).filter((l) => l.to_status === "cancelled")).toHaveLength(1);
+      expect(await outbox()).toEqual([{ kind: "appointment_cancelled", to_address: "nadia.ferhat@exemple.dz", appointment_id: a.id }]);
+
+      const b = await book({ time: "14:00" });
+      await t.h.db.updateTable("appointments").set({ status: "cancelled", cancelled_by: "clinic" }).where("id", "=", b.id).execute();
+      const refused = await post(tokenOf(b), { intent: "cancel", reason: "Empêchement" });
+      expect(refused.status).toBe(409);
+      expect(refused.data.message).toBe(RDV_TEXTS.closed(clinic));
     });
 
     it("move: to a free time of the same service; the units follow; history and e-mail", async () => {
