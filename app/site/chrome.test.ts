@@ -396,6 +396,67 @@ describe("islands' files", () => {
     expect(asked()).toEqual({ scripts: [["module", "/assets/islands/booking-1.js"]], preloads: ["/assets/islands/react-1.js", "/assets/islands/fields-1.js"] });
   });
 
+  it("wait, after the load event, for the first contentful paint where the browser reports paints", async () => {
+    vi.spyOn(document, "readyState", "get").mockReturnValue("interactive");
+    let report: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | null = null;
+    const paints: string[] = [];
+    class FakeObserver {
+      static supportedEntryTypes = ["paint", "largest-contentful-paint"];
+      constructor(cb: typeof report) {
+        report = cb;
+      }
+      observe() {}
+      disconnect() {
+        report = null;
+      }
+    }
+    vi.stubGlobal("PerformanceObserver", FakeObserver);
+    try {
+      mount(ISLANDS);
+      window.dispatchEvent(new Event("load"));
+      await painted();
+      expect(asked()).toEqual({ scripts: [], preloads: [] });
+      // the first paint (not contentful) changes nothing; the first contentful paint lets them come
+      paints.push("first-paint");
+      report!({ getEntriesByName: (name) => paints.filter((p) => p === name) });
+      await painted();
+      expect(asked().scripts).toEqual([]);
+      paints.push("first-contentful-paint");
+      report!({ getEntriesByName: (name) => paints.filter((p) => p === name) });
+      expect(report).toBeNull();
+      await painted();
+      expect(asked().scripts).toEqual([["module", "/assets/islands/booking-1.js"]]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("come at most 3 s after the load event when no paint is reported (a tab opened in the background)", async () => {
+    vi.spyOn(document, "readyState", "get").mockReturnValue("interactive");
+    vi.stubGlobal(
+      "PerformanceObserver",
+      class {
+        static supportedEntryTypes = ["paint"];
+        observe() {}
+        disconnect() {}
+      },
+    );
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      mount(ISLANDS);
+      window.dispatchEvent(new Event("load"));
+      vi.advanceTimersByTime(2900);
+      expect(asked().scripts).toEqual([]);
+      vi.advanceTimersByTime(100);
+      vi.useRealTimers();
+      await painted();
+      expect(asked().scripts).toEqual([["module", "/assets/islands/booking-1.js"]]);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("are asked for at the visitor's first interaction when it comes before the load event", () => {
     vi.spyOn(document, "readyState", "get").mockReturnValue("interactive");
     mount(ISLANDS);

@@ -174,6 +174,7 @@ test.describe("what the first paint waits for", () => {
       await page.waitForFunction((name) => document.querySelector(`[data-island="${name}"]`)?.hasAttribute("data-hydrated"), island);
       const timeline = await page.evaluate(() => ({
         loadAt: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
+        paintedAt: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
         scripts: (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
           .filter((e) => e.initiatorType === "script" || e.initiatorType === "link" || e.name.endsWith(".js"))
           .filter((e) => e.name.endsWith(".js"))
@@ -181,6 +182,9 @@ test.describe("what the first paint waits for", () => {
       }));
       expect(timeline.loadAt).toBeGreaterThan(0);
       expect(timeline.scripts.filter((s) => s.at < timeline.loadAt)).toEqual([]);
+      // nor before the first contentful paint, which can come after the load event
+      expect(timeline.paintedAt).not.toBeNull();
+      expect(timeline.scripts.filter((s) => s.at < timeline.paintedAt!)).toEqual([]);
       expect(timeline.scripts.map((s) => s.path)).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^/assets/islands/${island}-`)), ...preloads]));
     });
 
