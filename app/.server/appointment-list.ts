@@ -1,5 +1,6 @@
 import type { ReminderLinks } from "~/lib/front-desk-contact";
 import type { Db } from "./db/connection";
+import { numberOrNull } from "./db";
 import type { Appointment, AppointmentHistoryEntry } from "./db/types";
 import { reminderLinksOf } from "./reminder-links";
 import { historyFor } from "./repos/appointments";
@@ -37,8 +38,7 @@ export type AppointmentListItem = AppointmentView & { history: HistoryEntryView[
  * links are written here, in `reminder`); numbers as numbers whatever the driver returned.
  */
 export function toAppointmentView({ submission_key: _key, phone_digits: _digits, link_salt: _salt, link_hash: _hash, ...a }: Appointment): AppointmentView {
-  const num = (v: number | null) => (v === null ? null : Number(v));
-  return { ...a, id: Number(a.id), prixtotal: num(a.prixtotal), prixpay: num(a.prixpay), chair: num(a.chair), forced: Number(a.forced) };
+  return { ...a, id: Number(a.id), prixtotal: numberOrNull(a.prixtotal), prixpay: numberOrNull(a.prixpay), chair: numberOrNull(a.chair), forced: Number(a.forced) };
 }
 
 /**
@@ -47,7 +47,6 @@ export function toAppointmentView({ submission_key: _key, phone_digits: _digits,
  * (paid of total, 'Reste à payer').
  */
 export function toAppointmentLine(a: Appointment): AppointmentLine {
-  const num = (v: number | null) => (v === null ? null : Number(v));
   return {
     id: Number(a.id),
     name: a.name,
@@ -57,8 +56,8 @@ export function toAppointmentLine(a: Appointment): AppointmentLine {
     forced: Number(a.forced),
     date: a.date,
     time: a.time,
-    prixtotal: num(a.prixtotal),
-    prixpay: num(a.prixpay),
+    prixtotal: numberOrNull(a.prixtotal),
+    prixpay: numberOrNull(a.prixpay),
     patient_confirmed_at: a.patient_confirmed_at,
   };
 }

@@ -2,6 +2,7 @@ import { afterAll, expect, test } from "vitest";
 import { PUBLIC_ROUTES } from "../../app/content/public-routes";
 import { localeOf } from "../../app/i18n/locale";
 import { startAppServer } from "./app-server";
+import { todayInClinic } from "../../app/lib/clinic-time";
 import { scanArabicPage } from "../helpers/arabic-scan";
 import crypto from "node:crypto";
 import { TEST_SESSION_SECRET } from "../server-env";
@@ -67,7 +68,8 @@ test("the scan sees French where it is left: a French page read as if it were Ar
 
 test("/ar/rdv/<token> in every state: open with its move form, after refused posts, past the cut-off, cancelled, its account, the 404", async () => {
   const tokenOf = (salt: string) => crypto.createHmac("sha256", TEST_SESSION_SECRET).update(`rdv-link:${salt}`).digest("base64url");
-  const today = new Date().toISOString().slice(0, 10);
+  // the clinic's day (Algiers), not UTC's: from 23:00 UTC they differ, and "today, late" would be past
+  const today = todayInClinic();
   const rows = server.dbQuery<{ id: number; link_salt: string; date: string }>(
     "select id, link_salt, date from appointments where link_salt is not null and status in ('requested', 'confirmed') and date > ? order by date desc, time",
     today,

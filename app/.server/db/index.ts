@@ -29,6 +29,11 @@ export function nowIso(): string {
   return new Date().toISOString();
 }
 
+/** A nullable number column as a number, whatever the driver gave (PostgreSQL's bigint and numeric come as strings). */
+export function numberOrNull(v: number | string | null): number | null {
+  return v === null ? null : Number(v);
+}
+
 /**
  * A write transaction for read-then-write work (capacity checks).
  * SQLite: BEGIN IMMEDIATE takes the write lock before the first read, so two writers never

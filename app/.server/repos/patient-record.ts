@@ -1,7 +1,7 @@
 import { type AppointmentStatus, type CancelledBy } from "~/lib/appointment-status";
 import { balanceDue } from "~/lib/money";
 import { todayInClinic } from "~/lib/clinic-time";
-import type { Db } from "../db";
+import { numberOrNull, type Db } from "../db";
 import type { AppointmentHistoryAction, Language, PatientEventAction } from "../db/types";
 import type { PatientCounts } from "./patient-list";
 import { contactsOf } from "./patients";
@@ -149,9 +149,8 @@ export async function getPatientRecord(h: Pick<Db, "db">, id: number, now: Date 
     list.push({ id: Number(e.id), at: e.at, actor: e.actor, action: e.action, from_status: e.from_status, to_status: e.to_status, detail: e.detail });
     byAppointment.set(Number(e.appointment_id), list);
   }
-  const num = (v: number | null) => (v === null ? null : Number(v));
   const items: PatientAppointment[] = appointments.map((a) => {
-    const amounts = { prixtotal: num(a.prixtotal), prixpay: num(a.prixpay), status: a.status };
+    const amounts = { prixtotal: numberOrNull(a.prixtotal), prixpay: numberOrNull(a.prixpay), status: a.status };
     return {
       id: Number(a.id),
       date: a.date,

@@ -3,7 +3,7 @@ import { balanceDue, sumCentimes } from "~/lib/money";
 import { PAYMENT_MODE_LABELS, PAYMENT_MODES, type PaymentMode, type StoredPaymentMode } from "~/lib/payment-schema";
 import type { Actor } from "../actor";
 import { auditStaff } from "../audit";
-import { isUniqueViolation, writeTransaction, type Db } from "../db";
+import { isUniqueViolation, numberOrNull, writeTransaction, type Db } from "../db";
 import type { Appointment, Database, Payment } from "../db/types";
 import { insertHistory } from "./appointments";
 import { formatMoneyNumber, takeNumber } from "./money-counters";
@@ -88,20 +88,19 @@ async function refusal(trx: Trx, id: number): Promise<PaymentResult> {
   return { ok: false, reason: "over_balance", balance };
 }
 
-const num = (v: number | null): number | null => (v === null ? null : Number(v));
 
 function toPayment(r: Payment): Payment {
   return {
     ...r,
     id: Number(r.id),
-    appointment_id: num(r.appointment_id),
-    patient_id: num(r.patient_id),
-    quote_id: num(r.quote_id),
+    appointment_id: numberOrNull(r.appointment_id),
+    patient_id: numberOrNull(r.patient_id),
+    quote_id: numberOrNull(r.quote_id),
     amount: Number(r.amount),
-    taken_by: num(r.taken_by),
-    receipt_year: num(r.receipt_year),
-    receipt_seq: num(r.receipt_seq),
-    cancels_payment_id: num(r.cancels_payment_id),
+    taken_by: numberOrNull(r.taken_by),
+    receipt_year: numberOrNull(r.receipt_year),
+    receipt_seq: numberOrNull(r.receipt_seq),
+    cancels_payment_id: numberOrNull(r.cancels_payment_id),
   };
 }
 

@@ -1,5 +1,5 @@
 import { quoteHeadline, quoteTotals } from "~/lib/money";
-import { writeTransaction, type Db } from "../db";
+import { numberOrNull, writeTransaction, type Db } from "../db";
 import type { Quote, QuoteLine } from "../db/types";
 import { hashToken, quoteTokenFromSalt } from "../link-tokens";
 import { quoteContentHash } from "../quote-hash";
@@ -27,10 +27,9 @@ export async function quoteByToken(h: Pick<Db, "db">, token: string): Promise<Pa
     h.db.selectFrom("quote_lines").selectAll().where("quote_id", "=", row.id).orderBy("position").execute(),
     row.patient_id === null ? undefined : h.db.selectFrom("patients").select("name").where("id", "=", row.patient_id).executeTakeFirst(),
   ]);
-  const num = (v: number | null) => (v === null ? null : Number(v));
   return {
-    quote: { ...row, id: Number(row.id), discount: Number(row.discount), total: Number(row.total), patient_id: num(row.patient_id) },
-    lines: lines.map((l) => ({ ...l, id: Number(l.id), position: Number(l.position), quantity: Number(l.quantity), unit_price: Number(l.unit_price), discount: Number(l.discount), total: Number(l.total), act_id: num(l.act_id) })),
+    quote: { ...row, id: Number(row.id), discount: Number(row.discount), total: Number(row.total), patient_id: numberOrNull(row.patient_id) },
+    lines: lines.map((l) => ({ ...l, id: Number(l.id), position: Number(l.position), quantity: Number(l.quantity), unit_price: Number(l.unit_price), discount: Number(l.discount), total: Number(l.total), act_id: numberOrNull(l.act_id) })),
     patientName: patient?.name ?? "",
   };
 }
